@@ -1,0 +1,122 @@
+/**
+ * The Fastify application factory (DESIGN.md "Server"). `buildApp(config)` returns a ready-to-listen app;
+ * tests call `app.inject()` on it without a port.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import { openDatabase, type Database, type Db } from './db/database';
+import { registerErrorHandling } from './errors';
+import { catalogRoutes } from './modules/catalog/routes';
+import { listenForCatalogChanges, ResponseCache } from './modules/catalog/response-cache';
+import { healthRoutes } from './modules/health/routes';
+import {
+  loadStoreDirectory,
+  normalizeHost,
+  resolveStoreId,
+  type StoreDirectory,
+} from './modules/stores/service';
+import { registerStaticFiles } from './static-files';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    db: Db;
+    responseCache: ResponseCache;
+    /** Reloads the store directory and drops cached catalogue responses (after a catalogue write). */
+    catalogChanged(): Promise<void>;
+  }
+  interface FastifyRequest {
+    /** The store this request belongs to, from `X-Store-Host`, else `Host` (DESIGN.md "Stores"). */
+    storeId: number;
+  }
+}
+
+export type BuildAppOptions = {
+  /** An open, migrated database. Without one, the app opens the configured database and migrates it. */
+  database?: Database;
+  /** Pino logging (default: on, at `config.LOG_LEVEL`). */
+  logger?: boolean;
+};
+
+/**
+ * Builds the app: security headers, the single error handler, `/api/v1` routes scoped to the request's
+ * store, and the storefront's static files.
+ * @throws when the database cannot be opened or migrated.
+ */
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  if (ownsDatabase) await database.migrate();
+
+  const app = Fastify({
+    logger:
+      options.logger === false || config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            // Never log credentials (DEVELOPERS.md "Security").
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          },
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  let directory: StoreDirectory = await loadStoreDirectory(database.db);
+  const responseCache = new ResponseCache();
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('responseCache', responseCache);
+  app.decorate('catalogChanged', async () => {
+    responseCache.clear();
+    directory = await loadStoreDirectory(database.db);
+  });
+  app.decorateRequest('storeId', 0);
+
+  let stopListening: (() => Promise<void>) | undefined;
+  if (database.pool) {
+    stopListening = await listenForCatalogChanges(database.pool, () => {
+      app
+        .catalogChanged()
+        .catch((error: unknown) => app.log.error({ err: error }, 'store directory reload failed'));
+    });
+  }
+  app.addHook('onClose', async () => {
+    await stopListening?.();
+    if (ownsDatabase) await database.close();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Images: our own, data: URIs (QR codes) and https product images from a shop's own catalogue.
+        'img-src': ["'self'", 'data:', 'https:'],
+      },
+    },
+  });
+  registerErrorHandling(app);
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', async (request, reply) => {
+        const host = normalizeHost(
+          (request.headers['x-store-host'] as string | undefined) || request.headers.host,
+        );
+        request.storeId = resolveStoreId(directory, host);
+        reply.header('cache-control', 'no-cache');
+      });
+      await api.register(healthRoutes);
+      await api.register(catalogRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+  await registerStaticFiles(app);
+  return app;
+}

@@ -1,0 +1,137 @@
+/**
+ * Database schema (PostgreSQL dialect; the same on embedded PGlite and on a PostgreSQL server).
+ * Every shop-owned row carries `store_id` (DESIGN.md "Stores"). Money is integer **paise**.
+ * Change this file, then run `npm run db:generate` to write the migration into drizzle/.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** A shop. Exactly one row has `is_default`; it answers every host that no `store_hosts` row names. */
+export const stores = pgTable(
+  'stores',
+  {
+    id: serial('id').primaryKey(),
+    isDefault: boolean('is_default').notNull().default(false),
+    storeName: text('store_name'),
+    companyName: text('company_name'),
+    companyAddress: text('company_address'),
+    companyEmail: text('company_email'),
+    companyPhone: text('company_phone'),
+    companyLogoUrl: text('company_logo_url'),
+    description: text('description'),
+    /** Policy slug → HTML with placeholders (spec §2 "Policy pages"). */
+    policies: jsonb('policies').$type<Record<string, string>>().notNull().default({}),
+    /** Bumped on every catalogue write; lets other server processes drop their cached responses. */
+    catalogVersion: integer('catalog_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('stores_one_default')
+      .on(table.isDefault)
+      .where(sql`${table.isDefault}`),
+  ],
+);
+
+/** Host names (lower-case, without port) that select a store. */
+export const storeHosts = pgTable('store_hosts', {
+  host: text('host').primaryKey(),
+  storeId: integer('store_id')
+    .notNull()
+    .references(() => stores.id, { onDelete: 'cascade' }),
+});
+
+/** Top-level categories of a store; `position` orders the store-info list (null = not listed). */
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    imageUrl: text('image_url'),
+    position: integer('position'),
+  },
+  (table) => [uniqueIndex('categories_store_name').on(table.storeId, sql`lower(${table.name})`)],
+);
+
+/** Products; prices in paise. `gender` and `featured` are copied from attributes for filtering. */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    imgUrl: text('img_url'),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    parentCategory: text('parent_category'),
+    regularPricePaise: integer('regular_price_paise').notNull(),
+    discountedPricePaise: integer('discounted_price_paise'),
+    /** Units on hand; null = stock is not tracked. */
+    stock: integer('stock'),
+    gender: text('gender'),
+    featured: boolean('featured').notNull().default(false),
+    /** Position in the catalogue file; the listing order. */
+    sortOrder: integer('sort_order').notNull().default(0),
+    /** SHA-256 of the imported content; an unchanged product is not rewritten. */
+    contentHash: text('content_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('products_store_sku').on(table.storeId, table.sku),
+    index('products_store_category').on(table.storeId, table.categoryId, table.sortOrder),
+    index('products_store_parent_category').on(table.storeId, sql`lower(${table.parentCategory})`),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    position: integer('position').notNull(),
+  },
+  (table) => [index('product_images_product').on(table.productId, table.position)],
+);
+
+export const productAttributes = pgTable(
+  'product_attributes',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    values: jsonb('values').$type<string[]>().notNull(),
+    metricUnit: text('metric_unit'),
+    position: integer('position').notNull(),
+  },
+  (table) => [index('product_attributes_product').on(table.productId, table.position)],
+);

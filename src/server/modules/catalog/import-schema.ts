@@ -1,0 +1,138 @@
+/**
+ * The catalogue import file (docs/catalog-format.md): `{ "store": StoreInfo, "products": Product[] }`.
+ * Prices are in **rupees** (at most 2 decimals) as in spec §3; the importer stores paise.
+ */
+import { z } from 'zod';
+import { policySlugs } from '@shared/catalog/store-info-schema';
+
+/** A site path (`/media/...`) or an http(s) URL; anything else (javascript:, data:) is refused. */
+const imageUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((url) => /^\/[^/]/.test(url) || /^https?:\/\/[^\s]+$/i.test(url), {
+    message: 'must be a path starting with / or an http(s) URL',
+  });
+
+const rupees = z
+  .number({ message: 'must be a number of rupees' })
+  .nonnegative('must not be negative')
+  .max(10_000_000, 'must be at most 1,00,00,000 rupees')
+  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
+    message: 'must have at most 2 decimals',
+  });
+
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+
+export const importStoreSchema = z.object({
+  storeName: optionalText(120),
+  companyName: optionalText(200),
+  companyAddress: optionalText(500),
+  companyEmail: z.email('must be an e-mail address').nullable().optional(),
+  companyPhone: optionalText(40),
+  companyLogoUrl: imageUrl.nullable().optional(),
+  description: optionalText(2000),
+  /** Top-level categories in display order (spec §3); products may use others too. */
+  categories: z.array(z.string().trim().min(1).max(60)).max(50).default([]),
+  categoryImages: z.record(z.string(), imageUrl).default({}),
+  policies: z
+    .record(z.string(), z.string().max(100_000))
+    .refine(
+      (policies) => Object.keys(policies).every((slug) => (policySlugs as readonly string[]).includes(slug)),
+      {
+        message: `keys must be among ${policySlugs.join(', ')}`,
+      },
+    )
+    .default({}),
+  /** Host names that select this store (beyond the spec; optional). */
+  hosts: z.array(z.string().trim().min(1).max(253)).max(20).optional(),
+});
+
+export const importAttributeSchema = z.object({
+  key: z.string().trim().min(1).max(60),
+  value: z.array(z.string().trim().max(200)).min(1).max(50),
+  metricUnit: z.string().trim().max(20).nullable().optional(),
+});
+
+export const importProductSchema = z
+  .object({
+    sku: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be letters, digits, dot, dash or underscore'),
+    title: z.string().trim().min(1, 'must not be empty').max(200),
+    description: z.string().trim().max(5000).default(''),
+    imgUrl: imageUrl.nullable().optional(),
+    category: z.string().trim().min(1, 'must not be empty').max(60),
+    parentCategory: z.string().trim().max(60).nullable().optional(),
+    regularPrice: rupees.refine((value) => value > 0, { message: 'must be above 0' }),
+    discountedPrice: rupees.nullable().optional(),
+    stock: z.number().int('must be a whole number').min(0).max(1_000_000).nullable().optional(),
+    images: z
+      .array(z.object({ url: imageUrl }))
+      .max(20)
+      .default([]),
+    attributes: z.array(importAttributeSchema).max(60).default([]),
+  })
+  .superRefine((product, context) => {
+    if (product.discountedPrice != null && product.discountedPrice >= product.regularPrice) {
+      context.addIssue({
+        code: 'custom',
+        path: ['discountedPrice'],
+        message: 'must be below regularPrice',
+      });
+    }
+  });
+
+export const catalogImportFileSchema = z
+  .object({
+    store: importStoreSchema,
+    products: z.array(importProductSchema).max(50_000),
+  })
+  .superRefine((file, context) => {
+    const firstIndexBySku = new Map<string, number>();
+    file.products.forEach((product, index) => {
+      const key = product.sku.toLowerCase();
+      const first = firstIndexBySku.get(key);
+      if (first !== undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: ['products', index, 'sku'],
+          message: `duplicates the sku of products[${first}]`,
+        });
+      } else {
+        firstIndexBySku.set(key, index);
+      }
+    });
+  });
+
+export type CatalogImportFile = z.infer<typeof catalogImportFileSchema>;
+export type ImportProduct = z.infer<typeof importProductSchema>;
+
+/** Formats a zod issue path as `products[3].attributes[0].key`. */
+export function formatIssuePath(path: readonly PropertyKey[]): string {
+  return path
+    .map((part, index) =>
+      typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`,
+    )
+    .join('');
+}
+
+/**
+ * Validates a parsed JSON value as an import file.
+ * @returns the file, or every problem as `products[3].regularPrice: must be above 0`.
+ */
+export function parseCatalogFile(
+  input: unknown,
+): { ok: true; file: CatalogImportFile } | { ok: false; problems: string[] } {
+  const parsed = catalogImportFileSchema.safeParse(input);
+  if (parsed.success) return { ok: true, file: parsed.data };
+  return {
+    ok: false,
+    problems: parsed.error.issues.map(
+      (issue) => `${formatIssuePath(issue.path) || '(file)'}: ${issue.message}`,
+    ),
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Serves the built SPA, its hashed assets and the demo shop's images on the API's port, with the SPA's
+ * index.html for every client route. Unknown `/api/*` paths answer 404 JSON, never the SPA.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { clientDistDir, demoImagesDir } from './paths';
+
+const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+
+export async function registerStaticFiles(app: FastifyInstance): Promise<void> {
+  const indexPath = join(clientDistDir, 'index.html');
+  const hasClient = existsSync(indexPath);
+  const indexHtml = hasClient ? readFileSync(indexPath) : null;
+
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDistDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        res.header(
+          'cache-control',
+          HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        );
+      },
+    });
+  }
+  await app.register(fastifyStatic, {
+    root: demoImagesDir,
+    prefix: '/media/demo/',
+    decorateReply: false,
+    setHeaders: (res) => res.header('cache-control', 'public, max-age=86400'),
+  });
+
+  const sendIndex = (reply: import('fastify').FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+
+  app.get('/', (_request, reply) =>
+    indexHtml
+      ? sendIndex(reply)
+      : reply.code(503).type('text/plain').send('The storefront is not built: run npm run build'),
+  );
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api/') &&
+      path !== '/api' &&
+      !path.startsWith('/media/') &&
+      !path.startsWith('/assets/') &&
+      !/\.[a-z0-9]{1,5}$/i.test(path);
+    if (wantsPage && indexHtml) return sendIndex(reply);
+    return reply.code(404).send({ error: `Not found: ${request.method} ${path}` });
+  });
+}

@@ -1,0 +1,72 @@
+import type { ProductAttribute, ServerProduct } from './product-schema';
+
+/**
+ * A product as the screens use it (spec §3 "Product (as used by the screens)"). Prices in **rupees**.
+ */
+export type Product = {
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+  parentCategory: string | null;
+  /** discountedPrice if present, else regularPrice, else 0 (rupees). */
+  price: number;
+  /** regularPrice only when a discount exists (rupees). */
+  originalPrice: number | null;
+  /** imgUrl, else the first image url, else ''. */
+  image: string;
+  images: string[];
+  featured: boolean;
+  sizes: string[];
+  colors: string[];
+  attributes: ProductAttribute[];
+};
+
+const SIZE_KEYS = new Set(['size', 'sizes']);
+const COLOR_KEYS = new Set(['color', 'colours', 'colors', 'colour']);
+
+/** Values of the first attribute whose key (case-insensitive) is one of `keys` (spec §3). */
+export function attributeValues(attributes: ProductAttribute[], keys: Set<string>): string[] {
+  const found = attributes.find((attribute) => keys.has(attribute.key.trim().toLowerCase()));
+  return found ? found.value.filter((value) => value.trim() !== '') : [];
+}
+
+/**
+ * Maps the server shape to the screen shape with the spec §3 rules: price/originalPrice, image fallback,
+ * `featured` when the featured attribute contains "true", sizes and colours from their attributes (keys
+ * size/sizes and color/colours/colors read case-insensitively).
+ */
+export function toProduct(server: ServerProduct): Product {
+  const hasDiscount = server.discountedPrice !== null && server.discountedPrice !== undefined;
+  const price = (hasDiscount ? server.discountedPrice : server.regularPrice) ?? 0;
+  const images = server.images.map((image) => image.url).filter(Boolean);
+  const featuredValues = attributeValues(server.attributes, new Set(['featured']));
+  return {
+    id: String(server.id),
+    name: server.title,
+    description: server.description,
+    category: server.category,
+    parentCategory: server.parentCategory,
+    price,
+    originalPrice: hasDiscount ? server.regularPrice : null,
+    image: server.imgUrl || images[0] || '',
+    images,
+    featured: featuredValues.some((value) => value.toLowerCase().includes('true')),
+    sizes: attributeValues(server.attributes, SIZE_KEYS),
+    colors: attributeValues(server.attributes, COLOR_KEYS),
+    attributes: server.attributes,
+  };
+}
+
+/** 'Sale' badge: originalPrice is set and the price is below it (spec §2 "Product card"). */
+export function isOnSale(product: Pick<Product, 'price' | 'originalPrice'>): boolean {
+  return product.originalPrice !== null && product.price < product.originalPrice;
+}
+
+/** 'Premium' badge threshold in rupees (spec §9): price above 5000. */
+export const PREMIUM_PRICE_RUPEES = 5000;
+
+/** 'Premium' badge: price above ₹5,000 (spec §2, §9). */
+export function isPremium(product: Pick<Product, 'price'>): boolean {
+  return product.price > PREMIUM_PRICE_RUPEES;
+}

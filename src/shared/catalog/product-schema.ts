@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+/** One product attribute as the server returns it (spec §3): `value` is a list of strings. */
+export const productAttributeSchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  value: z.array(z.string()),
+  metricUnit: z.string().nullable(),
+});
+
+/**
+ * A product as `GET /api/v1/products[/{id}]` returns it (spec §3 "Product (as returned by the server)").
+ * Prices are in **rupees** (JSON numbers, at most 2 decimals); `discountedPrice` is `null` without a discount.
+ */
+export const serverProductSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  imgUrl: z.string().nullable(),
+  category: z.string(),
+  parentCategory: z.string().nullable(),
+  regularPrice: z.number(),
+  discountedPrice: z.number().nullable(),
+  createdAt: z.string(),
+  images: z.array(z.object({ url: z.string() })),
+  attributes: z.array(productAttributeSchema),
+});
+
+export type ServerProduct = z.infer<typeof serverProductSchema>;
+export type ProductAttribute = z.infer<typeof productAttributeSchema>;
+
+/** `GET /api/v1/products` answer (spec §3 "Product list response"): `count` equals `pagination.total`. */
+export const productListResponseSchema = z.object({
+  data: z.array(serverProductSchema),
+  count: z.number().int(),
+  pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() }),
+});
+
+export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+
+/** Listing limits (spec §7, §9): page size 12 by default, at most 100 (the parent-category lookup). */
+export const PRODUCT_LIST_DEFAULT_LIMIT = 12;
+export const PRODUCT_LIST_MAX_LIMIT = 100;
+
+/** Query strings arrive as text; an empty value counts as absent (the client sends only non-empty filters). */
+const optionalText = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.string().trim().max(100).optional(),
+);
+
+const integerText = (min: number, max: number, fallback: number) =>
+  z.preprocess(
+    (value) => (value === undefined || value === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^\d{1,6}$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().int().min(min).max(max))
+      .optional()
+      .transform((n) => n ?? fallback),
+  );
+
+/**
+ * `GET /api/v1/products` query (spec §7 "Product list filters"). `page` ≥ 1 (default 1), `limit` 1–100
+ * (default 12); `category` and `parentCategory` match case-insensitively; `gender` is Men or Women;
+ * `filter` is a comma list of genders where `null` stands for "no gender"; `featured` is true/false.
+ */
+export const productListQuerySchema = z.object({
+  page: integerText(1, 100_000, 1),
+  limit: integerText(1, PRODUCT_LIST_MAX_LIMIT, PRODUCT_LIST_DEFAULT_LIMIT),
+  category: optionalText,
+  parentCategory: optionalText,
+  gender: optionalText,
+  filter: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .string()
+      .max(500)
+      .transform((text) =>
+        text
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
+      .optional(),
+  ),
+  featured: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .enum(['true', 'false'], { message: 'must be true or false' })
+      .transform((text) => text === 'true')
+      .optional(),
+  ),
+});
+
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+/** What a caller may pass to build the query (all optional, as text or numbers). */
+export type ProductListParams = {
+  page?: number;
+  limit?: number;
+  category?: string;
+  parentCategory?: string;
+  gender?: string;
+  filter?: string;
+  featured?: boolean;
+};

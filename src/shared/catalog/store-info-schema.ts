@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * Store information as `GET /api/v1/storeInfo` returns it (spec §3 "Store info"). Text fields are `null`
+ * when the shop owner has not set them; the storefront then uses the spec's fallbacks.
+ */
+export const storeInfoSchema = z.object({
+  storeName: z.string().nullable(),
+  companyName: z.string().nullable(),
+  companyAddress: z.string().nullable(),
+  companyEmail: z.string().nullable(),
+  companyPhone: z.string().nullable(),
+  companyLogoUrl: z.string().nullable(),
+  description: z.string().nullable(),
+  /** Category names in the shop owner's order. */
+  categories: z.array(z.string()),
+  /** Category name → image URL. */
+  categoryImages: z.record(z.string(), z.string()),
+  /** Policy slug (terms, privacy, refund, return, shipping, about) → HTML with placeholders (spec §2). */
+  policies: z.record(z.string(), z.string()),
+});
+
+export type StoreInfo = z.infer<typeof storeInfoSchema>;
+
+/** The policy slugs a store may override (spec §2 "Policy pages"). */
+export const policySlugs = ['terms', 'privacy', 'refund', 'return', 'shipping', 'about'] as const;
+export type PolicySlug = (typeof policySlugs)[number];

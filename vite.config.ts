@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** Builds the storefront SPA from src/client into dist/client; the API is proxied in dev. */
+export default defineConfig({
+  root: here('./src/client'),
+  publicDir: here('./src/client/public'),
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      '@shared': here('./src/shared'),
+      '@client': here('./src/client'),
+    },
+  },
+  build: {
+    outDir: here('./dist/client'),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+  },
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:3000', '/media': 'http://127.0.0.1:3000' },
+  },
+});
