@@ -11,6 +11,7 @@ import { registerErrorHandling } from './errors';
 import { catalogRoutes } from './modules/catalog/routes';
 import { listenForCatalogChanges, ResponseCache } from './modules/catalog/response-cache';
 import { healthRoutes } from './modules/health/routes';
+import { userRoutes } from './modules/users/routes';
 import {
   loadStoreDirectory,
   normalizeHost,
@@ -114,6 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       });
       await api.register(healthRoutes);
       await api.register(catalogRoutes);
+      await api.register(userRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -77,7 +77,7 @@ export const importProductSchema = z
     attributes: z.array(importAttributeSchema).max(60).default([]),
   })
   .superRefine((product, context) => {
-    if (product.discountedPrice != null && product.discountedPrice >= product.regularPrice) {
+    if (product.regularPrice > 0 && product.discountedPrice != null && product.discountedPrice >= product.regularPrice) {
       context.addIssue({
         code: 'custom',
         path: ['discountedPrice'],
@@ -86,26 +86,31 @@ export const importProductSchema = z
     }
   });
 
+/** `products[i].sku: duplicates the sku of products[j]` for every repeated SKU (case-insensitive). */
+function duplicateSkuProblems(products: unknown): { index: number; message: string }[] {
+  if (!Array.isArray(products)) return [];
+  const firstIndexBySku = new Map<string, number>();
+  const problems: { index: number; message: string }[] = [];
+  products.forEach((product: unknown, index) => {
+    const sku = (product as { sku?: unknown } | null)?.sku;
+    if (typeof sku !== 'string' || sku.trim() === '') return;
+    const key = sku.trim().toLowerCase();
+    const first = firstIndexBySku.get(key);
+    if (first === undefined) firstIndexBySku.set(key, index);
+    else problems.push({ index, message: `duplicates the sku of products[${first}]` });
+  });
+  return problems;
+}
+
 export const catalogImportFileSchema = z
   .object({
     store: importStoreSchema,
     products: z.array(importProductSchema).max(50_000),
   })
   .superRefine((file, context) => {
-    const firstIndexBySku = new Map<string, number>();
-    file.products.forEach((product, index) => {
-      const key = product.sku.toLowerCase();
-      const first = firstIndexBySku.get(key);
-      if (first !== undefined) {
-        context.addIssue({
-          code: 'custom',
-          path: ['products', index, 'sku'],
-          message: `duplicates the sku of products[${first}]`,
-        });
-      } else {
-        firstIndexBySku.set(key, index);
-      }
-    });
+    for (const { index, message } of duplicateSkuProblems(file.products)) {
+      context.addIssue({ code: 'custom', path: ['products', index, 'sku'], message });
+    }
   });
 
 export type CatalogImportFile = z.infer<typeof catalogImportFileSchema>;
@@ -129,10 +134,11 @@ export function parseCatalogFile(
 ): { ok: true; file: CatalogImportFile } | { ok: false; problems: string[] } {
   const parsed = catalogImportFileSchema.safeParse(input);
   if (parsed.success) return { ok: true, file: parsed.data };
-  return {
-    ok: false,
-    problems: parsed.error.issues.map(
-      (issue) => `${formatIssuePath(issue.path) || '(file)'}: ${issue.message}`,
-    ),
-  };
+  const problems = parsed.error.issues.map((issue) => `${formatIssuePath(issue.path) || '(file)'}: ${issue.message}`);
+  // Zod skips the file-level SKU check when a product is invalid; report duplicates all the same.
+  for (const { index, message } of duplicateSkuProblems((input as { products?: unknown } | null)?.products)) {
+    const problem = `products[${index}].sku: ${message}`;
+    if (!problems.includes(problem)) problems.push(problem);
+  }
+  return { ok: false, problems };
 }

@@ -1,0 +1,130 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { productAttributes, products, stores } from '../../db/schema';
+import { fixtureCatalog } from '../../test/catalog-fixture';
+import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
+import { catalogImportFileSchema, parseCatalogFile } from './import-schema';
+import { importCatalog } from './import-service';
+
+describe.each(testDatabaseKinds)('catalogue import on %s', (kind) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  beforeEach(async () => {
+    await database.reset();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const snapshot = async () => ({
+    products: await database.db.select().from(products).orderBy(products.sku),
+    attributes: await database.db.select().from(productAttributes).orderBy(productAttributes.id),
+    stores: await database.db.select().from(stores),
+  });
+
+  it('creates everything once and changes nothing on a second run', async () => {
+    const file = catalogImportFileSchema.parse(fixtureCatalog());
+    const first = await importCatalog(database.db, file);
+    expect(first).toMatchObject({ created: 24, updated: 0, unchanged: 0, storeInfoChanged: true });
+    const before = await snapshot();
+
+    const second = await importCatalog(database.db, file);
+    expect(second).toMatchObject({ created: 0, updated: 0, unchanged: 24, storeInfoChanged: false });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('stores prices in paise and updates a changed product in place by SKU', async () => {
+    await importCatalog(database.db, catalogImportFileSchema.parse(fixtureCatalog()));
+    const [kurta] = await database.db.select().from(products).where(eq(products.sku, 'MEN-KUR-001'));
+    expect(kurta).toMatchObject({ regularPricePaise: 129900, discountedPricePaise: 99950, featured: true, gender: null });
+
+    const changed = fixtureCatalog();
+    changed.products[0]!.discountedPrice = null;
+    changed.products[0]!.attributes = [{ key: 'size', value: ['M'], metricUnit: null }];
+    const summary = await importCatalog(database.db, catalogImportFileSchema.parse(changed));
+    expect(summary).toMatchObject({ created: 0, updated: 1, unchanged: 23 });
+    const [after] = await database.db.select().from(products).where(eq(products.sku, 'MEN-KUR-001'));
+    expect(after).toMatchObject({ id: kurta!.id, discountedPricePaise: null, featured: false });
+    const attributes = await database.db.select().from(productAttributes).where(eq(productAttributes.productId, kurta!.id));
+    expect(attributes.map((a) => [a.key, a.values])).toEqual([['size', ['M']]]);
+  });
+
+  it('copies the gender attribute (any key case) for filtering', async () => {
+    await importCatalog(database.db, catalogImportFileSchema.parse(fixtureCatalog()));
+    const rows = await database.db
+      .select({ sku: products.sku, gender: products.gender })
+      .from(products)
+      .where(sql`${products.gender} is not null`)
+      .orderBy(products.sku);
+    expect(rows).toEqual([
+      { sku: 'ACC-JHU', gender: 'Women' },
+      { sku: 'ACC-JUT', gender: 'Men' },
+      { sku: 'ACC-STO', gender: 'Unisex' },
+    ]);
+  });
+
+  it('bumps the catalogue version only when something changed', async () => {
+    const file = catalogImportFileSchema.parse(fixtureCatalog());
+    await importCatalog(database.db, file);
+    const version = async () => (await database.db.select({ v: stores.catalogVersion }).from(stores))[0]?.v;
+    const afterFirst = await version();
+    await importCatalog(database.db, file);
+    expect(await version()).toBe(afterFirst);
+    file.store.description = 'New description';
+    await importCatalog(database.db, file);
+    expect(await version()).toBe((afterFirst ?? 0) + 1);
+  });
+});
+
+describe('catalogue file validation', () => {
+  it('lists every problem with its product index and field', () => {
+    const file = fixtureCatalog() as unknown as { store: Record<string, unknown>; products: Record<string, unknown>[] };
+    file.store.companyEmail = 'not-an-email';
+    file.products[0]!.regularPrice = -5;
+    file.products[1]!.discountedPrice = 5000;
+    file.products[2]!.sku = 'MEN-KUR-001';
+    file.products[3]!.title = '';
+    file.products[4]!.imgUrl = 'javascript:alert(1)';
+    file.products[5]!.stock = 2.5;
+    file.products[6]!.attributes = [{ key: '', value: [] }];
+    delete file.products[7]!.category;
+    file.products[8]!.regularPrice = 19.999;
+    const result = parseCatalogFile(file);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toEqual([
+      'store.companyEmail: must be an e-mail address',
+      'products[0].regularPrice: must not be negative',
+      'products[0].regularPrice: must be above 0',
+      'products[1].discountedPrice: must be below regularPrice',
+      'products[3].title: must not be empty',
+      'products[4].imgUrl: must be a path starting with / or an http(s) URL',
+      'products[5].stock: must be a whole number',
+      'products[6].attributes[0].key: Too small: expected string to have >=1 characters',
+      'products[6].attributes[0].value: Too small: expected array to have >=1 items',
+      'products[7].category: Invalid input: expected string, received undefined',
+      'products[8].regularPrice: must have at most 2 decimals',
+      'products[2].sku: duplicates the sku of products[0]',
+    ]);
+  });
+
+  it('reports duplicate SKUs of an otherwise valid file', () => {
+    const file = fixtureCatalog();
+    file.products[5]!.sku = 'men-kur-002';
+    const result = parseCatalogFile(file);
+    expect(result).toEqual({ ok: false, problems: ['products[5].sku: duplicates the sku of products[1]'] });
+  });
+
+  it('refuses a file without products or store', () => {
+    expect(parseCatalogFile({})).toEqual({
+      ok: false,
+      problems: [
+        'store: Invalid input: expected object, received undefined',
+        'products: Invalid input: expected array, received undefined',
+      ],
+    });
+  });
+});
