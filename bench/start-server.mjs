@@ -1,0 +1,68 @@
+// Starts the built server in a child process on a free port with a fresh embedded database (demo shop loaded),
+// and waits until /api/v1/health answers. Used by the benchmarks and the browser tests.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * @param {{ env?: Record<string, string>, log?: boolean }} [options]
+ * @returns {Promise<{ baseUrl: string, dataDir: string, stop: () => Promise<void> }>}
+ */
+export async function startServer(options = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'resham-run-'));
+  const child = spawn(process.execPath, [join(root, 'dist/server/main.js')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env },
+    stdio: ['ignore', options.log ? 'inherit' : 'pipe', 'inherit'],
+  });
+  child.stdout?.resume();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  let exited = null;
+  child.on('exit', (code) => (exited = code));
+  for (;;) {
+    if (exited !== null) throw new Error(`The server exited with code ${exited} before it answered`);
+    try {
+      const response = await fetch(`${baseUrl}/api/v1/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('The server did not answer /api/v1/health within 120 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    baseUrl,
+    dataDir,
+    stop: async () => {
+      if (exited === null) {
+        const done = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await done;
+        clearTimeout(timer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
