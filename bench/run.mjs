@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { ensureBuilt } from '../scripts/ensure-built.mjs';
-import { startServer } from './start-server.mjs';
+import { startServer } from '../scripts/start-server-process.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const CONNECTIONS = 32;

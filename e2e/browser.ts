@@ -1,0 +1,52 @@
+/**
+ * Browser helpers for e2e tests: Debian's Chromium through playwright-core (no downloaded browsers), one
+ * browser per test file and a fresh context (empty cookies and localStorage) per test.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const baseUrl = () => inject('baseUrl');
+
+/**
+ * Registers hooks that give each test a new page in a new context; returns accessors.
+ * @param viewport the window size (default 1280×800; pass 390×844 for a phone).
+ */
+export function useBrowser(viewport = { width: 1280, height: 800 }) {
+  let browser: Browser;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+  });
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+    page = undefined;
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    /** A new page at `baseUrl`; page errors are collected in `errors`. */
+    async newPage(): Promise<Page> {
+      context = await browser.newContext({ baseURL: baseUrl(), viewport });
+      page = await context.newPage();
+      errors.length = 0;
+      page.on('pageerror', (error) => errors.push(error.message));
+      return page;
+    },
+    get context(): BrowserContext {
+      if (!context) throw new Error('call newPage() first');
+      return context;
+    },
+    errors,
+  };
+}

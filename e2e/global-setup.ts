@@ -1,0 +1,16 @@
+/** Starts the built app once (fresh embedded database with the demo shop) for all browser tests. */
+import type { TestProject } from 'vitest/node';
+// @ts-expect-error: plain ESM helper without type declarations
+import { startServer } from '../scripts/start-server-process.mjs';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const server = (await startServer()) as { baseUrl: string; stop: () => Promise<void> };
+  project.provide('baseUrl', server.baseUrl);
+  return () => server.stop();
+}
