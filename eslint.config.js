@@ -8,10 +8,11 @@ import globals from 'globals';
  * Import boundaries (docs/architecture.md): shared imports neither side, the client never imports
  * the server, and the server never imports the client.
  */
-const forbid = (/** @type {string[]} */ layers) => ({
+const forbid = (/** @type {string[]} */ layers, /** @type {object[]} */ paths = []) => ({
   'no-restricted-imports': [
     'error',
     {
+      paths,
       patterns: layers.flatMap((layer) => [
         { group: [`@${layer}/*`], message: `This layer must not import from src/${layer}.` },
         { group: [`**/${layer}/*`, `**/src/${layer}/**`], message: `This layer must not import from src/${layer}.` },
@@ -37,6 +38,13 @@ export default tseslint.config(
     files: ['src/client/**'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules, ...forbid(['server']) },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...forbid(
+        ['server'],
+        [{ name: 'sonner', message: 'Import toast/Toaster from @client/lib/notify: sonner is loaded on demand.' }],
+      ),
+    },
   },
+  { files: ['src/client/lib/notify.tsx'], rules: { 'no-restricted-imports': 'off' } },
 );
