@@ -1,0 +1,184 @@
+// Sanity checks for the demo shop (node seed/check-demo.mjs): loads seed/demo-catalog.json and checks it
+// against the rules in seed/README.md. Prints every problem and exits 1 if there is any.
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const seedDir = dirname(fileURLToPath(import.meta.url));
+const imagesDir = join(seedDir, 'images');
+const MEDIA_PREFIX = '/media/demo/';
+const CATEGORIES = {
+  Men: ['Kurtas', 'Sherwanis', 'Nehru Jackets', 'Kurta Sets'],
+  Women: ['Sarees', 'Suit Sets', 'Kurtis', 'Lehengas', 'Dupattas'],
+  Accessories: ['Footwear', 'Jewellery', 'Stoles', 'Bags'],
+  'Unstitched Fabrics': ['Silk Fabrics', 'Cotton Fabrics', 'Brocade Fabrics', 'Dress Materials'],
+};
+const PLACEHOLDERS = ['{companyName}', '{companyAddress}', '{companyEmail}', '{companyPhone}'];
+
+const problems = [];
+const fail = (message) => problems.push(message);
+
+let catalog;
+try {
+  catalog = JSON.parse(readFileSync(join(seedDir, 'demo-catalog.json'), 'utf8'));
+} catch (error) {
+  console.error(`seed/demo-catalog.json cannot be read: ${error.message}`);
+  process.exit(1);
+}
+const { store = {}, products = [] } = catalog;
+
+/** Checks that a /media/demo/ URL names an SVG in seed/images. */
+function checkImage(url, where) {
+  if (typeof url !== 'string' || !url.startsWith(MEDIA_PREFIX)) {
+    fail(`${where}: ${JSON.stringify(url)} is not a ${MEDIA_PREFIX} URL`);
+    return;
+  }
+  const file = url.slice(MEDIA_PREFIX.length);
+  if (file.includes('/') || !existsSync(join(imagesDir, file)))
+    fail(`${where}: ${url} has no file in seed/images`);
+}
+
+// ---------------------------------------------------------------- store
+for (const key of [
+  'storeName',
+  'companyName',
+  'companyAddress',
+  'companyEmail',
+  'companyPhone',
+  'description',
+]) {
+  if (typeof store[key] !== 'string' || !store[key].trim()) fail(`store.${key} is missing`);
+}
+checkImage(store.companyLogoUrl, 'store.companyLogoUrl');
+if (JSON.stringify(store.categories) !== JSON.stringify(Object.keys(CATEGORIES))) {
+  fail(`store.categories must be ${JSON.stringify(Object.keys(CATEGORIES))}`);
+}
+for (const name of Object.keys(CATEGORIES))
+  checkImage(store.categoryImages?.[name], `store.categoryImages.${name}`);
+const policies = Object.keys(store.policies ?? {});
+if (policies.length !== 1 || policies[0] !== 'shipping')
+  fail('store.policies must hold exactly one policy: shipping');
+const shipping = store.policies?.shipping ?? '';
+for (const placeholder of PLACEHOLDERS) {
+  if (!shipping.includes(placeholder)) fail(`store.policies.shipping does not use ${placeholder}`);
+}
+if (/<script/i.test(shipping)) fail('store.policies.shipping contains <script>');
+
+// ---------------------------------------------------------------- products
+if (products.length < 60) fail(`only ${products.length} products; at least 60 are needed`);
+const skus = new Map();
+const prices = [];
+let above5000 = 0;
+let discounted = 0;
+const featured = {};
+const perCategory = {};
+
+products.forEach((p, i) => {
+  const where = `products[${i}] (${p.sku})`;
+  const key = String(p.sku).toLowerCase();
+  if (skus.has(key)) fail(`${where}: sku duplicates products[${skus.get(key)}]`);
+  skus.set(key, i);
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(p.sku ?? ''))
+    fail(`${where}: sku has characters the importer refuses`);
+  if (!p.title?.trim()) fail(`${where}: title is empty`);
+  if (!p.description?.trim()) fail(`${where}: description is empty`);
+
+  if (!CATEGORIES[p.category]) fail(`${where}: unknown category ${p.category}`);
+  else if (!CATEGORIES[p.category].includes(p.parentCategory)) {
+    fail(`${where}: parentCategory ${p.parentCategory} does not belong to ${p.category}`);
+  }
+  perCategory[p.category] = (perCategory[p.category] ?? 0) + 1;
+
+  if (typeof p.regularPrice !== 'number' || !(p.regularPrice > 0))
+    fail(`${where}: regularPrice must be a number above 0`);
+  const ownPrices = [p.regularPrice];
+  if (p.discountedPrice != null) {
+    if (typeof p.discountedPrice !== 'number') fail(`${where}: discountedPrice must be a number or null`);
+    else if (!(p.discountedPrice < p.regularPrice))
+      fail(`${where}: discountedPrice must be below regularPrice`);
+    ownPrices.push(p.discountedPrice);
+    discounted++;
+  }
+  prices.push(...ownPrices);
+  if (p.regularPrice > 5000) above5000++;
+  if (p.stock != null && (!Number.isInteger(p.stock) || p.stock < 0))
+    fail(`${where}: stock must be a whole number >= 0`);
+
+  const images = Array.isArray(p.images) ? p.images : [];
+  if (images.length < 1 || images.length > 3) fail(`${where}: needs 1 to 3 images, has ${images.length}`);
+  if (images[0]?.url !== p.imgUrl) fail(`${where}: images[0].url must equal imgUrl`);
+  checkImage(p.imgUrl, `${where}.imgUrl`);
+  images.forEach((image, j) => checkImage(image?.url, `${where}.images[${j}]`));
+
+  const attributes = Array.isArray(p.attributes) ? p.attributes : [];
+  const byKey = new Map();
+  for (const attribute of attributes) {
+    if (attribute.key !== attribute.key?.toLowerCase())
+      fail(`${where}: attribute key ${attribute.key} is not lower-case`);
+    if (byKey.has(attribute.key)) fail(`${where}: attribute ${attribute.key} appears twice`);
+    if (!Array.isArray(attribute.value) || attribute.value.length === 0)
+      fail(`${where}: attribute ${attribute.key} has no value`);
+    byKey.set(attribute.key, attribute);
+  }
+  for (const required of ['size', 'color'])
+    if (!byKey.has(required)) fail(`${where}: no ${required} attribute`);
+  const colours = byKey.get('color')?.value ?? [];
+  if (colours.length > 4) fail(`${where}: more than 4 colours`);
+  const gender = byKey.get('gender');
+  if (p.category === 'Accessories') {
+    if (!gender || !['Men', 'Women', 'Unisex'].includes(gender.value?.[0]))
+      fail(`${where}: accessories need gender Men, Women or Unisex`);
+  } else if (gender) fail(`${where}: only accessories may have a gender attribute`);
+  if (p.category === 'Unstitched Fabrics') {
+    if (byKey.get('length')?.metricUnit !== 'm') fail(`${where}: fabrics need a length in m`);
+    if (byKey.get('width')?.metricUnit !== 'in') fail(`${where}: fabrics need a width in in`);
+  }
+  if (['Sarees', 'Dupattas'].includes(p.parentCategory) && byKey.get('length')?.metricUnit !== 'm') {
+    fail(`${where}: sarees and dupattas need a length in m`);
+  }
+  if (byKey.get('featured')?.value?.[0] === 'true') featured[p.category] = (featured[p.category] ?? 0) + 1;
+});
+
+if (prices.length) {
+  const min = Math.min(...prices);
+  const max = Math.max(...prices);
+  if (min < 399) fail(`lowest price is ${min}; must be at least 399`);
+  if (max > 45000) fail(`highest price is ${max}; must be at most 45000`);
+}
+if (above5000 < 12) fail(`only ${above5000} products cost more than 5000; at least 12 are needed`);
+const featuredTotal = Object.values(featured).reduce((a, b) => a + b, 0);
+if (featuredTotal < 8) fail(`only ${featuredTotal} featured products; at least 8 are needed`);
+if ((featured.Men ?? 0) < 4)
+  fail('at least 4 featured products must be in Men (the home page shows the first category)');
+if (!products.some((p) => p.attributes?.some((a) => a.key.includes('phone'))))
+  fail('no product has a phone attribute');
+if (!products.some((p) => p.attributes?.length > 10 && p.attributes.some((a) => a.key.includes('_')))) {
+  fail('no product has more than 10 attributes with an underscore key');
+}
+
+// ---------------------------------------------------------------- image files
+for (const file of readdirSync(imagesDir)) {
+  if (!file.endsWith('.svg')) continue;
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*\.svg$/.test(file)) fail(`images/${file}: name is not kebab-case`);
+  const text = readFileSync(join(imagesDir, file), 'utf8');
+  if (!/<title[\s>]/.test(text)) fail(`images/${file}: no <title>`);
+  const isProduct = !/^(category-|hero|logo)/.test(file);
+  if (isProduct && !text.includes('viewBox="0 0 600 750"'))
+    fail(`images/${file}: product images use viewBox 0 0 600 750`);
+  const limit = isProduct ? 6000 : 16000;
+  const size = statSync(join(imagesDir, file)).size;
+  if (size >= limit) fail(`images/${file}: ${size} bytes; must stay below ${limit}`);
+}
+
+if (problems.length) {
+  console.error(`demo catalogue: ${problems.length} problem(s)`);
+  for (const problem of problems) console.error(`  - ${problem}`);
+  process.exit(1);
+}
+const summary = Object.entries(perCategory)
+  .map(([name, n]) => `${name} ${n}`)
+  .join(', ');
+console.log(
+  `demo catalogue OK: ${products.length} products (${summary}), ${discounted} discounted, ${above5000} above 5000, ` +
+    `${featuredTotal} featured, prices ${Math.min(...prices)}-${Math.max(...prices)}`,
+);
