@@ -125,9 +125,10 @@ products.forEach((p, i) => {
   const colours = byKey.get('color')?.value ?? [];
   if (colours.length > 4) fail(`${where}: more than 4 colours`);
   const gender = byKey.get('gender');
+  // The storefront lists accessories with the spec's filter 'Accessories,Personal Care,Home,null,Unisex'
+  // (spec §7): a Men or Women gender would hide the product from the Accessories listing.
   if (p.category === 'Accessories') {
-    if (!gender || !['Men', 'Women', 'Unisex'].includes(gender.value?.[0]))
-      fail(`${where}: accessories need gender Men, Women or Unisex`);
+    if (gender && gender.value?.[0] !== 'Unisex') fail(`${where}: an accessory's gender must be Unisex or absent`);
   } else if (gender) fail(`${where}: only accessories may have a gender attribute`);
   if (p.category === 'Unstitched Fabrics') {
     if (byKey.get('length')?.metricUnit !== 'm') fail(`${where}: fabrics need a length in m`);
