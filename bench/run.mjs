@@ -41,7 +41,9 @@ try {
       errors: result.errors + result.timeouts + result.non2xx,
     };
     results.push(row);
-    console.log(`${row.name.padEnd(40)} ${String(row.requestsPerSecond).padStart(7)} req/s   p99 ${String(row.p99Ms).padStart(4)} ms   errors ${row.errors}`);
+    console.log(
+      `${row.name.padEnd(40)} ${String(row.requestsPerSecond).padStart(7)} req/s   p99 ${String(row.p99Ms).padStart(4)} ms   errors ${row.errors}`,
+    );
   }
 } finally {
   await server.stop();
@@ -63,6 +65,16 @@ for (const [label, ok] of checks) {
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 writeFileSync(
   join(root, 'bench/results/latest.json'),
-  JSON.stringify({ date: new Date().toISOString(), connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, results, ratio }, null, 2),
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      connections: CONNECTIONS,
+      durationSeconds: DURATION_SECONDS,
+      results,
+      ratio,
+    },
+    null,
+    2,
+  ),
 );
 process.exit(failed ? 1 : 0);

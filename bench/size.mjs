@@ -11,10 +11,13 @@ const dist = join(root, 'dist/client');
 
 ensureBuilt({ client: true });
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const scripts = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map(
+const scripts = [
+  ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g),
+  ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g),
+].map((match) => match[1]);
+const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+\.css)"/g)].map(
   (match) => match[1],
 );
-const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+\.css)"/g)].map((match) => match[1]);
 
 const measure = (files) =>
   [...new Set(files)].map((file) => {
@@ -24,10 +27,13 @@ const measure = (files) =>
 const js = measure(scripts);
 const css = measure(styles);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-for (const row of [...js, ...css]) console.log(`${row.file.padEnd(48)} ${kb(row.raw).padStart(10)} raw ${kb(row.gzip).padStart(9)} gzip`);
+for (const row of [...js, ...css])
+  console.log(`${row.file.padEnd(48)} ${kb(row.raw).padStart(10)} raw ${kb(row.gzip).padStart(9)} gzip`);
 const totalJs = js.reduce((sum, row) => sum + row.gzip, 0);
 const totalCss = css.reduce((sum, row) => sum + row.gzip, 0);
-console.log(`\nHome first-load JavaScript: ${kb(totalJs)} gzipped (budget ${kb(BUDGET_BYTES)}); CSS ${kb(totalCss)} gzipped`);
+console.log(
+  `\nHome first-load JavaScript: ${kb(totalJs)} gzipped (budget ${kb(BUDGET_BYTES)}); CSS ${kb(totalCss)} gzipped`,
+);
 const ok = totalJs <= BUDGET_BYTES && js.length > 0;
 console.log(ok ? 'PASS' : 'FAIL');
 process.exit(ok ? 0 : 1);

@@ -29,7 +29,14 @@ export async function startServer(options = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'resham-run-'));
   const child = spawn(process.execPath, [join(root, 'dist/server/main.js')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
     stdio: ['ignore', options.log ? 'inherit' : 'pipe', 'inherit'],
   });
   child.stdout?.resume();

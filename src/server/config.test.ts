@@ -3,7 +3,13 @@ import { ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
-    expect(loadConfig({})).toEqual({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: './data', DEMO_DATA: 'on', LOG_LEVEL: 'info' });
+    expect(loadConfig({})).toEqual({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      DEMO_DATA: 'on',
+      LOG_LEVEL: 'info',
+    });
   });
 
   it('reads every variable and treats empty strings as unset', () => {

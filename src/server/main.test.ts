@@ -40,22 +40,29 @@ describe('server process', () => {
     expect(run.output()).toContain('DEMO_DATA: must be on or off (got "maybe")');
   });
 
-  it('serves the demo shop, then shuts down gracefully on SIGTERM and closes the database', async () => {
-    const port = await freePort();
-    const run = start({ PORT: String(port) });
-    const base = `http://127.0.0.1:${port}`;
-    await expect
-      .poll(async () => (await fetch(`${base}/api/v1/health`).catch(() => null))?.status, { timeout: 60_000, interval: 250 })
-      .toBe(200);
-    const list = (await (await fetch(`${base}/api/v1/products?limit=1`)).json()) as { count: number };
-    expect(list.count).toBeGreaterThanOrEqual(60);
-    expect(run.output()).toMatch(/Loaded the demo shop: \d+ products\./);
+  it(
+    'serves the demo shop, then shuts down gracefully on SIGTERM and closes the database',
+    { timeout: 120_000 },
+    async () => {
+      const port = await freePort();
+      const run = start({ PORT: String(port) });
+      const base = `http://127.0.0.1:${port}`;
+      await expect
+        .poll(async () => (await fetch(`${base}/api/v1/health`).catch(() => null))?.status, {
+          timeout: 60_000,
+          interval: 250,
+        })
+        .toBe(200);
+      const list = (await (await fetch(`${base}/api/v1/products?limit=1`)).json()) as { count: number };
+      expect(list.count).toBeGreaterThanOrEqual(60);
+      expect(run.output()).toMatch(/Loaded the demo shop: \d+ products\./);
 
-    run.child.kill('SIGTERM');
-    expect(await run.exited).toBe(0);
-    // The embedded database was closed cleanly: it opens again with the demo shop in it.
-    const database = await openDatabase({ dataDir });
-    expect(await countAllProducts(database.db)).toBe(list.count);
-    await database.close();
-  });
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+      // The embedded database was closed cleanly: it opens again with the demo shop in it.
+      const database = await openDatabase({ dataDir });
+      expect(await countAllProducts(database.db)).toBe(list.count);
+      await database.close();
+    },
+  );
 });

@@ -22,7 +22,10 @@ const LoginPage = page(() => import('@client/features/session/login-page'), 'Log
 const RegisterPage = page(() => import('@client/features/session/register-page'), 'RegisterPage');
 const AccountPage = page(() => import('@client/features/session/account-page'), 'AccountPage');
 const ProductsPage = page(() => import('@client/features/products/products-page'), 'ProductsPage');
-const ProductDetailPage = page(() => import('@client/features/products/product-detail-page'), 'ProductDetailPage');
+const ProductDetailPage = page(
+  () => import('@client/features/products/product-detail-page'),
+  'ProductDetailPage',
+);
 const CartPage = page(() => import('@client/features/cart/cart-page'), 'CartPage');
 const ContactPage = page(() => import('@client/features/contact/contact-page'), 'ContactPage');
 const ApiTestPage = page(() => import('@client/features/diagnostics/api-test-page'), 'ApiTestPage');
@@ -48,23 +51,100 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AuthLayout />}>
-        <Route path="/login" element={<Lazy><LoginPage /></Lazy>} />
-        <Route path="/register" element={<Lazy><RegisterPage /></Lazy>} />
+        <Route
+          path="/login"
+          element={
+            <Lazy>
+              <LoginPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path="/register"
+          element={
+            <Lazy>
+              <RegisterPage />
+            </Lazy>
+          }
+        />
       </Route>
       <Route element={<MainLayout />}>
         <Route index element={<HomePage />} />
-        <Route path="/products" element={<Lazy><ProductsPage /></Lazy>} />
-        <Route path="/product/:id" element={<Lazy><ProductDetailPage /></Lazy>} />
-        <Route path="/cart" element={<Lazy><CartPage /></Lazy>} />
-        <Route path="/contact" element={<Lazy><ContactPage /></Lazy>} />
-        <Route path="/api-test" element={<Lazy><ApiTestPage /></Lazy>} />
+        <Route
+          path="/products"
+          element={
+            <Lazy>
+              <ProductsPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path="/product/:id"
+          element={
+            <Lazy>
+              <ProductDetailPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path="/cart"
+          element={
+            <Lazy>
+              <CartPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path="/contact"
+          element={
+            <Lazy>
+              <ContactPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path="/api-test"
+          element={
+            <Lazy>
+              <ApiTestPage />
+            </Lazy>
+          }
+        />
         <Route element={<RequireAuth />}>
-          <Route path="/account" element={<Lazy><AccountPage /></Lazy>} />
+          <Route
+            path="/account"
+            element={
+              <Lazy>
+                <AccountPage />
+              </Lazy>
+            }
+          />
         </Route>
-        <Route path="/:policyType" element={<Lazy><PolicyPage /></Lazy>} />
+        <Route
+          path="/:policyType"
+          element={
+            <Lazy>
+              <PolicyPage />
+            </Lazy>
+          }
+        />
       </Route>
-      <Route path="/404" element={<Lazy><NotFoundPage /></Lazy>} />
-      <Route path="*" element={<Lazy><NotFoundPage /></Lazy>} />
+      <Route
+        path="/404"
+        element={
+          <Lazy>
+            <NotFoundPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="*"
+        element={
+          <Lazy>
+            <NotFoundPage />
+          </Lazy>
+        }
+      />
     </Routes>
   );
 }

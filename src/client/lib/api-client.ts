@@ -98,7 +98,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       removeAuthToken();
       unauthorizedListeners.forEach((listener) => listener());
     }
-    const message = (body as { error?: string } | null)?.error ?? `Request failed with status ${response.status}`;
+    const message =
+      (body as { error?: string } | null)?.error ?? `Request failed with status ${response.status}`;
     throw new ApiError(message, response.status, body);
   }
   return body as T;

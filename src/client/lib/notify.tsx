@@ -23,11 +23,14 @@ async function show(kind: 'message' | 'success' | 'error' | 'info', message: str
 }
 
 /** Same call shapes as sonner's `toast`: `toast(title, { description })`, `toast.success(…)`, `toast.error(…)`. */
-export const toast = Object.assign((message: string, data?: ExternalToast) => void show('message', message, data), {
-  success: (message: string, data?: ExternalToast) => void show('success', message, data),
-  error: (message: string, data?: ExternalToast) => void show('error', message, data),
-  info: (message: string, data?: ExternalToast) => void show('info', message, data),
-});
+export const toast = Object.assign(
+  (message: string, data?: ExternalToast) => void show('message', message, data),
+  {
+    success: (message: string, data?: ExternalToast) => void show('success', message, data),
+    error: (message: string, data?: ExternalToast) => void show('error', message, data),
+    info: (message: string, data?: ExternalToast) => void show('info', message, data),
+  },
+);
 
 const LazyToaster = lazy(async () => {
   const { Toaster } = await loadSonner();

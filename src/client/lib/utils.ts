@@ -1,7 +1,10 @@
 import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
 
-/** Joins class names and resolves Tailwind conflicts (shadcn's `cn`). */
+/**
+ * Joins class names (shadcn's `cn`, without tailwind-merge). The primitives style themselves with component
+ * classes in styles.css's components layer, so a utility passed in `className` always wins over them;
+ * tailwind-merge (~9 KB gzipped) is kept out of the first-load bundle (docs/decisions/005-first-load-budget.md).
+ */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }

@@ -52,7 +52,10 @@ describe('npm run catalog:import', () => {
       code: 0,
       output: `Imported ${path}: 24 created, 0 updated, 0 unchanged, store information updated.`,
     });
-    expect(await run([path])).toEqual({ code: 0, output: `Imported ${path}: 0 created, 0 updated, 24 unchanged.` });
+    expect(await run([path])).toEqual({
+      code: 0,
+      output: `Imported ${path}: 0 created, 0 updated, 24 unchanged.`,
+    });
     expect(await productCount()).toBe(24);
   });
 
@@ -88,6 +91,9 @@ describe('npm run catalog:import', () => {
       code: 1,
       output: `${join(dataDir, 'nope.json')}: 1 problem\n  cannot read the file (ENOENT)\nNothing was imported.`,
     });
-    expect(await run([])).toEqual({ code: 1, output: 'Usage: npm run catalog:import -- <file.json> [--host shop.example.com]' });
+    expect(await run([])).toEqual({
+      code: 1,
+      output: 'Usage: npm run catalog:import -- <file.json> [--host shop.example.com]',
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRODUCT_LIST_DEFAULT_LIMIT, PRODUCT_LIST_MAX_LIMIT } from './catalog-limits';
 
 /** One product attribute as the server returns it (spec §3): `value` is a list of strings. */
 export const productAttributeSchema = z.object({
@@ -37,10 +38,6 @@ export const productListResponseSchema = z.object({
 });
 
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
-
-/** Listing limits (spec §7, §9): page size 12 by default, at most 100 (the parent-category lookup). */
-export const PRODUCT_LIST_DEFAULT_LIMIT = 12;
-export const PRODUCT_LIST_MAX_LIMIT = 100;
 
 /** Query strings arrive as text; an empty value counts as absent (the client sends only non-empty filters). */
 const optionalText = z.preprocess(

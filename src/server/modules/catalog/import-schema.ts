@@ -77,7 +77,11 @@ export const importProductSchema = z
     attributes: z.array(importAttributeSchema).max(60).default([]),
   })
   .superRefine((product, context) => {
-    if (product.regularPrice > 0 && product.discountedPrice != null && product.discountedPrice >= product.regularPrice) {
+    if (
+      product.regularPrice > 0 &&
+      product.discountedPrice != null &&
+      product.discountedPrice >= product.regularPrice
+    ) {
       context.addIssue({
         code: 'custom',
         path: ['discountedPrice'],
@@ -134,7 +138,9 @@ export function parseCatalogFile(
 ): { ok: true; file: CatalogImportFile } | { ok: false; problems: string[] } {
   const parsed = catalogImportFileSchema.safeParse(input);
   if (parsed.success) return { ok: true, file: parsed.data };
-  const problems = parsed.error.issues.map((issue) => `${formatIssuePath(issue.path) || '(file)'}: ${issue.message}`);
+  const problems = parsed.error.issues.map(
+    (issue) => `${formatIssuePath(issue.path) || '(file)'}: ${issue.message}`,
+  );
   // Zod skips the file-level SKU check when a product is invalid; report duplicates all the same.
   for (const { index, message } of duplicateSkuProblems((input as { products?: unknown } | null)?.products)) {
     const problem = `products[${index}].sku: ${message}`;

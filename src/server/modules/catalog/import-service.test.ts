@@ -39,7 +39,12 @@ describe.each(testDatabaseKinds)('catalogue import on %s', (kind) => {
   it('stores prices in paise and updates a changed product in place by SKU', async () => {
     await importCatalog(database.db, catalogImportFileSchema.parse(fixtureCatalog()));
     const [kurta] = await database.db.select().from(products).where(eq(products.sku, 'MEN-KUR-001'));
-    expect(kurta).toMatchObject({ regularPricePaise: 129900, discountedPricePaise: 99950, featured: true, gender: null });
+    expect(kurta).toMatchObject({
+      regularPricePaise: 129900,
+      discountedPricePaise: 99950,
+      featured: true,
+      gender: null,
+    });
 
     const changed = fixtureCatalog();
     changed.products[0]!.discountedPrice = null;
@@ -48,7 +53,10 @@ describe.each(testDatabaseKinds)('catalogue import on %s', (kind) => {
     expect(summary).toMatchObject({ created: 0, updated: 1, unchanged: 23 });
     const [after] = await database.db.select().from(products).where(eq(products.sku, 'MEN-KUR-001'));
     expect(after).toMatchObject({ id: kurta!.id, discountedPricePaise: null, featured: false });
-    const attributes = await database.db.select().from(productAttributes).where(eq(productAttributes.productId, kurta!.id));
+    const attributes = await database.db
+      .select()
+      .from(productAttributes)
+      .where(eq(productAttributes.productId, kurta!.id));
     expect(attributes.map((a) => [a.key, a.values])).toEqual([['size', ['M']]]);
   });
 
@@ -81,7 +89,10 @@ describe.each(testDatabaseKinds)('catalogue import on %s', (kind) => {
 
 describe('catalogue file validation', () => {
   it('lists every problem with its product index and field', () => {
-    const file = fixtureCatalog() as unknown as { store: Record<string, unknown>; products: Record<string, unknown>[] };
+    const file = fixtureCatalog() as unknown as {
+      store: Record<string, unknown>;
+      products: Record<string, unknown>[];
+    };
     file.store.companyEmail = 'not-an-email';
     file.products[0]!.regularPrice = -5;
     file.products[1]!.discountedPrice = 5000;

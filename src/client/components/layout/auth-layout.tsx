@@ -1,0 +1,21 @@
+/**
+ * The sign-in and register layout (spec §2 "Route table": centred card, no header or footer).
+ */
+import { Outlet } from 'react-router';
+import { useStoreInfo } from '@client/features/store/store-api';
+import { useBrandTitle } from './main-layout';
+import { useScrollToTop } from './scroll-to-top';
+
+export function AuthLayout() {
+  const { brand } = useStoreInfo();
+  useBrandTitle(brand);
+  useScrollToTop();
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-brand-50 via-white to-brand-100 px-4 py-10">
+      <div className="w-full max-w-md rounded-xl border border-stone-200 bg-white p-6 shadow-lg sm:p-8">
+        <Outlet />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * The sticky header of the main layout (spec §2 "Main layout", §9): brand, up to 3 category links, 'All
+ * Products', the cart with its item count, the account link or 'Login', a mobile menu, and a shadow once
+ * the page has scrolled more than 20 px.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { CloseIcon, MenuIcon, ShoppingBagIcon, UserIcon } from '@client/components/icons/first-load-icons';
+import { buttonVariants } from '@client/components/ui/button-variants';
+import { itemCountLabel } from '@client/features/cart/cart-reducer';
+import { useCart } from '@client/features/cart/cart-context';
+import { capitaliseWords } from '@client/features/products/products-headline';
+import { useSession } from '@client/features/session/session-context';
+import { useStoreInfo } from '@client/features/store/store-api';
+import { cn } from '@client/lib/utils';
+
+/** The header gets its shadow after this many pixels of scrolling (spec §9). */
+export const HEADER_SHADOW_SCROLL_PX = 20;
+
+/** /products?category={lower-cased category} (spec §2 "Main layout"). */
+export function categoryHref(category: string): string {
+  return `/products?category=${encodeURIComponent(category.toLowerCase())}`;
+}
+
+function useScrolledPast(offset: number): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > offset);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [offset]);
+  return scrolled;
+}
+
+const navLinkClass =
+  'rounded-md px-3 py-2 text-sm font-medium text-stone-700 transition-colors hover:bg-brand-50 hover:text-brand-800';
+
+export function Header() {
+  const { brand, headerCategories } = useStoreInfo();
+  const { itemCount } = useCart();
+  const { isAuthenticated } = useSession();
+  const location = useLocation();
+  const scrolled = useScrolledPast(HEADER_SHADOW_SCROLL_PX);
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  // The menu belongs to the location it was opened on: any navigation closes it.
+  const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
+  const menuOpen = menuOpenedAt === location.key;
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpenedAt(null);
+        menuButton.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  const currentCategory =
+    location.pathname === '/products' ? new URLSearchParams(location.search).get('category') : null;
+  const cartLabel = `Cart, ${itemCountLabel(itemCount)}`;
+
+  const links = [
+    ...headerCategories.map((category) => ({
+      key: `category-${category}`,
+      to: categoryHref(category),
+      label: capitaliseWords(category),
+      active: currentCategory === category.toLowerCase(),
+    })),
+    {
+      key: 'all-products',
+      to: '/products',
+      label: 'All Products',
+      active: location.pathname === '/products' && !currentCategory,
+    },
+  ];
+
+  return (
+    <header
+      className={cn(
+        'sticky top-0 z-40 border-b bg-white/95 backdrop-blur transition-shadow supports-[backdrop-filter]:bg-white/85',
+        scrolled ? 'border-stone-200 shadow-md' : 'border-transparent shadow-none',
+      )}
+      data-scrolled={scrolled ? 'true' : 'false'}
+    >
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
+        <Link to="/" className="mr-auto min-w-0 rounded-md md:mr-4">
+          <span className="block truncate font-serif text-xl font-bold tracking-tight text-brand-800 sm:text-2xl">
+            {brand}
+          </span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden flex-1 items-center gap-1 md:flex">
+          {links.map((link) => (
+            <Link
+              key={link.key}
+              to={link.to}
+              aria-current={link.active ? 'page' : undefined}
+              className={cn(navLinkClass, link.active && 'bg-brand-50 text-brand-800')}
+            >
+              {link.label}
+            </Link>
+          ))}
+        </nav>
+
+        <div className="flex items-center gap-1 sm:gap-2">
+          <Link
+            to="/cart"
+            aria-label={cartLabel}
+            className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative [&_svg]:size-5')}
+          >
+            <ShoppingBagIcon />
+            {itemCount > 0 && (
+              <span
+                aria-hidden="true"
+                className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-700 px-1 text-[11px] leading-none font-bold text-white"
+              >
+                {itemCount > 99 ? '99+' : itemCount}
+              </span>
+            )}
+          </Link>
+
+          {isAuthenticated ? (
+            <NavLink
+              to="/account"
+              aria-label="My Account"
+              className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), '[&_svg]:size-5')}
+            >
+              <UserIcon />
+            </NavLink>
+          ) : (
+            <Link to="/login" className={buttonVariants({ size: 'sm' })}>
+              Login
+            </Link>
+          )}
+
+          <button
+            ref={menuButton}
+            type="button"
+            className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'md:hidden [&_svg]:size-5')}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpenedAt(menuOpen ? null : location.key)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </div>
+
+      <div id="mobile-menu" hidden={!menuOpen} className="border-t border-stone-200 bg-white md:hidden">
+        <nav aria-label="Mobile menu" className="mx-auto flex max-w-7xl flex-col px-4 py-2">
+          {links.map((link) => (
+            <Link
+              key={link.key}
+              to={link.to}
+              aria-current={link.active ? 'page' : undefined}
+              className={cn(navLinkClass, 'py-3 text-base', link.active && 'bg-brand-50 text-brand-800')}
+            >
+              {link.label}
+            </Link>
+          ))}
+        </nav>
+      </div>
+    </header>
+  );
+}

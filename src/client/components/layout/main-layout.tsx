@@ -1,0 +1,55 @@
+/**
+ * The main layout (spec §2 "Main layout"): sticky header, the page, footer and the mobile bottom bar. Sets
+ * the page title from store info, scrolls to the top on route changes and reports a store-info failure.
+ */
+import { lazy, Suspense, useLayoutEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { STORE_INFO_ERROR, useStoreInfo } from '@client/features/store/store-api';
+import { Header } from './header';
+import { MobileBottomBar } from './mobile-bottom-bar';
+import { useScrollToTop } from './scroll-to-top';
+
+/** The footer is below the fold: its own chunk keeps the home page's first-load JavaScript small. */
+const Footer = lazy(async () => ({ default: (await import('./footer')).Footer }));
+
+/**
+ * Sets the document title to the store's brand on every route change (spec §2: "The page title comes from
+ * store info"). A layout effect runs before the pages' `useDocumentTitle` effects, so a page that names itself
+ * (e.g. a policy page) keeps its own title, and a page that does not gets the brand.
+ */
+export function useBrandTitle(brand: string): void {
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    document.title = brand;
+  }, [brand, pathname]);
+}
+
+export function MainLayout() {
+  const { brand, isError } = useStoreInfo();
+  useBrandTitle(brand);
+  useScrollToTop();
+
+  return (
+    <div className="flex min-h-dvh flex-col pb-[calc(4rem+env(safe-area-inset-bottom))] md:pb-0">
+      <a
+        href="#main-content"
+        className="sr-only z-[60] rounded-md bg-white px-4 py-2 text-sm font-medium text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      {isError && (
+        <p role="alert" className="bg-amber-50 px-4 py-1.5 text-center text-xs text-amber-900 sm:text-sm">
+          {STORE_INFO_ERROR}
+        </p>
+      )}
+      <Header />
+      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <Suspense fallback={<div className="min-h-64 bg-brand-900" />}>
+        <Footer />
+      </Suspense>
+      <MobileBottomBar />
+    </div>
+  );
+}

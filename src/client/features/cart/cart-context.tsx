@@ -1,0 +1,118 @@
+/**
+ * The cart provider: the reducer's state, persisted under localStorage `cart` and restored on load
+ * (spec §4), with the spec §8 toasts on each change.
+ */
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  type ReactNode,
+} from 'react';
+import { toast } from '@client/lib/notify';
+import {
+  CART_STORAGE_KEY,
+  cartItemCount,
+  cartReducer,
+  cartTotal,
+  parseStoredCart,
+  sameLine,
+  type CartItem,
+  type CartLineKey,
+} from './cart-reducer';
+
+type CartContextValue = {
+  items: CartItem[];
+  /** Sum of quantities. */
+  itemCount: number;
+  /** Sum of price × quantity in rupees. */
+  total: number;
+  addItem(item: CartItem): void;
+  removeItem(id: string): void;
+  updateQuantity(line: CartLineKey, quantity: number): void;
+  clearCart(): void;
+};
+
+const CartContext = createContext<CartContextValue | null>(null);
+
+function readStoredCart(): CartItem[] {
+  try {
+    return parseStoredCart(localStorage.getItem(CART_STORAGE_KEY));
+  } catch {
+    return [];
+  }
+}
+
+export function CartProvider({ children }: { children: ReactNode }) {
+  const [items, dispatch] = useReducer(cartReducer, undefined, readStoredCart);
+
+  useEffect(() => {
+    try {
+      localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(items));
+    } catch {
+      // Storage full or disabled: the cart still works for this visit.
+    }
+  }, [items]);
+
+  // Another tab changed the cart: follow it.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === CART_STORAGE_KEY)
+        dispatch({ type: 'replace', items: parseStoredCart(event.newValue) });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const addItem = useCallback(
+    (item: CartItem) => {
+      const existing = items.some((line) => sameLine(line, item));
+      dispatch({ type: 'add', item });
+      toast.success('Added to cart', {
+        description: existing ? `${item.name} quantity increased` : `${item.name} added to your cart`,
+      });
+    },
+    [items],
+  );
+
+  const removeItem = useCallback(
+    (id: string) => {
+      const name = items.find((item) => item.id === id)?.name ?? 'Item';
+      dispatch({ type: 'remove', id });
+      toast(`${name} removed from cart`);
+    },
+    [items],
+  );
+
+  const updateQuantity = useCallback((line: CartLineKey, quantity: number) => {
+    dispatch({ type: 'updateQuantity', line, quantity });
+  }, []);
+
+  const clearCart = useCallback(() => {
+    dispatch({ type: 'clear' });
+    toast('Cart cleared', { description: 'All items have been removed from your cart.' });
+  }, []);
+
+  const value = useMemo(
+    () => ({
+      items,
+      itemCount: cartItemCount(items),
+      total: cartTotal(items),
+      addItem,
+      removeItem,
+      updateQuantity,
+      clearCart,
+    }),
+    [items, addItem, removeItem, updateQuantity, clearCart],
+  );
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+/** The cart of this browser. Must be used inside {@link CartProvider}. */
+export function useCart(): CartContextValue {
+  const value = useContext(CartContext);
+  if (!value) throw new Error('useCart must be used inside CartProvider');
+  return value;
+}

@@ -1,0 +1,187 @@
+/**
+ * The cart page, /cart (spec §2 "Cart", §4 "Cart", §5 "Cart and product", §8): the empty state, one row per
+ * line with its quantity control, line total and remove action, and the summary with 'Clear Cart' and
+ * 'Checkout'. Checkout without a session goes to /login and remembers /checkout (spec §2, §6).
+ */
+import type { SyntheticEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
+import { toast } from '@client/lib/notify';
+import { formatRupees } from '@shared/money';
+import { Button } from '@client/components/ui/button';
+import { useSession } from '@client/features/session/session-context';
+import type { LoginRedirectState } from '@client/features/session/require-auth';
+import { useStoreInfo } from '@client/features/store/store-api';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+import { cn } from '@client/lib/utils';
+import { useCart } from './cart-context';
+import { itemCountLabel, MIN_QUANTITY, type CartItem } from './cart-reducer';
+
+/** The local stand-in for a missing or broken product image (spec §8 "Image failure"). */
+const FALLBACK_IMAGE = '/media/fallback/product.svg';
+
+function showFallbackImage(event: SyntheticEvent<HTMLImageElement>): void {
+  const image = event.currentTarget;
+  if (!image.src.endsWith(FALLBACK_IMAGE)) image.src = FALLBACK_IMAGE;
+}
+
+function lineKey(item: CartItem): string {
+  return JSON.stringify([item.id, item.selectedSize, item.selectedColor]);
+}
+
+export function CartPage() {
+  const { items, itemCount, total, clearCart } = useCart();
+  const { isAuthenticated } = useSession();
+  const { brand } = useStoreInfo();
+  const navigate = useNavigate();
+  useDocumentTitle(`Shopping Cart | ${brand}`);
+
+  const checkout = () => {
+    if (isAuthenticated) {
+      navigate('/checkout');
+      return;
+    }
+    toast.error('Login Required', { description: 'Please login to proceed with checkout' });
+    const state: LoginRedirectState = { from: '/checkout' };
+    navigate('/login', { state });
+  };
+
+  if (items.length === 0) {
+    return (
+      <div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-16 text-center">
+        <ShoppingBag aria-hidden="true" className="size-14 text-stone-400" />
+        <h1 className="font-serif text-2xl font-bold text-stone-900">Your cart is empty</h1>
+        <p className="text-stone-600">Browse our fabrics and ethnic wear and add something you love.</p>
+        <Button asChild size="lg">
+          <Link to="/">Continue Shopping</Link>
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 md:py-10">
+      <h1 className="mb-6 font-serif text-2xl font-bold text-stone-900 sm:text-3xl">Shopping Cart</h1>
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem] lg:items-start">
+        <ul
+          aria-label="Cart items"
+          className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white"
+        >
+          {items.map((item) => (
+            <CartLine key={lineKey(item)} item={item} />
+          ))}
+        </ul>
+
+        <section
+          aria-labelledby="cart-summary"
+          className="flex flex-col gap-4 rounded-lg border border-stone-200 bg-brand-50 p-5 lg:sticky lg:top-24"
+        >
+          <h2 id="cart-summary" className="text-lg font-semibold text-stone-900">
+            Order Summary
+          </h2>
+          <p className="flex items-baseline justify-between gap-4 text-stone-800">
+            <span>Subtotal ({itemCountLabel(itemCount)})</span>
+            <span className="text-xl font-bold text-brand-800">{formatRupees(total)}</span>
+          </p>
+          <Button size="lg" className="w-full" onClick={checkout}>
+            Checkout
+          </Button>
+          <Button variant="outline" className="w-full" onClick={clearCart}>
+            Clear Cart
+          </Button>
+          <Link to="/" className="text-center text-sm font-medium text-brand-700 hover:underline">
+            Continue Shopping
+          </Link>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function CartLine({ item }: { item: CartItem }) {
+  const { updateQuantity, removeItem } = useCart();
+  const href = `/product/${encodeURIComponent(item.id)}`;
+  const line = { id: item.id, selectedSize: item.selectedSize, selectedColor: item.selectedColor };
+  const stepClass =
+    'inline-flex size-9 items-center justify-center text-stone-700 transition-colors hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-40 [&_svg]:size-4';
+
+  return (
+    <li className="flex gap-3 p-3 sm:gap-4 sm:p-4">
+      <Link to={href} tabIndex={-1} aria-hidden="true" className="shrink-0">
+        <img
+          src={item.image || FALLBACK_IMAGE}
+          alt=""
+          width={96}
+          height={120}
+          loading="lazy"
+          decoding="async"
+          onError={showFallbackImage}
+          className="h-28 w-22 rounded-md bg-brand-50 object-cover sm:h-30 sm:w-24"
+        />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h2 className="text-sm leading-snug font-semibold text-stone-900 sm:text-base">
+              <Link to={href} className="hover:text-brand-700">
+                {item.name}
+              </Link>
+            </h2>
+            {(item.selectedColor || item.selectedSize) && (
+              <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-stone-600 sm:text-sm">
+                {item.selectedColor && <span>Colour: {item.selectedColor}</span>}
+                {item.selectedSize && <span>Size: {item.selectedSize}</span>}
+              </p>
+            )}
+            <p className="mt-1 text-xs text-stone-500">{formatRupees(item.price)} each</p>
+          </div>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-mt-1 -mr-1 shrink-0 text-stone-500 hover:text-red-600"
+            aria-label={`Remove ${item.name}`}
+            onClick={() => removeItem(item.id)}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
+        <div className="mt-auto flex items-center justify-between gap-2">
+          <div
+            role="group"
+            aria-label={`Quantity of ${item.name}`}
+            className="inline-flex items-center rounded-md border border-stone-300"
+          >
+            <button
+              type="button"
+              className={cn(stepClass, 'rounded-l-md')}
+              aria-label="Decrease quantity"
+              disabled={item.quantity <= MIN_QUANTITY}
+              onClick={() => updateQuantity(line, item.quantity - 1)}
+            >
+              <Minus aria-hidden="true" />
+            </button>
+            <output
+              aria-live="polite"
+              aria-atomic="true"
+              className="min-w-9 text-center text-sm font-semibold tabular-nums"
+            >
+              {item.quantity}
+            </output>
+            <button
+              type="button"
+              className={cn(stepClass, 'rounded-r-md')}
+              aria-label="Increase quantity"
+              onClick={() => updateQuantity(line, item.quantity + 1)}
+            >
+              <Plus aria-hidden="true" />
+            </button>
+          </div>
+          <p className="text-base font-bold text-stone-900">
+            <span className="sr-only">Line total </span>
+            {formatRupees(Math.round(item.price * item.quantity * 100) / 100)}
+          </p>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * The contact page, /contact (spec §2 "Contact", §4 "Contact form: idle, then sending for 1.5 s, then done",
+ * §5 "Contact", §9): the company's details from store info, the opening hours, placeholder social buttons
+ * and a form whose submission is simulated — no call is made.
+ */
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Clock, Mail, MapPin, Phone, Send, Store } from 'lucide-react';
+import { toast } from '@client/lib/notify';
+import { Button } from '@client/components/ui/button';
+import { Input, Label, Textarea } from '@client/components/ui/input';
+import { useStoreInfo } from '@client/features/store/store-api';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+
+/** Simulated sending time (spec §9). */
+export const CONTACT_SEND_DELAY_MS = 1500;
+/** Opening hours shown on the page (spec §2, §9). */
+export const CONTACT_HOURS = 'Monday to Saturday, 10AM - 6PM';
+
+/** Social networks shown as placeholders: buttons without a destination (spec §2 "Social links are placeholders"). */
+const SOCIAL_PLACEHOLDERS = ['Facebook', 'Instagram', 'YouTube', 'X'];
+
+export function ContactPage() {
+  const { info, brand } = useStoreInfo();
+  const [sending, setSending] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useDocumentTitle(`Contact Us | ${brand}`);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    const form = event.currentTarget;
+    setSending(true);
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      toast.success('Message Sent', {
+        description: "Thank you for contacting us. We'll get back to you shortly.",
+      });
+      form.reset();
+      setSending(false);
+    }, CONTACT_SEND_DELAY_MS);
+  };
+
+  const companyName = info?.companyName?.trim() || brand;
+  const email = info?.companyEmail?.trim();
+  const phone = info?.companyPhone?.trim();
+  const address = info?.companyAddress?.trim();
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:py-12">
+      <header className="mb-8 max-w-2xl">
+        <h1 className="font-serif text-3xl font-bold text-stone-900 sm:text-4xl">Contact Us</h1>
+        <p className="mt-2 text-stone-600">
+          Questions about a fabric, a size or an order? Send us a message and our team will reply.
+        </p>
+      </header>
+
+      <div className="grid gap-8 md:grid-cols-[2fr_3fr]">
+        <section className="flex flex-col gap-6 rounded-lg bg-brand-50 p-6">
+          <h2 className="font-serif text-xl font-bold text-stone-900">Get in Touch</h2>
+          <ul className="flex flex-col gap-4 text-stone-700">
+            <ContactDetail icon={<Store />} label="Company">
+              {companyName}
+            </ContactDetail>
+            {email && (
+              <ContactDetail icon={<Mail />} label="E-mail">
+                <a href={`mailto:${email}`} className="break-all text-brand-700 hover:underline">
+                  {email}
+                </a>
+              </ContactDetail>
+            )}
+            {phone && (
+              <ContactDetail icon={<Phone />} label="Phone">
+                <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="text-brand-700 hover:underline">
+                  {phone}
+                </a>
+              </ContactDetail>
+            )}
+            {address && (
+              <ContactDetail icon={<MapPin />} label="Address">
+                <span className="whitespace-pre-line">{address}</span>
+              </ContactDetail>
+            )}
+            <ContactDetail icon={<Clock />} label="Hours">
+              {CONTACT_HOURS}
+            </ContactDetail>
+          </ul>
+          <div>
+            <h3 className="text-sm font-semibold text-stone-900">Follow Us</h3>
+            <div className="mt-2 flex flex-wrap gap-2">
+              {SOCIAL_PLACEHOLDERS.map((network) => (
+                <button
+                  key={network}
+                  type="button"
+                  aria-label={network}
+                  className="rounded-full border border-brand-200 bg-white px-3 py-1.5 text-xs font-medium text-brand-800 transition-colors hover:bg-brand-100"
+                >
+                  {network}
+                </button>
+              ))}
+            </div>
+          </div>
+        </section>
+
+        <section className="rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
+          <h2 className="font-serif text-xl font-bold text-stone-900">Send us a Message</h2>
+          <form className="mt-5 flex flex-col gap-4" onSubmit={submit} aria-busy={sending}>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="flex flex-col gap-1.5">
+                <Label htmlFor="contact-name">Name</Label>
+                <Input id="contact-name" name="name" autoComplete="name" required />
+              </div>
+              <div className="flex flex-col gap-1.5">
+                <Label htmlFor="contact-email">Email</Label>
+                <Input id="contact-email" name="email" type="email" autoComplete="email" required />
+              </div>
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="contact-subject">Subject</Label>
+              <Input id="contact-subject" name="subject" required />
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="contact-message">Message</Label>
+              <Textarea id="contact-message" name="message" rows={6} required />
+            </div>
+            <Button type="submit" size="lg" disabled={sending} className="sm:self-start">
+              <Send aria-hidden="true" />
+              {sending ? 'Sending...' : 'Send Message'}
+            </Button>
+          </form>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function ContactDetail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <li className="flex gap-3">
+      <span aria-hidden="true" className="mt-0.5 text-brand-700 [&_svg]:size-5">
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{label}</p>
+        <p className="mt-0.5">{children}</p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * The home page's category section rules (spec §2 "Home", §9): at most the first 3 store categories, the
+ * "TV & Video Accessories" fallback, each card's image and link, and the column count.
+ */
+
+/** Home categories shown: at most 3 (spec §9). */
+export const HOME_CATEGORY_LIMIT = 3;
+
+/** The single category used when store info has no categories (spec §1, §2 "Home", §9). */
+export const HOME_FALLBACK_CATEGORY = 'TV & Video Accessories';
+
+/** Image used when a category has neither a store image nor a built-in fallback image (spec §2 "Home"). */
+export const DEFAULT_CATEGORY_IMAGE = '/media/fallback/default-category.svg';
+
+/**
+ * The built-in fallback images by category name, kept exactly as the spec lists them (spec §1, DESIGN.md
+ * "Electrical-goods wording"): TV Mounts, HDMI Cables, TV Remote Controls, Streaming Devices,
+ * Entertainment Units, and the default image.
+ */
+export const HOME_FALLBACK_IMAGES: Readonly<Record<string, string>> = {
+  'TV Mounts': '/media/fallback/tv-mounts.svg',
+  'HDMI Cables': '/media/fallback/hdmi-cables.svg',
+  'TV Remote Controls': '/media/fallback/tv-remote-controls.svg',
+  'Streaming Devices': '/media/fallback/streaming-devices.svg',
+  'Entertainment Units': '/media/fallback/entertainment-units.svg',
+  default: DEFAULT_CATEGORY_IMAGE,
+};
+
+export type HomeCategory = { name: string; image: string; href: string };
+
+/**
+ * The categories of the home section (spec §2 "Home"): the first {@link HOME_CATEGORY_LIMIT} non-blank names
+ * from store info, or the single {@link HOME_FALLBACK_CATEGORY} when there are none.
+ */
+export function homeCategoryNames(categories: readonly string[] | null | undefined): string[] {
+  const names = (categories ?? []).map((name) => name.trim()).filter(Boolean);
+  return names.length ? names.slice(0, HOME_CATEGORY_LIMIT) : [HOME_FALLBACK_CATEGORY];
+}
+
+function findByName(map: Readonly<Record<string, string>>, name: string): string | undefined {
+  const exact = map[name];
+  if (exact) return exact;
+  const wanted = name.trim().toLowerCase();
+  const key = Object.keys(map).find((candidate) => candidate.trim().toLowerCase() === wanted);
+  return key ? map[key] : undefined;
+}
+
+/**
+ * A category card's image (spec §2 "Home"): the store's `categoryImages` entry, else the built-in fallback
+ * image by name, else the default image. Names match exactly first, then ignoring case and outer spaces;
+ * blank URLs are skipped.
+ */
+export function homeCategoryImage(
+  name: string,
+  categoryImages: Readonly<Record<string, string>> | null | undefined,
+): string {
+  const fromStore = findByName(categoryImages ?? {}, name)?.trim();
+  if (fromStore) return fromStore;
+  const builtIn =
+    name.trim().toLowerCase() === 'default' ? undefined : findByName(HOME_FALLBACK_IMAGES, name);
+  return builtIn ?? DEFAULT_CATEGORY_IMAGE;
+}
+
+/** A category card's link (spec §2 "Home"): /products with `category` set to the lower-cased, URL-encoded name. */
+export function homeCategoryHref(name: string): string {
+  return `/products?category=${encodeURIComponent(name.toLowerCase())}`;
+}
+
+/** The cards of the home category section: names, images and links (spec §2 "Home"). */
+export function homeCategories(
+  categories: readonly string[] | null | undefined,
+  categoryImages: Readonly<Record<string, string>> | null | undefined,
+): HomeCategory[] {
+  return homeCategoryNames(categories).map((name) => ({
+    name,
+    image: homeCategoryImage(name, categoryImages),
+    href: homeCategoryHref(name),
+  }));
+}
+
+/** Grid columns by category count (spec §2 "Home": 1, 2 or 3 columns); one column on phones. */
+export function homeCategoryGridClass(count: number): string {
+  if (count >= 3) return 'grid-cols-1 sm:grid-cols-3';
+  if (count === 2) return 'grid-cols-1 sm:grid-cols-2';
+  return 'grid-cols-1';
+}

@@ -1,0 +1,110 @@
+/**
+ * The policy pages, /{policyType} (spec §2 "Policy pages"): terms, privacy, refund, return, shipping and
+ * about. Any other slug, reserved words included, redirects to /404. A store's own text (store info
+ * `policies[slug]`) overrides the default; both are HTML with placeholders, filled with HTML-escaped company
+ * details and sanitised with DOMPurify before rendering. This page is lazy-loaded, so DOMPurify stays out of
+ * the home page's bundle.
+ */
+import { useMemo, type MouseEvent } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import DOMPurify from 'dompurify';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { useStoreInfo } from '@client/features/store/store-api';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+import { fillPolicyPlaceholders } from './policy-placeholders';
+import { isPolicySlug, type PolicySlug } from './policy-slugs';
+import { DEFAULT_POLICY_TEXTS, POLICY_TITLES } from './policy-texts';
+
+/** Prose styles for the policy HTML (headings, paragraphs, lists, links). */
+const proseClassName = [
+  'text-stone-700 leading-relaxed',
+  '[&_h2]:mt-8 [&_h2]:font-serif [&_h2]:text-xl [&_h2]:font-bold [&_h2]:text-stone-900',
+  '[&_h3]:mt-6 [&_h3]:text-lg [&_h3]:font-semibold [&_h3]:text-stone-900',
+  '[&_p]:mt-3 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-6',
+  '[&_li]:mt-1.5 [&_li]:pl-1 [&_strong]:font-semibold [&_strong]:text-stone-900',
+  '[&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2 [&_a:hover]:text-brand-800',
+  '[&_img]:my-4 [&_img]:h-auto [&_img]:max-w-full [&_table]:mt-4 [&_table]:w-full [&_td]:border [&_td]:p-2 [&_th]:border [&_th]:p-2',
+  '[&>:first-child]:mt-0',
+].join(' ');
+
+export function PolicyPage() {
+  const { policyType } = useParams();
+  if (!isPolicySlug(policyType)) return <Navigate to="/404" replace />;
+  return <PolicyContent key={policyType} slug={policyType} />;
+}
+
+function PolicyContent({ slug }: { slug: PolicySlug }) {
+  const { info, brand, isPending } = useStoreInfo();
+  const navigate = useNavigate();
+  const title = POLICY_TITLES[slug];
+  const companyName = info?.companyName?.trim() || brand;
+  useDocumentTitle(isPending ? null : `${title} - ${companyName}`);
+
+  const override = info?.policies[slug];
+  const hasOverride = typeof override === 'string' && override.trim() !== '';
+  const html = useMemo(() => {
+    const source = hasOverride ? override : DEFAULT_POLICY_TEXTS[slug];
+    return DOMPurify.sanitize(fillPolicyPlaceholders(source, info), { USE_PROFILES: { html: true } });
+  }, [hasOverride, override, slug, info]);
+  const logoUrl = slug === 'about' && !hasOverride ? info?.companyLogoUrl?.trim() : undefined;
+
+  /** Links inside the policy text to pages of this store navigate without reloading the app. */
+  const followInternalLink = (event: MouseEvent<HTMLDivElement>) => {
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    ) {
+      return;
+    }
+    const anchor = (event.target as Element).closest('a');
+    if (!anchor || (anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return;
+    const url = new URL(anchor.href, location.href);
+    if (url.origin !== location.origin) return;
+    event.preventDefault();
+    navigate(`${url.pathname}${url.search}${url.hash}`);
+  };
+
+  return (
+    <article aria-labelledby="policy-title" className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 md:py-12">
+      <h1 id="policy-title" className="font-serif text-3xl font-bold text-stone-900 sm:text-4xl">
+        {title}
+      </h1>
+      <div aria-hidden="true" className="mt-3 mb-8 h-1 w-16 rounded-full bg-zari-400" />
+      {isPending ? (
+        <div role="status" aria-live="polite" className="flex flex-col gap-3">
+          <span className="sr-only">Loading…</span>
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-11/12" />
+          <Skeleton className="h-4 w-4/5" />
+          <Skeleton className="mt-6 h-6 w-1/2" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-3/4" />
+        </div>
+      ) : (
+        <>
+          {logoUrl && (
+            <img
+              src={logoUrl}
+              alt={`${companyName} logo`}
+              className="mb-6 h-16 w-auto object-contain"
+              decoding="async"
+              onError={(event) => {
+                event.currentTarget.hidden = true;
+              }}
+            />
+          )}
+          {/* Clicks (and Enter on a focused link) bubble here; the container itself is not interactive. */}
+          <div
+            className={proseClassName}
+            onClick={followInternalLink}
+            dangerouslySetInnerHTML={{ __html: html }}
+          />
+        </>
+      )}
+    </article>
+  );
+}

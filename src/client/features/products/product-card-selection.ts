@@ -1,0 +1,40 @@
+/**
+ * What the product card's 'Add to Cart' puts in the cart (spec §2 "Product card", §5 "Cart and product").
+ */
+import type { Product } from '@shared/catalog/product-mapping';
+import type { CartItem } from '@client/features/cart/cart-reducer';
+
+/** The toast shown when a size must be chosen first (spec §5 "Cart and product"). */
+export const SELECT_SIZE_TITLE = 'Please select a size';
+export const SELECT_SIZE_DESCRIPTION = 'You must select a size before adding to cart';
+
+export type CardCartSelection = { kind: 'add'; item: CartItem } | { kind: 'choose-size' };
+
+/** The only option of a kind, or null when there are none or several (spec §2 "Product card"). */
+export function onlyOption(options: readonly string[]): string | null {
+  return options.length === 1 ? (options[0] ?? null) : null;
+}
+
+/**
+ * The card adds quantity 1 with size and colour preselected only when the product has exactly one option of
+ * that kind (spec §2 "Product card"). A product with several sizes cannot be added from the card: a size must
+ * be chosen first (spec §5), so the answer is `choose-size` and the card sends the shopper to the product page.
+ * Several colours are allowed (no colour rule in §5): the line is added without a colour.
+ */
+export function cardCartSelection(
+  product: Pick<Product, 'id' | 'name' | 'image' | 'price' | 'sizes' | 'colors'>,
+): CardCartSelection {
+  if (product.sizes.length > 1) return { kind: 'choose-size' };
+  return {
+    kind: 'add',
+    item: {
+      id: product.id,
+      name: product.name,
+      image: product.image,
+      price: product.price,
+      quantity: 1,
+      selectedSize: onlyOption(product.sizes),
+      selectedColor: onlyOption(product.colors),
+    },
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * The product card of the home page and the listing (spec §2 "Product card", §4 "Product card: hover on or
+ * off"). Hovering (or keyboard focus inside the card) reveals the overlay actions; leaving hides them.
+ * Kept light for the home page's first load: no radix, no form or schema libraries.
+ */
+import { useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Eye, Heart, ShoppingBag, Star } from 'lucide-react';
+import { toast } from '@client/lib/notify';
+import { isOnSale, isPremium, type Product } from '@shared/catalog/product-mapping';
+import { formatRupees } from '@shared/money';
+import { Badge } from '@client/components/ui/badge';
+import { buttonVariants } from '@client/components/ui/button-variants';
+import { useCart } from '@client/features/cart/cart-context';
+import { cn } from '@client/lib/utils';
+import { cardCartSelection, SELECT_SIZE_DESCRIPTION, SELECT_SIZE_TITLE } from './product-card-selection';
+
+/** The local stand-in for a missing or broken product image (spec §2 "Product card", §8 "Image failure"). */
+export const PRODUCT_FALLBACK_IMAGE = '/media/fallback/product.svg';
+
+const overlayButtonClass =
+  'inline-flex size-9 items-center justify-center rounded-full bg-white/95 text-stone-700 shadow-sm ring-1 ring-stone-200 transition-colors hover:bg-white hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 [&_svg]:size-4';
+
+export function ProductCard({ product }: { product: Product }) {
+  const { addItem } = useCart();
+  const navigate = useNavigate();
+  const titleId = useId();
+  const [imageFailed, setImageFailed] = useState(false);
+
+  const href = `/product/${encodeURIComponent(product.id)}`;
+  const imageSrc = imageFailed || !product.image ? PRODUCT_FALLBACK_IMAGE : product.image;
+  const onSale = isOnSale(product);
+  const premium = isPremium(product);
+
+  const addToCart = () => {
+    const selection = cardCartSelection(product);
+    if (selection.kind === 'add') {
+      addItem(selection.item);
+      return;
+    }
+    toast.error(SELECT_SIZE_TITLE, {
+      description: SELECT_SIZE_DESCRIPTION,
+      action: { label: 'Choose size', onClick: () => navigate(href) },
+    });
+  };
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md focus-within:shadow-md"
+    >
+      <div className="relative aspect-[4/5] overflow-hidden bg-brand-50">
+        <Link
+          to={href}
+          aria-label={`View ${product.name}`}
+          className="block size-full focus-visible:outline-offset-[-4px]"
+        >
+          <img
+            src={imageSrc}
+            alt={product.name}
+            width={600}
+            height={750}
+            loading="lazy"
+            decoding="async"
+            onError={() => setImageFailed(true)}
+            className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
+          />
+        </Link>
+
+        {(onSale || premium) && (
+          <div className="pointer-events-none absolute top-2 left-2 flex flex-col items-start gap-1">
+            {onSale && <Badge variant="sale">Sale</Badge>}
+            {premium && <Badge variant="premium">Premium</Badge>}
+          </div>
+        )}
+
+        <div
+          data-testid="product-card-overlay"
+          className="invisible absolute top-2 right-2 flex flex-col gap-2 opacity-0 transition-opacity duration-200 group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
+        >
+          <button type="button" className={overlayButtonClass} aria-label="Add to Wishlist">
+            <Heart aria-hidden="true" />
+          </button>
+          <button type="button" className={overlayButtonClass} aria-label="Quick View">
+            <Eye aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+
+      <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
+        {product.category && (
+          <p className="truncate text-[11px] font-medium tracking-wider text-stone-500 uppercase">
+            {product.category}
+          </p>
+        )}
+        <h3
+          id={titleId}
+          className="line-clamp-2 text-sm leading-snug font-semibold text-stone-900 sm:text-base"
+        >
+          <Link to={href} className="hover:text-brand-700 focus-visible:rounded-sm">
+            {product.name}
+          </Link>
+        </h3>
+        <div className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-stone-600">
+          <span className="flex text-zari-500" aria-hidden="true">
+            {[0, 1, 2, 3, 4].map((index) => (
+              <Star key={index} className="size-3.5 fill-current" />
+            ))}
+          </span>
+          <span className="whitespace-nowrap">Premium Quality</span>
+        </div>
+        <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">
+          <span className="text-base font-bold text-brand-800 sm:text-lg">{formatRupees(product.price)}</span>
+          {onSale && product.originalPrice !== null && (
+            <del className="text-xs text-stone-500 sm:text-sm">
+              <span className="sr-only">Original price </span>
+              {formatRupees(product.originalPrice)}
+            </del>
+          )}
+        </p>
+        <button
+          type="button"
+          onClick={addToCart}
+          className={cn(buttonVariants({ size: 'sm' }), 'mt-2 w-full')}
+        >
+          <ShoppingBag aria-hidden="true" />
+          Add to Cart
+        </button>
+      </div>
+    </article>
+  );
+}

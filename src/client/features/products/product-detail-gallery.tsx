@@ -1,0 +1,70 @@
+/**
+ * The product page's images (spec §2 "Product detail"): the main image with a thumbnail strip when the
+ * product has several images; a broken image is replaced by the local fallback (spec §8 "Image failure").
+ */
+import { useState, type SyntheticEvent } from 'react';
+import { cn } from '@client/lib/utils';
+import { PRODUCT_FALLBACK_IMAGE } from './product-card';
+
+/** Swaps a broken image for the fallback once (the fallback itself is never retried). */
+function showFallbackImage(event: SyntheticEvent<HTMLImageElement>): void {
+  const image = event.currentTarget;
+  if (!image.src.endsWith(PRODUCT_FALLBACK_IMAGE)) image.src = PRODUCT_FALLBACK_IMAGE;
+}
+
+/** The product's distinct image URLs, main image first. */
+export function galleryImages(main: string, images: readonly string[]): string[] {
+  return [...new Set([main, ...images].filter((url) => url.trim() !== ''))];
+}
+
+export function ProductDetailGallery({ name, images }: { name: string; images: string[] }) {
+  const [selected, setSelected] = useState(0);
+  const current = images[selected] ?? images[0] ?? PRODUCT_FALLBACK_IMAGE;
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="overflow-hidden rounded-lg border border-stone-200 bg-brand-50">
+        <img
+          key={current}
+          src={current}
+          alt={images.length > 1 ? `${name}, image ${selected + 1} of ${images.length}` : name}
+          width={800}
+          height={1000}
+          decoding="async"
+          fetchPriority="high"
+          onError={showFallbackImage}
+          className="aspect-[4/5] w-full object-cover"
+        />
+      </div>
+      {images.length > 1 && (
+        <ul className="flex gap-2 overflow-x-auto pb-1" aria-label="Product images">
+          {images.map((url, index) => (
+            <li key={url} className="shrink-0">
+              <button
+                type="button"
+                onClick={() => setSelected(index)}
+                aria-label={`Show image ${index + 1} of ${images.length}`}
+                aria-pressed={index === selected}
+                className={cn(
+                  'block overflow-hidden rounded-md border-2 bg-brand-50 transition-colors',
+                  index === selected ? 'border-brand-700' : 'border-transparent hover:border-stone-300',
+                )}
+              >
+                <img
+                  src={url}
+                  alt=""
+                  width={64}
+                  height={80}
+                  loading="lazy"
+                  decoding="async"
+                  onError={showFallbackImage}
+                  className="h-20 w-16 object-cover"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+/**
+ * The product page, /product/{id} (spec §2 "Product detail", §4 "Product detail: loading, then loaded,
+ * failed, or not found", §5 "Cart and product", §8 "Product by id failure").
+ */
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Heart, ShoppingBag } from 'lucide-react';
+import { toast } from '@client/lib/notify';
+import { isOnSale, type Product } from '@shared/catalog/product-mapping';
+import { formatRupees } from '@shared/money';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { useCart } from '@client/features/cart/cart-context';
+import { MIN_QUANTITY } from '@client/features/cart/cart-reducer';
+import { useStoreInfo } from '@client/features/store/store-api';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+import { galleryImages, ProductDetailGallery } from './product-detail-gallery';
+import { OptionGroup, QuantityStepper } from './product-detail-options';
+import { PRODUCT_NOT_FOUND_TITLE, ProductDetailSkeleton, ProductNotFound } from './product-detail-states';
+import { SELECT_SIZE_DESCRIPTION, SELECT_SIZE_TITLE } from './product-card-selection';
+import { productSpecifications } from './product-specifications';
+import { preselectedOption, sizeHeading } from './size-heading';
+import { productQueryOptions } from './products-api';
+
+/** How many characters of the id the page shows (spec §9). */
+const SHOWN_ID_LENGTH = 8;
+
+function listingHref(category: string, parentCategory?: string | null): string {
+  const params = new URLSearchParams({ category: category.toLowerCase() });
+  if (parentCategory) params.set('parentCategory', parentCategory);
+  return `/products?${params.toString()}`;
+}
+
+export function ProductDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { brand } = useStoreInfo();
+  const query = useQuery(productQueryOptions(id));
+  const product = query.data;
+
+  useDocumentTitle(
+    product
+      ? `${product.name} | ${brand}`
+      : product === null || query.isError
+        ? `${PRODUCT_NOT_FOUND_TITLE} | ${brand}`
+        : null,
+  );
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-4 sm:px-6 md:py-8">
+      <Button variant="ghost" size="sm" className="mb-4 -ml-2" onClick={() => navigate(-1)}>
+        <ArrowLeft aria-hidden="true" />
+        Back
+      </Button>
+      {query.isPending ? (
+        <ProductDetailSkeleton />
+      ) : query.isError ? (
+        <ProductNotFound failed />
+      ) : product ? (
+        <ProductDetails key={product.id} product={product} />
+      ) : (
+        <ProductNotFound />
+      )}
+    </div>
+  );
+}
+
+function ProductDetails({ product }: { product: Product }) {
+  const { addItem } = useCart();
+  const [selectedSize, setSelectedSize] = useState<string | null>(() => preselectedOption(product.sizes));
+  const [selectedColor, setSelectedColor] = useState<string | null>(() => preselectedOption(product.colors));
+  const [quantity, setQuantity] = useState(MIN_QUANTITY);
+
+  const onSale = isOnSale(product);
+  const specifications = productSpecifications(product.attributes);
+  const images = galleryImages(product.image, product.images);
+
+  const addToCart = () => {
+    if (product.sizes.length > 0 && !selectedSize) {
+      toast.error(SELECT_SIZE_TITLE, { description: SELECT_SIZE_DESCRIPTION });
+      return;
+    }
+    addItem({
+      id: product.id,
+      name: product.name,
+      image: product.image,
+      price: product.price,
+      quantity,
+      selectedSize,
+      selectedColor,
+    });
+  };
+
+  return (
+    <article aria-labelledby="product-name" className="flex flex-col gap-10">
+      <div className="grid gap-6 md:grid-cols-2 md:gap-10">
+        <ProductDetailGallery name={product.name} images={images} />
+
+        <div className="flex flex-col gap-5">
+          <div className="flex flex-col gap-2">
+            {product.category && (
+              <p className="text-xs font-medium tracking-wider text-stone-500 uppercase">
+                <span className="sr-only">Category: </span>
+                <Link to={listingHref(product.category)} className="hover:text-brand-700">
+                  {product.category}
+                </Link>
+                {product.parentCategory && (
+                  <>
+                    <span aria-hidden="true"> / </span>
+                    <span className="sr-only">, </span>
+                    <Link
+                      to={listingHref(product.category, product.parentCategory)}
+                      className="hover:text-brand-700"
+                    >
+                      {product.parentCategory}
+                    </Link>
+                  </>
+                )}
+              </p>
+            )}
+            <h1
+              id="product-name"
+              className="font-serif text-2xl leading-tight font-bold text-stone-900 sm:text-3xl"
+            >
+              {product.name}
+            </h1>
+            <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+              <span className="text-2xl font-bold text-brand-800">{formatRupees(product.price)}</span>
+              {onSale && product.originalPrice !== null && (
+                <>
+                  <del className="text-base text-stone-500">
+                    <span className="sr-only">Original price </span>
+                    {formatRupees(product.originalPrice)}
+                  </del>
+                  <Badge variant="sale">Sale</Badge>
+                </>
+              )}
+            </p>
+            <p className="text-xs text-stone-500">Product ID: {product.id.slice(0, SHOWN_ID_LENGTH)}</p>
+          </div>
+
+          {product.description && (
+            <p className="leading-relaxed whitespace-pre-line text-stone-700">{product.description}</p>
+          )}
+
+          {product.sizes.length > 0 && (
+            <OptionGroup
+              heading={sizeHeading(product)}
+              options={product.sizes}
+              selected={selectedSize}
+              onSelect={setSelectedSize}
+            />
+          )}
+          {product.colors.length > 0 && (
+            <OptionGroup
+              heading="Colour"
+              options={product.colors}
+              selected={selectedColor}
+              onSelect={setSelectedColor}
+            />
+          )}
+
+          <QuantityStepper value={quantity} onChange={setQuantity} />
+
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Button size="lg" className="w-full sm:w-auto sm:flex-1" onClick={addToCart}>
+              <ShoppingBag aria-hidden="true" />
+              Add to Cart
+            </Button>
+            <Button size="lg" variant="outline" className="w-full sm:w-auto sm:flex-1">
+              <Heart aria-hidden="true" />
+              Add to Wishlist
+            </Button>
+          </div>
+        </div>
+      </div>
+
+      <section aria-labelledby="product-specifications" className="flex flex-col gap-4">
+        <h2 id="product-specifications" className="font-serif text-xl font-bold text-stone-900">
+          Product Specifications
+        </h2>
+        {specifications.length > 0 ? (
+          <dl className="grid gap-px overflow-hidden rounded-lg border border-stone-200 bg-stone-200 sm:grid-cols-2">
+            {specifications.map((row) => (
+              <div key={row.id} className="flex flex-col gap-0.5 bg-white px-4 py-3 sm:last:odd:col-span-2">
+                <dt className="text-xs font-medium tracking-wide text-stone-500 uppercase">{row.label}</dt>
+                <dd className="text-sm text-stone-900">{row.value || '—'}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : (
+          <p className="text-sm text-stone-600">No specifications are listed for this product.</p>
+        )}
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * Catalogue reads as TanStack `queryOptions()` (spec §7): product lists, one product, the parent-category
+ * lookup and the featured list. Server products are mapped to the screen shape here (spec §3).
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { ProductListParams, ProductListResponse, ServerProduct } from '@shared/catalog/product-schema';
+import { PRODUCT_LIST_DEFAULT_LIMIT } from '@shared/catalog/catalog-limits';
+import { toProduct, type Product } from '@shared/catalog/product-mapping';
+import { ApiError, apiRequest } from '@client/lib/api-client';
+
+export type ProductPage = { products: Product[]; total: number };
+
+/** The comma filter list the spec's client sends for the accessories category (spec §7). */
+export const ACCESSORIES_FILTER = 'Accessories,Personal Care,Home,null,Unisex';
+
+/**
+ * The list filters for a listing category (spec §7): men/women add `gender`, accessories adds `filter`.
+ */
+export function categoryFilters(category: string | undefined): Pick<ProductListParams, 'gender' | 'filter'> {
+  switch (category?.toLowerCase()) {
+    case 'men':
+      return { gender: 'Men' };
+    case 'women':
+      return { gender: 'Women' };
+    case 'accessories':
+      return { filter: ACCESSORIES_FILTER };
+    default:
+      return {};
+  }
+}
+
+async function fetchProductPage(params: ProductListParams, signal?: AbortSignal): Promise<ProductPage> {
+  const response = await apiRequest<ProductListResponse>('/products', {
+    query: { page: 1, limit: PRODUCT_LIST_DEFAULT_LIMIT, ...params },
+    signal,
+  });
+  return {
+    products: (response.data ?? []).map(toProduct),
+    total: response.pagination?.total ?? response.count ?? 0,
+  };
+}
+
+/** One page of the listing (page and limit default to 1 and 12). */
+export const productListQueryOptions = (params: ProductListParams) =>
+  queryOptions({
+    queryKey: ['products', 'list', params],
+    queryFn: ({ signal }) => fetchProductPage(params, signal),
+    staleTime: 60_000,
+  });
+
+/** One product, or `null` when the server answers 404. */
+export const productQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['products', 'detail', id],
+    queryFn: async ({ signal }) => {
+      try {
+        return toProduct(await apiRequest<ServerProduct>(`/products/${encodeURIComponent(id)}`, { signal }));
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    staleTime: 60_000,
+  });
+
+/** Parent-category lookup limit (spec §9). */
+export const PARENT_CATEGORY_LOOKUP_LIMIT = 100;
+
+/** Distinct parent categories of a category: products of the category, limit 100 (spec §7). */
+export const parentCategoriesQueryOptions = (category: string | undefined) =>
+  queryOptions({
+    queryKey: ['products', 'parentCategories', category ?? ''],
+    queryFn: async ({ signal }) => {
+      const page = await fetchProductPage({ category, limit: PARENT_CATEGORY_LOOKUP_LIMIT }, signal);
+      const names = page.products
+        .map((product) => product.parentCategory)
+        .filter((name): name is string => !!name);
+      return [...new Set(names)];
+    },
+    staleTime: 5 * 60_000,
+  });
+
+/** Featured default count (spec §9). */
+export const FEATURED_DEFAULT_LIMIT = 4;
+
+/**
+ * Featured products of the first store category (spec §7): a failure is logged and gives an empty list (§8).
+ */
+export const featuredProductsQueryOptions = (category: string | undefined, limit = FEATURED_DEFAULT_LIMIT) =>
+  queryOptions({
+    queryKey: ['products', 'featured', category ?? '', limit],
+    queryFn: async ({ signal }) => {
+      try {
+        const page = await fetchProductPage(
+          { featured: true, limit, category: category?.toLowerCase() },
+          signal,
+        );
+        return page.products;
+      } catch (error) {
+        if ((error as Error).name === 'AbortError') throw error;
+        console.error('Failed to load featured products', error);
+        return [] as Product[];
+      }
+    },
+    staleTime: 60_000,
+  });

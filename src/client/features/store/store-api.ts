@@ -1,0 +1,34 @@
+/**
+ * Store information (spec §3 "Store info", §7 `GET /storeInfo`) and the spec's fallbacks (§2, §8, §9).
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { StoreInfo } from '@shared/catalog/store-info-schema';
+import { apiRequest } from '@client/lib/api-client';
+
+/** The brand shown when store info names neither a store nor a company (spec §2 "Main layout"). */
+export const DEFAULT_BRAND = 'Resham';
+/** Header and listing fallback categories (spec §9). */
+export const DEFAULT_CATEGORIES = ['men', 'women', 'accessories'];
+/** Category list when store info fails to load (spec §8). */
+export const STORE_INFO_FAILURE_CATEGORIES = ['Accessories'];
+export const STORE_INFO_ERROR = 'Failed to load store information. Please refresh the page.';
+
+export const storeInfoQueryOptions = () =>
+  queryOptions({
+    queryKey: ['storeInfo'],
+    queryFn: ({ signal }) => apiRequest<StoreInfo>('/storeInfo', { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** Store info with the spec's fallbacks applied; `categories` is never empty in the header. */
+export function useStoreInfo() {
+  const query = useQuery(storeInfoQueryOptions());
+  const info = query.data;
+  const brand = info?.storeName || info?.companyName || DEFAULT_BRAND;
+  const categories = query.isError
+    ? STORE_INFO_FAILURE_CATEGORIES
+    : info?.categories.length
+      ? info.categories
+      : DEFAULT_CATEGORIES;
+  return { ...query, info, brand, headerCategories: categories.slice(0, 3) };
+}
