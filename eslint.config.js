@@ -15,7 +15,10 @@ const forbid = (/** @type {string[]} */ layers, /** @type {object[]} */ paths = 
       paths,
       patterns: layers.flatMap((layer) => [
         { group: [`@${layer}/*`], message: `This layer must not import from src/${layer}.` },
-        { group: [`**/${layer}/*`, `**/src/${layer}/**`], message: `This layer must not import from src/${layer}.` },
+        {
+          group: [`**/${layer}/*`, `**/src/${layer}/**`],
+          message: `This layer must not import from src/${layer}.`,
+        },
       ]),
     },
   ],
@@ -42,7 +45,12 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...forbid(
         ['server'],
-        [{ name: 'sonner', message: 'Import toast/Toaster from @client/lib/notify: sonner is loaded on demand.' }],
+        [
+          {
+            name: 'sonner',
+            message: 'Import toast/Toaster from @client/lib/notify: sonner is loaded on demand.',
+          },
+        ],
       ),
     },
   },
