@@ -1,3 +1,15 @@
+/**
+ * The 1,000 most common passwords, lower-cased and de-duplicated (999 entries), one per line — the data
+ * behind password-policy.ts (issue #3).
+ *
+ * Source: the commonly published top-1000 list from Mark Burnett's "10 million passwords" data set, as
+ * shipped in SecLists (`Passwords/Common-Credentials/10-million-password-list-top-1000.txt`, MIT licence).
+ * The list is reproduced verbatim, including offensive words, because people use them as passwords.
+ *
+ * A TypeScript module rather than a .txt file so that it loads the same way under Vitest, tsx (`npm run dev`)
+ * and the esbuild server bundle.
+ */
+export const COMMON_PASSWORDS_TEXT = `
 123456
 password
 12345678
@@ -997,3 +1009,4 @@ brazil
 wildcat
 polina
 freepass
+`;

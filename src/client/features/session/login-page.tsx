@@ -1,0 +1,152 @@
+/**
+ * Sign-in, /login (spec §2 "Sign-in", §5, §8; DESIGN.md "Sign-in failure"): e-mail, password with a
+ * show/hide toggle and remember-me; links to register, forgot password, home, terms and privacy. Success
+ * stores the token and returns to the remembered page (navigation state `from`), else '/'. The e-mail is
+ * prefilled from navigation state after registering. Rendered inside AuthLayout's card.
+ */
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { LogIn } from 'lucide-react';
+import { signInFormSchema, type SignInFormInput, type SignInFormValues } from '@shared/users/user-schemas';
+import { Button } from '@client/components/ui/button';
+import { FieldError, Input, Label } from '@client/components/ui/input';
+import { useStoreInfo } from '@client/features/store/store-api';
+import { toast } from '@client/lib/notify';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+import { PasswordInput } from './password-input';
+import { useSignInMutation } from './session-api';
+import { useSession } from './session-context';
+import {
+  prefilledEmail,
+  rememberedFrom,
+  returnPathFrom,
+  SIGN_IN_ERROR_TITLE,
+  SIGN_IN_SUCCESS,
+  signInErrorDescription,
+} from './session-messages';
+
+export function LoginPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { signIn } = useSession();
+  const { brand } = useStoreInfo();
+  const signInMutation = useSignInMutation();
+  useDocumentTitle(`Sign In | ${brand}`);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInFormInput, unknown, SignInFormValues>({
+    resolver: zodResolver(signInFormSchema),
+    defaultValues: { email: prefilledEmail(location.state), password: '', rememberMe: false },
+  });
+
+  const from = rememberedFrom(location.state);
+
+  const onSubmit = async (values: SignInFormValues) => {
+    try {
+      const token = await signInMutation.mutateAsync({ email: values.email, password: values.password });
+      signIn(token);
+      toast.success(SIGN_IN_SUCCESS);
+      navigate(returnPathFrom(location.state), { replace: true });
+    } catch (error) {
+      toast.error(SIGN_IN_ERROR_TITLE, { description: signInErrorDescription(error) });
+    }
+  };
+
+  const busy = isSubmitting || signInMutation.isPending;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-1 text-center">
+        <p className="font-serif text-lg font-semibold text-brand-700">{brand}</p>
+        <h1 className="font-serif text-2xl font-bold text-stone-900">Welcome back</h1>
+        <p className="text-sm text-stone-600">Sign in to your account to continue.</p>
+      </div>
+
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4" aria-label="Sign in">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="login-email">Email</Label>
+          <Input
+            id="login-email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? 'login-email-error' : undefined}
+            {...register('email')}
+          />
+          <FieldError id="login-email-error">{errors.email?.message}</FieldError>
+        </div>
+
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="login-password">Password</Label>
+          <PasswordInput
+            id="login-password"
+            autoComplete="current-password"
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={errors.password ? 'login-password-error' : undefined}
+            {...register('password')}
+          />
+          <FieldError id="login-password-error">{errors.password?.message}</FieldError>
+        </div>
+
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <div className="flex items-center gap-2">
+            <input
+              id="login-remember"
+              type="checkbox"
+              className="size-4 rounded border-stone-300 accent-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              {...register('rememberMe')}
+            />
+            <Label htmlFor="login-remember" className="font-normal text-stone-700">
+              Remember me
+            </Label>
+          </div>
+          <Link
+            to="/forgot-password"
+            className="rounded text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+          >
+            Forgot password?
+          </Link>
+        </div>
+
+        <Button type="submit" size="lg" disabled={busy} className="w-full">
+          <LogIn aria-hidden="true" />
+          {busy ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+
+      <p className="text-center text-sm text-stone-600">
+        Don&apos;t have an account?{' '}
+        <Link
+          to="/register"
+          state={from ? { from } : undefined}
+          className="rounded font-medium text-brand-700 underline-offset-4 hover:underline"
+        >
+          Create an account
+        </Link>
+      </p>
+
+      <div className="flex flex-col items-center gap-2 border-t border-stone-200 pt-4 text-xs text-stone-500">
+        <Link to="/" className="rounded font-medium text-stone-700 underline-offset-4 hover:underline">
+          Back to Home
+        </Link>
+        <p className="text-center">
+          By signing in you agree to our{' '}
+          <Link to="/terms" className="rounded underline underline-offset-2 hover:text-stone-800">
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link to="/privacy" className="rounded underline underline-offset-2 hover:text-stone-800">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,205 @@
+/**
+ * Register, /register (spec §2 "Register", §5, §8; DESIGN.md "After registering"): first and last name,
+ * e-mail (with the advice to prefer a common provider), password and confirmation, each password with its
+ * own toggle. The session layer trims and lower-cases the e-mail and refuses one without a simple address
+ * shape before sending. Success does not sign in: it shows 'Account created successfully. You can now log
+ * in.' and opens /login with the e-mail prefilled and the remembered origin kept. Rendered inside
+ * AuthLayout's card.
+ */
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { UserPlus } from 'lucide-react';
+import {
+  registerFormSchema,
+  type RegisterFormInput,
+  type RegisterFormValues,
+} from '@shared/users/user-schemas';
+import { Button } from '@client/components/ui/button';
+import { FieldError, Input, Label } from '@client/components/ui/input';
+import { useStoreInfo } from '@client/features/store/store-api';
+import { toast } from '@client/lib/notify';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+import { PasswordInput } from './password-input';
+import { useRegisterMutation } from './session-api';
+import {
+  EMAIL_PROVIDER_ADVICE,
+  formFieldErrors,
+  INVALID_EMAIL_DESCRIPTION,
+  INVALID_EMAIL_TITLE,
+  prepareRegistration,
+  REGISTER_ERROR_TITLE,
+  REGISTER_INLINE_FAILURE,
+  REGISTER_SUCCESS,
+  registerErrorDescription,
+  rememberedFrom,
+} from './session-messages';
+
+const FORM_FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
+
+export function RegisterPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { brand } = useStoreInfo();
+  const registerMutation = useRegisterMutation();
+  const [failed, setFailed] = useState(false);
+  useDocumentTitle(`Create Account | ${brand}`);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterFormInput, unknown, RegisterFormValues>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
+  });
+
+  const from = rememberedFrom(location.state);
+
+  const onSubmit = async (values: RegisterFormValues) => {
+    setFailed(false);
+    const prepared = prepareRegistration(values);
+    if (!prepared.ok) {
+      toast.error(INVALID_EMAIL_TITLE, { description: INVALID_EMAIL_DESCRIPTION });
+      return;
+    }
+    try {
+      await registerMutation.mutateAsync(prepared.request);
+      toast.success(REGISTER_SUCCESS);
+      navigate('/login', { state: { email: prepared.request.email, from } });
+    } catch (error) {
+      setFailed(true);
+      for (const [field, message] of formFieldErrors(error, FORM_FIELDS)) setError(field, { message });
+      toast.error(REGISTER_ERROR_TITLE, { description: registerErrorDescription(error) });
+    }
+  };
+
+  const busy = isSubmitting || registerMutation.isPending;
+  const describedBy = (field: (typeof FORM_FIELDS)[number], extra?: string) =>
+    [extra, errors[field] ? `register-${field}-error` : undefined].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-1 text-center">
+        <p className="font-serif text-lg font-semibold text-brand-700">{brand}</p>
+        <h1 className="font-serif text-2xl font-bold text-stone-900">Create an account</h1>
+        <p className="text-sm text-stone-600">Join us to check out faster and track your orders.</p>
+      </div>
+
+      {failed && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+          {REGISTER_INLINE_FAILURE}
+        </p>
+      )}
+
+      <form
+        noValidate
+        onSubmit={handleSubmit(onSubmit)}
+        className="flex flex-col gap-4"
+        aria-label="Create an account"
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="register-firstName">First name</Label>
+            <Input
+              id="register-firstName"
+              autoComplete="given-name"
+              aria-invalid={errors.firstName ? true : undefined}
+              aria-describedby={describedBy('firstName')}
+              {...register('firstName')}
+            />
+            <FieldError id="register-firstName-error">{errors.firstName?.message}</FieldError>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="register-lastName">Last name</Label>
+            <Input
+              id="register-lastName"
+              autoComplete="family-name"
+              aria-invalid={errors.lastName ? true : undefined}
+              aria-describedby={describedBy('lastName')}
+              {...register('lastName')}
+            />
+            <FieldError id="register-lastName-error">{errors.lastName?.message}</FieldError>
+          </div>
+        </div>
+
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="register-email">Email</Label>
+          <Input
+            id="register-email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@gmail.com"
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={describedBy('email', 'register-email-advice')}
+            {...register('email')}
+          />
+          <p id="register-email-advice" className="text-xs text-stone-500">
+            {EMAIL_PROVIDER_ADVICE}
+          </p>
+          <FieldError id="register-email-error">{errors.email?.message}</FieldError>
+        </div>
+
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="register-password">Password</Label>
+          <PasswordInput
+            id="register-password"
+            autoComplete="new-password"
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={describedBy('password')}
+            {...register('password')}
+          />
+          <FieldError id="register-password-error">{errors.password?.message}</FieldError>
+        </div>
+
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="register-confirmPassword">Confirm password</Label>
+          <PasswordInput
+            id="register-confirmPassword"
+            autoComplete="new-password"
+            aria-invalid={errors.confirmPassword ? true : undefined}
+            aria-describedby={describedBy('confirmPassword')}
+            {...register('confirmPassword')}
+          />
+          <FieldError id="register-confirmPassword-error">{errors.confirmPassword?.message}</FieldError>
+        </div>
+
+        <Button type="submit" size="lg" disabled={busy} className="w-full">
+          <UserPlus aria-hidden="true" />
+          {busy ? 'Creating account...' : 'Create Account'}
+        </Button>
+      </form>
+
+      <p className="text-center text-sm text-stone-600">
+        Already have an account?{' '}
+        <Link
+          to="/login"
+          state={from ? { from } : undefined}
+          className="rounded font-medium text-brand-700 underline-offset-4 hover:underline"
+        >
+          Sign in
+        </Link>
+      </p>
+
+      <div className="flex flex-col items-center gap-2 border-t border-stone-200 pt-4 text-xs text-stone-500">
+        <Link to="/" className="rounded font-medium text-stone-700 underline-offset-4 hover:underline">
+          Back to Home
+        </Link>
+        <p className="text-center">
+          By creating an account you agree to our{' '}
+          <Link to="/terms" className="rounded underline underline-offset-2 hover:text-stone-800">
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link to="/privacy" className="rounded underline underline-offset-2 hover:text-stone-800">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+      </div>
+    </div>
+  );
+}

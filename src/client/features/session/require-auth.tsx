@@ -1,0 +1,20 @@
+/**
+ * Guard for signed-in-only routes (spec §2 "Route table", §6): renders nothing while the session loads,
+ * redirects an anonymous user to /login remembering the origin in navigation state (`state.from`).
+ */
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from './session-context';
+
+/** Navigation state carried to /login: the path (with query) to return to after signing in. */
+export type LoginRedirectState = { from: string };
+
+export function RequireAuth() {
+  const { isAuthenticated, isLoading } = useSession();
+  const location = useLocation();
+  if (isLoading) return null;
+  if (!isAuthenticated) {
+    const state: LoginRedirectState = { from: `${location.pathname}${location.search}` };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  return <Outlet />;
+}

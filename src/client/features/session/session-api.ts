@@ -1,0 +1,77 @@
+/**
+ * Session and account calls (spec §7): `POST /users/authorize`, `POST /users/register`, `POST /users/logout`
+ * (issue #3) and `GET /accountInfo`. All go through the shared `apiRequest`, which sends the bearer token and
+ * removes the cookie on any 401 (spec §4).
+ */
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { AccountInfo, RegisterRequest } from '@shared/users/user-schemas';
+import { ApiError, apiRequest } from '@client/lib/api-client';
+import { useSession } from './session-context';
+import { tokenFromResponse, unwrapAccountInfo } from './session-messages';
+
+/** Every query that belongs to the signed-in user starts with this key; the session drops them on change. */
+export const SESSION_QUERY_KEY = ['session'] as const;
+
+/** A 4xx answer will not change on a retry; anything else is retried once. */
+const retryUnlessClientError = (failureCount: number, error: unknown) =>
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 1;
+
+/**
+ * `GET /accountInfo` as a query: `{ firstName?, lastName?, email?, createdAt? }`, from a bare or a
+ * `data`-wrapped answer (spec §3 "User"). Enable it only while signed in (see {@link useAccountInfo}).
+ */
+export const accountInfoQueryOptions = () =>
+  queryOptions({
+    queryKey: [...SESSION_QUERY_KEY, 'accountInfo'],
+    queryFn: async ({ signal }): Promise<Partial<AccountInfo>> =>
+      unwrapAccountInfo(await apiRequest<unknown>('/accountInfo', { signal })),
+    retry: retryUnlessClientError,
+    staleTime: 60_000,
+  });
+
+/** The signed-in user's account info; idle while signed out. */
+export function useAccountInfo() {
+  const { isAuthenticated } = useSession();
+  return useQuery({ ...accountInfoQueryOptions(), enabled: isAuthenticated });
+}
+
+/**
+ * Signs in (spec §7 `POST /users/authorize {email, password}`).
+ * @returns the token.
+ * @throws {ApiError} on a non-2xx answer or no response; {Error} 'Authentication failed: Token is missing in
+ *   the response' when a 2xx answer carries no token (spec §5).
+ */
+export async function authorize(credentials: { email: string; password: string }): Promise<string> {
+  const body = await apiRequest<unknown>('/users/authorize', {
+    method: 'POST',
+    body: { email: credentials.email, password: credentials.password },
+  });
+  return tokenFromResponse(body);
+}
+
+export function useSignInMutation() {
+  return useMutation({ mutationFn: authorize });
+}
+
+/** Registers (spec §7 `POST /users/register {firstName, lastName, email, password}`); does not sign in (§4). */
+export function useRegisterMutation() {
+  return useMutation({
+    mutationFn: (request: RegisterRequest) =>
+      apiRequest<unknown>('/users/register', {
+        method: 'POST',
+        body: {
+          firstName: request.firstName,
+          lastName: request.lastName,
+          email: request.email,
+          password: request.password,
+        },
+      }),
+  });
+}
+
+/** Revokes the current token on the server (issue #3 `POST /users/logout`); the caller clears the cookie. */
+export function useLogoutMutation() {
+  return useMutation({
+    mutationFn: () => apiRequest<null>('/users/logout', { method: 'POST' }),
+  });
+}

@@ -1,0 +1,153 @@
+/**
+ * The session and account texts (spec §5, §8 "Session and account", DESIGN.md) and the pure rules that pick
+ * them: error descriptions, the token check, the account-info unwrapping, the register session-layer check
+ * and the return path after sign-in. No React, no DOM: unit-tested in session-messages.test.ts.
+ */
+import type { AccountInfo, RegisterFormValues, RegisterRequest } from '@shared/users/user-schemas';
+import { ApiError } from '@client/lib/api-client';
+
+/** Spec §8 "Success toasts". */
+export const SIGN_IN_SUCCESS = 'Logged in successfully.';
+/** Spec §5 "Sign-in": a 2xx answer without a token. */
+export const TOKEN_MISSING = 'Authentication failed: Token is missing in the response';
+/** Spec §8: the sign-in failure toast's title (DESIGN.md: always this toast). */
+export const SIGN_IN_ERROR_TITLE = 'Error';
+export const SIGN_IN_FAILED = 'Failed to login. Please check your credentials.';
+export const NO_RESPONSE = 'No response from server. Please try again later.';
+
+/** DESIGN.md "After registering" (spec §8 success toast). */
+export const REGISTER_SUCCESS = 'Account created successfully. You can now log in.';
+export const REGISTER_ERROR_TITLE = 'Registration Error';
+export const REGISTER_FAILED = 'Failed to register. Please try again.';
+/** Spec §8: the register screen's inline failure text, with two common providers for `{host}`. */
+export const REGISTER_INLINE_FAILURE =
+  'Registration failed. Please try using a different email provider (like gmail.com or outlook.com).';
+/** Spec §2 "Register": the advice to prefer common e-mail providers. */
+export const EMAIL_PROVIDER_ADVICE =
+  'For best results, use a common e-mail provider such as Gmail or Outlook.';
+/** Spec §5 "Register (session layer)". */
+export const INVALID_EMAIL_TITLE = 'Invalid Email';
+export const INVALID_EMAIL_DESCRIPTION = 'Please enter a valid email address.';
+
+/** Spec §2 "Account": the Sign Out toast. */
+export const LOGOUT_TITLE = 'Logged out';
+export const LOGOUT_DESCRIPTION = 'You have been successfully logged out.';
+/** Spec §8: a failed logout call (the user is signed out locally anyway). */
+export const LOGOUT_FAILED = 'Failed to log out properly.';
+/** Spec §8: the account load failure's base text. */
+export const ACCOUNT_LOAD_FAILED = 'Failed to load account information';
+export const ACCOUNT_ERROR_TITLE = 'Error';
+
+/**
+ * The sign-in failure toast's description (spec §8): the server's `error` field; else, for an answer without
+ * one, 'Failed to login. Please check your credentials.'; with no response (status 0), 'No response from
+ * server. Please try again later.'; for any other failure (e.g. the missing token) its message.
+ */
+export function signInErrorDescription(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 0) return NO_RESPONSE;
+    return error.serverMessage ?? SIGN_IN_FAILED;
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return SIGN_IN_FAILED;
+}
+
+/** The registration failure toast's description (spec §8): the server's `error` field, else the fallback. */
+export function registerErrorDescription(error: unknown): string {
+  return (error instanceof ApiError && error.serverMessage) || REGISTER_FAILED;
+}
+
+/**
+ * The account load failure text (spec §8): 'Failed to load account information' plus ' (Status: {code})'
+ * when a response arrived, ' (No response received)' when none did, or ': {message}' for any other error.
+ */
+export function accountLoadErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    return error.status === 0
+      ? `${ACCOUNT_LOAD_FAILED} (No response received)`
+      : `${ACCOUNT_LOAD_FAILED} (Status: ${error.status})`;
+  }
+  if (error instanceof Error && error.message) return `${ACCOUNT_LOAD_FAILED}: ${error.message}`;
+  return ACCOUNT_LOAD_FAILED;
+}
+
+/**
+ * The token of a `POST /users/authorize` answer (spec §7 "field token").
+ * @throws {Error} 'Authentication failed: Token is missing in the response' when there is no non-empty token.
+ */
+export function tokenFromResponse(body: unknown): string {
+  const token = (body as { token?: unknown } | null)?.token;
+  if (typeof token !== 'string' || token === '') throw new Error(TOKEN_MISSING);
+  return token;
+}
+
+/**
+ * The account fields of a `GET /accountInfo` answer, wrapped in `data` or bare (spec §3 "User"). Fields that
+ * are missing or not text are left out; the page shows placeholders for them.
+ */
+export function unwrapAccountInfo(body: unknown): Partial<AccountInfo> {
+  const outer = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const inner =
+    outer.data && typeof outer.data === 'object' ? (outer.data as Record<string, unknown>) : outer;
+  const info: Partial<AccountInfo> = {};
+  for (const key of ['firstName', 'lastName', 'email', 'createdAt'] as const) {
+    const value = inner[key];
+    if (typeof value === 'string' && value.trim() !== '') info[key] = value;
+  }
+  return info;
+}
+
+/** Spec §5 "Register (session layer)": a simple address pattern without spaces. */
+export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The session-layer step before `POST /users/register` (spec §5): the e-mail is trimmed and lower-cased and
+ * must match {@link SIMPLE_EMAIL_PATTERN}; otherwise nothing is sent (the caller shows 'Invalid Email').
+ * `confirmPassword` is not sent.
+ */
+export function prepareRegistration(
+  values: Pick<RegisterFormValues, 'firstName' | 'lastName' | 'email' | 'password'>,
+): { ok: true; request: RegisterRequest } | { ok: false } {
+  const email = values.email.trim().toLowerCase();
+  if (!SIMPLE_EMAIL_PATTERN.test(email)) return { ok: false };
+  return {
+    ok: true,
+    request: { firstName: values.firstName, lastName: values.lastName, email, password: values.password },
+  };
+}
+
+/**
+ * Where to go after signing in (spec §2 "Sign-in"): `state.from` when it is a path of this site, else '/'.
+ * Another origin ('//host', 'https://…') and the sign-in and register screens themselves give '/'.
+ */
+export function returnPathFrom(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) {
+    return '/';
+  }
+  const path = from.split(/[?#]/)[0];
+  return path === '/login' || path === '/register' ? '/' : from;
+}
+
+/** The remembered origin to carry between /login and /register, when there is one. */
+export function rememberedFrom(state: unknown): string | undefined {
+  const path = returnPathFrom(state);
+  return path === '/' ? undefined : path;
+}
+
+/** The e-mail handed over by the register screen in navigation state (DESIGN.md "After registering"). */
+export function prefilledEmail(state: unknown): string {
+  const email = (state as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? email : '';
+}
+
+/** Server `fields` names that are also form fields, for `setError` (issue #3: map server field errors). */
+export function formFieldErrors<Field extends string>(
+  error: unknown,
+  formFields: readonly Field[],
+): [Field, string][] {
+  if (!(error instanceof ApiError)) return [];
+  return Object.entries(error.fields).filter((entry): entry is [Field, string] =>
+    (formFields as readonly string[]).includes(entry[0]),
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * Authentication for signed-in-only API routes (spec §6, issue #3): the token comes only from
+ * `Authorization: Bearer <token>` — never from the cookie — and must match an unrevoked, unexpired session
+ * of the request's store (`request.storeId`). Reused by the orders and payments routes.
+ */
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { AppError } from '../../errors';
+import { findSessionUser, type SessionUser } from './service';
+
+/** The 401 message when the request carries no bearer token. */
+export const AUTHENTICATION_REQUIRED_MESSAGE = 'Authentication required';
+/** The 401 message for an unknown, expired, revoked or other-store token. */
+export const INVALID_SESSION_MESSAGE = 'Invalid or expired session';
+
+/**
+ * The token of an `Authorization: Bearer <token>` header (scheme case-insensitive), or null when the header
+ * is absent or of another scheme.
+ */
+export function readBearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+// One lookup per request, however many handlers ask.
+const resolved = new WeakMap<FastifyRequest, Promise<SessionUser>>();
+
+/**
+ * The signed-in user of `request`.
+ * @throws {AppError} `unauthorized` (401 `{ error }`) without a bearer token, or when the token does not
+ *   open a live session of the request's store.
+ */
+export function requireUser(request: FastifyRequest): Promise<SessionUser> {
+  let pending = resolved.get(request);
+  if (!pending) {
+    pending = (async () => {
+      const token = readBearerToken(request);
+      if (!token) throw new AppError('unauthorized', AUTHENTICATION_REQUIRED_MESSAGE);
+      const user = await findSessionUser(request.server.db, request.storeId, token);
+      if (!user) throw new AppError('unauthorized', INVALID_SESSION_MESSAGE);
+      return user;
+    })();
+    resolved.set(request, pending);
+  }
+  return pending;
+}
+
+/**
+ * A route `preHandler` that answers 401 unless the request is signed in; the handler then calls
+ * {@link requireUser} again (cached) to get the user: `{ preHandler: requireUserHook }`.
+ */
+export const requireUserHook: preHandlerAsyncHookHandler = async (request) => {
+  await requireUser(request);
+};

@@ -1,0 +1,225 @@
+/**
+ * Customer accounts and sessions (spec §3 "User", §4 "Session", issue #3; DESIGN.md "Auth"). Plain functions
+ * taking `db`; every query is scoped to `storeId`. Passwords are hashed with argon2id; a session token is
+ * 32 random bytes (base64url) of which only the SHA-256 is stored, valid for 30 days.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { argon2id, hash as argon2Hash, needsRehash, verify as argon2Verify } from 'argon2';
+import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import type { AccountInfo, RegisterBody } from '@shared/users/user-schemas';
+import { SESSION_TOKEN_PATTERN } from '@shared/users/user-schemas';
+import type { Db } from '../../db/database';
+import { sessions, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy';
+
+/** Issue #3: a session lasts 30 days from sign-in, in milliseconds. */
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** Issue #3: the 409 answer for an e-mail that already has an account in this store. */
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
+/** Issue #3: the one 401 answer for a wrong password and for an unknown e-mail alike. */
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+
+/**
+ * argon2id parameters: the OWASP Password Storage Cheat Sheet baseline (19 MiB memory, 2 iterations,
+ * 1 lane). `memoryCost` is in KiB.
+ */
+const ARGON2_OPTIONS = { type: argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/** Hashes a password with argon2id; returns the PHC string (`$argon2id$v=19$m=19456,p=1,t=2$…`). */
+export function hashPassword(password: string): Promise<string> {
+  return argon2Hash(password, ARGON2_OPTIONS);
+}
+
+/** True when `password` matches the PHC `hash`; false (never a throw) for a malformed hash. */
+export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+  try {
+    return await argon2Verify(hash, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+/** A hash of a random secret, verified against for unknown e-mails so both failures take the same time. */
+function timingDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  return dummyHash;
+}
+
+/** A new session token: 32 random bytes as unpadded base64url (43 characters; issue #3). */
+export function generateSessionToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The stored form of a session token: its SHA-256 as 64 lower-case hex characters. */
+export function hashSessionToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+type UserRow = typeof users.$inferSelect;
+
+/** The public account shape (spec §3 "User"): never the id, password hash or any token. */
+export function toAccountInfo(
+  user: Pick<UserRow, 'firstName' | 'lastName' | 'email' | 'createdAt'>,
+): AccountInfo {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Creates an account in `storeId` (issue #3). The body is already normalised by `registerBodySchema`
+ * (names trimmed, e-mail trimmed and lower-cased). Registration does not sign in (spec §4).
+ * @throws {AppError} `bad_request` with `fields.password` for a common password; `conflict` with
+ *   `fields.email` when the e-mail already has an account in this store.
+ */
+export async function registerUser(db: Db, storeId: number, body: RegisterBody): Promise<AccountInfo> {
+  if (isCommonPassword(body.password)) {
+    throw new AppError('bad_request', COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
+  }
+  const taken = () => new AppError('conflict', EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.storeId, storeId), eq(users.email, body.email)))
+    .limit(1);
+  if (existing) throw taken();
+  const passwordHash = await hashPassword(body.password);
+  const [created] = await db
+    .insert(users)
+    .values({ storeId, email: body.email, firstName: body.firstName, lastName: body.lastName, passwordHash })
+    // A concurrent registration of the same e-mail: the unique index decides, the loser gets 409.
+    .onConflictDoNothing({ target: [users.storeId, users.email] })
+    .returning();
+  if (!created) throw taken();
+  return toAccountInfo(created);
+}
+
+/**
+ * Checks an e-mail and password of `storeId` and, when they match, opens a 30-day session.
+ * An unknown e-mail is verified against a dummy hash, so it costs the same time as a wrong password.
+ * @returns the new token (only its SHA-256 is stored), or null for a wrong password or unknown e-mail.
+ */
+export async function authorizeUser(
+  db: Db,
+  storeId: number,
+  email: string,
+  password: string,
+  now: Date = new Date(),
+): Promise<{ token: string } | null> {
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.storeId, storeId), eq(users.email, email)))
+    .limit(1);
+  if (!user) {
+    await verifyPassword(await timingDummyHash(), password);
+    return null;
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) return null;
+
+  if (needsRehash(user.passwordHash, ARGON2_OPTIONS)) {
+    const passwordHash = await hashPassword(password);
+    await db
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.storeId, storeId), eq(users.id, user.id)));
+  }
+  const token = generateSessionToken();
+  await db.transaction(async (tx) => {
+    // Housekeeping: the user's finished sessions are no longer needed.
+    await tx
+      .delete(sessions)
+      .where(
+        and(
+          eq(sessions.storeId, storeId),
+          eq(sessions.userId, user.id),
+          or(lt(sessions.expiresAt, now), isNotNull(sessions.revokedAt)),
+        ),
+      );
+    await tx.insert(sessions).values({
+      storeId,
+      userId: user.id,
+      tokenHash: hashSessionToken(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
+    });
+  });
+  return { token };
+}
+
+/** The signed-in user behind a valid token, as the auth hook hands it to routes. */
+export type SessionUser = {
+  userId: number;
+  sessionId: number;
+  storeId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  createdAt: Date;
+};
+
+/**
+ * The user of an unrevoked, unexpired session of `storeId` whose token hashes to the stored hash; null
+ * otherwise (including a token of another store and a token that is not 43 base64url characters).
+ */
+export async function findSessionUser(
+  db: Db,
+  storeId: number,
+  token: string,
+  now: Date = new Date(),
+): Promise<SessionUser | null> {
+  if (!SESSION_TOKEN_PATTERN.test(token)) return null;
+  const [row] = await db
+    .select({
+      userId: users.id,
+      sessionId: sessions.id,
+      storeId: sessions.storeId,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      createdAt: users.createdAt,
+    })
+    .from(sessions)
+    .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.storeId, sessions.storeId)))
+    .where(
+      and(
+        eq(sessions.storeId, storeId),
+        eq(sessions.tokenHash, hashSessionToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Revokes the session of `storeId` that `token` opened (issue #3 `POST /users/logout`). Revoking an unknown,
+ * expired or already revoked token changes nothing.
+ * @returns true when a live session was revoked.
+ */
+export async function revokeSession(
+  db: Db,
+  storeId: number,
+  token: string,
+  now: Date = new Date(),
+): Promise<boolean> {
+  if (!SESSION_TOKEN_PATTERN.test(token)) return false;
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.storeId, storeId),
+        eq(sessions.tokenHash, hashSessionToken(token)),
+        isNull(sessions.revokedAt),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return revoked.length > 0;
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+
+/**
+ * Customer accounts: the zod schemas shared by the sign-in and register forms and by the `/api/v1/users/*`
+ * and `/api/v1/accountInfo` routes (spec §3 "User", §5 "Sign-in" / "Register", §7; issue #3).
+ * Message texts quoted in the spec are copied exactly.
+ */
+
+/** Spec §5 / §9: minimum password length. */
+export const PASSWORD_MIN_LENGTH = 6;
+/** Issue #3: longest accepted password (argon2 input stays small). */
+export const PASSWORD_MAX_LENGTH = 128;
+/** Spec §9: minimum first and last name length. */
+export const NAME_MIN_LENGTH = 2;
+/** Issue #3: longest accepted first or last name. */
+export const NAME_MAX_LENGTH = 50;
+/** RFC 5321 path limit: longest accepted e-mail address. */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** Spec §5 message texts (exact). */
+export const userMessages = {
+  invalidEmail: 'Invalid email address',
+  passwordTooShort: 'Password must be at least 6 characters',
+  passwordTooLong: 'Password must be at most 128 characters',
+  passwordRequired: 'Password is required',
+  firstNameTooShort: 'First name must be at least 2 characters',
+  firstNameTooLong: 'First name must be at most 50 characters',
+  lastNameTooShort: 'Last name must be at least 2 characters',
+  lastNameTooLong: 'Last name must be at most 50 characters',
+  passwordsDoNotMatch: 'Passwords do not match',
+} as const;
+
+/** A required text field whose "missing" and "not text" messages are `missingMessage`. */
+const text = (missingMessage: string) => z.string({ error: missingMessage });
+
+/**
+ * E-mail as both forms and the API read it: trimmed, lower-cased, then checked for an address shape
+ * ('Invalid email address', spec §5) and at most 254 characters (issue #3: "e-mail trimmed and lower-cased").
+ */
+export const emailSchema = text(userMessages.invalidEmail)
+  .trim()
+  .toLowerCase()
+  .pipe(z.email(userMessages.invalidEmail).max(EMAIL_MAX_LENGTH, userMessages.invalidEmail));
+
+/** A new password: 6–128 characters (spec §5, issue #3). Not trimmed: spaces are part of a password. */
+export const newPasswordSchema = text(userMessages.passwordTooShort)
+  .min(PASSWORD_MIN_LENGTH, userMessages.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, userMessages.passwordTooLong);
+
+const nameSchema = (tooShort: string, tooLong: string) =>
+  text(tooShort).trim().min(NAME_MIN_LENGTH, tooShort).max(NAME_MAX_LENGTH, tooLong);
+
+/** First name: trimmed, 2–50 characters (spec §5 "Register", issue #3). */
+export const firstNameSchema = nameSchema(userMessages.firstNameTooShort, userMessages.firstNameTooLong);
+/** Last name: trimmed, 2–50 characters (spec §5 "Register", issue #3). */
+export const lastNameSchema = nameSchema(userMessages.lastNameTooShort, userMessages.lastNameTooLong);
+
+/**
+ * The sign-in screen (spec §5 "Sign-in"): `{ email, password (≥ 6), rememberMe? }`.
+ * Output: e-mail trimmed and lower-cased.
+ */
+export const signInFormSchema = z.object({
+  email: emailSchema,
+  password: text(userMessages.passwordTooShort)
+    .min(PASSWORD_MIN_LENGTH, userMessages.passwordTooShort)
+    .max(PASSWORD_MAX_LENGTH, userMessages.passwordTooLong),
+  rememberMe: z.boolean().optional(),
+});
+export type SignInFormInput = z.input<typeof signInFormSchema>;
+export type SignInFormValues = z.output<typeof signInFormSchema>;
+
+/**
+ * The register screen (spec §5 "Register (screen)"): names ≥ 2, e-mail and password as for sign-in, and
+ * `confirmPassword` equal to `password` ('Passwords do not match' on confirmPassword). The match is checked
+ * even while other fields still have problems, so every message shows at once.
+ */
+export const registerFormSchema = z
+  .object({
+    firstName: firstNameSchema,
+    lastName: lastNameSchema,
+    email: emailSchema,
+    password: newPasswordSchema,
+    confirmPassword: z.string({ error: userMessages.passwordsDoNotMatch }),
+  })
+  .refine((values) => values.password === values.confirmPassword, {
+    message: userMessages.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+    when: (payload) => {
+      const value = payload.value as { password?: unknown; confirmPassword?: unknown } | null;
+      return typeof value?.password === 'string' && typeof value.confirmPassword === 'string';
+    },
+  });
+export type RegisterFormInput = z.input<typeof registerFormSchema>;
+export type RegisterFormValues = z.output<typeof registerFormSchema>;
+
+/**
+ * `POST /api/v1/users/register` body (spec §7, issue #3): names trimmed 2–50, e-mail trimmed and
+ * lower-cased, password 6–128. Unknown fields (e.g. `role`) are stripped, so they change nothing.
+ */
+export const registerBodySchema = z.object({
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+});
+export type RegisterBody = z.output<typeof registerBodySchema>;
+/** What the client sends to register (before the server's trimming). */
+export type RegisterRequest = z.input<typeof registerBodySchema>;
+
+/**
+ * `POST /api/v1/users/authorize` body (spec §7): `{ email, password }`. Any non-empty password up to 128
+ * characters is checked against the account, so a wrong one is a 401 like an unknown e-mail (issue #3).
+ */
+export const authorizeBodySchema = z.object({
+  email: emailSchema,
+  password: text(userMessages.passwordRequired)
+    .min(1, userMessages.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, userMessages.passwordTooLong),
+});
+export type AuthorizeBody = z.output<typeof authorizeBodySchema>;
+
+/** `POST /api/v1/users/authorize` answer: an opaque token (32 random bytes, base64url: 43 characters). */
+export const authorizeResponseSchema = z.object({ token: z.string() });
+export type AuthorizeResponse = z.infer<typeof authorizeResponseSchema>;
+
+/**
+ * `GET /api/v1/accountInfo` answer and `POST /api/v1/users/register` answer (spec §3 "User"):
+ * `createdAt` is an ISO 8601 timestamp. Never a password or token hash.
+ */
+export const accountInfoSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+});
+export type AccountInfo = z.infer<typeof accountInfoSchema>;
+
+/** Issue #3: the shape of a session token (32 bytes in unpadded base64url). */
+export const SESSION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
