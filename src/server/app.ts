@@ -63,7 +63,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
           },
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       DATA_DIR: './data',
       DEMO_DATA: 'on',
       LOG_LEVEL: 'info',
+      TRUST_PROXY: false,
     });
   });
 
@@ -21,6 +22,7 @@ describe('loadConfig', () => {
         DATABASE_URL: 'postgres://shop@db/resham',
         DEMO_DATA: 'off',
         LOG_LEVEL: 'warn',
+        TRUST_PROXY: '1',
         UNRELATED: 'x',
       }),
     ).toEqual({
@@ -30,7 +32,9 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://shop@db/resham',
       DEMO_DATA: 'off',
       LOG_LEVEL: 'warn',
+      TRUST_PROXY: 1,
     });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.0/8' }).TRUST_PROXY).toEqual(['10.0.0.1', '10.0.0.0/8']);
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).DATABASE_URL).toBeUndefined();
   });
 

@@ -16,6 +16,18 @@ export const configSchema = z.object({
     .optional(),
   /** `on` loads the demo shop into an empty database at start; `off` starts an empty store. */
   DEMO_DATA: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
+  /**
+   * Reverse proxies in front of the server whose X-Forwarded-For is believed (client addresses drive the
+   * sign-in rate limit): `off` (default; the socket address counts), a number of hops, or a comma list of
+   * proxy addresses/CIDRs.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(off|\d{1,2}|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, 'must be off, a number of hops, or proxy addresses')
+    .default('off')
+    .transform((value): boolean | number | string[] =>
+      value === 'off' ? false : /^\d+$/.test(value) ? Number(value) : value.split(','),
+    ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'must be one of fatal, error, warn, info, debug, trace, silent',
