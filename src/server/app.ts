@@ -63,7 +63,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
           },
     bodyLimit: 256 * 1024,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : config.TRUST_PROXY,
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -99,6 +102,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       directives: {
         // Images: our own, data: URIs (QR codes) and https product images from a shop's own catalogue.
         'img-src': ["'self'", 'data:', 'https:'],
+        // A shop may be served over plain http on a LAN address: never rewrite its own URLs to https.
+        'upgrade-insecure-requests': null,
       },
     },
   });

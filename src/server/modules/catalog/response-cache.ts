@@ -6,16 +6,19 @@
 import type pg from 'pg';
 import { CATALOG_CHANGED_CHANNEL } from './import-service';
 
-/** A bounded map of cache key → JSON text, with single-flight loading (one query per key at a time). */
+/** A bounded map of cache key → JSON bytes, with single-flight loading (one query per key at a time). */
 export class ResponseCache {
-  private readonly entries = new Map<string, string>();
-  private readonly loading = new Map<string, Promise<string>>();
+  private readonly entries = new Map<string, Buffer>();
+  private readonly loading = new Map<string, Promise<Buffer>>();
   private generation = 0;
 
   constructor(private readonly maxEntries = 5000) {}
 
-  /** The cached JSON for `key`, or the result of `load()` serialised and cached. */
-  async getOrLoad(key: string, load: () => Promise<unknown>): Promise<string> {
+  /**
+   * The cached JSON for `key`, or the result of `load()` serialised and cached. Kept as bytes so a hit is
+   * written to the socket without re-encoding.
+   */
+  async getOrLoad(key: string, load: () => Promise<unknown>): Promise<Buffer> {
     const hit = this.entries.get(key);
     if (hit !== undefined) return hit;
     const pending = this.loading.get(key);
@@ -23,7 +26,7 @@ export class ResponseCache {
     const generation = this.generation;
     const promise = load()
       .then((value) => {
-        const json = JSON.stringify(value);
+        const json = Buffer.from(JSON.stringify(value));
         // A write that happened while loading makes this result stale: do not keep it.
         if (generation === this.generation) this.remember(key, json);
         return json;
@@ -33,7 +36,7 @@ export class ResponseCache {
     return promise;
   }
 
-  private remember(key: string, json: string): void {
+  private remember(key: string, json: Buffer): void {
     if (this.entries.size >= this.maxEntries) {
       // Drop the oldest entry (Map keeps insertion order).
       const oldest = this.entries.keys().next().value;

@@ -41,7 +41,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     const json = await app.responseCache.getOrLoad(`${storeId}:product:${id}`, () =>
       getProduct(app.db, storeId, id),
     );
-    if (json === 'null') throw new AppError('not_found', 'Product not found');
+    if (json.length === 4 && json.toString() === 'null') throw new AppError('not_found', 'Product not found');
     return reply.type('application/json; charset=utf-8').send(json);
   });
 };
