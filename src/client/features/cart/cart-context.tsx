@@ -32,7 +32,8 @@ type CartContextValue = {
   addItem(item: CartItem): void;
   removeItem(id: string): void;
   updateQuantity(line: CartLineKey, quantity: number): void;
-  clearCart(): void;
+  /** Empties the cart; `announce: false` skips the 'Cart cleared' toast (after an order is placed). */
+  clearCart(options?: { announce?: boolean }): void;
 };
 
 const CartContext = createContext<CartContextValue | null>(null);
@@ -90,9 +91,11 @@ export function CartProvider({ children }: { children: ReactNode }) {
     dispatch({ type: 'updateQuantity', line, quantity });
   }, []);
 
-  const clearCart = useCallback(() => {
+  const clearCart = useCallback((options: { announce?: boolean } = {}) => {
     dispatch({ type: 'clear' });
-    toast('Cart cleared', { description: 'All items have been removed from your cart.' });
+    if (options.announce !== false) {
+      toast('Cart cleared', { description: 'All items have been removed from your cart.' });
+    }
   }, []);
 
   const value = useMemo(

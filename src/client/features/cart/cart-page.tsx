@@ -86,7 +86,7 @@ export function CartPage() {
           <Button size="lg" className="w-full" onClick={checkout}>
             Checkout
           </Button>
-          <Button variant="outline" className="w-full" onClick={clearCart}>
+          <Button variant="outline" className="w-full" onClick={() => clearCart()}>
             Clear Cart
           </Button>
           <Link to="/" className="text-center text-sm font-medium text-brand-700 hover:underline">
