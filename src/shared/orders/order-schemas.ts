@@ -1,0 +1,106 @@
+/**
+ * The orders API contract (spec §3 "Shipping form", "Order as read from the server"; §7; issue #3), shared by
+ * the checkout form, the routes and the types. Amounts in the API are **rupees** (JSON numbers, 2 decimals at
+ * most); the server computes every amount from the catalogue.
+ */
+import { z } from 'zod';
+
+/** Indian PIN code: six digits, not starting with 0 (India Post). */
+export const PIN_CODE_PATTERN = /^[1-9][0-9]{5}$/;
+
+/**
+ * The 10 national digits of an Indian mobile number written with or without +91 / 91 / 0 and spaces or
+ * dashes, or null when it is not one (10 digits starting 6–9, TRAI numbering plan).
+ * `nationalMobileDigits('+91 98390 41736')` → `'9839041736'`.
+ */
+export function nationalMobileDigits(input: string): string | null {
+  const digits = input.replace(/[\s\-()]/g, '');
+  const match = /^(?:\+?91|0)?([6-9][0-9]{9})$/.exec(digits);
+  return match ? match[1]! : null;
+}
+
+const requiredText = (max: number) =>
+  z
+    .string({ message: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(max, `must be at most ${max} characters`);
+
+/** Shipping address (spec §3 "Shipping form"): all six fields required after trimming. */
+export const shippingAddressSchema = z.object({
+  fullName: requiredText(100),
+  address: requiredText(300),
+  city: requiredText(80),
+  state: requiredText(80),
+  postalCode: requiredText(6).regex(PIN_CODE_PATTERN, 'must be a 6-digit PIN code not starting with 0'),
+  phone: requiredText(20).refine((value) => nationalMobileDigits(value) !== null, {
+    message: 'must be an Indian mobile number: +91 and 10 digits starting with 6, 7, 8 or 9',
+  }),
+});
+
+export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+
+/** Per-line and per-order limits of `POST /orders` (issue #3). */
+export const MAX_QUANTITY_PER_LINE = 10;
+export const MAX_LINES_PER_ORDER = 50;
+
+/** `POST /orders` body: product id → quantity (integer 1–10), at most 50 lines, and the address. */
+export const createOrderBodySchema = z.object({
+  products: z
+    .record(
+      z.string(),
+      z
+        .number({ message: 'quantity must be a whole number from 1 to 10' })
+        .int('quantity must be a whole number from 1 to 10')
+        .min(1, 'quantity must be a whole number from 1 to 10')
+        .max(MAX_QUANTITY_PER_LINE, 'quantity must be a whole number from 1 to 10'),
+    )
+    .refine((products) => Object.keys(products).length > 0, { message: 'must contain at least one product' })
+    .refine((products) => Object.keys(products).length <= MAX_LINES_PER_ORDER, {
+      message: `must contain at most ${MAX_LINES_PER_ORDER} products`,
+    }),
+  shippingAddress: shippingAddressSchema,
+});
+
+export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
+
+/** One order line as the server returns it; `price` is the unit price in rupees at the time of the order. */
+export const orderItemSchema = z.object({
+  id: z.string(),
+  productId: z.string().nullable(),
+  productTitle: z.string(),
+  quantity: z.number().int(),
+  price: z.number(),
+});
+
+/**
+ * An order as `GET /orders` and `GET /orders/{id}` return it (spec §3 server shape plus the shipping method
+ * and tracking number, issue #3). `id` is the order number (e.g. `RS-7KQ29XD3`); amounts in rupees.
+ */
+export const orderSchema = z.object({
+  id: z.string(),
+  status: z.number().int(),
+  createdAt: z.string(),
+  items: z.array(orderItemSchema),
+  shippingAddress: z.object({
+    fullName: z.string(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    postalCode: z.string(),
+    phone: z.string(),
+  }),
+  shippingMethod: z.string(),
+  trackingNumber: z.string().nullable(),
+  subtotal: z.number(),
+  shippingFee: z.number(),
+  total: z.number(),
+});
+
+export type Order = z.infer<typeof orderSchema>;
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+/** `GET /orders/{orderId}?contactInfo=…` query: the order's e-mail or phone (spec §7 track order). */
+export const trackOrderQuerySchema = z.object({
+  contactInfo: z.string().trim().max(200).optional(),
+});

@@ -1,0 +1,28 @@
+/**
+ * Order status codes (spec §3 "Order status codes"): the server's state machine moves an order
+ * Pending(0) → Processing(1) when paid → Shipped(2) → Delivered(3); Pending or Processing → Cancelled(4).
+ */
+export const ORDER_STATUS = {
+  pending: 0,
+  processing: 1,
+  shipped: 2,
+  delivered: 3,
+  cancelled: 4,
+} as const;
+
+export type OrderStatusCode = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+
+/** Label and badge colour of each code (spec §3 table). */
+export const ORDER_STATUS_DISPLAY: Record<OrderStatusCode, { label: string; colour: 'yellow' | 'blue' | 'purple' | 'green' | 'red' }> = {
+  0: { label: 'Pending', colour: 'yellow' },
+  1: { label: 'Processing', colour: 'blue' },
+  2: { label: 'Shipped', colour: 'purple' },
+  3: { label: 'Delivered', colour: 'green' },
+  4: { label: 'Cancelled', colour: 'red' },
+};
+
+/** 'Pending' … 'Cancelled', or 'Unknown (code)' for any other value (spec §3, §8). */
+export function orderStatusLabel(code: number): string {
+  const known = ORDER_STATUS_DISPLAY[code as OrderStatusCode];
+  return known ? known.label : `Unknown (${code})`;
+}
