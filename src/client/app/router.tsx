@@ -30,6 +30,10 @@ const CartPage = page(() => import('@client/features/cart/cart-page'), 'CartPage
 const ContactPage = page(() => import('@client/features/contact/contact-page'), 'ContactPage');
 const ApiTestPage = page(() => import('@client/features/diagnostics/api-test-page'), 'ApiTestPage');
 const PolicyPage = page(() => import('@client/features/policies/policy-page'), 'PolicyPage');
+const CheckoutPage = page(() => import('@client/features/checkout/checkout-page'), 'CheckoutPage');
+const OrdersPage = page(() => import('@client/features/orders/orders-page'), 'OrdersPage');
+const OrderSuccessPage = page(() => import('@client/features/orders/order-success-page'), 'OrderSuccessPage');
+const TrackOrderPage = page(() => import('@client/features/orders/track-order-page'), 'TrackOrderPage');
 const NotFoundPage = page(() => import('@client/features/not-found/not-found-page'), 'NotFoundPage');
 
 /** Keeps the layout on screen while a page's chunk loads. */
@@ -110,12 +114,44 @@ export function AppRoutes() {
             </Lazy>
           }
         />
+        <Route
+          path="/track-order"
+          element={
+            <Lazy>
+              <TrackOrderPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path="/order-success"
+          element={
+            <Lazy>
+              <OrderSuccessPage />
+            </Lazy>
+          }
+        />
         <Route element={<RequireAuth />}>
           <Route
             path="/account"
             element={
               <Lazy>
                 <AccountPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="/checkout"
+            element={
+              <Lazy>
+                <CheckoutPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="/orders"
+            element={
+              <Lazy>
+                <OrdersPage />
               </Lazy>
             }
           />

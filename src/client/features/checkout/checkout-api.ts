@@ -1,0 +1,39 @@
+/**
+ * Order creation (spec §7 `POST /orders {products, shippingAddress}` → `{id}`; issue #3): sent with the
+ * bearer token and an `Idempotency-Key`, so a retried submit of one checkout attempt returns the same order.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateOrderBody } from '@shared/orders/order-schemas';
+import { apiRequest } from '@client/lib/api-client';
+
+/** The signed-in user's order list key (kept equal to orders-api's `ordersQueryOptions`). */
+const ORDERS_QUERY_KEY = ['session', 'orders'] as const;
+
+export type CreateOrderRequest = { body: CreateOrderBody; idempotencyKey: string };
+
+/**
+ * Creates an order.
+ * @returns the order number (`id`, e.g. `RS-7KQ29XD3`).
+ * @throws {ApiError} 400 with `fields` (`shippingAddress.<field>`, `products.<id>`), 409 'Not enough stock for
+ *   <title>', 401 when the session expired, status 0 without a response.
+ */
+export async function createOrder({ body, idempotencyKey }: CreateOrderRequest): Promise<string> {
+  const response = await apiRequest<{ id?: unknown }>('/orders', {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+  if (typeof response?.id !== 'string' || response.id === '') {
+    throw new Error('The order was created without an order number');
+  }
+  return response.id;
+}
+
+/** `createOrder` as a mutation; a new order makes the cached order list stale. */
+export function useCreateOrderMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createOrder,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,218 @@
+/**
+ * Checkout rules (spec §2 "Checkout", §3 "Shipping form", §5 "Checkout", §8 "Orders and payment errors") and
+ * the pure steps of the submit: the blank-field check, the shared schema's field messages, the request body
+ * built from the cart, the per-line quantity limit and the mapping of a failed answer to the form. No React,
+ * no DOM: unit-tested in checkout-form.test.ts.
+ */
+import {
+  MAX_LINES_PER_ORDER,
+  MAX_QUANTITY_PER_LINE,
+  shippingAddressSchema,
+  type CreateOrderBody,
+  type ShippingAddress,
+} from '@shared/orders/order-schemas';
+import { ApiError } from '@client/lib/api-client';
+
+/** Spec §5 "Checkout": the empty-cart toast. */
+export const CART_EMPTY_TITLE = 'Cart is empty';
+export const CART_EMPTY_DESCRIPTION = 'Please add items to your cart before checkout.';
+/** Spec §5 "Checkout": the blank-field toast. */
+export const FILL_ALL_TITLE = 'Please fill all fields';
+export const FILL_ALL_DESCRIPTION = 'All shipping information fields are required.';
+/** Spec §8 "Order placement failure": the inline text and the toast. */
+export const CREATE_ORDER_FAILED = 'Failed to create order';
+export const PLACE_ORDER_ERROR_TITLE = 'Error placing order';
+export const PLACE_ORDER_ERROR_DESCRIPTION = 'Please try again later.';
+/** Spec §2 "Checkout": the submit button. */
+export const CREATE_ORDER_LABEL = 'Create Order';
+export const PROCESSING_LABEL = 'Processing...';
+/** Spec §2 "Checkout" / §9: shipping is shown as Free. */
+export const SHIPPING_FREE = 'Free';
+
+/** The six shipping fields in form order (spec §3 "Shipping form"). */
+export const SHIPPING_FIELDS = ['fullName', 'address', 'city', 'state', 'postalCode', 'phone'] as const;
+export type ShippingField = (typeof SHIPPING_FIELDS)[number];
+export type ShippingFormValues = Record<ShippingField, string>;
+
+/** Field labels, also used to turn the schema's short messages ('is required') into sentences. */
+export const SHIPPING_LABELS: Record<ShippingField, string> = {
+  fullName: 'Full name',
+  address: 'Address',
+  city: 'City',
+  state: 'State',
+  postalCode: 'PIN code',
+  phone: 'Phone',
+};
+
+export const EMPTY_SHIPPING_FORM: ShippingFormValues = {
+  fullName: '',
+  address: '',
+  city: '',
+  state: '',
+  postalCode: '',
+  phone: '',
+};
+
+/** The fields that are blank after trimming (spec §5: all six must be non-blank). */
+export function blankShippingFields(
+  values: Partial<Record<ShippingField, string | null | undefined>>,
+): ShippingField[] {
+  return SHIPPING_FIELDS.filter((field) => (values[field] ?? '').trim() === '');
+}
+
+/** Every field trimmed, as the request sends it. */
+export function trimShippingForm(values: ShippingFormValues): ShippingFormValues {
+  return Object.fromEntries(
+    SHIPPING_FIELDS.map((field) => [field, values[field].trim()]),
+  ) as ShippingFormValues;
+}
+
+/**
+ * A field message as a sentence: the schema and the server speak in fragments ('must be a 6-digit PIN code
+ * not starting with 0'), which get the field's label in front; a message that already starts with a capital
+ * letter is kept as it is.
+ */
+export function fieldMessage(field: ShippingField, message: string): string {
+  const text = message.trim();
+  if (!text) return `${SHIPPING_LABELS[field]} is invalid`;
+  return /^[a-z]/.test(text) ? `${SHIPPING_LABELS[field]} ${text}` : text;
+}
+
+/**
+ * The shared `shippingAddressSchema`'s problems as one message per field (first problem wins), or an empty
+ * object when the address is valid. Nothing is sent while this is not empty.
+ */
+export function shippingFieldErrors(values: ShippingFormValues): Partial<Record<ShippingField, string>> {
+  const result = shippingAddressSchema.safeParse(values);
+  if (result.success) return {};
+  const errors: Partial<Record<ShippingField, string>> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && (SHIPPING_FIELDS as readonly string[]).includes(field)) {
+      errors[field as ShippingField] ??= fieldMessage(field as ShippingField, issue.message);
+    }
+  }
+  return errors;
+}
+
+/** The cart line fields checkout reads. */
+export type CheckoutLine = { id: string; name: string; quantity: number };
+
+/**
+ * The request's `products` map: product id → quantity summed over the cart lines of that id. The API has
+ * one line per product; the size and colour the shopper picked are a storefront detail and are not sent.
+ */
+export function cartToProducts(
+  items: readonly Pick<CheckoutLine, 'id' | 'quantity'>[],
+): Record<string, number> {
+  const products: Record<string, number> = {};
+  for (const item of items) products[item.id] = (products[item.id] ?? 0) + item.quantity;
+  return products;
+}
+
+/**
+ * Problems of the cart against the API's limits (issue #3: 1–10 of a product, at most 50 products), as
+ * sentences naming the product, before anything is sent.
+ */
+export function cartLimitProblems(items: readonly CheckoutLine[]): string[] {
+  const products = cartToProducts(items);
+  const problems: string[] = [];
+  for (const [id, quantity] of Object.entries(products)) {
+    if (quantity > MAX_QUANTITY_PER_LINE) {
+      const name = items.find((item) => item.id === id)?.name ?? 'this product';
+      problems.push(
+        `You can order at most ${MAX_QUANTITY_PER_LINE} of ${name} at a time (your cart has ${quantity}). Please reduce the quantity in your cart.`,
+      );
+    }
+  }
+  if (Object.keys(products).length > MAX_LINES_PER_ORDER) {
+    problems.push(
+      `An order can hold at most ${MAX_LINES_PER_ORDER} different products. Please remove some from your cart.`,
+    );
+  }
+  return problems;
+}
+
+/** The `POST /orders` body: the products map and the trimmed address. */
+export function createOrderBody(items: readonly CheckoutLine[], values: ShippingFormValues): CreateOrderBody {
+  return { products: cartToProducts(items), shippingAddress: trimShippingForm(values) as ShippingAddress };
+}
+
+/** What the form shows after a failed `POST /orders`. */
+export type CreateOrderFailure = {
+  /** The inline text above the button: the server's stock message on 409, else 'Failed to create order'. */
+  message: string;
+  /** Per-field messages from a 400 answer's `shippingAddress.*` keys. */
+  fieldErrors: Partial<Record<ShippingField, string>>;
+  /** Messages from a 400 answer's `products.*` keys, naming the product when the cart knows it. */
+  productProblems: string[];
+};
+
+/**
+ * Maps a failed `POST /orders` to the form: 409 shows the server's text (e.g. 'Not enough stock for …'); 400
+ * puts `shippingAddress.<field>` messages under the inputs and `products.<id>` messages in the summary;
+ * everything else shows 'Failed to create order'.
+ */
+export function createOrderFailure(error: unknown, items: readonly CheckoutLine[]): CreateOrderFailure {
+  const failure: CreateOrderFailure = { message: CREATE_ORDER_FAILED, fieldErrors: {}, productProblems: [] };
+  if (!(error instanceof ApiError)) return failure;
+  if (error.status === 409 && error.serverMessage) failure.message = error.serverMessage;
+  if (error.status === 400) {
+    for (const [key, message] of Object.entries(error.fields)) {
+      const dot = key.indexOf('.');
+      if (dot < 0) continue;
+      const group = key.slice(0, dot);
+      const rest = key.slice(dot + 1);
+      if (group === 'shippingAddress' && (SHIPPING_FIELDS as readonly string[]).includes(rest)) {
+        failure.fieldErrors[rest as ShippingField] ??= fieldMessage(rest as ShippingField, String(message));
+      } else if (group === 'products') {
+        const name = items.find((item) => item.id === rest)?.name;
+        failure.productProblems.push(name ? `${name}: ${message}` : String(message));
+      }
+    }
+  }
+  return failure;
+}
+
+/**
+ * The `Idempotency-Key` of a submit: the same key while the request body stays the same (a retried submit of
+ * one checkout attempt gets the same order back), a new one when the cart or the address changed.
+ */
+export function idempotencyKeyFor(
+  previous: { body: string; key: string } | null,
+  body: CreateOrderBody,
+  newKey: () => string,
+): { body: string; key: string } {
+  const json = JSON.stringify(body);
+  return previous && previous.body === json ? previous : { body: json, key: newKey() };
+}
+
+/**
+ * A random UUID v4. `crypto.randomUUID` exists only in secure contexts (https, localhost); shops served on
+ * a plain-http LAN address fall back to `crypto.getRandomValues`, which is available everywhere.
+ */
+export function newIdempotencyKey(
+  source: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = crypto,
+): string {
+  if (typeof source.randomUUID === 'function') return source.randomUUID();
+  const bytes = source.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** "2 x ₹1,299": the summary's quantity-times-price text (spec §2 "Checkout"). */
+export function quantityTimesPrice(quantity: number, formattedPrice: string): string {
+  return `${quantity} x ${formattedPrice}`;
+}
+
+/** The full name from account info for the prefill, or '' when the account has none. */
+export function accountFullName(
+  info: { firstName?: string | null; lastName?: string | null } | undefined,
+): string {
+  return [info?.firstName, info?.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+}

@@ -1,0 +1,179 @@
+/**
+ * One order as the Orders and Track order pages show it (spec §2 "Orders", "Track order"): number, date,
+ * status badge, an items table (name, quantity, price) with the total, and the shipping details (address,
+ * method, tracking). Prices in ₹ with 2 decimals (DESIGN.md "Prices in order views").
+ */
+import type { ReactNode } from 'react';
+import { formatRupeesForOrder } from '@shared/money';
+import { Badge } from '@client/components/ui/badge';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { cn } from '@client/lib/utils';
+import type { OrderView } from './order-view';
+
+/** The status as a coloured badge (spec §3 "Order status codes"); unknown codes are gray. */
+export function OrderStatusBadge({
+  order,
+  className,
+}: {
+  order: Pick<OrderView, 'status' | 'statusLabel' | 'statusColour'>;
+  className?: string;
+}) {
+  return (
+    <span className={cn('inline-flex items-center', className)}>
+      <span className="sr-only">Status: </span>
+      <Badge variant={order.statusColour} data-testid="order-status" data-status={order.status}>
+        {order.statusLabel}
+      </Badge>
+    </span>
+  );
+}
+
+export function OrderCard({
+  order,
+  headingLevel = 2,
+  actions,
+  className,
+}: {
+  order: OrderView;
+  /** The heading level of the order number (2 in a list under the page's h1). */
+  headingLevel?: 2 | 3;
+  /** Buttons shown under the order (e.g. 'Pay Now'). */
+  actions?: ReactNode;
+  className?: string;
+}) {
+  const Heading = `h${headingLevel}` as const;
+  const headingId = `order-${order.id}-heading`;
+  const amount = formatRupeesForOrder;
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      data-order-id={order.id}
+      className={cn('overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm', className)}
+    >
+      <header className="flex flex-wrap items-start justify-between gap-3 border-b border-stone-200 bg-stone-50 px-4 py-3 sm:px-5">
+        <div className="min-w-0">
+          <Heading id={headingId} className="text-base font-semibold text-stone-900 sm:text-lg">
+            Order <span className="font-mono tracking-wide break-all">{order.id}</span>
+          </Heading>
+          {order.date && (
+            <p className="text-sm text-stone-600">
+              Placed on <time dateTime={order.createdAt}>{order.date}</time>
+            </p>
+          )}
+        </div>
+        <OrderStatusBadge order={order} />
+      </header>
+
+      <div className="grid gap-5 p-4 sm:p-5 md:grid-cols-[minmax(0,1fr)_16rem]">
+        <table className="w-full self-start text-sm">
+          <caption className="sr-only">Items in order {order.id}</caption>
+          <thead>
+            <tr className="border-b border-stone-200 text-left text-xs tracking-wide text-stone-500 uppercase">
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Item
+              </th>
+              <th scope="col" className="px-2 py-2 text-right font-medium">
+                Qty
+              </th>
+              <th scope="col" className="py-2 pl-2 text-right font-medium sm:pr-2">
+                Price
+              </th>
+              <th scope="col" className="hidden py-2 pl-2 text-right font-medium sm:table-cell">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((item) => (
+              <tr key={item.id} className="border-b border-stone-100 align-top">
+                <td className="py-2 pr-3 text-stone-900">{item.name}</td>
+                <td className="px-2 py-2 text-right tabular-nums text-stone-700">{item.quantity}</td>
+                <td className="py-2 pl-2 text-right tabular-nums whitespace-nowrap text-stone-700 sm:pr-2">
+                  {amount(item.price)}
+                </td>
+                <td className="hidden py-2 pl-2 text-right tabular-nums whitespace-nowrap text-stone-900 sm:table-cell">
+                  {amount(Math.round(item.price * 100 * item.quantity) / 100)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th
+                scope="row"
+                colSpan={2}
+                className="pt-3 pr-3 text-left text-base font-semibold text-stone-900"
+              >
+                Total
+              </th>
+              <td
+                colSpan={2}
+                data-testid="order-total"
+                className="pt-3 pl-2 text-right text-base font-bold whitespace-nowrap text-brand-800"
+              >
+                {amount(order.total)}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+
+        <section aria-label={`Shipping for order ${order.id}`} className="rounded-md bg-stone-50 p-3 text-sm">
+          <h3 className="mb-2 font-semibold text-stone-900">Shipping</h3>
+          <dl className="flex flex-col gap-2">
+            <div>
+              <dt className="text-xs font-medium tracking-wide text-stone-500 uppercase">Address</dt>
+              <dd className="text-stone-800">
+                {order.shipping.fullName && (
+                  <span className="block font-medium">{order.shipping.fullName}</span>
+                )}
+                <span data-testid="order-address">{order.shipping.address}</span>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs font-medium tracking-wide text-stone-500 uppercase">Method</dt>
+              <dd className="text-stone-800" data-testid="order-method">
+                {order.shipping.method}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs font-medium tracking-wide text-stone-500 uppercase">Tracking</dt>
+              <dd className="break-all text-stone-800" data-testid="order-tracking">
+                {order.shipping.tracking}
+              </dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+
+      {actions && (
+        <footer className="flex flex-wrap justify-end gap-2 border-t border-stone-200 px-4 py-3 sm:px-5">
+          {actions}
+        </footer>
+      )}
+    </article>
+  );
+}
+
+/** Placeholder of an order card while the list loads. */
+export function OrderCardSkeleton() {
+  return (
+    <div aria-hidden="true" className="rounded-lg border border-stone-200 bg-white shadow-sm">
+      <div className="flex items-start justify-between gap-3 border-b border-stone-200 px-4 py-3 sm:px-5">
+        <div className="flex flex-col gap-2">
+          <Skeleton className="h-5 w-44" />
+          <Skeleton className="h-4 w-32" />
+        </div>
+        <Skeleton className="h-5 w-16 rounded-full" />
+      </div>
+      <div className="grid gap-5 p-4 sm:p-5 md:grid-cols-[minmax(0,1fr)_16rem]">
+        <div className="flex flex-col gap-3">
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-5/6" />
+          <Skeleton className="h-4 w-2/3" />
+        </div>
+        <Skeleton className="h-28 w-full" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * Order success, /order-success (spec §2 "Order success"; DESIGN.md "QR screen": a paid order lands here):
+ * the thank-you text with links to /orders and /. When the URL names the order (`?orderId=`), its number is
+ * shown with a link to track it.
+ */
+import { Link, useSearchParams } from 'react-router';
+import { CircleCheck, Package, ShoppingBag } from 'lucide-react';
+import { Button } from '@client/components/ui/button';
+import { useStoreInfo } from '@client/features/store/store-api';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+import { ORDER_SUCCESS_TEXT, ORDER_SUCCESS_TITLE, trackOrderPath } from './order-view';
+
+export function OrderSuccessPage() {
+  const { brand } = useStoreInfo();
+  const [searchParams] = useSearchParams();
+  const orderId = searchParams.get('orderId')?.trim() || null;
+  useDocumentTitle(`Order Placed | ${brand}`);
+
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col items-center gap-5 px-4 py-12 text-center sm:py-16">
+      <span
+        aria-hidden="true"
+        className="flex size-20 items-center justify-center rounded-full bg-green-100 text-green-700"
+      >
+        <CircleCheck className="size-11" />
+      </span>
+      <h1 className="font-serif text-2xl font-bold text-stone-900 sm:text-3xl">{ORDER_SUCCESS_TITLE}</h1>
+      <p className="text-stone-700">{ORDER_SUCCESS_TEXT}</p>
+      {orderId && (
+        <p className="rounded-md border border-brand-100 bg-brand-50 px-4 py-2 text-sm text-stone-800">
+          Order number{' '}
+          <Link
+            to={trackOrderPath(orderId)}
+            className="font-mono font-semibold text-brand-700 hover:underline"
+          >
+            {orderId}
+          </Link>
+        </p>
+      )}
+      <div className="mt-2 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+        <Button asChild size="lg">
+          <Link to="/orders">
+            <Package aria-hidden="true" />
+            View Orders
+          </Link>
+        </Button>
+        <Button asChild variant="outline" size="lg">
+          <Link to="/">
+            <ShoppingBag aria-hidden="true" />
+            Continue Shopping
+          </Link>
+        </Button>
+      </div>
+    </div>
+  );
+}

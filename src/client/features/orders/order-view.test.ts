@@ -1,0 +1,232 @@
+import { describe, expect, it } from 'vitest';
+import { formatRupeesForOrder } from '@shared/money';
+import {
+  BROWSE_PRODUCTS,
+  DEFAULT_SHIPPING_METHOD,
+  formatOrderDate,
+  joinShippingAddress,
+  NO_ORDERS_TITLE,
+  ORDER_SUCCESS_TEXT,
+  ORDER_SUCCESS_TITLE,
+  ORDERS_LOAD_ERROR,
+  orderStatusDisplay,
+  orderTotal,
+  PAY_NOW,
+  paymentPath,
+  REQUIRED_FIELDS_DESCRIPTION,
+  REQUIRED_FIELDS_TITLE,
+  toOrderView,
+  TRACK_FAILED,
+  trackLookup,
+  trackOrderPath,
+  TRACKING_NOT_AVAILABLE,
+  type ServerOrder,
+} from './order-view';
+import { unwrapOrderList } from './orders-api';
+
+const serverOrder: ServerOrder = {
+  id: 'RS-7KQ29XD3',
+  status: 0,
+  createdAt: '2026-11-21T06:30:00.000Z',
+  items: [
+    { id: 'line-1', productId: 'p1', productTitle: 'Banarasi Silk Saree', quantity: 2, price: 1299.5 },
+    { id: 'line-2', productId: 'p2', productTitle: 'Cotton Kurta Fabric', quantity: 1, price: 124999 },
+  ],
+  shippingAddress: {
+    fullName: 'Asha Verma',
+    address: '12 MG Road',
+    city: 'Lucknow',
+    state: 'Uttar Pradesh',
+    postalCode: '226001',
+    phone: '+91 98390 41736',
+  },
+  shippingMethod: 'Standard Shipping',
+  trackingNumber: null,
+  subtotal: 127598,
+  shippingFee: 0,
+  total: 127598,
+};
+
+describe('joinShippingAddress (spec §3 "address (a joined string)")', () => {
+  it('joins "address, city, state postalCode"', () => {
+    expect(joinShippingAddress(serverOrder.shippingAddress!)).toBe(
+      '12 MG Road, Lucknow, Uttar Pradesh 226001',
+    );
+  });
+
+  it('trims the parts and leaves blank ones out without stray commas', () => {
+    expect(
+      joinShippingAddress({ address: ' 12 MG Road ', city: '', state: 'Goa', postalCode: ' 403001 ' }),
+    ).toBe('12 MG Road, Goa 403001');
+    expect(
+      joinShippingAddress({ address: '12 MG Road', city: 'Panaji', state: '', postalCode: '403001' }),
+    ).toBe('12 MG Road, Panaji, 403001');
+    expect(joinShippingAddress({})).toBe('');
+  });
+});
+
+describe('orderTotal (spec §2 "a total equal to the sum of price times quantity")', () => {
+  it('sums price × quantity', () => {
+    expect(
+      orderTotal([
+        { price: 1299.5, quantity: 2 },
+        { price: 124999, quantity: 1 },
+      ]),
+    ).toBe(127598);
+    expect(orderTotal([])).toBe(0);
+  });
+
+  it('sums in paise, so decimals leave no floating-point dust', () => {
+    expect(
+      orderTotal([
+        { price: 0.1, quantity: 3 },
+        { price: 0.2, quantity: 1 },
+      ]),
+    ).toBe(0.5);
+    expect(orderTotal([{ price: 19.99, quantity: 3 }])).toBe(59.97);
+  });
+});
+
+describe('orderStatusDisplay (spec §3 "Order status codes")', () => {
+  it('gives the label and badge colour of each known code', () => {
+    expect([0, 1, 2, 3, 4].map(orderStatusDisplay)).toEqual([
+      { label: 'Pending', colour: 'yellow' },
+      { label: 'Processing', colour: 'blue' },
+      { label: 'Shipped', colour: 'purple' },
+      { label: 'Delivered', colour: 'green' },
+      { label: 'Cancelled', colour: 'red' },
+    ]);
+  });
+
+  it("shows any other code as 'Unknown (code)' in gray", () => {
+    expect(orderStatusDisplay(7)).toEqual({ label: 'Unknown (7)', colour: 'gray' });
+    expect(orderStatusDisplay(-1)).toEqual({ label: 'Unknown (-1)', colour: 'gray' });
+  });
+});
+
+describe('formatOrderDate', () => {
+  it('is an en-IN long date', () => {
+    expect(formatOrderDate('2026-11-21T06:30:00.000Z', 'Asia/Kolkata')).toBe('21 November 2026');
+    expect(formatOrderDate('2026-11-21T20:00:00.000Z', 'Asia/Kolkata')).toBe('22 November 2026');
+  });
+
+  it('is empty for a missing or invalid date', () => {
+    expect(formatOrderDate(undefined)).toBe('');
+    expect(formatOrderDate('not a date')).toBe('');
+  });
+});
+
+describe('toOrderView (spec §3 "Order as shown")', () => {
+  it('maps the server order', () => {
+    expect(toOrderView(serverOrder, 'Asia/Kolkata')).toEqual({
+      id: 'RS-7KQ29XD3',
+      status: 0,
+      statusLabel: 'Pending',
+      statusColour: 'yellow',
+      isPending: true,
+      createdAt: '2026-11-21T06:30:00.000Z',
+      date: '21 November 2026',
+      items: [
+        { id: 'line-1', name: 'Banarasi Silk Saree', quantity: 2, price: 1299.5 },
+        { id: 'line-2', name: 'Cotton Kurta Fabric', quantity: 1, price: 124999 },
+      ],
+      shipping: {
+        fullName: 'Asha Verma',
+        phone: '+91 98390 41736',
+        address: '12 MG Road, Lucknow, Uttar Pradesh 226001',
+        method: 'Standard Shipping',
+        tracking: 'Not available',
+      },
+      total: 127598,
+    });
+  });
+
+  it('shows the server\'s tracking number and method when it has them (DESIGN.md "Tracking")', () => {
+    const view = toOrderView({
+      ...serverOrder,
+      status: 2,
+      shippingMethod: 'Express',
+      trackingNumber: 'EE123456789IN',
+    });
+    expect(view.shipping.method).toBe('Express');
+    expect(view.shipping.tracking).toBe('EE123456789IN');
+    expect(view.statusLabel).toBe('Shipped');
+    expect(view.isPending).toBe(false);
+  });
+
+  it("defaults: status 0, 'Standard Shipping', 'Not available', no items", () => {
+    const view = toOrderView({ id: 'RS-1', shippingMethod: ' ', trackingNumber: '' });
+    expect(view.status).toBe(0);
+    expect(view.statusLabel).toBe('Pending');
+    expect(view.isPending).toBe(true);
+    expect(view.shipping.method).toBe(DEFAULT_SHIPPING_METHOD);
+    expect(view.shipping.tracking).toBe(TRACKING_NOT_AVAILABLE);
+    expect(view.items).toEqual([]);
+    expect(view.total).toBe(0);
+    expect(view.date).toBe('');
+  });
+
+  it("an unknown status is 'Unknown (code)' and offers no payment", () => {
+    const view = toOrderView({ ...serverOrder, status: 9 });
+    expect(view.statusLabel).toBe('Unknown (9)');
+    expect(view.statusColour).toBe('gray');
+    expect(view.isPending).toBe(false);
+  });
+
+  it('the total is Σ price × quantity of the lines, shown with 2 decimals', () => {
+    const view = toOrderView(serverOrder);
+    expect(view.total).toBe(1299.5 * 2 + 124999);
+    expect(formatRupeesForOrder(view.total)).toBe('₹1,27,598.00');
+    expect(formatRupeesForOrder(view.items[0]!.price)).toBe('₹1,299.50');
+  });
+});
+
+describe('paths', () => {
+  it('payment and track-order links carry the order number', () => {
+    expect(paymentPath('RS-7KQ29XD3')).toBe('/payment?orderId=RS-7KQ29XD3');
+    expect(trackOrderPath('RS-7KQ29XD3')).toBe('/track-order?id=RS-7KQ29XD3');
+    expect(paymentPath('a b&c')).toBe('/payment?orderId=a%20b%26c');
+  });
+});
+
+describe('trackLookup (spec §5 "Track order": both fields are required)', () => {
+  it('trims both values', () => {
+    expect(trackLookup({ orderId: ' RS-1 ', contactInfo: ' a@b.in ' })).toEqual({
+      orderId: 'RS-1',
+      contactInfo: 'a@b.in',
+    });
+  });
+
+  it('is null when either is blank', () => {
+    expect(trackLookup({ orderId: 'RS-1', contactInfo: '   ' })).toBeNull();
+    expect(trackLookup({ orderId: '', contactInfo: 'a@b.in' })).toBeNull();
+    expect(trackLookup({})).toBeNull();
+  });
+});
+
+describe('unwrapOrderList', () => {
+  it('takes a bare or data-wrapped list; anything else is empty', () => {
+    expect(unwrapOrderList([serverOrder])).toEqual([serverOrder]);
+    expect(unwrapOrderList({ data: [serverOrder] })).toEqual([serverOrder]);
+    expect(unwrapOrderList(null)).toEqual([]);
+    expect(unwrapOrderList({ error: 'x' })).toEqual([]);
+  });
+});
+
+describe('exact texts (spec §2, §5, §8)', () => {
+  it('match the specification character for character', () => {
+    expect(NO_ORDERS_TITLE).toBe('No Orders Found');
+    expect(BROWSE_PRODUCTS).toBe('Browse Products');
+    expect(ORDERS_LOAD_ERROR).toBe('Failed to load your orders. Please try again.');
+    expect(PAY_NOW).toBe('Pay Now');
+    expect(DEFAULT_SHIPPING_METHOD).toBe('Standard Shipping');
+    expect(TRACKING_NOT_AVAILABLE).toBe('Not available');
+    expect(REQUIRED_FIELDS_TITLE).toBe('Required fields');
+    expect(REQUIRED_FIELDS_DESCRIPTION).toBe('Please enter both order number and email/phone');
+    expect(TRACK_FAILED).toBe('Failed to find order. Please check your information and try again.');
+    expect(ORDER_SUCCESS_TITLE).toBe('Thank You for Your Order!');
+    expect(ORDER_SUCCESS_TEXT).toBe(
+      "Your order has been successfully placed. We'll send you an email with your order details.",
+    );
+  });
+});

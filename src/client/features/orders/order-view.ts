@@ -1,0 +1,166 @@
+/**
+ * The order as the screens show it (spec §3 "Order as read from the server" → "Order as shown", "Order
+ * status codes"; DESIGN.md "Tracking", "Prices in order views"). Pure: unit-tested in order-view.test.ts.
+ * The mapping is lenient (a missing status counts as 0, missing lists and texts as empty) so an older or
+ * partial answer still renders.
+ */
+import {
+  ORDER_STATUS,
+  ORDER_STATUS_DISPLAY,
+  orderStatusLabel,
+  type OrderStatusCode,
+} from '@shared/orders/order-status';
+import type { Order } from '@shared/orders/order-schemas';
+
+/** Spec §2 "Orders": the empty state and its link. */
+export const NO_ORDERS_TITLE = 'No Orders Found';
+export const BROWSE_PRODUCTS = 'Browse Products';
+/** Spec §8 "My orders failure". */
+export const ORDERS_LOAD_ERROR = 'Failed to load your orders. Please try again.';
+/** Spec §2 "Orders": the payment button of a Pending order. */
+export const PAY_NOW = 'Pay Now';
+/** DESIGN.md "Tracking": the method when the server names none, and the tracking text without a number. */
+export const DEFAULT_SHIPPING_METHOD = 'Standard Shipping';
+export const TRACKING_NOT_AVAILABLE = 'Not available';
+/** Spec §5 / §8 "Track order". */
+export const REQUIRED_FIELDS_TITLE = 'Required fields';
+export const REQUIRED_FIELDS_DESCRIPTION = 'Please enter both order number and email/phone';
+export const TRACK_FAILED = 'Failed to find order. Please check your information and try again.';
+/** Spec §2 "Order success". */
+export const ORDER_SUCCESS_TITLE = 'Thank You for Your Order!';
+export const ORDER_SUCCESS_TEXT =
+  "Your order has been successfully placed. We'll send you an email with your order details.";
+
+export type BadgeColour = 'yellow' | 'blue' | 'purple' | 'green' | 'red' | 'gray';
+
+export type OrderItemView = { id: string; name: string; quantity: number; price: number };
+
+export type OrderView = {
+  id: string;
+  status: number;
+  statusLabel: string;
+  statusColour: BadgeColour;
+  /** Only Pending orders offer payment (spec §4 "Order status"). */
+  isPending: boolean;
+  /** The creation time as sent (ISO), for `<time dateTime>`. */
+  createdAt: string;
+  /** The creation date, en-IN long ('21 November 2026'); '' when the server sent no valid date. */
+  date: string;
+  items: OrderItemView[];
+  shipping: {
+    fullName: string;
+    phone: string;
+    /** "address, city, state postalCode" (spec §3 "address (a joined string)"). */
+    address: string;
+    method: string;
+    tracking: string;
+  };
+  /** Σ price × quantity in rupees (spec §2 "Orders"), computed in paise so it has no floating-point dust. */
+  total: number;
+};
+
+/** The server order, with every field optional: what {@link toOrderView} accepts. */
+export type ServerOrder = Partial<Omit<Order, 'items' | 'shippingAddress'>> & {
+  items?: Partial<Order['items'][number]>[] | null;
+  shippingAddress?: Partial<Order['shippingAddress']> | null;
+};
+
+/** Label and badge colour of a status code; an unknown code reads 'Unknown (code)' in gray (spec §3, §8). */
+export function orderStatusDisplay(code: number): { label: string; colour: BadgeColour } {
+  const known = ORDER_STATUS_DISPLAY[code as OrderStatusCode];
+  return known
+    ? { label: known.label, colour: known.colour }
+    : { label: orderStatusLabel(code), colour: 'gray' };
+}
+
+/**
+ * The address as one line: "address, city, state postalCode" (spec §3). Blank parts are left out without
+ * leaving stray commas.
+ */
+export function joinShippingAddress(parts: {
+  address?: string | null;
+  city?: string | null;
+  state?: string | null;
+  postalCode?: string | null;
+}): string {
+  const clean = (value: string | null | undefined) => (value ?? '').trim();
+  const statePin = [clean(parts.state), clean(parts.postalCode)].filter(Boolean).join(' ');
+  return [clean(parts.address), clean(parts.city), statePin].filter(Boolean).join(', ');
+}
+
+/** Σ price × quantity in rupees, summed in integer paise. */
+export function orderTotal(items: readonly Pick<OrderItemView, 'price' | 'quantity'>[]): number {
+  const paise = items.reduce((sum, item) => sum + Math.round(item.price * 100) * item.quantity, 0);
+  return paise / 100;
+}
+
+/**
+ * A timestamp as an en-IN long date ('21 November 2026'); '' when missing or not a date. `timeZone` defaults
+ * to the browser's; tests pass one.
+ */
+export function formatOrderDate(value: string | null | undefined, timeZone?: string): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat('en-IN', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone,
+  }).format(date);
+}
+
+const finite = (value: unknown, fallback: number) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+/** Maps a server order to the shown order (spec §3). */
+export function toOrderView(order: ServerOrder, timeZone?: string): OrderView {
+  const status = Math.trunc(finite(order.status, ORDER_STATUS.pending));
+  const display = orderStatusDisplay(status);
+  const items = (order.items ?? []).map((item, index) => ({
+    id: text(item.id) || String(index),
+    name: text(item.productTitle),
+    quantity: finite(item.quantity, 0),
+    price: finite(item.price, 0),
+  }));
+  const address = order.shippingAddress ?? {};
+  return {
+    id: text(order.id),
+    status,
+    statusLabel: display.label,
+    statusColour: display.colour,
+    isPending: status === ORDER_STATUS.pending,
+    createdAt: text(order.createdAt),
+    date: formatOrderDate(order.createdAt, timeZone),
+    items,
+    shipping: {
+      fullName: text(address.fullName),
+      phone: text(address.phone),
+      address: joinShippingAddress(address),
+      method: text(order.shippingMethod) || DEFAULT_SHIPPING_METHOD,
+      tracking: text(order.trackingNumber) || TRACKING_NOT_AVAILABLE,
+    },
+    total: orderTotal(items),
+  };
+}
+
+/** The payment page of an order (spec §2: /payment?orderId={id}). */
+export function paymentPath(orderId: string): string {
+  return `/payment?orderId=${encodeURIComponent(orderId)}`;
+}
+
+/** The track-order page prefilled with an order number (spec §2: the id query parameter). */
+export function trackOrderPath(orderId: string): string {
+  return `/track-order?id=${encodeURIComponent(orderId)}`;
+}
+
+/** The track form's two values trimmed, or null when either is blank (spec §5 "Track order"). */
+export function trackLookup(values: { orderId?: string | null; contactInfo?: string | null }): {
+  orderId: string;
+  contactInfo: string;
+} | null {
+  const orderId = (values.orderId ?? '').trim();
+  const contactInfo = (values.contactInfo ?? '').trim();
+  return orderId && contactInfo ? { orderId, contactInfo } : null;
+}

@@ -1,0 +1,106 @@
+/**
+ * My Orders, /orders (spec §2 "Orders", §4 "Order status", §8 "My orders failure"): skeletons while loading,
+ * 'No Orders Found' with 'Browse Products' when there are none, else one card per order, newest first.
+ * 'Pay Now' appears only on Pending orders. A failed load shows the spec's toast and an empty list. Shown only
+ * inside RequireAuth.
+ */
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { CreditCard, PackageSearch, RotateCcw, Truck } from 'lucide-react';
+import { Button } from '@client/components/ui/button';
+import { useStoreInfo } from '@client/features/store/store-api';
+import { toast } from '@client/lib/notify';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+import { OrderCard, OrderCardSkeleton } from './order-card';
+import {
+  BROWSE_PRODUCTS,
+  NO_ORDERS_TITLE,
+  ORDERS_LOAD_ERROR,
+  PAY_NOW,
+  paymentPath,
+  trackOrderPath,
+} from './order-view';
+import { ordersQueryOptions } from './orders-api';
+
+export function OrdersPage() {
+  const { brand } = useStoreInfo();
+  const orders = useQuery(ordersQueryOptions());
+  useDocumentTitle(`My Orders | ${brand}`);
+
+  useEffect(() => {
+    if (orders.isError) toast.error(ORDERS_LOAD_ERROR);
+    // One toast per failed load: errorUpdatedAt changes with each failure.
+  }, [orders.isError, orders.errorUpdatedAt]);
+
+  const list = orders.isError ? [] : (orders.data ?? []);
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 md:py-10">
+      <h1 className="mb-6 font-serif text-2xl font-bold text-stone-900 sm:text-3xl">My Orders</h1>
+
+      {orders.isPending ? (
+        <div role="status" aria-live="polite" className="flex flex-col gap-4">
+          <span className="sr-only">Loading your orders…</span>
+          <OrderCardSkeleton />
+          <OrderCardSkeleton />
+          <OrderCardSkeleton />
+        </div>
+      ) : list.length === 0 ? (
+        <div className="mx-auto flex max-w-lg flex-col items-center gap-4 py-12 text-center">
+          <PackageSearch aria-hidden="true" className="size-14 text-stone-400" />
+          <h2 className="font-serif text-2xl font-bold text-stone-900">{NO_ORDERS_TITLE}</h2>
+          <p className="text-stone-600">
+            {orders.isError
+              ? ORDERS_LOAD_ERROR
+              : "You haven't placed any orders yet. Find something you love in our collection."}
+          </p>
+          <div className="flex flex-wrap justify-center gap-3">
+            <Button asChild size="lg">
+              <Link to="/products">{BROWSE_PRODUCTS}</Link>
+            </Button>
+            {orders.isError && (
+              <Button
+                variant="outline"
+                size="lg"
+                onClick={() => void orders.refetch()}
+                disabled={orders.isFetching}
+              >
+                <RotateCcw aria-hidden="true" />
+                Try Again
+              </Button>
+            )}
+          </div>
+        </div>
+      ) : (
+        <ul aria-label="Your orders" className="flex flex-col gap-5">
+          {list.map((order) => (
+            <li key={order.id}>
+              <OrderCard
+                order={order}
+                actions={
+                  <>
+                    <Button asChild variant="outline">
+                      <Link to={trackOrderPath(order.id)}>
+                        <Truck aria-hidden="true" />
+                        Track Order
+                      </Link>
+                    </Button>
+                    {order.isPending && (
+                      <Button asChild>
+                        <Link to={paymentPath(order.id)} aria-label={`${PAY_NOW} for order ${order.id}`}>
+                          <CreditCard aria-hidden="true" />
+                          {PAY_NOW}
+                        </Link>
+                      </Button>
+                    )}
+                  </>
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

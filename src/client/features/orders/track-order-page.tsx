@@ -1,0 +1,163 @@
+/**
+ * Track order, /track-order (spec §2 "Track order", §5, §6, §8): anyone with an order number and the
+ * order's e-mail or phone sees its status. The number is prefilled from `?id=`, the contact with the
+ * signed-in user's e-mail. Both are required ('Required fields' toast); a lookup that finds nothing shows
+ * 'Failed to find order. …'; a rate-limited one shows the server's text. The result shows the order's
+ * number, date, status, shipping details and items with the total.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Search } from 'lucide-react';
+import { Button } from '@client/components/ui/button';
+import { Input, Label } from '@client/components/ui/input';
+import { useAccountInfo } from '@client/features/session/session-api';
+import { useStoreInfo } from '@client/features/store/store-api';
+import { ApiError } from '@client/lib/api-client';
+import { toast } from '@client/lib/notify';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+import { OrderCard } from './order-card';
+import {
+  REQUIRED_FIELDS_DESCRIPTION,
+  REQUIRED_FIELDS_TITLE,
+  toOrderView,
+  TRACK_FAILED,
+  trackLookup,
+  type OrderView,
+} from './order-view';
+import { trackOrderQueryOptions } from './orders-api';
+
+/** Shown for a 429 answer without a text of its own. */
+const TOO_MANY_LOOKUPS = 'Too many lookups. Please wait a minute and try again.';
+
+type TrackForm = { orderId: string; contactInfo: string };
+
+export function TrackOrderPage() {
+  const [searchParams] = useSearchParams();
+  const idParam = searchParams.get('id')?.trim() ?? '';
+  const queryClient = useQueryClient();
+  const { brand } = useStoreInfo();
+  const account = useAccountInfo();
+  const [result, setResult] = useState<OrderView | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [searching, setSearching] = useState(false);
+  const resultRef = useRef<HTMLElement>(null);
+  useDocumentTitle(`Track Order | ${brand}`);
+
+  const { register, handleSubmit, setValue, getValues, getFieldState } = useForm<TrackForm>({
+    defaultValues: { orderId: idParam, contactInfo: '' },
+  });
+
+  // A new ?id= (e.g. from the orders page) replaces the number.
+  useEffect(() => {
+    if (idParam) setValue('orderId', idParam);
+  }, [idParam, setValue]);
+
+  // The signed-in user's e-mail, once known, unless the visitor has typed a contact.
+  const email = account.data?.email?.trim() ?? '';
+  useEffect(() => {
+    if (email && !getValues('contactInfo') && !getFieldState('contactInfo').isDirty) {
+      setValue('contactInfo', email);
+    }
+  }, [email, getValues, getFieldState, setValue]);
+
+  useEffect(() => {
+    if (result) resultRef.current?.focus();
+  }, [result]);
+
+  const onSubmit = async (values: TrackForm) => {
+    const lookup = trackLookup(values);
+    if (!lookup) {
+      toast.error(REQUIRED_FIELDS_TITLE, { description: REQUIRED_FIELDS_DESCRIPTION });
+      return;
+    }
+    setSearching(true);
+    setProblem(null);
+    try {
+      const order = await queryClient.fetchQuery(trackOrderQueryOptions(lookup));
+      setResult(toOrderView(order));
+    } catch (error) {
+      setResult(null);
+      if (error instanceof ApiError && error.status === 429) {
+        const message = error.serverMessage ?? TOO_MANY_LOOKUPS;
+        setProblem(message);
+        toast.error(message);
+      } else {
+        setProblem(TRACK_FAILED);
+        toast.error(TRACK_FAILED);
+      }
+    } finally {
+      setSearching(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 md:py-10">
+      <h1 className="font-serif text-2xl font-bold text-stone-900 sm:text-3xl">Track Your Order</h1>
+      <p className="mt-2 text-stone-600">
+        Enter your order number and the e-mail address or phone number used for the order.
+      </p>
+
+      <form
+        noValidate
+        aria-label="Track order"
+        onSubmit={handleSubmit(onSubmit)}
+        className="mt-6 grid gap-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-6 md:grid-cols-[1fr_1fr_auto] md:items-end"
+      >
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="track-orderId">
+            Order Number
+            <span aria-hidden="true" className="ml-0.5 text-red-600">
+              *
+            </span>
+          </Label>
+          <Input
+            id="track-orderId"
+            required
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="e.g. RS-7KQ29XD3"
+            {...register('orderId')}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="track-contactInfo">
+            Email or Phone
+            <span aria-hidden="true" className="ml-0.5 text-red-600">
+              *
+            </span>
+          </Label>
+          <Input
+            id="track-contactInfo"
+            required
+            autoComplete="email"
+            spellCheck={false}
+            placeholder="you@example.com or +91 98765 43210"
+            {...register('contactInfo')}
+          />
+        </div>
+        <Button type="submit" size="lg" disabled={searching} aria-busy={searching || undefined}>
+          <Search aria-hidden="true" />
+          {searching ? 'Searching...' : 'Track Order'}
+        </Button>
+      </form>
+
+      {problem && (
+        <p
+          role="alert"
+          className="mt-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700"
+        >
+          {problem}
+        </p>
+      )}
+
+      {result && (
+        <section ref={resultRef} tabIndex={-1} aria-label="Order details" className="mt-8 focus:outline-none">
+          <OrderCard order={result} />
+        </section>
+      )}
+    </div>
+  );
+}
