@@ -23,13 +23,14 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       output: {
-        // One shared chunk for what every page needs (frameworks and the app shell's modules) instead of
-        // several small ones: fewer requests and better compression on the first load.
+        // One shared chunk for what every page needs (frameworks, src/client/lib and the first-load UI
+        // primitives) instead of several small ones: fewer requests and better compression on the first load
+        // (docs/decisions/005-first-load-budget.md).
         codeSplitting: {
           groups: [
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|clsx|class-variance-authority)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|clsx|class-variance-authority)[\\/]|src[\\/]client[\\/](lib[\\/]|components[\\/]ui[\\/](skeleton|button-variants))/,
             },
           ],
         },

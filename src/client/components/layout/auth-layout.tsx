@@ -3,12 +3,12 @@
  */
 import { Outlet } from 'react-router';
 import { useStoreInfo } from '@client/features/store/store-api';
-import { useBrandTitle } from './main-layout';
+import { useFallbackTitle } from '@client/lib/use-document-title';
 import { useScrollToTop } from './scroll-to-top';
 
 export function AuthLayout() {
   const { brand } = useStoreInfo();
-  useBrandTitle(brand);
+  useFallbackTitle(brand);
   useScrollToTop();
 
   return (

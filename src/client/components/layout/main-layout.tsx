@@ -2,9 +2,10 @@
  * The main layout (spec §2 "Main layout"): sticky header, the page, footer and the mobile bottom bar. Sets
  * the page title from store info, scrolls to the top on route changes and reports a store-info failure.
  */
-import { lazy, Suspense, useLayoutEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Outlet } from 'react-router';
 import { STORE_INFO_ERROR, useStoreInfo } from '@client/features/store/store-api';
+import { useFallbackTitle } from '@client/lib/use-document-title';
 import { Header } from './header';
 import { MobileBottomBar } from './mobile-bottom-bar';
 import { useScrollToTop } from './scroll-to-top';
@@ -12,21 +13,9 @@ import { useScrollToTop } from './scroll-to-top';
 /** The footer is below the fold: its own chunk keeps the home page's first-load JavaScript small. */
 const Footer = lazy(async () => ({ default: (await import('./footer')).Footer }));
 
-/**
- * Sets the document title to the store's brand on every route change (spec §2: "The page title comes from
- * store info"). A layout effect runs before the pages' `useDocumentTitle` effects, so a page that names itself
- * (e.g. a policy page) keeps its own title, and a page that does not gets the brand.
- */
-export function useBrandTitle(brand: string): void {
-  const { pathname } = useLocation();
-  useLayoutEffect(() => {
-    document.title = brand;
-  }, [brand, pathname]);
-}
-
 export function MainLayout() {
   const { brand, isError } = useStoreInfo();
-  useBrandTitle(brand);
+  useFallbackTitle(brand);
   useScrollToTop();
 
   return (

@@ -3,7 +3,7 @@
  * Query parameters: `category`, `page` (integer, default 1), `parentCategory` and `featured` (the home page's
  * 'Featured Items'). Page size 12.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
@@ -85,6 +85,21 @@ export function ProductsPage() {
   const total = list.data?.total ?? 0;
   const totalPages = pageCount(total, PRODUCTS_PAGE_SIZE);
   const gridClass = cn('grid gap-3 sm:gap-6', GRID_CLASSES[columns]);
+
+  // A page past the end (an old link, a shrunken catalogue) goes to the last page instead of a dead end.
+  const beyondLastPage = list.isSuccess && total > 0 && page > totalPages;
+  useEffect(() => {
+    if (beyondLastPage) {
+      setSearchParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          next.set('page', String(totalPages));
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  }, [beyondLastPage, totalPages, setSearchParams]);
 
   return (
     <>
