@@ -1,0 +1,162 @@
+/**
+ * Shared helpers of the browser tests: API reads to compute expectations from the running app's data,
+ * toast lookups (sonner), request recording, and the page-error check every test ends with.
+ */
+import type { Locator, Page, Request } from 'playwright-core';
+import { afterEach, expect } from 'vitest';
+import { baseUrl, useBrowser } from './browser';
+
+/** The product as the API returns it (spec §3 "Product (as returned by the server)"). */
+export type ApiProduct = {
+  id: string;
+  title: string;
+  description: string;
+  imgUrl: string;
+  category: string;
+  parentCategory: string | null;
+  regularPrice: number | null;
+  discountedPrice: number | null;
+  images: { url: string }[];
+  attributes: { id: string; key: string; value: string[]; metricUnit: string | null }[];
+};
+
+export type ApiProductList = { data: ApiProduct[]; count?: number; pagination?: { total: number } };
+
+export type ApiStoreInfo = {
+  storeName: string;
+  companyName: string;
+  companyAddress: string;
+  companyEmail: string;
+  companyPhone: string;
+  categories: string[];
+  policies: Record<string, string>;
+};
+
+/** GET `${baseUrl}/api/v1{path}` as JSON (fails the test on a non-2xx answer). */
+export async function api<T>(path: string): Promise<T> {
+  const response = await fetch(`${baseUrl()}/api/v1${path}`, { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`GET /api/v1${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** A product list page; `query` is the query string without '?'. */
+export async function apiProducts(query: string): Promise<{ products: ApiProduct[]; total: number }> {
+  const list = await api<ApiProductList>(`/products?${query}`);
+  return { products: list.data, total: list.pagination?.total ?? list.count ?? 0 };
+}
+
+/** Every product of the demo shop (walks the pages at the API's page size). */
+export async function allProducts(): Promise<ApiProduct[]> {
+  const products: ApiProduct[] = [];
+  for (let page = 1; ; page += 1) {
+    const { products: batch, total } = await apiProducts(`page=${page}&limit=100`);
+    products.push(...batch);
+    if (batch.length === 0 || products.length >= total) return products;
+  }
+}
+
+export const storeInfo = () => api<ApiStoreInfo>('/storeInfo');
+
+/** The screen price of a product (spec §3): discountedPrice if present, else regularPrice, else 0. */
+export function screenPrice(product: ApiProduct): number {
+  return product.discountedPrice ?? product.regularPrice ?? 0;
+}
+
+/** Values of an attribute read case-insensitively by one of `keys` (spec §3). */
+export function attributeValues(product: ApiProduct, keys: string[]): string[] {
+  return product.attributes.find((attribute) => keys.includes(attribute.key.toLowerCase()))?.value ?? [];
+}
+
+export const productSizes = (product: ApiProduct) => attributeValues(product, ['size', 'sizes']);
+
+/** ₹ with en-IN grouping and up to 2 fraction digits (spec §9), computed independently of the app. */
+export function rupees(amount: number): string {
+  return new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 2,
+  }).format(amount);
+}
+
+/** Collapses runs of white space (text read from the DOM). */
+export const squash = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+/** The sonner toast whose title is exactly `title`. */
+export function toastByTitle(page: Page, title: string): Locator {
+  return page
+    .locator('[data-sonner-toast]')
+    .filter({ has: page.locator('[data-title]').getByText(title, { exact: true }) });
+}
+
+/** Waits for the toast titled `title` and returns its description text. */
+export async function waitForToast(page: Page, title: string): Promise<string> {
+  const toast = toastByTitle(page, title).first();
+  await toast.waitFor({ state: 'visible' });
+  const description = toast.locator('[data-description]');
+  return (await description.count()) === 0 ? '' : squash(await description.textContent());
+}
+
+/** Records the URLs of every /api/ request the page makes from now on. */
+export function recordApiRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request: Request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) urls.push(request.url());
+  });
+  return urls;
+}
+
+/** Current path plus query of the page. */
+export function pathWithQuery(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+/** Waits until the page's path (and query, when `expected` has one) matches. */
+export async function waitForPath(page: Page, expected: string | RegExp): Promise<void> {
+  await page.waitForURL((url) => {
+    const actual =
+      typeof expected === 'string' && !expected.includes('?') ? url.pathname : `${url.pathname}${url.search}`;
+    return typeof expected === 'string' ? actual === expected : expected.test(actual);
+  });
+}
+
+export const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
+
+/** Scrolls instantly (the app's html has `scroll-behavior: smooth`). */
+export async function scrollTo(page: Page, top: number | 'bottom'): Promise<void> {
+  await page.evaluate((target) => {
+    const y = target === 'bottom' ? document.documentElement.scrollHeight : target;
+    window.scrollTo({ top: y, behavior: 'instant' });
+  }, top);
+}
+
+/**
+ * `useBrowser()` plus the check every test ends with: no uncaught page errors (spec-independent hygiene).
+ */
+export function useStorefront(viewport?: { width: number; height: number }) {
+  const browser = useBrowser(viewport);
+  afterEach(() => {
+    expect(browser.errors, 'uncaught errors in the page').toEqual([]);
+  });
+  return browser;
+}
+
+/** The cart link of the header, whose accessible name carries the item count ("Cart, 2 items"). */
+export function headerCartLink(page: Page): Locator {
+  return page.getByRole('banner').getByRole('link', { name: /^Cart, / });
+}
+
+/** The item-count badge shown on the header's cart link (empty string when there is none). */
+export async function headerCartBadge(page: Page): Promise<string> {
+  const link = headerCartLink(page);
+  return squash(await link.textContent());
+}
+
+/**
+ * `expect.poll` with a timeout that suits a loaded 2-core machine (vitest's default is 1 s): for smooth
+ * scrolling, transitions and state that settles after a render.
+ */
+export function eventually<T>(read: () => T | Promise<T>) {
+  return expect.poll(read, { timeout: 15_000, interval: 50 });
+}
