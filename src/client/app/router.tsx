@@ -33,6 +33,7 @@ const PolicyPage = page(() => import('@client/features/policies/policy-page'), '
 const CheckoutPage = page(() => import('@client/features/checkout/checkout-page'), 'CheckoutPage');
 const OrdersPage = page(() => import('@client/features/orders/orders-page'), 'OrdersPage');
 const OrderSuccessPage = page(() => import('@client/features/orders/order-success-page'), 'OrderSuccessPage');
+const PaymentPage = page(() => import('@client/features/payment/payment-page'), 'PaymentPage');
 const TrackOrderPage = page(() => import('@client/features/orders/track-order-page'), 'TrackOrderPage');
 const NotFoundPage = page(() => import('@client/features/not-found/not-found-page'), 'NotFoundPage');
 
@@ -152,6 +153,14 @@ export function AppRoutes() {
             element={
               <Lazy>
                 <OrdersPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="/payment"
+            element={
+              <Lazy>
+                <PaymentPage />
               </Lazy>
             }
           />

@@ -40,6 +40,9 @@ describe('payment fields (spec §5)', () => {
     expect(maskIndianPhone('+91 98390-41736 99')).toBe('+919839041736');
     expect(maskIndianPhone('919839041736')).toBe('+919839041736');
     expect(maskIndianPhone('+91abc98')).toBe('+9198');
+    // '+91' typed or pasted again after the prefilled prefix.
+    expect(maskIndianPhone('+91+91 98390 41736')).toBe('+919839041736');
+    expect(maskIndianPhone('+91+')).toBe('+91');
   });
 
   it('uses the required message, or rulesMessages[0]', () => {

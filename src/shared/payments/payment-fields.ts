@@ -63,9 +63,13 @@ export function isPhoneField(field: Pick<PaymentFieldDefinition, 'type' | 'name'
 export function maskIndianPhone(raw: string, maxLength = PHONE_DEFAULT_MAX_LENGTH): string {
   const trimmed = raw.trim();
   if (PHONE_PREFIX.startsWith(trimmed)) return PHONE_PREFIX;
-  let digits = trimmed.replace(/\D/g, '');
-  if (trimmed.startsWith(PHONE_PREFIX) || (digits.startsWith('91') && digits.length > 10))
-    digits = digits.slice(2);
+  // The prefix itself, and a '+91' pasted or typed again after the prefilled one, are not digits of the number.
+  const rest = (trimmed.startsWith(PHONE_PREFIX) ? trimmed.slice(PHONE_PREFIX.length) : trimmed).replace(
+    /^\s*\+91/,
+    '',
+  );
+  let digits = rest.replace(/\D/g, '');
+  if (!trimmed.startsWith('+') && digits.startsWith('91') && digits.length > 10) digits = digits.slice(2);
   return PHONE_PREFIX + digits.slice(0, Math.max(0, maxLength - PHONE_PREFIX.length));
 }
 

@@ -1,0 +1,132 @@
+/**
+ * Payment calls (spec §7): `GET /payments/fields` as a TanStack `queryOptions()` under the session key (it
+ * sends the bearer token), and `POST /payments {fields, orderId}` as a mutation. The fields answer is
+ * normalised here: an array of definitions or an object with a `fields` array; anything else is empty.
+ */
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { PaymentFieldDefinition, PaymentFieldType } from '@shared/payments/payment-fields';
+import type { PaymentResponse, PaymentSubmission } from '@shared/payments/payment-response';
+import { ApiError, apiRequest } from '@client/lib/api-client';
+import { httpOrigin } from './payment-actions';
+
+export const PAYMENT_FIELDS_QUERY_KEY = ['session', 'payment-fields'] as const;
+
+/** The payment form as the page uses it: the definitions and the gateway origins the browser may follow. */
+export type PaymentFormConfig = { fields: PaymentFieldDefinition[]; gatewayOrigins: string[] };
+
+const FIELD_TYPES: readonly PaymentFieldType[] = [
+  'text',
+  'email',
+  'password',
+  'number',
+  'tel',
+  'textarea',
+  'select',
+  'checkbox',
+];
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const optionalText = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const optionalNumber = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+const texts = (value: unknown): string[] | undefined =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined;
+
+/**
+ * One definition with every property of the expected kind, or null without a name. An unknown type renders
+ * as text; a missing label falls back to the name.
+ */
+function toDefinition(raw: unknown): PaymentFieldDefinition | null {
+  if (!isRecord(raw)) return null;
+  const name = typeof raw.name === 'string' ? raw.name.trim() : '';
+  if (!name) return null;
+  const type = FIELD_TYPES.find((known) => known === raw.type) ?? 'text';
+  const rules = isRecord(raw.rules)
+    ? {
+        required: raw.rules.required === true,
+        minLength: optionalNumber(raw.rules.minLength),
+        maxLength: optionalNumber(raw.rules.maxLength),
+        pattern: optionalText(raw.rules.pattern),
+      }
+    : undefined;
+  const options = Array.isArray(raw.options)
+    ? raw.options.flatMap((option) => {
+        if (typeof option === 'string') return [{ value: option, label: option }];
+        if (!isRecord(option) || typeof option.value !== 'string') return [];
+        return [
+          { value: option.value, label: typeof option.label === 'string' ? option.label : option.value },
+        ];
+      })
+    : undefined;
+  const defaultValue =
+    typeof raw.defaultValue === 'string' || typeof raw.defaultValue === 'boolean'
+      ? raw.defaultValue
+      : undefined;
+  return {
+    name,
+    label: typeof raw.label === 'string' && raw.label.trim() ? raw.label : name,
+    type,
+    placeholder: optionalText(raw.placeholder),
+    description: optionalText(raw.description),
+    options,
+    inline: raw.inline === true,
+    mask: optionalText(raw.mask),
+    defaultValue,
+    rules,
+    rulesMessages: texts(raw.rulesMessages),
+    showWhenFilled: texts(raw.showWhenFilled),
+  };
+}
+
+/**
+ * The fields answer as the page uses it (spec §7): a bare array of definitions or `{ fields: [...] }`;
+ * anything else gives no fields. Entries without a name and repeated names are dropped. Gateway origins come
+ * from `gatewayOrigins` (or `gatewayOrigin`) of the object form, http(s) origins only.
+ */
+export function normalisePaymentFields(body: unknown): PaymentFormConfig {
+  const list = Array.isArray(body) ? body : isRecord(body) && Array.isArray(body.fields) ? body.fields : [];
+  const seen = new Set<string>();
+  const fields: PaymentFieldDefinition[] = [];
+  for (const raw of list) {
+    const field = toDefinition(raw);
+    if (!field || seen.has(field.name)) continue;
+    seen.add(field.name);
+    fields.push(field);
+  }
+  const announced = isRecord(body)
+    ? [
+        ...(texts(body.gatewayOrigins) ?? []),
+        ...(typeof body.gatewayOrigin === 'string' ? [body.gatewayOrigin] : []),
+      ]
+    : [];
+  const gatewayOrigins = [...new Set(announced.map(httpOrigin).filter((origin) => origin !== null))];
+  return { fields, gatewayOrigins };
+}
+
+/** A 4xx answer will not change on a retry; anything else is retried once. */
+const retryUnlessClientError = (failureCount: number, error: unknown) =>
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 1;
+
+/** `GET /payments/fields`: the payment form's definitions (normalised). */
+export const fieldsQueryOptions = () =>
+  queryOptions({
+    queryKey: PAYMENT_FIELDS_QUERY_KEY,
+    queryFn: async ({ signal }) =>
+      normalisePaymentFields(await apiRequest<unknown>('/payments/fields', { signal })),
+    retry: retryUnlessClientError,
+    staleTime: 60_000,
+  });
+
+/**
+ * `POST /payments {fields, orderId}`.
+ * @throws {ApiError} 400 `{error, fields}` for bad fields, 404 for an unknown order, 409 for a paid or
+ *   cancelled order, status 0 without a response.
+ */
+export function submitPayment(submission: PaymentSubmission): Promise<PaymentResponse> {
+  return apiRequest<PaymentResponse>('/payments', { method: 'POST', body: submission });
+}
+
+export function useSubmitPaymentMutation() {
+  return useMutation({ mutationFn: submitPayment });
+}

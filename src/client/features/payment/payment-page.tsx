@@ -1,0 +1,268 @@
+/**
+ * Payment, /payment?orderId=… (spec §2 "Payment", §4 "Payment flow", §5 "Payment form", §8 "Orders and
+ * payment"): the order id comes from the query or navigation state; the form's fields come from the server.
+ * Submitting posts the visible fields and follows the answer (payment-actions.ts): a hidden POST form to the
+ * gateway, a deep link, the UPI QR screen (which polls the order until it is paid), a redirect, or 'Payment
+ * initiated' and /orders. `?status=failed` is the gateway's failure return: the order is still Pending, so the
+ * form is offered again under a failure notice. Shown only inside RequireAuth.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CircleAlert, RotateCcw } from 'lucide-react';
+import { formatRupees } from '@shared/money';
+import type { PaymentFieldDefinition } from '@shared/payments/payment-fields';
+import { Button } from '@client/components/ui/button';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { toOrderView, type ServerOrder } from '@client/features/orders/order-view';
+import { ORDERS_QUERY_KEY, trackOrderQueryOptions } from '@client/features/orders/orders-api';
+import { useStoreInfo } from '@client/features/store/store-api';
+import { toast } from '@client/lib/notify';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+import {
+  decidePaymentStep,
+  FIELDS_LOAD_ERROR,
+  ORDER_ID_MISSING,
+  PAYMENT_FAILED_NOTICE,
+  PAYMENT_INITIATED_DESCRIPTION,
+  PAYMENT_INITIATED_TITLE,
+  PAYMENT_TITLE,
+  paymentFailure,
+  RETURN_TO_CHECKOUT,
+  submitRedirectPostForm,
+  type QrStep,
+} from './payment-actions';
+import { fieldsQueryOptions, useSubmitPaymentMutation } from './payment-api';
+import { PaymentForm } from './payment-form';
+import { PaymentQr } from './payment-qr';
+
+/** The order id from `?orderId=`, else from navigation state (`state.orderId`). */
+function orderIdOf(searchParams: URLSearchParams, state: unknown): string | null {
+  const fromQuery = searchParams.get('orderId')?.trim();
+  if (fromQuery) return fromQuery;
+  const fromState = (state as { orderId?: unknown } | null)?.orderId;
+  return typeof fromState === 'string' && fromState.trim() ? fromState.trim() : null;
+}
+
+/** The amount due: the server's total, else Σ price × quantity of the lines. */
+function orderAmount(order: ServerOrder | undefined): number | null {
+  if (!order) return null;
+  return typeof order.total === 'number' && Number.isFinite(order.total)
+    ? order.total
+    : toOrderView(order).total;
+}
+
+export function PaymentPage() {
+  const { brand } = useStoreInfo();
+  useDocumentTitle(`Payment | ${brand}`);
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const orderId = orderIdOf(searchParams, location.state);
+  const failedReturn = searchParams.get('status') === 'failed';
+
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-6 sm:px-6 md:py-10">
+      {orderId ? (
+        <PaymentForOrder key={orderId} orderId={orderId} failedReturn={failedReturn} />
+      ) : (
+        <PaymentProblem message={ORDER_ID_MISSING} />
+      )}
+    </div>
+  );
+}
+
+function PaymentForOrder({ orderId, failedReturn }: { orderId: string; failedReturn: boolean }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const fields = useQuery(fieldsQueryOptions());
+  const order = useQuery(trackOrderQueryOptions({ orderId, contactInfo: '' }));
+  const payment = useSubmitPaymentMutation();
+  const [qr, setQr] = useState<QrStep | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  // The browser is leaving for the gateway or the UPI app: keep the button busy until it has gone.
+  const [leaving, setLeaving] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+
+  useEffect(() => {
+    // Coming back with the Back button restores this page from the cache: it is usable again.
+    const onPageShow = (event: PageTransitionEvent) => event.persisted && setLeaving(false);
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  const amount = orderAmount(order.data);
+  const definitions: PaymentFieldDefinition[] = fields.data?.fields ?? [];
+
+  const fail = (message: string) => {
+    setProblem(message);
+    toast.error(message);
+  };
+
+  const pay = async (values: Record<string, string | boolean>) => {
+    setProblem(null);
+    setSubmitted(true);
+    let response: unknown;
+    try {
+      response = await payment.mutateAsync({ fields: values, orderId });
+    } catch (error) {
+      const failure = paymentFailure(
+        error,
+        definitions.map((field) => field.name),
+      );
+      if (failure.message) fail(failure.message);
+      return failure.fieldErrors;
+    }
+    const step = decidePaymentStep(response, fields.data?.gatewayOrigins ?? []);
+    switch (step.kind) {
+      case 'post-form':
+        setLeaving(true);
+        submitRedirectPostForm(document, step);
+        return;
+      case 'navigate':
+        if (step.qr) setQr(step.qr);
+        else setLeaving(true);
+        window.location.assign(step.url);
+        return;
+      case 'qr':
+        setQr(step);
+        window.scrollTo({ top: 0 });
+        return;
+      case 'done':
+        void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+        toast.success(PAYMENT_INITIATED_TITLE, { description: PAYMENT_INITIATED_DESCRIPTION });
+        navigate('/orders');
+        return;
+      case 'error':
+        if (step.refusedUrl) console.error('Refused to follow a payment destination', step.refusedUrl);
+        fail(step.message);
+        return;
+    }
+  };
+
+  if (fields.isPending) {
+    return (
+      <>
+        <PaymentHeading orderId={orderId} amount={amount} />
+        <div
+          role="status"
+          aria-live="polite"
+          className="flex flex-col gap-5 rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-6"
+        >
+          <span className="sr-only">Loading the payment form…</span>
+          {[0, 1, 2, 3].map((index) => (
+            <div key={index} className="flex flex-col gap-2">
+              <Skeleton className="h-4 w-28" />
+              <Skeleton className="h-10 w-full" />
+            </div>
+          ))}
+          <Skeleton className="h-11 w-full" />
+        </div>
+      </>
+    );
+  }
+
+  if (fields.isError || definitions.length === 0) {
+    if (fields.isError) console.error('Loading the payment form failed', fields.error);
+    return (
+      <PaymentProblem
+        message={FIELDS_LOAD_ERROR}
+        heading={<PaymentHeading orderId={orderId} amount={amount} />}
+        retry={fields.isError ? () => void fields.refetch() : undefined}
+        retrying={fields.isFetching}
+      />
+    );
+  }
+
+  return (
+    <>
+      {qr && <PaymentQr step={qr} orderId={orderId} fallbackAmount={amount} onBack={() => setQr(null)} />}
+      <div hidden={qr !== null}>
+        <PaymentHeading orderId={orderId} amount={amount} />
+        {failedReturn && !submitted && <Notice>{PAYMENT_FAILED_NOTICE}</Notice>}
+        {problem && <Notice>{problem}</Notice>}
+        <section
+          aria-label="Payment form"
+          className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-6"
+        >
+          <PaymentForm definitions={definitions} busy={payment.isPending || leaving} onSubmit={pay} />
+        </section>
+      </div>
+    </>
+  );
+}
+
+/** The page title with the order number and, once the order is loaded, the amount due. */
+function PaymentHeading({ orderId, amount }: { orderId: string; amount: number | null }) {
+  return (
+    <header className="mb-5 flex flex-col gap-2">
+      <h1 className="font-serif text-2xl font-bold text-stone-900 sm:text-3xl">{PAYMENT_TITLE}</h1>
+      <dl className="flex flex-wrap items-baseline gap-x-6 gap-y-1 text-sm text-stone-700">
+        <div className="flex items-baseline gap-1.5">
+          <dt>Order</dt>
+          <dd className="font-mono font-semibold break-all text-stone-900" data-testid="payment-order-number">
+            {orderId}
+          </dd>
+        </div>
+        {amount !== null && (
+          <div className="flex items-baseline gap-1.5">
+            <dt>Amount to pay</dt>
+            <dd className="text-lg font-bold text-brand-800" data-testid="payment-amount">
+              {formatRupees(amount)}
+            </dd>
+          </div>
+        )}
+      </dl>
+    </header>
+  );
+}
+
+/** A failure message above the form. */
+function Notice({ children }: { children: ReactNode }) {
+  return (
+    <div
+      role="alert"
+      className="mb-4 flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800"
+    >
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <p>{children}</p>
+    </div>
+  );
+}
+
+/** An error in place of the form, with 'Return to checkout' (spec §2 "Payment"). */
+function PaymentProblem({
+  message,
+  heading,
+  retry,
+  retrying,
+}: {
+  message: string;
+  heading?: ReactNode;
+  retry?: () => void;
+  retrying?: boolean;
+}) {
+  return (
+    <>
+      {heading ?? (
+        <h1 className="mb-5 font-serif text-2xl font-bold text-stone-900 sm:text-3xl">{PAYMENT_TITLE}</h1>
+      )}
+      <div className="flex flex-col items-center gap-4 rounded-lg border border-stone-200 bg-white px-4 py-10 text-center shadow-sm">
+        <CircleAlert aria-hidden="true" className="size-10 text-red-600" />
+        <p role="alert" className="max-w-md text-stone-800">
+          {message}
+        </p>
+        <div className="flex flex-wrap justify-center gap-3">
+          <Button asChild>
+            <Link to="/checkout">{RETURN_TO_CHECKOUT}</Link>
+          </Button>
+          {retry && (
+            <Button variant="outline" onClick={retry} disabled={retrying}>
+              <RotateCcw aria-hidden="true" />
+              Try again
+            </Button>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}
