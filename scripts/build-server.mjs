@@ -7,6 +7,7 @@ await build({
   entryPoints: {
     main: 'src/server/main.ts',
     'cli/catalog-import': 'src/server/cli/catalog-import.ts',
+    'cli/orders': 'src/server/cli/orders.ts',
   },
   outdir: 'dist/server',
   bundle: true,

@@ -11,6 +11,11 @@ import { registerErrorHandling } from './errors';
 import { catalogRoutes } from './modules/catalog/routes';
 import { listenForCatalogChanges, ResponseCache } from './modules/catalog/response-cache';
 import { healthRoutes } from './modules/health/routes';
+import { createMailer, type Mailer } from './modules/orders/mailer';
+import { orderRoutes } from './modules/orders/routes';
+import { sandboxPayuRoutes } from './modules/payments/providers/sandbox-payu';
+import { paymentRoutes } from './modules/payments/routes';
+import { formActionSources, paymentSettings } from './modules/payments/settings';
 import { userRoutes } from './modules/users/routes';
 import {
   loadStoreDirectory,
@@ -26,6 +31,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     responseCache: ResponseCache;
+    /** Sends order e-mails (SMTP_URL, else the DATA_DIR/outbox folder; tests inject a nodemailer transport). */
+    mailer: Mailer;
     /** Reloads the store directory and drops cached catalogue responses (after a catalogue write). */
     catalogChanged(): Promise<void>;
   }
@@ -40,6 +47,11 @@ export type BuildAppOptions = {
   database?: Database;
   /** Pino logging (default: on, at `config.LOG_LEVEL`). */
   logger?: boolean;
+  /**
+   * Sends order e-mails (any nodemailer transporter). Without one, the app sends through `SMTP_URL`, else
+   * writes `.eml` files to `DATA_DIR/outbox`.
+   */
+  mailer?: Mailer;
 };
 
 /**
@@ -78,6 +90,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('responseCache', responseCache);
+  const ownsMailer = !options.mailer;
+  const mailer = options.mailer ?? createMailer(config);
+  app.decorate('mailer', mailer);
   app.decorate('catalogChanged', async () => {
     responseCache.clear();
     directory = await loadStoreDirectory(database.db);
@@ -94,12 +109,16 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   }
   app.addHook('onClose', async () => {
     await stopListening?.();
+    if (ownsMailer) mailer.close?.();
     if (ownsDatabase) await database.close();
   });
 
+  const payments = paymentSettings(config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
+        // Forms post to ourselves and, with a real gateway, to its checkout (docs/payments.md).
+        'form-action': ["'self'", ...(payments.gateway?.url ? formActionSources(payments.gateway.url) : [])],
         // Images: our own, data: URIs (QR codes) and https product images from a shop's own catalogue.
         'img-src': ["'self'", 'data:', 'https:'],
         // A shop may be served over plain http on a LAN address: never rewrite its own URLs to https.
@@ -121,9 +140,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(healthRoutes);
       await api.register(catalogRoutes);
       await api.register(userRoutes);
+      await api.register(orderRoutes, { mailer });
+      await api.register(paymentRoutes, { settings: payments });
     },
     { prefix: '/api/v1' },
   );
+  // The TEST MODE gateway at /sandbox/payu (docs/payments.md "Sandbox"): only while the sandbox is on.
+  if (payments.sandboxEnabled) await app.register(sandboxPayuRoutes);
   await registerStaticFiles(app);
   return app;
 }

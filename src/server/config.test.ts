@@ -10,7 +10,50 @@ describe('loadConfig', () => {
       DEMO_DATA: 'on',
       LOG_LEVEL: 'info',
       TRUST_PROXY: false,
+      UPI_VPA: 'resham.demo@upi',
+      UPI_PAYEE_NAME: 'Resham Demo Store (TEST)',
+      PAYU_URL: 'https://test.payu.in/_payment',
     });
+    expect(loadConfig({}).SMTP_URL).toBeUndefined();
+    expect(loadConfig({}).MAIL_FROM).toBeUndefined();
+  });
+
+  it('reads SMTP_URL and MAIL_FROM', () => {
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtps://shop:secret@mail.example.com:465',
+        MAIL_FROM: 'Silk House <orders@silk.example>',
+      }),
+    ).toMatchObject({
+      SMTP_URL: 'smtps://shop:secret@mail.example.com:465',
+      MAIL_FROM: 'Silk House <orders@silk.example>',
+    });
+    expect(loadConfig({ SMTP_URL: 'smtp://localhost:1025' }).SMTP_URL).toBe('smtp://localhost:1025');
+    expect(loadConfig({ MAIL_FROM: 'orders@silk.example' }).MAIL_FROM).toBe('orders@silk.example');
+    expect(loadConfig({ SMTP_URL: '', MAIL_FROM: '' })).toMatchObject({
+      SMTP_URL: undefined,
+      MAIL_FROM: undefined,
+    });
+  });
+
+  it.each([
+    ['SMTP_URL', 'http://mail.example.com', 'SMTP_URL: must start with smtp:// or smtps://'],
+    ['SMTP_URL', 'mail.example.com:25', 'SMTP_URL: must start with smtp:// or smtps://'],
+    ['MAIL_FROM', 'Silk House', 'MAIL_FROM: must be an e-mail address, optionally as Name <address>'],
+    [
+      'MAIL_FROM',
+      'Shop <not an address>',
+      'MAIL_FROM: must be an e-mail address, optionally as Name <address>',
+    ],
+  ])('refuses %s=%s', (name, value, problem) => {
+    let caught: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).problems).toEqual([`${problem} (got "${value}")`]);
   });
 
   it('reads every variable and treats empty strings as unset', () => {
@@ -33,9 +76,88 @@ describe('loadConfig', () => {
       DEMO_DATA: 'off',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 1,
+      UPI_VPA: 'resham.demo@upi',
+      UPI_PAYEE_NAME: 'Resham Demo Store (TEST)',
+      PAYU_URL: 'https://test.payu.in/_payment',
     });
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.0/8' }).TRUST_PROXY).toEqual(['10.0.0.1', '10.0.0.0/8']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.0/8' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '10.0.0.0/8',
+    ]);
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('reads the payment variables (issue #4, docs/payments.md)', () => {
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://silk.example/',
+        UPI_VPA: 'silkhouse@okaxis',
+        UPI_PAYEE_NAME: '  Silk House  ',
+        UPI_WEBHOOK_SECRET: 'whsec-0123456789abcdef',
+        PAYU_KEY: 'AbC123',
+        PAYU_SALT: 'S4ltS4lt',
+        PAYU_URL: 'https://secure.payu.in/_payment',
+        PAYMENTS_SANDBOX: 'off',
+      }),
+    ).toMatchObject({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://silk.example',
+      UPI_VPA: 'silkhouse@okaxis',
+      UPI_PAYEE_NAME: 'Silk House',
+      UPI_WEBHOOK_SECRET: 'whsec-0123456789abcdef',
+      PAYU_KEY: 'AbC123',
+      PAYU_SALT: 'S4ltS4lt',
+      PAYU_URL: 'https://secure.payu.in/_payment',
+      PAYMENTS_SANDBOX: 'off',
+    });
+    const defaults = loadConfig({});
+    expect([
+      defaults.PUBLIC_URL,
+      defaults.PAYU_KEY,
+      defaults.PAYMENTS_SANDBOX,
+      defaults.UPI_WEBHOOK_SECRET,
+    ]).toEqual([undefined, undefined, undefined, undefined]);
+  });
+
+  it.each([
+    ['PUBLIC_URL', 'shop.example.com', 'PUBLIC_URL: must be an http(s) URL without query or fragment'],
+    [
+      'PUBLIC_URL',
+      'https://shop.example.com/?a=1',
+      'PUBLIC_URL: must be an http(s) URL without query or fragment',
+    ],
+    ['UPI_VPA', 'not a vpa', 'UPI_VPA: must be a UPI ID such as shop@okaxis'],
+    [
+      'UPI_PAYEE_NAME',
+      'Silk\nHouse',
+      'UPI_PAYEE_NAME: must be 1 to 99 characters without control characters',
+    ],
+    ['UPI_WEBHOOK_SECRET', 'short', 'UPI_WEBHOOK_SECRET: must be at least 16 characters'],
+    [
+      'PAYU_URL',
+      'http://secure.payu.in/_payment',
+      'PAYU_URL: must be an https URL such as https://secure.payu.in/_payment',
+    ],
+    ['PAYMENTS_SANDBOX', 'yes', 'PAYMENTS_SANDBOX: must be on or off'],
+  ])('refuses %s=%s', (name, value, problem) => {
+    let caught: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).problems).toEqual([`${problem} (got "${value}")`]);
+  });
+
+  it('needs PAYU_KEY and PAYU_SALT together', () => {
+    expect(() => loadConfig({ PAYU_KEY: 'AbC123' })).toThrow(
+      'PAYU_SALT: PAYU_KEY and PAYU_SALT must be set together (unset)',
+    );
+    expect(() => loadConfig({ PAYU_SALT: 'S4lt' })).toThrow(
+      'PAYU_KEY: PAYU_KEY and PAYU_SALT must be set together (unset)',
+    );
   });
 
   it('names every bad variable', () => {

@@ -1,39 +1,123 @@
 import { z } from 'zod';
 
+/** The demo UPI ID and payee of an unconfigured shop: test mode only, never presented as real. */
+export const DEMO_UPI_VPA = 'resham.demo@upi';
+export const DEMO_UPI_PAYEE_NAME = 'Resham Demo Store (TEST)';
+
 /**
  * Server configuration, parsed once from the environment at start-up (README "Configuration").
  * A bad value stops start-up with a {@link ConfigError} naming the variable.
  */
-export const configSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  /** Folder for the embedded database (and, later, the mail outbox). */
-  DATA_DIR: z.string().min(1).default('./data'),
-  /** PostgreSQL connection string; unset → embedded PGlite in DATA_DIR. */
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional(),
-  /** `on` loads the demo shop into an empty database at start; `off` starts an empty store. */
-  DEMO_DATA: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
-  /**
-   * Reverse proxies in front of the server whose X-Forwarded-For is believed (client addresses drive the
-   * sign-in rate limit): `off` (default; the socket address counts), a number of hops, or a comma list of
-   * proxy addresses/CIDRs.
-   */
-  TRUST_PROXY: z
-    .string()
-    .regex(/^(off|\d{1,2}|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, 'must be off, a number of hops, or proxy addresses')
-    .default('off')
-    .transform((value): boolean | number | string[] =>
-      value === 'off' ? false : /^\d+$/.test(value) ? Number(value) : value.split(','),
-    ),
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-      message: 'must be one of fatal, error, warn, info, debug, trace, silent',
-    })
-    .default('info'),
-});
+export const configSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Folder for the embedded database and the mail outbox (`DATA_DIR/outbox` without SMTP_URL). */
+    DATA_DIR: z.string().min(1).default('./data'),
+    /** PostgreSQL connection string; unset → embedded PGlite in DATA_DIR. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    /** `on` loads the demo shop into an empty database at start; `off` starts an empty store. */
+    DEMO_DATA: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
+    /**
+     * Reverse proxies in front of the server whose X-Forwarded-For is believed (client addresses drive the
+     * sign-in rate limit): `off` (default; the socket address counts), a number of hops, or a comma list of
+     * proxy addresses/CIDRs.
+     */
+    TRUST_PROXY: z
+      .string()
+      .regex(
+        /^(off|\d{1,2}|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/,
+        'must be off, a number of hops, or proxy addresses',
+      )
+      .default('off')
+      .transform((value): boolean | number | string[] =>
+        value === 'off' ? false : /^\d+$/.test(value) ? Number(value) : value.split(','),
+      ),
+    /**
+     * SMTP server for order e-mails, as a nodemailer connection URL (`smtps://user:pass@mail.example.com`);
+     * unset → messages are written as `.eml` files to `DATA_DIR/outbox`.
+     */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/\S+$/, 'must start with smtp:// or smtps://')
+      .optional(),
+    /**
+     * Sender of order e-mails when the store has no company e-mail: `Name <address>` or an address; unset →
+     * `Resham <orders@localhost>`.
+     */
+    MAIL_FROM: z
+      .string()
+      .regex(
+        /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/,
+        'must be an e-mail address, optionally as Name <address>',
+      )
+      .optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
+    /** `production` turns the payment sandbox and the demo UPI ID off unless PAYMENTS_SANDBOX=on (docs/payments.md). */
+    NODE_ENV: z.string().optional(),
+    /**
+     * The shop's public address (`https://shop.example.com`), used for the gateway's return URLs (surl/furl);
+     * unset → the address of each request (its Host header and protocol).
+     */
+    PUBLIC_URL: z
+      .string()
+      .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'must be an http(s) URL without query or fragment')
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+    /** The UPI ID (VPA) customers pay to; the default is a clearly marked demo ID (test mode only). */
+    UPI_VPA: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9.-]{1,63}$/, 'must be a UPI ID such as shop@okaxis')
+      .default(DEMO_UPI_VPA),
+    /** The payee name shown by UPI apps (`pn`). */
+    UPI_PAYEE_NAME: z
+      .string()
+      .trim()
+      .min(1)
+      // eslint-disable-next-line no-control-regex -- refusing control characters is the point.
+      .regex(/^[^\u0000-\u001f\u007f]{1,99}$/, 'must be 1 to 99 characters without control characters')
+      .default(DEMO_UPI_PAYEE_NAME),
+    /** Shared secret of the UPI provider's confirmation webhook (HMAC-SHA256); unset → the webhook is off. */
+    UPI_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** PayU merchant key and salt; both or neither. */
+    PAYU_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9]{1,64}$/, 'must be the merchant key from the PayU dashboard (letters and digits)')
+      .optional(),
+    PAYU_SALT: z
+      .string()
+      .regex(/^\S{1,256}$/, 'must be the salt from the PayU dashboard (no spaces)')
+      .optional(),
+    /** PayU's hosted checkout: https://test.payu.in/_payment (test) or https://secure.payu.in/_payment (live). */
+    PAYU_URL: z
+      .string()
+      .regex(
+        /^https:\/\/[^\s/?#]+(\/[^\s#]*)?$/,
+        'must be an https URL such as https://secure.payu.in/_payment',
+      )
+      .default('https://test.payu.in/_payment'),
+    /**
+     * The built-in PayU sandbox (test mode): `on` or `off`; unset → on when PAYU_KEY is unset and NODE_ENV is
+     * not production.
+     */
+    PAYMENTS_SANDBOX: z.enum(['on', 'off'], { message: 'must be on or off' }).optional(),
+  })
+  .superRefine((config, context) => {
+    if (Boolean(config.PAYU_KEY) !== Boolean(config.PAYU_SALT)) {
+      context.addIssue({
+        code: 'custom',
+        path: [config.PAYU_KEY ? 'PAYU_SALT' : 'PAYU_KEY'],
+        message: 'PAYU_KEY and PAYU_SALT must be set together',
+      });
+    }
+  });
 
 export type AppConfig = z.infer<typeof configSchema>;
 
@@ -56,9 +140,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = configSchema.safeParse(relevant);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map(
-        (issue) => `${issue.path.join('.')}: ${issue.message} (got "${env[String(issue.path[0])]}")`,
-      ),
+      parsed.error.issues.map((issue) => {
+        const value = env[String(issue.path[0])];
+        return `${issue.path.join('.')}: ${issue.message} ${value === undefined ? '(unset)' : `(got "${value}")`}`;
+      }),
     );
   }
   return parsed.data;

@@ -5,13 +5,16 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -185,5 +188,160 @@ export const sessions = pgTable(
     uniqueIndex('sessions_token_hash').on(table.tokenHash),
     index('sessions_store_user').on(table.storeId, table.userId),
     index('sessions_expires_at').on(table.expiresAt),
+  ],
+);
+
+/**
+ * Orders (spec §3 "Order as read from the server", issue #3). `order_number` (e.g. `RS-7KQ29XD3`) is the id
+ * the API shows, unique per store. The e-mail and the shipping address are copied at creation; `phone_digits`
+ * holds the 10 national digits of `phone` for tracking look-ups. Amounts in paise (bigint: 50 lines × 10 ×
+ * the catalogue's price ceiling exceed a 32-bit integer). `status` is an ORDER_STATUS code.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    orderNumber: text('order_number').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    email: text('email').notNull(),
+    status: smallint('status').notNull().default(0),
+    fullName: text('full_name').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    phone: text('phone').notNull(),
+    phoneDigits: text('phone_digits').notNull(),
+    shippingMethod: text('shipping_method').notNull().default('Standard Shipping'),
+    trackingNumber: text('tracking_number'),
+    subtotalPaise: bigint('subtotal_paise', { mode: 'number' }).notNull(),
+    shippingFeePaise: bigint('shipping_fee_paise', { mode: 'number' }).notNull().default(0),
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('orders_store_order_number').on(table.storeId, table.orderNumber),
+    index('orders_store_user_created').on(table.storeId, table.userId, table.createdAt.desc()),
+  ],
+);
+
+/**
+ * The lines of an order, with the product's title, SKU and unit price copied at creation (later catalogue
+ * changes never alter an order). `product_id` becomes null when the product is deleted.
+ */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productTitle: text('product_title').notNull(),
+    sku: text('sku').notNull(),
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotalPaise: bigint('line_total_paise', { mode: 'number' }).notNull(),
+    position: integer('position').notNull(),
+  },
+  (table) => [index('order_lines_order').on(table.orderId, table.position)],
+);
+
+/** The history of an order's status: the creation ('created', from null to 0) and every later transition. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: smallint('from_status'),
+    toStatus: smallint('to_status').notNull(),
+    cause: text('cause').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_events_order').on(table.orderId, table.createdAt)],
+);
+
+/**
+ * `Idempotency-Key` of `POST /orders` (issue #3): per store and user, the SHA-256 of the request body and the
+ * order it created, so a retried request answers the same order and a reused key with another body is refused.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.storeId, table.userId, table.key] })],
+);
+
+/** Who paid (issue #4): the payment form's details, kept on the payment for a GST invoice. */
+export type PaymentPayer = {
+  name: string;
+  email: string;
+  phone: string;
+  businessName?: string;
+  gstin?: string;
+};
+
+/**
+ * Payments and payment attempts (issue #4, docs/payments.md). `provider` is the adapter (`upi`, `payu`,
+ * `payu-sandbox`); `gateway_id` is the gateway's id of the payment — the PayU `txnid` (one per attempt) or the
+ * UPI UTR — unique per store and provider, so a replayed callback or webhook finds the row it already wrote.
+ * A UPI attempt has no gateway id until it is confirmed: one open attempt per order (`payments_open_attempt`).
+ * `raw` holds what the gateway reported, never a key, salt or hash. `test_mode` marks sandbox and demo-UPI
+ * payments, in which no money moved.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    method: text('method').notNull(),
+    gatewayId: text('gateway_id'),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    status: text('status').$type<'initiated' | 'succeeded' | 'failed'>().notNull().default('initiated'),
+    testMode: boolean('test_mode').notNull().default(false),
+    payer: jsonb('payer').$type<PaymentPayer>(),
+    raw: jsonb('raw').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payments_store_provider_gateway_id').on(table.storeId, table.provider, table.gatewayId),
+    uniqueIndex('payments_open_attempt')
+      .on(table.orderId, table.provider)
+      .where(sql`${table.gatewayId} IS NULL`),
+    index('payments_order').on(table.orderId, table.createdAt),
+    check('payments_status', sql`${table.status} IN ('initiated', 'succeeded', 'failed')`),
   ],
 );

@@ -13,7 +13,10 @@ export const ORDER_STATUS = {
 export type OrderStatusCode = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 
 /** Label and badge colour of each code (spec §3 table). */
-export const ORDER_STATUS_DISPLAY: Record<OrderStatusCode, { label: string; colour: 'yellow' | 'blue' | 'purple' | 'green' | 'red' }> = {
+export const ORDER_STATUS_DISPLAY: Record<
+  OrderStatusCode,
+  { label: string; colour: 'yellow' | 'blue' | 'purple' | 'green' | 'red' }
+> = {
   0: { label: 'Pending', colour: 'yellow' },
   1: { label: 'Processing', colour: 'blue' },
   2: { label: 'Shipped', colour: 'purple' },

@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderEvents, orderLines, orders, products, users } from '../../db/schema';
+import { fixtureCatalog } from '../../test/catalog-fixture';
+import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
+import { catalogImportFileSchema } from '../catalog/import-schema';
+import { importCatalog } from '../catalog/import-service';
+import { contactMatches, createOrder } from './service';
+
+const address = {
+  fullName: 'Asha Verma',
+  address: '14 Assi Ghat Road',
+  city: 'Varanasi',
+  state: 'Uttar Pradesh',
+  postalCode: '221005',
+  phone: '+91 98390 41736',
+};
+
+describe.each(testDatabaseKinds)('createOrder on %s', (kind) => {
+  let database: TestDatabase;
+  let userId: number;
+  let silkId: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    await importCatalog(database.db, catalogImportFileSchema.parse(fixtureCatalog()));
+    const [user] = await database.db
+      .insert(users)
+      .values({
+        storeId: 1,
+        email: 'asha@example.com',
+        firstName: 'Asha',
+        lastName: 'Verma',
+        passwordHash: 'x',
+      })
+      .returning();
+    userId = user!.id;
+    const [silk] = await database.db.select().from(products).where(eq(products.sku, 'FAB-SLK'));
+    silkId = silk!.id;
+  });
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('draws another order number when the first is taken, rolling the first attempt back', async () => {
+    const first = await createOrder(database.db, {
+      storeId: 1,
+      userId,
+      email: 'asha@example.com',
+      body: { products: { [silkId]: 1 }, shippingAddress: address },
+      newOrderNumber: () => 'RS-AAAAAAAA',
+    });
+    expect(first.orderNumber).toBe('RS-AAAAAAAA');
+    const drawn = ['RS-AAAAAAAA', 'RS-AAAAAAAA', 'RS-BBBBBBBB'];
+    const second = await createOrder(database.db, {
+      storeId: 1,
+      userId,
+      email: 'asha@example.com',
+      body: { products: { [silkId]: 2 }, shippingAddress: address },
+      newOrderNumber: () => drawn.shift()!,
+    });
+    expect(second.orderNumber).toBe('RS-BBBBBBBB');
+    expect(drawn).toEqual([]);
+    // Stock taken once per order (40 - 1 - 2), one line and one event per order.
+    const [silk] = await database.db.select().from(products).where(eq(products.id, silkId));
+    expect(silk?.stock).toBe(37);
+    const all = await database.db.select().from(orders);
+    expect(all.map((order) => order.orderNumber).sort()).toEqual(['RS-AAAAAAAA', 'RS-BBBBBBBB']);
+    expect(await database.db.select().from(orderLines)).toHaveLength(2);
+    expect(await database.db.select().from(orderEvents)).toHaveLength(2);
+  });
+
+  it('gives up with an error, not a loop, when every number is taken', async () => {
+    await expect(
+      createOrder(database.db, {
+        storeId: 1,
+        userId,
+        email: 'asha@example.com',
+        body: { products: { [silkId]: 1 }, shippingAddress: address },
+        newOrderNumber: () => 'RS-AAAAAAAA',
+      }),
+    ).rejects.toThrow();
+    const [silk] = await database.db.select().from(products).where(eq(products.id, silkId));
+    expect(silk?.stock).toBe(37);
+  });
+});
+
+describe('contactMatches', () => {
+  const order = { email: 'track.me@example.com', phoneDigits: '9839041736' };
+  it.each([
+    ['track.me@example.com', true],
+    [' TRACK.ME@EXAMPLE.COM ', true],
+    ['track.me@example.co', false],
+    ['+91 98390 41736', true],
+    ['09839041736', true],
+    ['919839041736', true],
+    ['(+91) 98390-41736', true],
+    ['9839041737', false],
+    ['', false],
+    ['   ', false],
+    ['98390', false],
+  ])('%j → %s', (contact, expected) => {
+    expect(contactMatches(contact, order)).toBe(expected);
+  });
+});

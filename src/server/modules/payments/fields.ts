@@ -1,0 +1,142 @@
+/**
+ * The payment form's field definitions (spec §3 "Payment field definition", §5 "Payment form", issue #4):
+ * what `GET /payments/fields` sends and what `POST /payments` validates against, with the shared
+ * `validatePaymentFields` — the same rules and messages as the Payment page.
+ */
+import {
+  GSTIN_PATTERN,
+  validatePaymentFields,
+  type PaymentFieldDefinition,
+  type PaymentFieldValues,
+} from '@shared/payments/payment-fields';
+import { PAYMENT_METHODS, type PaymentMethod } from '@shared/payments/payment-response';
+import type { PaymentPayer } from '../../db/schema';
+import { configuredProviders } from './providers/provider-registry';
+import type { PaymentSettings } from './settings';
+
+/** Indian mobile numbers as the +91 mask writes them: +91 and 10 digits starting with 6–9 (TRAI). */
+export const PAYMENT_PHONE_PATTERN = '^\\+91[6-9][0-9]{9}$';
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 100;
+export const BUSINESS_NAME_MAX_LENGTH = 100;
+export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters';
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/** Shown under the method choice while a test-mode method is offered (docs/payments.md "Test mode"). */
+export const TEST_MODE_NOTICE =
+  'TEST MODE: this shop is not taking real payments yet. The UPI ID is a demo and card payments go to a ' +
+  'sandbox; no money moves.';
+
+/** True when any offered method is a test-mode one (demo UPI ID or the sandbox gateway). */
+export function isTestMode(settings: PaymentSettings): boolean {
+  return Boolean(settings.upi?.testMode || settings.gateway?.testMode);
+}
+
+/** The methods this configuration offers, in form order. */
+export function offeredMethods(settings: PaymentSettings): PaymentMethod[] {
+  return configuredProviders(settings).map((provider) => provider.method);
+}
+
+/**
+ * The definitions for this configuration; `prefill` (the signed-in account's name and e-mail) becomes the
+ * default values. Only configured methods are offered.
+ */
+export function paymentFieldDefinitions(
+  settings: PaymentSettings,
+  prefill: { name?: string; email?: string } = {},
+): PaymentFieldDefinition[] {
+  const methods = offeredMethods(settings);
+  const method: PaymentFieldDefinition = {
+    name: 'method',
+    label: 'Payment method',
+    type: 'select',
+    options: methods.map((value) => ({ value, label: PAYMENT_METHODS[value] })),
+    rules: { required: true },
+    rulesMessages: ['Please choose a payment method'],
+  };
+  if (methods.length === 1) method.defaultValue = methods[0]!;
+  if (isTestMode(settings)) method.description = TEST_MODE_NOTICE;
+
+  return [
+    {
+      name: 'name',
+      label: 'Full name',
+      type: 'text',
+      placeholder: 'Name of the person paying',
+      ...(prefill.name ? { defaultValue: prefill.name } : {}),
+      rules: { required: true, minLength: 2, maxLength: NAME_MAX_LENGTH },
+      rulesMessages: ['Please enter your name'],
+    },
+    {
+      name: 'email',
+      label: 'E-mail',
+      type: 'email',
+      placeholder: 'you@example.com',
+      ...(prefill.email ? { defaultValue: prefill.email } : {}),
+      rules: { required: true, maxLength: EMAIL_MAX_LENGTH },
+      rulesMessages: ['Please enter your e-mail address'],
+    },
+    {
+      name: 'phone',
+      label: 'Mobile number',
+      type: 'tel',
+      placeholder: '+91XXXXXXXXXX',
+      description: 'Indian mobile number: +91 and 10 digits',
+      mask: 'phone-in',
+      rules: { required: true, pattern: PAYMENT_PHONE_PATTERN },
+    },
+    method,
+    {
+      name: 'businessName',
+      label: 'Business name (optional)',
+      type: 'text',
+      placeholder: 'For a GST invoice',
+      description: 'Buying for a business? Add its name and GSTIN to get a GST invoice.',
+      rules: { maxLength: BUSINESS_NAME_MAX_LENGTH },
+    },
+    {
+      name: 'gstin',
+      label: 'GSTIN (optional)',
+      type: 'text',
+      placeholder: '22AAAAA0000A1Z5',
+      rules: { maxLength: 15, pattern: GSTIN_PATTERN },
+      rulesMessages: ['', 'Enter a valid 15-character GSTIN'],
+      showWhenFilled: ['businessName'],
+    },
+  ];
+}
+
+export type ValidatedPayment =
+  { ok: true; method: PaymentMethod; payer: PaymentPayer } | { ok: false; fields: Record<string, string> };
+
+/**
+ * Validates submitted values against the definitions with the shared rules; on success returns the chosen
+ * method and the payer's details (trimmed; the optional business pair only when filled and shown).
+ */
+export function validatePaymentSubmission(
+  definitions: PaymentFieldDefinition[],
+  values: PaymentFieldValues,
+): ValidatedPayment {
+  const fields = validatePaymentFields(definitions, values);
+  // Server-only rule: no control characters (PostgreSQL's jsonb cannot even hold NUL).
+  for (const definition of definitions) {
+    const value = values[definition.name];
+    if (typeof value === 'string' && CONTROL_CHARACTERS.test(value) && !fields[definition.name]) {
+      fields[definition.name] = CONTROL_CHARACTERS_MESSAGE;
+    }
+  }
+  if (Object.keys(fields).length > 0) return { ok: false, fields };
+  const text = (name: string) => {
+    const value = values[name];
+    return typeof value === 'string' ? value.trim() : '';
+  };
+  const payer: PaymentPayer = { name: text('name'), email: text('email'), phone: text('phone') };
+  const businessName = text('businessName');
+  if (businessName) {
+    payer.businessName = businessName;
+    const gstin = text('gstin');
+    if (gstin) payer.gstin = gstin;
+  }
+  return { ok: true, method: text('method') as PaymentMethod, payer };
+}

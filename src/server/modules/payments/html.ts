@@ -1,0 +1,97 @@
+/**
+ * The few server-rendered pages of the payment flow (the redirect bridge and the sandbox gateway): every
+ * value escaped, no inline script (the app's CSP allows scripts from 'self' only), one inline style allowed by
+ * its hash, and a page-specific Content-Security-Policy whose `form-action` names where the page's forms post.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escapes text for HTML element content and quoted attribute values. */
+export function escapeHtml(value: unknown): string {
+  return String(value ?? '').replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
+}
+
+const PAGE_STYLE = `
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#faf7f2;color:#1f1a14}
+main{max-width:34rem;margin:3rem auto;padding:1.5rem;background:#fff;border:1px solid #e7dfd3;border-radius:.75rem}
+h1{font-size:1.35rem;margin:0 0 1rem}
+.test-mode{background:#b91c1c;color:#fff;font-weight:700;text-align:center;padding:.6rem;letter-spacing:.04em}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.4rem 1rem;margin:1rem 0}
+dt{color:#6b5e4f}dd{margin:0;font-weight:600;word-break:break-all}
+.actions{display:flex;gap:.75rem;margin-top:1.25rem}
+button{font:inherit;padding:.6rem 1.4rem;border-radius:.5rem;border:1px solid #8a6d3b;background:#8a6d3b;color:#fff;cursor:pointer}
+button.failure{background:#fff;color:#b91c1c;border-color:#b91c1c}
+.note{color:#6b5e4f;font-size:.9rem}
+.error{color:#b91c1c}
+`.trim();
+
+const STYLE_HASH = `'sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}'`;
+
+/** The page-specific CSP: nothing but our script, our style and forms posting to `formTargets`. */
+export function pageCsp(formTargets: readonly string[]): string {
+  const formAction = ["'self'", ...new Set(formTargets)].join(' ');
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    `style-src ${STYLE_HASH}`,
+    "img-src 'self' data:",
+    `form-action ${formAction}`,
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** A complete page; `body` must already be escaped markup. */
+export function renderPage(options: { title: string; body: string; script?: string }): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex">',
+    `<title>${escapeHtml(options.title)}</title>`,
+    `<style>${PAGE_STYLE}</style>`,
+    options.script ? `<script src="${escapeHtml(options.script)}" defer></script>` : '',
+    '</head>',
+    `<body>${options.body}</body>`,
+    '</html>',
+  ].join('\n');
+}
+
+/** Hidden inputs for `fields`, escaped. */
+export function hiddenInputs(fields: Record<string, string>): string {
+  return Object.entries(fields)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('\n');
+}
+
+/** Sends an HTML page with its own CSP, never cached. */
+export function sendPage(
+  reply: FastifyReply,
+  status: number,
+  html: string,
+  formTargets: readonly string[] = [],
+): FastifyReply {
+  return reply
+    .code(status)
+    .header('content-security-policy', pageCsp(formTargets))
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+/**
+ * The auto-submit script the bridge page loads (`script-src 'self'`): submits every
+ * `form[data-auto-submit]` once the page is parsed.
+ */
+export const AUTO_SUBMIT_SCRIPT =
+  "document.querySelectorAll('form[data-auto-submit]').forEach(function (form) { form.submit(); });\n";

@@ -1,0 +1,58 @@
+/**
+ * The provider interface (DESIGN.md "Payments": one adapter per provider behind one interface). A provider
+ * turns a pending order and the payer's details into the browser's next step (spec §4 "Payment flow") and
+ * the attempt the service records; the verification of its callbacks or webhooks lives beside it. A new
+ * gateway is one new file plus one line in `./index.ts`.
+ */
+import type { PaymentAction, PaymentMethod } from '@shared/payments/payment-response';
+import type { PaymentPayer } from '../../../db/schema';
+import type { PaymentSettings } from '../settings';
+
+/** What a provider needs to know about the order being paid. */
+export type PayableOrder = {
+  /** The order's uuid. */
+  id: string;
+  storeId: number;
+  /** The order number customers see, e.g. `RS-7KQ29XD3`. */
+  orderNumber: string;
+  totalPaise: number;
+};
+
+export type PaymentContext = {
+  settings: PaymentSettings;
+  /** The shop's public origin (`PUBLIC_URL`, else the request's), without a trailing slash. */
+  baseUrl: string;
+};
+
+/**
+ * The attempt a provider records in `payments` before answering (its amount is the order's total, read in
+ * the same statement).
+ */
+export type PaymentAttempt = {
+  /** The `payments.provider` value. */
+  provider: string;
+  /** The gateway's id of this attempt (PayU txnid); null when it is known only at confirmation (UPI UTR). */
+  gatewayId: string | null;
+  testMode: boolean;
+  /** What to keep on the attempt row: never a key, salt or hash. */
+  raw: Record<string, unknown>;
+};
+
+export type PaymentProvider = {
+  method: PaymentMethod;
+  /** True when this shop's configuration offers the method. */
+  isConfigured(settings: PaymentSettings): boolean;
+  /**
+   * The attempt to record for paying order `orderNumber` (before the order is read: the service records it
+   * in the same statement that checks the order).
+   * @throws {AppError} `bad_request` (with `fields`) when the payer's details do not suit this provider.
+   */
+  attempt(orderNumber: string, payer: PaymentPayer, context: PaymentContext): PaymentAttempt;
+  /** The browser's next step (spec §4) for paying `order` under the recorded `attempt`. Pure. */
+  createAction(
+    order: PayableOrder,
+    payer: PaymentPayer,
+    context: PaymentContext,
+    attempt: PaymentAttempt,
+  ): PaymentAction;
+};
