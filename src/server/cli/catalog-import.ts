@@ -5,8 +5,7 @@
  * In embedded mode (no DATABASE_URL) run it while the server is stopped. On a bad file it prints every
  * problem with its product index and field, writes nothing and exits with code 1.
  */
-import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/database';
+import { openCliDatabase } from './cli-database';
 import { CatalogFileError, importCatalogFile } from '../modules/catalog/catalog-file';
 
 const USAGE = 'Usage: npm run catalog:import -- <file.json> [--host shop.example.com]';
@@ -28,28 +27,9 @@ export async function runCatalogImport(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 1;
   }
-  let config;
+  const database = await openCliDatabase();
+  if (!database) return 1;
   try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
-  let database;
-  try {
-    database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  } catch (error) {
-    console.error(
-      `Cannot open the database: ${(error as Error).message}` +
-        (config.DATABASE_URL ? '' : '\nIn embedded mode, stop the server before importing.'),
-    );
-    return 1;
-  }
-  try {
-    await database.migrate();
     const summary = await importCatalogFile(database.db, path, host ? { host } : {});
     console.log(
       `Imported ${path}: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged` +

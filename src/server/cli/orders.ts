@@ -18,8 +18,8 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { formatRupeesForOrder, paiseToRupees } from '@shared/money';
 import { ORDER_STATUS, orderStatusLabel, type OrderStatusCode } from '@shared/orders/order-status';
-import { ConfigError, loadConfig } from '../config';
-import { openDatabase, type Db } from '../db/database';
+import type { Db } from '../db/database';
+import { openCliDatabase } from './cli-database';
 import { orderEvents, orderLines, orders, payments, stores } from '../db/schema';
 import { AppError } from '../errors';
 import { transition } from '../modules/orders/order-lifecycle';
@@ -277,28 +277,9 @@ export async function runOrdersCli(argv: string[]): Promise<number> {
     console.error((error as Error).message);
     return 1;
   }
-  let config;
+  const database = await openCliDatabase();
+  if (!database) return 1;
   try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
-  let database;
-  try {
-    database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  } catch (error) {
-    console.error(
-      `Cannot open the database: ${(error as Error).message}` +
-        (config.DATABASE_URL ? '' : '\nIn embedded mode, stop the server first.'),
-    );
-    return 1;
-  }
-  try {
-    await database.migrate();
     await run(database.db, parsed);
     return 0;
   } catch (error) {
