@@ -41,6 +41,34 @@ function telHref(phone: string): string {
 const linkClass = 'text-sm text-brand-100/80 transition-colors hover:text-white';
 const headingClass = 'mb-3 text-sm font-semibold tracking-wider text-zari-400 uppercase';
 
+/** One titled column of footer links. */
+function FooterLinks({
+  id,
+  title,
+  links,
+}: {
+  id: string;
+  title: string;
+  links: readonly { to: string; label: string }[];
+}) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className={headingClass}>
+        {title}
+      </h2>
+      <ul className="flex flex-col gap-2">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={linkClass}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function Footer() {
   const { info, brand, isError } = useStoreInfo();
   const categories = (
@@ -82,50 +110,16 @@ export function Footer() {
           )}
         </div>
 
-        <nav aria-labelledby="footer-collections">
-          <h2 id="footer-collections" className={headingClass}>
-            Collections
-          </h2>
-          <ul className="flex flex-col gap-2">
-            {categories.map((category) => (
-              <li key={category}>
-                <Link to={categoryHref(category)} className={linkClass}>
-                  {capitaliseWords(category)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <nav aria-labelledby="footer-help">
-          <h2 id="footer-help" className={headingClass}>
-            Help
-          </h2>
-          <ul className="flex flex-col gap-2">
-            {HELP_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <nav aria-labelledby="footer-company">
-          <h2 id="footer-company" className={headingClass}>
-            Company
-          </h2>
-          <ul className="flex flex-col gap-2">
-            {COMPANY_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks
+          id="footer-collections"
+          title="Collections"
+          links={categories.map((category) => ({
+            to: categoryHref(category),
+            label: capitaliseWords(category),
+          }))}
+        />
+        <FooterLinks id="footer-help" title="Help" links={HELP_LINKS} />
+        <FooterLinks id="footer-company" title="Company" links={COMPANY_LINKS} />
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-4 text-center text-xs text-brand-100/70 sm:px-6 lg:px-8">
