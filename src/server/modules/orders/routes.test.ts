@@ -7,6 +7,7 @@ import type { Order } from '@shared/orders/order-schemas';
 import { idempotencyKeys, orderEvents, orderLines, orders, products } from '../../db/schema';
 import { fixtureCatalog } from '../../test/catalog-fixture';
 import { buildTestApp, testConfig } from '../../test/test-app';
+import { signUpCustomer } from '../../test/test-customer';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { buildApp } from '../../app';
 import { catalogImportFileSchema } from '../catalog/import-schema';
@@ -84,24 +85,13 @@ describe.each(testDatabaseKinds)('orders API on %s', (kind) => {
   const call = (options: InjectOptions): Promise<LightMyRequestResponse> => app.inject(options);
 
   /** Registers a new customer (optionally in the second store) and returns a bearer header for them. */
-  const customer = async (email = `buyer-${randomUUID().slice(0, 8)}@example.com`, host?: string) => {
-    const headers: Record<string, string> = host ? { 'x-store-host': host } : {};
-    const registered = await call({
-      method: 'POST',
-      url: '/api/v1/users/register',
-      headers,
-      payload: { firstName: 'Asha', lastName: 'Verma', email, password: PASSWORD },
-    });
-    expect(registered.statusCode).toBe(201);
-    const signedIn = await call({
-      method: 'POST',
-      url: '/api/v1/users/authorize',
-      headers,
-      payload: { email, password: PASSWORD },
+  const customer = async (email?: string, host?: string) => {
+    const { headers, email: used } = await signUpCustomer(app, {
+      email,
+      headers: host ? { 'x-store-host': host } : {},
       remoteAddress: freshAddress(),
     });
-    expect(signedIn.statusCode).toBe(200);
-    return { ...headers, authorization: `Bearer ${signedIn.json<{ token: string }>().token}`, email };
+    return { ...headers, email: used };
   };
 
   const post = (

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import type { PaymentFieldDefinition } from '@shared/payments/payment-fields';
 import { orderEvents, orders, payments, products } from '../../db/schema';
 import { fixtureCatalog } from '../../test/catalog-fixture';
 import { buildTestApp } from '../../test/test-app';
+import { signUpCustomer } from '../../test/test-customer';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { catalogImportFileSchema } from '../catalog/import-schema';
 import { importCatalog } from '../catalog/import-service';
@@ -16,7 +16,6 @@ import { upiWebhookSignature } from './providers/upi-provider';
 import type { PaymentAnswer } from './routes';
 import { SANDBOX_PAYU_KEY, SANDBOX_PAYU_SALT } from './settings';
 
-const PASSWORD = 'Banarasi-silk-1987';
 const HOST = 'shop.test';
 const WEBHOOK_SECRET = 'whsec-test-0123456789abcdef';
 const LIVE = { key: 'LiveKey42', salt: 'live-salt-for-tests' };
@@ -104,26 +103,13 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
     on.inject({ ...options, headers: { host: HOST, ...(options.headers as Record<string, string>) } });
 
   /** A new customer's bearer header (optionally in the second store). */
-  const customer = async (host?: string) => {
-    const email = `buyer-${randomUUID().slice(0, 8)}@example.com`;
-    const headers: Record<string, string> = host ? { 'x-store-host': host } : {};
-    const registered = await call({
-      method: 'POST',
-      url: '/api/v1/users/register',
-      headers,
-      payload: { firstName: 'Asha', lastName: 'Verma', email, password: PASSWORD },
-    });
-    expect(registered.statusCode).toBe(201);
-    const signedIn = await call({
-      method: 'POST',
-      url: '/api/v1/users/authorize',
-      headers,
-      payload: { email, password: PASSWORD },
-      remoteAddress: `203.0.113.${++addressCounter % 250}`,
-    });
-    expect(signedIn.statusCode).toBe(200);
-    return { ...headers, authorization: `Bearer ${signedIn.json<{ token: string }>().token}` };
-  };
+  const customer = async (host?: string) =>
+    (
+      await signUpCustomer(app, {
+        headers: { host: HOST, ...(host ? { 'x-store-host': host } : {}) },
+        remoteAddress: `203.0.113.${++addressCounter % 250}`,
+      })
+    ).headers;
 
   /** A pending order of 2 × Katan Silk Fabric (₹899) + 1 × Cotton Kurta 1 (₹999.50) = ₹2,797.50. */
   const placeOrder = async (headers: Record<string, string>, productId = ids['FAB-SLK']!) => {
