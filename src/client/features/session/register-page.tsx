@@ -21,6 +21,7 @@ import { FieldError, Input, Label } from '@client/components/ui/input';
 import { useStoreInfo } from '@client/features/store/store-api';
 import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import { AuthPageFooter } from './auth-page-footer';
 import { PasswordInput } from './password-input';
 import { useRegisterMutation } from './session-api';
 import {
@@ -184,22 +185,7 @@ export function RegisterPage() {
         </Link>
       </p>
 
-      <div className="flex flex-col items-center gap-2 border-t border-stone-200 pt-4 text-xs text-stone-500">
-        <Link to="/" className="rounded font-medium text-stone-700 underline-offset-4 hover:underline">
-          Back to Home
-        </Link>
-        <p className="text-center">
-          By creating an account you agree to our{' '}
-          <Link to="/terms" className="rounded underline underline-offset-2 hover:text-stone-800">
-            Terms of Service
-          </Link>{' '}
-          and{' '}
-          <Link to="/privacy" className="rounded underline underline-offset-2 hover:text-stone-800">
-            Privacy Policy
-          </Link>
-          .
-        </p>
-      </div>
+      <AuthPageFooter action="creating an account" />
     </div>
   );
 }
