@@ -1,42 +1,61 @@
 /**
- * Completes package-lock.json with the per-platform optional packages of the CSS tool chain
- * (`@tailwindcss/oxide-*`) that this machine's npm registry does not serve. `npm ci` refuses a lock file
- * that lacks an entry for any optional dependency, even one for another operating system; the entries
- * written here carry only the name, version and platform, so npm skips them on Linux x64 and fetches them
- * by version on the platform they are for. Run it after `npm install` changes the lock file:
- * `node scripts/complete-lockfile.mjs`.
+ * Completes package-lock.json with the per-platform optional packages (native bindings for other operating
+ * systems and processors, e.g. `@tailwindcss/oxide-darwin-arm64`) that this machine's npm registry does not
+ * serve. `npm ci` refuses a lock file that lacks an entry for any optional dependency, even one for another
+ * platform; the entries written here carry the name, version and the platform read from the package name, so
+ * npm skips them on Linux x64 and fetches them by version on the platform they are for.
+ * Run it after every `npm install` that changes the lock file: `node scripts/complete-lockfile.mjs`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const lockPath = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(lockPath, 'utf8'));
 
-/** Platform of each optional package, from its published package.json (`os`, `cpu`, `libc`). */
-const platforms = {
-  'android-arm64': { os: ['android'], cpu: ['arm64'] },
-  'darwin-arm64': { os: ['darwin'], cpu: ['arm64'] },
-  'darwin-x64': { os: ['darwin'], cpu: ['x64'] },
-  'freebsd-x64': { os: ['freebsd'], cpu: ['x64'] },
-  'linux-arm-gnueabihf': { os: ['linux'], cpu: ['arm'] },
-  'wasm32-wasi': { cpu: ['wasm32'] },
-  'win32-arm64-msvc': { os: ['win32'], cpu: ['arm64'] },
-  'win32-x64-msvc': { os: ['win32'], cpu: ['x64'] },
-};
+const systems = [
+  'android',
+  'darwin',
+  'freebsd',
+  'linux',
+  'win32',
+  'openharmony',
+  'netbsd',
+  'openbsd',
+  'sunos',
+  'aix',
+];
+const processors = ['arm64', 'x64', 'arm', 'ia32', 'loong64', 'ppc64', 'riscv64', 's390x', 'wasm32'];
+
+/**
+ * The `os`, `cpu` and `libc` of a platform package, read from the tokens of its name
+ * (`…-linux-arm-musleabihf` → linux, arm, musl).
+ * @throws when the name names no processor: such a package is not a platform binding.
+ */
+function platformOf(name) {
+  const tokens = name.split('/').pop().split('-');
+  const os = tokens.find((token) => systems.includes(token));
+  const cpu = tokens.find((token) => processors.includes(token));
+  if (!cpu) throw new Error(`${name} is missing from the lock file and is not a platform package`);
+  const libc = tokens.find((token) => token.startsWith('musl'))
+    ? 'musl'
+    : tokens.find((token) => token.startsWith('gnu'))
+      ? 'glibc'
+      : undefined;
+  return { ...(os ? { os: [os] } : {}), cpu: [cpu], ...(os === 'linux' && libc ? { libc: [libc] } : {}) };
+}
 
 let added = 0;
-for (const [path, entry] of Object.entries(lock.packages)) {
-  if (!entry.optionalDependencies) continue;
-  const parent = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
-  if (parent !== '@tailwindcss/oxide') continue;
-  for (const [name, version] of Object.entries(entry.optionalDependencies)) {
+for (const entry of Object.values(lock.packages)) {
+  for (const [name, version] of Object.entries(entry.optionalDependencies ?? {})) {
     const key = `node_modules/${name}`;
     if (lock.packages[key]) continue;
-    const platform = platforms[name.slice('@tailwindcss/oxide-'.length)];
-    if (!platform) throw new Error(`No platform known for ${name}: add it to scripts/complete-lockfile.mjs`);
-    lock.packages[key] = { version, dev: true, license: 'MIT', optional: true, ...platform, engines: { node: '>= 20' } };
+    lock.packages[key] = { version, dev: entry.dev, optional: true, ...platformOf(name) };
+    if (lock.packages[key].dev === undefined) delete lock.packages[key].dev;
     added++;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+const sorted = Object.entries(lock.packages).sort(([a], [b]) =>
+  a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0,
+);
+lock.packages = Object.fromEntries(sorted);
 writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`package-lock.json: ${added} optional platform entries added.`);
