@@ -1,9 +1,9 @@
 /**
- * Authentication for signed-in-only API routes (spec §6, issue #3): the token comes only from
+ * Authentication for signed-in-only API routes (spec §6): the token comes only from
  * `Authorization: Bearer <token>` — never from the cookie — and must match an unrevoked, unexpired session
- * of the request's store (`request.storeId`). Reused by the orders and payments routes.
+ * of the request's store (`request.storeId`). The one hook every signed-in route uses: `{ onRequest: authenticate }`.
  */
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../../errors';
 import { findSessionUser, type SessionUser } from './service';
 
@@ -47,9 +47,10 @@ export function requireUser(request: FastifyRequest): Promise<SessionUser> {
 }
 
 /**
- * A route `preHandler` that answers 401 unless the request is signed in; the handler then calls
- * {@link requireUser} again (cached) to get the user: `{ preHandler: requireUserHook }`.
+ * A route `onRequest` hook that answers 401 before the body is read unless the request carries a live session
+ * of its store; the handler then calls {@link requireUser} (cached per request) to get the user:
+ * `{ onRequest: authenticate }`.
  */
-export const requireUserHook: preHandlerAsyncHookHandler = async (request) => {
+export const authenticate: onRequestAsyncHookHandler = async (request) => {
   await requireUser(request);
 };
