@@ -5,7 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { Toaster } from './lib/notify';
 import { AppRoutes } from './app/router';
 import { CartProvider } from './features/cart/cart-context';
-import { SessionProvider } from './features/session/session-context';
+import { SessionProvider } from './features/users/session-context';
 import './styles.css';
 
 const queryClient = new QueryClient({

@@ -8,7 +8,7 @@ import { Route, Routes } from 'react-router';
 import { AuthLayout } from '@client/components/layout/auth-layout';
 import { MainLayout } from '@client/components/layout/main-layout';
 import { HomePage } from '@client/features/home/home-page';
-import { RequireAuth } from '@client/features/session/require-auth';
+import { RequireAuth } from '@client/features/users/require-auth';
 
 /** A lazily loaded page from a module's named export. */
 function page<M extends Record<string, unknown>>(
@@ -18,12 +18,12 @@ function page<M extends Record<string, unknown>>(
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-const LoginPage = page(() => import('@client/features/session/login-page'), 'LoginPage');
-const RegisterPage = page(() => import('@client/features/session/register-page'), 'RegisterPage');
-const AccountPage = page(() => import('@client/features/session/account-page'), 'AccountPage');
-const ProductsPage = page(() => import('@client/features/products/products-page'), 'ProductsPage');
+const LoginPage = page(() => import('@client/features/users/login-page'), 'LoginPage');
+const RegisterPage = page(() => import('@client/features/users/register-page'), 'RegisterPage');
+const AccountPage = page(() => import('@client/features/users/account-page'), 'AccountPage');
+const ProductsPage = page(() => import('@client/features/catalog/products-page'), 'ProductsPage');
 const ProductDetailPage = page(
-  () => import('@client/features/products/product-detail-page'),
+  () => import('@client/features/catalog/product-detail-page'),
   'ProductDetailPage',
 );
 const CartPage = page(() => import('@client/features/cart/cart-page'), 'CartPage');
@@ -33,7 +33,7 @@ const PolicyPage = page(() => import('@client/features/policies/policy-page'), '
 const CheckoutPage = page(() => import('@client/features/checkout/checkout-page'), 'CheckoutPage');
 const OrdersPage = page(() => import('@client/features/orders/orders-page'), 'OrdersPage');
 const OrderSuccessPage = page(() => import('@client/features/orders/order-success-page'), 'OrderSuccessPage');
-const PaymentPage = page(() => import('@client/features/payment/payment-page'), 'PaymentPage');
+const PaymentPage = page(() => import('@client/features/payments/payment-page'), 'PaymentPage');
 const TrackOrderPage = page(() => import('@client/features/orders/track-order-page'), 'TrackOrderPage');
 const NotFoundPage = page(() => import('@client/features/not-found/not-found-page'), 'NotFoundPage');
 

@@ -4,12 +4,12 @@
  */
 import { Link } from 'react-router';
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { capitaliseWords } from '@client/features/products/products-headline';
+import { capitaliseWords } from '@client/features/catalog/products-headline';
 import {
   DEFAULT_CATEGORIES,
   STORE_INFO_FAILURE_CATEGORIES,
   useStoreInfo,
-} from '@client/features/store/store-api';
+} from '@client/features/store-info/store-info-api';
 import { categoryHref } from './header';
 
 /** Help links (spec §2 "Main layout"). */

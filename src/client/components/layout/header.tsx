@@ -9,9 +9,9 @@ import { CloseIcon, MenuIcon, ShoppingBagIcon, UserIcon } from '@client/componen
 import { buttonVariants } from '@client/components/ui/button-variants';
 import { itemCountLabel } from '@client/features/cart/cart-reducer';
 import { useCart } from '@client/features/cart/cart-context';
-import { capitaliseWords } from '@client/features/products/products-headline';
-import { useSession } from '@client/features/session/session-context';
-import { useStoreInfo } from '@client/features/store/store-api';
+import { capitaliseWords } from '@client/features/catalog/products-headline';
+import { useSession } from '@client/features/users/session-context';
+import { useStoreInfo } from '@client/features/store-info/store-info-api';
 import { cn } from '@client/lib/utils';
 
 /** The header gets its shadow after this many pixels of scrolling (spec §9). */

@@ -9,7 +9,7 @@ import { useMemo, type MouseEvent } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import DOMPurify from 'dompurify';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { useStoreInfo } from '@client/features/store/store-api';
+import { useStoreInfo } from '@client/features/store-info/store-info-api';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { fillPolicyPlaceholders } from './policy-placeholders';
 import { isPolicySlug, type PolicySlug } from './policy-slugs';

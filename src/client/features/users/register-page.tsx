@@ -18,12 +18,12 @@ import {
 } from '@shared/users/user-schemas';
 import { Button } from '@client/components/ui/button';
 import { FieldError, Input, Label } from '@client/components/ui/input';
-import { useStoreInfo } from '@client/features/store/store-api';
+import { useStoreInfo } from '@client/features/store-info/store-info-api';
 import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { AuthPageFooter } from './auth-page-footer';
 import { PasswordInput } from './password-input';
-import { useRegisterMutation } from './session-api';
+import { useRegisterMutation } from './users-api';
 import {
   EMAIL_PROVIDER_ADVICE,
   formFieldErrors,
@@ -35,7 +35,7 @@ import {
   REGISTER_SUCCESS,
   registerErrorDescription,
   rememberedFrom,
-} from './session-messages';
+} from './users-messages';
 
 const FORM_FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
 

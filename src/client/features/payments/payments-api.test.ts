@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_METHODS } from '@shared/payments/payment-response';
-import { normalisePaymentFields, PAYMENT_FIELDS_QUERY_KEY, fieldsQueryOptions } from './payment-api';
+import { normalisePaymentFields, PAYMENT_FIELDS_QUERY_KEY, fieldsQueryOptions } from './payments-api';
 
 const name = { name: 'name', label: 'Full name', type: 'text', rules: { required: true } };
 const method = {

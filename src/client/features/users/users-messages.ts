@@ -1,7 +1,7 @@
 /**
  * The session and account texts (spec §5, §8 "Session and account", DESIGN.md) and the pure rules that pick
  * them: error descriptions, the token check, the account-info unwrapping, the register session-layer check
- * and the return path after sign-in. No React, no DOM: unit-tested in session-messages.test.ts.
+ * and the return path after sign-in. No React, no DOM: unit-tested in users-messages.test.ts.
  */
 import type { AccountInfo, RegisterFormValues, RegisterRequest } from '@shared/users/user-schemas';
 import { ApiError } from '@client/lib/api-client';

@@ -10,11 +10,11 @@ import { CalendarDays, ChevronRight, Home, LogOut, Mail, Package, UserRound } fr
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { useStoreInfo } from '@client/features/store/store-api';
+import { useStoreInfo } from '@client/features/store-info/store-info-api';
 import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { accountDisplay } from './account-display';
-import { useAccountInfo, useLogoutMutation } from './session-api';
+import { useAccountInfo, useLogoutMutation } from './users-api';
 import { useSession } from './session-context';
 import {
   ACCOUNT_ERROR_TITLE,
@@ -22,7 +22,7 @@ import {
   LOGOUT_DESCRIPTION,
   LOGOUT_FAILED,
   LOGOUT_TITLE,
-} from './session-messages';
+} from './users-messages';
 
 export function AccountPage() {
   const navigate = useNavigate();

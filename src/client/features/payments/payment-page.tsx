@@ -16,7 +16,7 @@ import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toOrderView, type ServerOrder } from '@client/features/orders/order-view';
 import { ORDERS_QUERY_KEY, trackOrderQueryOptions } from '@client/features/orders/orders-api';
-import { useStoreInfo } from '@client/features/store/store-api';
+import { useStoreInfo } from '@client/features/store-info/store-info-api';
 import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import {
@@ -32,7 +32,7 @@ import {
   submitRedirectPostForm,
   type QrStep,
 } from './payment-actions';
-import { fieldsQueryOptions, useSubmitPaymentMutation } from './payment-api';
+import { fieldsQueryOptions, useSubmitPaymentMutation } from './payments-api';
 import { PaymentForm } from './payment-form';
 import { PaymentQr } from './payment-qr';
 

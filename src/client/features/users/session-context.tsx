@@ -17,7 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { onUnauthorized } from '@client/lib/api-client';
 import { readAuthToken, removeAuthToken, writeAuthToken } from '@client/lib/auth-cookie';
 
-/** The query-key prefix of the signed-in user's data (kept equal to session-api's SESSION_QUERY_KEY). */
+/** The query-key prefix of the signed-in user's data (kept equal to users-api's SESSION_QUERY_KEY). */
 const USER_QUERIES = ['session'] as const;
 
 type SessionContextValue = {

@@ -7,7 +7,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { AccountInfo, RegisterRequest } from '@shared/users/user-schemas';
 import { ApiError, apiRequest } from '@client/lib/api-client';
 import { useSession } from './session-context';
-import { tokenFromResponse, unwrapAccountInfo } from './session-messages';
+import { tokenFromResponse, unwrapAccountInfo } from './users-messages';
 
 /** Every query that belongs to the signed-in user starts with this key; the session drops them on change. */
 export const SESSION_QUERY_KEY = ['session'] as const;

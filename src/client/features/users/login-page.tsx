@@ -11,12 +11,12 @@ import { LogIn } from 'lucide-react';
 import { signInFormSchema, type SignInFormInput, type SignInFormValues } from '@shared/users/user-schemas';
 import { Button } from '@client/components/ui/button';
 import { FieldError, Input, Label } from '@client/components/ui/input';
-import { useStoreInfo } from '@client/features/store/store-api';
+import { useStoreInfo } from '@client/features/store-info/store-info-api';
 import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { AuthPageFooter } from './auth-page-footer';
 import { PasswordInput } from './password-input';
-import { useSignInMutation } from './session-api';
+import { useSignInMutation } from './users-api';
 import { useSession } from './session-context';
 import {
   prefilledEmail,
@@ -25,7 +25,7 @@ import {
   SIGN_IN_ERROR_TITLE,
   SIGN_IN_SUCCESS,
   signInErrorDescription,
-} from './session-messages';
+} from './users-messages';
 
 export function LoginPage() {
   const location = useLocation();

@@ -13,7 +13,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { useCart } from '@client/features/cart/cart-context';
 import { MIN_QUANTITY } from '@client/features/cart/cart-reducer';
-import { useStoreInfo } from '@client/features/store/store-api';
+import { useStoreInfo } from '@client/features/store-info/store-info-api';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { galleryImages, ProductDetailGallery } from './product-detail-gallery';
 import { OptionGroup, QuantityStepper } from './product-detail-options';
@@ -21,7 +21,7 @@ import { PRODUCT_NOT_FOUND_TITLE, ProductDetailSkeleton, ProductNotFound } from 
 import { SELECT_SIZE_DESCRIPTION, SELECT_SIZE_TITLE } from './product-card-selection';
 import { productSpecifications } from './product-specifications';
 import { preselectedOption, sizeHeading } from './size-heading';
-import { productQueryOptions } from './products-api';
+import { productQueryOptions } from './catalog-api';
 
 /** How many characters of the id the page shows (spec §9). */
 const SHOWN_ID_LENGTH = 8;

@@ -11,7 +11,7 @@ import {
   signInErrorDescription,
   tokenFromResponse,
   unwrapAccountInfo,
-} from './session-messages';
+} from './users-messages';
 
 describe('signInErrorDescription (spec §8 login failure)', () => {
   it("uses the server's error field", () => {
