@@ -3,6 +3,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 /**
  * Import boundaries (docs/architecture.md): shared imports neither side, the client never imports
@@ -23,6 +26,34 @@ const forbid = (/** @type {string[]} */ layers, /** @type {object[]} */ paths = 
     },
   ],
 });
+
+/**
+ * The client's rooms (docs/decisions/010-client-feature-zones.md): `app/` (routes, providers, layouts) composes
+ * features; a feature uses `components/`, `lib/` and `@shared`, never another feature and never `app/`;
+ * `components/` and `lib/` are shared by all and import neither features nor `app/`. One zone per feature
+ * folder, read from the disk, so a new feature is walled in without editing this file.
+ */
+const clientFeatures = readdirSync(new URL('./src/client/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const clientZones = [
+  ...clientFeatures.map((feature) => ({
+    target: `./src/client/features/${feature}`,
+    from: './src/client/features',
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: move what both need down to components/ or lib/.',
+  })),
+  {
+    target: './src/client/features',
+    from: './src/client/app',
+    message: 'Features never import app/ (routes, providers, layouts): app/ composes the features.',
+  },
+  {
+    target: ['./src/client/components', './src/client/lib'],
+    from: ['./src/client/features', './src/client/app'],
+    message: 'components/ and lib/ are shared by every feature: they import neither features nor app/.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'drizzle/**', 'node_modules/**', 'coverage/**', 'seed/images/**'] },
@@ -55,4 +86,18 @@ export default tseslint.config(
     },
   },
   { files: ['src/client/lib/notify.tsx'], rules: { 'no-restricted-imports': 'off' } },
+  {
+    files: ['src/client/**', 'src/shared/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Parse .ts/.tsx dependencies too (no-cycle follows them), resolving @client/@shared through tsconfig.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: clientZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
 );

@@ -5,10 +5,10 @@
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { AuthLayout } from '@client/components/layout/auth-layout';
-import { MainLayout } from '@client/components/layout/main-layout';
+import { AuthLayout } from '@client/app/layouts/auth-layout';
+import { MainLayout } from '@client/app/layouts/main-layout';
 import { HomePage } from '@client/features/home/home-page';
-import { RequireAuth } from '@client/features/users/require-auth';
+import { RequireAuth } from '@client/app/require-auth';
 
 /** A lazily loaded page from a module's named export. */
 function page<M extends Record<string, unknown>>(

@@ -31,6 +31,11 @@ export class ApiError extends Error {
   }
 }
 
+/** TanStack Query's `retry` for API reads: a 4xx answer will not change on a retry; anything else is retried once. */
+export function retryUnlessClientError(failureCount: number, error: unknown): boolean {
+  return !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 1;
+}
+
 const unauthorizedListeners = new Set<() => void>();
 
 /** Subscribes to 401 answers (the session clears the user); returns the unsubscribe function. */

@@ -9,13 +9,13 @@ import { Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
 import { toast } from '@client/lib/notify';
 import { formatRupees } from '@shared/money';
 import { Button } from '@client/components/ui/button';
-import { useSession } from '@client/features/users/session-context';
-import type { LoginRedirectState } from '@client/features/users/require-auth';
-import { useStoreInfo } from '@client/features/store-info/store-info-api';
+import { useSession } from '@client/lib/session/session-context';
+import type { LoginRedirectState } from '@client/lib/session/login-redirect';
+import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { cn } from '@client/lib/utils';
-import { useCart } from './cart-context';
-import { itemCountLabel, MIN_QUANTITY, type CartItem } from './cart-reducer';
+import { useCart } from '@client/lib/cart/cart-context';
+import { itemCountLabel, MIN_QUANTITY, type CartItem } from '@client/lib/cart/cart-reducer';
 
 /** The local stand-in for a missing or broken product image (spec §8 "Image failure"). */
 const FALLBACK_IMAGE = '/media/fallback/product.svg';

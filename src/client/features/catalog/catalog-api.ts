@@ -3,12 +3,10 @@
  * lookup and the featured list. Server products are mapped to the screen shape here (spec §3).
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { ProductListParams, ProductListResponse, ServerProduct } from '@shared/catalog/product-schema';
-import { PRODUCT_LIST_DEFAULT_LIMIT } from '@shared/catalog/catalog-limits';
-import { toProduct, type Product } from '@shared/catalog/product-mapping';
+import type { ProductListParams, ServerProduct } from '@shared/catalog/product-schema';
+import { toProduct } from '@shared/catalog/product-mapping';
 import { ApiError, apiRequest } from '@client/lib/api-client';
-
-export type ProductPage = { products: Product[]; total: number };
+import { fetchProductPage } from '@client/lib/catalog/product-page';
 
 /** The comma filter list the spec's client sends for the accessories category (spec §7). */
 export const ACCESSORIES_FILTER = 'Accessories,Personal Care,Home,null,Unisex';
@@ -27,17 +25,6 @@ export function categoryFilters(category: string | undefined): Pick<ProductListP
     default:
       return {};
   }
-}
-
-async function fetchProductPage(params: ProductListParams, signal?: AbortSignal): Promise<ProductPage> {
-  const response = await apiRequest<ProductListResponse>('/products', {
-    query: { page: 1, limit: PRODUCT_LIST_DEFAULT_LIMIT, ...params },
-    signal,
-  });
-  return {
-    products: (response.data ?? []).map(toProduct),
-    total: response.pagination?.total ?? response.count ?? 0,
-  };
 }
 
 /** One page of the listing (page and limit default to 1 and 12). */
@@ -78,29 +65,4 @@ export const parentCategoriesQueryOptions = (category: string | undefined) =>
       return [...new Set(names)];
     },
     staleTime: 5 * 60_000,
-  });
-
-/** Featured default count (spec §9). */
-export const FEATURED_DEFAULT_LIMIT = 4;
-
-/**
- * Featured products of the first store category (spec §7): a failure is logged and gives an empty list (§8).
- */
-export const featuredProductsQueryOptions = (category: string | undefined, limit = FEATURED_DEFAULT_LIMIT) =>
-  queryOptions({
-    queryKey: ['products', 'featured', category ?? '', limit],
-    queryFn: async ({ signal }) => {
-      try {
-        const page = await fetchProductPage(
-          { featured: true, limit, category: category?.toLowerCase() },
-          signal,
-        );
-        return page.products;
-      } catch (error) {
-        if ((error as Error).name === 'AbortError') throw error;
-        console.error('Failed to load featured products', error);
-        return [] as Product[];
-      }
-    },
-    staleTime: 60_000,
   });

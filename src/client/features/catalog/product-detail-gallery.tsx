@@ -4,7 +4,7 @@
  */
 import { useState, type SyntheticEvent } from 'react';
 import { cn } from '@client/lib/utils';
-import { PRODUCT_FALLBACK_IMAGE } from './product-card';
+import { PRODUCT_FALLBACK_IMAGE } from '@client/components/catalog/product-card';
 
 /** Swaps a broken image for the fallback once (the fallback itself is never retried). */
 function showFallbackImage(event: SyntheticEvent<HTMLImageElement>): void {

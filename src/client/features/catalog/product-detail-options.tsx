@@ -4,7 +4,7 @@
  */
 import { useId } from 'react';
 import { Minus, Plus } from 'lucide-react';
-import { MIN_QUANTITY } from '@client/features/cart/cart-reducer';
+import { MIN_QUANTITY } from '@client/lib/cart/cart-reducer';
 import { cn } from '@client/lib/utils';
 
 type OptionGroupProps = {

@@ -11,14 +11,17 @@ import { isOnSale, type Product } from '@shared/catalog/product-mapping';
 import { formatRupees } from '@shared/money';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
-import { useCart } from '@client/features/cart/cart-context';
-import { MIN_QUANTITY } from '@client/features/cart/cart-reducer';
-import { useStoreInfo } from '@client/features/store-info/store-info-api';
+import { useCart } from '@client/lib/cart/cart-context';
+import { MIN_QUANTITY } from '@client/lib/cart/cart-reducer';
+import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { galleryImages, ProductDetailGallery } from './product-detail-gallery';
 import { OptionGroup, QuantityStepper } from './product-detail-options';
 import { PRODUCT_NOT_FOUND_TITLE, ProductDetailSkeleton, ProductNotFound } from './product-detail-states';
-import { SELECT_SIZE_DESCRIPTION, SELECT_SIZE_TITLE } from './product-card-selection';
+import {
+  SELECT_SIZE_DESCRIPTION,
+  SELECT_SIZE_TITLE,
+} from '@client/components/catalog/product-card-selection';
 import { productSpecifications } from './product-specifications';
 import { preselectedOption, sizeHeading } from './size-heading';
 import { productQueryOptions } from './catalog-api';

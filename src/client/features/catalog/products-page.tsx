@@ -9,13 +9,13 @@ import { useQuery } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
 import { buttonVariants } from '@client/components/ui/button-variants';
 import { inputClassName } from '@client/components/ui/input';
-import { useStoreInfo } from '@client/features/store-info/store-info-api';
+import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { cn } from '@client/lib/utils';
 import { PaginationNav } from './pagination-nav';
 import { pageCount, parsePageParam, PRODUCTS_PAGE_SIZE } from './pagination';
-import { ProductCard } from './product-card';
-import { ProductCardSkeleton } from './product-card-skeleton';
+import { ProductCard } from '@client/components/catalog/product-card';
+import { ProductCardSkeleton } from '@client/components/catalog/product-card-skeleton';
 import { categoryFilters, parentCategoriesQueryOptions, productListQueryOptions } from './catalog-api';
 import {
   DEFAULT_GRID_COLUMNS,

@@ -5,9 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateOrderBody } from '@shared/orders/order-schemas';
 import { apiRequest } from '@client/lib/api-client';
-
-/** The signed-in user's order list key (kept equal to orders-api's `ordersQueryOptions`). */
-const ORDERS_QUERY_KEY = ['session', 'orders'] as const;
+import { ORDERS_QUERY_KEY } from '@client/lib/query-keys';
 
 export type CreateOrderRequest = { body: CreateOrderBody; idempotencyKey: string };
 

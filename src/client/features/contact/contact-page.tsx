@@ -8,7 +8,7 @@ import { Clock, Mail, MapPin, Phone, Send, Store } from 'lucide-react';
 import { toast } from '@client/lib/notify';
 import { Button } from '@client/components/ui/button';
 import { Input, Label, Textarea } from '@client/components/ui/input';
-import { useStoreInfo } from '@client/features/store-info/store-info-api';
+import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 
 /** Simulated sending time (spec §9). */

@@ -9,7 +9,7 @@ import { CircleAlert, CircleCheck, Database, LoaderCircle, Wifi } from 'lucide-r
 import type { StoreInfo } from '@shared/catalog/store-info-schema';
 import { Button } from '@client/components/ui/button';
 import { API_BASE, ApiError, apiRequest } from '@client/lib/api-client';
-import { DEFAULT_BRAND, useStoreInfo } from '@client/features/store-info/store-info-api';
+import { DEFAULT_BRAND, useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { cn } from '@client/lib/utils';
 

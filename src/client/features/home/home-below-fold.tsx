@@ -8,11 +8,11 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Mail } from 'lucide-react';
 import { buttonVariants } from '@client/components/ui/button-variants';
 import { inputClassName } from '@client/components/ui/input';
-import { ProductCard } from '@client/features/catalog/product-card';
-import { featuredProductsQueryOptions } from '@client/features/catalog/catalog-api';
-import { STORE_INFO_FAILURE_CATEGORIES, useStoreInfo } from '@client/features/store-info/store-info-api';
+import { ProductCard } from '@client/components/catalog/product-card';
+import { STORE_INFO_FAILURE_CATEGORIES, useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { toast } from '@client/lib/notify';
 import { cn } from '@client/lib/utils';
+import { featuredProductsQueryOptions } from './featured-products-query';
 import { HOME_FEATURED_COUNT, HomeFeaturedFrame, HomeFeaturedSkeletons } from './home-sections';
 
 export function HomeBelowFold() {

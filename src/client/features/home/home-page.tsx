@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { ArrowRightIcon } from '@client/components/icons/first-load-icons';
 import { buttonVariants } from '@client/components/ui/button-variants';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { STORE_INFO_FAILURE_CATEGORIES, useStoreInfo } from '@client/features/store-info/store-info-api';
+import { STORE_INFO_FAILURE_CATEGORIES, useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { cn } from '@client/lib/utils';
 import { homeCategories, homeCategoryGridClass } from './home-categories';
 import { HomeFeaturedFrame, HomeFeaturedSkeletons, SectionHeading } from './home-sections';

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRightIcon } from '@client/components/icons/first-load-icons';
-import { ProductCardSkeleton } from '@client/features/catalog/product-card-skeleton';
+import { ProductCardSkeleton } from '@client/components/catalog/product-card-skeleton';
 
 /** Featured default count: 4 cards, 4 skeletons while loading (spec §9). */
 export const HOME_FEATURED_COUNT = 4;

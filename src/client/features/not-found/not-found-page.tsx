@@ -5,7 +5,7 @@
 import { Link } from 'react-router';
 import { Home } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
-import { useStoreInfo } from '@client/features/store-info/store-info-api';
+import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 
 export function NotFoundPage() {

@@ -6,7 +6,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { CircleCheck, Package, ShoppingBag } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
-import { useStoreInfo } from '@client/features/store-info/store-info-api';
+import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { ORDER_SUCCESS_TEXT, ORDER_SUCCESS_TITLE, trackOrderPath } from './order-view';
 

@@ -4,15 +4,9 @@
  * the user signs in or out.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@client/lib/api-client';
+import { apiRequest, retryUnlessClientError } from '@client/lib/api-client';
+import { ORDERS_QUERY_KEY } from '@client/lib/query-keys';
 import { toOrderView, type ServerOrder } from './order-view';
-
-/** The signed-in user's orders (kept equal to checkout-api's invalidation key). */
-export const ORDERS_QUERY_KEY = ['session', 'orders'] as const;
-
-/** A 4xx answer will not change on a retry; anything else is retried once. */
-const retryUnlessClientError = (failureCount: number, error: unknown) =>
-  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 1;
 
 /** The order list from a bare array or a `data`-wrapped one; anything else is an empty list. */
 export function unwrapOrderList(body: unknown): ServerOrder[] {
@@ -29,19 +23,4 @@ export const ordersQueryOptions = () =>
     select: (orders: ServerOrder[]) => orders.map((order) => toOrderView(order)),
     retry: retryUnlessClientError,
     staleTime: 30_000,
-  });
-
-export type TrackLookup = { orderId: string; contactInfo: string };
-
-/**
- * `GET /orders/{orderId}?contactInfo=…`: one order for anyone holding its number and its e-mail or phone.
- * @throws {ApiError} 404 'Order not found or access denied', 429 when rate-limited.
- */
-export const trackOrderQueryOptions = ({ orderId, contactInfo }: TrackLookup) =>
-  queryOptions({
-    queryKey: [...ORDERS_QUERY_KEY, 'track', orderId, contactInfo],
-    queryFn: ({ signal }) =>
-      apiRequest<ServerOrder>(`/orders/${encodeURIComponent(orderId)}`, { query: { contactInfo }, signal }),
-    retry: false,
-    staleTime: 0,
   });

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { CreditCard, PackageSearch, RotateCcw, Truck } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
-import { useStoreInfo } from '@client/features/store-info/store-info-api';
+import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { OrderCard, OrderCardSkeleton } from './order-card';

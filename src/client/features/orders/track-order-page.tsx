@@ -12,8 +12,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Input, Label } from '@client/components/ui/input';
-import { useAccountInfo } from '@client/features/users/users-api';
-import { useStoreInfo } from '@client/features/store-info/store-info-api';
+import { trackOrderQueryOptions } from '@client/lib/orders/order-query';
+import { useAccountInfo } from '@client/lib/session/account-info-query';
+import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { ApiError } from '@client/lib/api-client';
 import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
@@ -26,7 +27,6 @@ import {
   trackLookup,
   type OrderView,
 } from './order-view';
-import { trackOrderQueryOptions } from './orders-api';
 
 /** Shown for a 429 answer without a text of its own. */
 const TOO_MANY_LOOKUPS = 'Too many lookups. Please wait a minute and try again.';

@@ -14,9 +14,9 @@ import { formatRupees } from '@shared/money';
 import type { PaymentFieldDefinition } from '@shared/payments/payment-fields';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { toOrderView, type ServerOrder } from '@client/features/orders/order-view';
-import { ORDERS_QUERY_KEY, trackOrderQueryOptions } from '@client/features/orders/orders-api';
-import { useStoreInfo } from '@client/features/store-info/store-info-api';
+import { trackOrderQueryOptions } from '@client/lib/orders/order-query';
+import { ORDERS_QUERY_KEY } from '@client/lib/query-keys';
+import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import {
@@ -42,14 +42,6 @@ function orderIdOf(searchParams: URLSearchParams, state: unknown): string | null
   if (fromQuery) return fromQuery;
   const fromState = (state as { orderId?: unknown } | null)?.orderId;
   return typeof fromState === 'string' && fromState.trim() ? fromState.trim() : null;
-}
-
-/** The amount due: the server's total, else Σ price × quantity of the lines. */
-function orderAmount(order: ServerOrder | undefined): number | null {
-  if (!order) return null;
-  return typeof order.total === 'number' && Number.isFinite(order.total)
-    ? order.total
-    : toOrderView(order).total;
 }
 
 export function PaymentPage() {
@@ -90,7 +82,8 @@ function PaymentForOrder({ orderId, failedReturn }: { orderId: string; failedRet
     return () => window.removeEventListener('pageshow', onPageShow);
   }, []);
 
-  const amount = orderAmount(order.data);
+  // The amount due: the order's total in rupees, once the order is loaded.
+  const amount = order.data?.total ?? null;
   const definitions: PaymentFieldDefinition[] = fields.data?.fields ?? [];
 
   const fail = (message: string) => {

@@ -11,7 +11,8 @@ import { ArrowLeft, LoaderCircle, Smartphone } from 'lucide-react';
 import { formatRupees } from '@shared/money';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
-import { ORDERS_QUERY_KEY, trackOrderQueryOptions } from '@client/features/orders/orders-api';
+import { trackOrderQueryOptions } from '@client/lib/orders/order-query';
+import { ORDERS_QUERY_KEY } from '@client/lib/query-keys';
 import {
   OPEN_UPI_APP,
   orderPaymentState,

@@ -6,7 +6,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { PaymentFieldDefinition, PaymentFieldType } from '@shared/payments/payment-fields';
 import type { PaymentResponse, PaymentSubmission } from '@shared/payments/payment-response';
-import { ApiError, apiRequest } from '@client/lib/api-client';
+import { apiRequest, retryUnlessClientError } from '@client/lib/api-client';
 import { httpOrigin } from './payment-actions';
 
 export const PAYMENT_FIELDS_QUERY_KEY = ['session', 'payment-fields'] as const;
@@ -103,10 +103,6 @@ export function normalisePaymentFields(body: unknown): PaymentFormConfig {
   const gatewayOrigins = [...new Set(announced.map(httpOrigin).filter((origin) => origin !== null))];
   return { fields, gatewayOrigins };
 }
-
-/** A 4xx answer will not change on a retry; anything else is retried once. */
-const retryUnlessClientError = (failureCount: number, error: unknown) =>
-  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 1;
 
 /** `GET /payments/fields`: the payment form's definitions (normalised). */
 export const fieldsQueryOptions = () =>

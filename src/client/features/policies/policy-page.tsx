@@ -9,7 +9,7 @@ import { useMemo, type MouseEvent } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import DOMPurify from 'dompurify';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { useStoreInfo } from '@client/features/store-info/store-info-api';
+import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { fillPolicyPlaceholders } from './policy-placeholders';
 import { isPolicySlug, type PolicySlug } from './policy-slugs';

@@ -10,12 +10,13 @@ import { CalendarDays, ChevronRight, Home, LogOut, Mail, Package, UserRound } fr
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { useStoreInfo } from '@client/features/store-info/store-info-api';
+import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { accountDisplay } from './account-display';
-import { useAccountInfo, useLogoutMutation } from './users-api';
-import { useSession } from './session-context';
+import { useAccountInfo } from '@client/lib/session/account-info-query';
+import { useLogoutMutation } from './users-api';
+import { useSession } from '@client/lib/session/session-context';
 import {
   ACCOUNT_ERROR_TITLE,
   accountLoadErrorMessage,

@@ -11,13 +11,13 @@ import { LogIn } from 'lucide-react';
 import { signInFormSchema, type SignInFormInput, type SignInFormValues } from '@shared/users/user-schemas';
 import { Button } from '@client/components/ui/button';
 import { FieldError, Input, Label } from '@client/components/ui/input';
-import { useStoreInfo } from '@client/features/store-info/store-info-api';
+import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { AuthPageFooter } from './auth-page-footer';
 import { PasswordInput } from './password-input';
 import { useSignInMutation } from './users-api';
-import { useSession } from './session-context';
+import { useSession } from '@client/lib/session/session-context';
 import {
   prefilledEmail,
   rememberedFrom,

@@ -3,37 +3,10 @@
  * (issue #3) and `GET /accountInfo`. All go through the shared `apiRequest`, which sends the bearer token and
  * removes the cookie on any 401 (spec §4).
  */
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { AccountInfo, RegisterRequest } from '@shared/users/user-schemas';
-import { ApiError, apiRequest } from '@client/lib/api-client';
-import { useSession } from './session-context';
-import { tokenFromResponse, unwrapAccountInfo } from './users-messages';
-
-/** Every query that belongs to the signed-in user starts with this key; the session drops them on change. */
-export const SESSION_QUERY_KEY = ['session'] as const;
-
-/** A 4xx answer will not change on a retry; anything else is retried once. */
-const retryUnlessClientError = (failureCount: number, error: unknown) =>
-  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 1;
-
-/**
- * `GET /accountInfo` as a query: `{ firstName?, lastName?, email?, createdAt? }`, from a bare or a
- * `data`-wrapped answer (spec §3 "User"). Enable it only while signed in (see {@link useAccountInfo}).
- */
-export const accountInfoQueryOptions = () =>
-  queryOptions({
-    queryKey: [...SESSION_QUERY_KEY, 'accountInfo'],
-    queryFn: async ({ signal }): Promise<Partial<AccountInfo>> =>
-      unwrapAccountInfo(await apiRequest<unknown>('/accountInfo', { signal })),
-    retry: retryUnlessClientError,
-    staleTime: 60_000,
-  });
-
-/** The signed-in user's account info; idle while signed out. */
-export function useAccountInfo() {
-  const { isAuthenticated } = useSession();
-  return useQuery({ ...accountInfoQueryOptions(), enabled: isAuthenticated });
-}
+import { useMutation } from '@tanstack/react-query';
+import type { RegisterRequest } from '@shared/users/user-schemas';
+import { apiRequest } from '@client/lib/api-client';
+import { tokenFromResponse } from './users-messages';
 
 /**
  * Signs in (spec §7 `POST /users/authorize {email, password}`).

@@ -10,7 +10,6 @@ import {
   returnPathFrom,
   signInErrorDescription,
   tokenFromResponse,
-  unwrapAccountInfo,
 } from './users-messages';
 
 describe('signInErrorDescription (spec §8 login failure)', () => {
@@ -93,30 +92,6 @@ describe('tokenFromResponse (spec §5)', () => {
     expect(() => tokenFromResponse(body)).toThrow(
       new Error('Authentication failed: Token is missing in the response'),
     );
-  });
-});
-
-describe('unwrapAccountInfo (spec §3: wrapped in data or bare)', () => {
-  const info = {
-    firstName: 'Asha',
-    lastName: 'Verma',
-    email: 'asha@example.com',
-    createdAt: '2025-04-18T10:00:00Z',
-  };
-
-  it('reads a bare and a data-wrapped answer alike', () => {
-    expect(unwrapAccountInfo(info)).toEqual(info);
-    expect(unwrapAccountInfo({ data: info })).toEqual(info);
-  });
-
-  it('keeps only non-empty text fields of the four', () => {
-    expect(
-      unwrapAccountInfo({ data: { firstName: 'Asha', lastName: null, email: '', extra: 'x', createdAt: 5 } }),
-    ).toEqual({
-      firstName: 'Asha',
-    });
-    expect(unwrapAccountInfo(null)).toEqual({});
-    expect(unwrapAccountInfo('text')).toEqual({});
   });
 });
 

@@ -3,7 +3,7 @@
  * them: error descriptions, the token check, the account-info unwrapping, the register session-layer check
  * and the return path after sign-in. No React, no DOM: unit-tested in users-messages.test.ts.
  */
-import type { AccountInfo, RegisterFormValues, RegisterRequest } from '@shared/users/user-schemas';
+import type { RegisterFormValues, RegisterRequest } from '@shared/users/user-schemas';
 import { ApiError } from '@client/lib/api-client';
 
 /** Spec §8 "Success toasts". */
@@ -79,22 +79,6 @@ export function tokenFromResponse(body: unknown): string {
   const token = (body as { token?: unknown } | null)?.token;
   if (typeof token !== 'string' || token === '') throw new Error(TOKEN_MISSING);
   return token;
-}
-
-/**
- * The account fields of a `GET /accountInfo` answer, wrapped in `data` or bare (spec §3 "User"). Fields that
- * are missing or not text are left out; the page shows placeholders for them.
- */
-export function unwrapAccountInfo(body: unknown): Partial<AccountInfo> {
-  const outer = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const inner =
-    outer.data && typeof outer.data === 'object' ? (outer.data as Record<string, unknown>) : outer;
-  const info: Partial<AccountInfo> = {};
-  for (const key of ['firstName', 'lastName', 'email', 'createdAt'] as const) {
-    const value = inner[key];
-    if (typeof value === 'string' && value.trim() !== '') info[key] = value;
-  }
-  return info;
 }
 
 /** Spec §5 "Register (session layer)": a simple address pattern without spaces. */

@@ -3,10 +3,8 @@
  * redirects an anonymous user to /login remembering the origin in navigation state (`state.from`).
  */
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from './session-context';
-
-/** Navigation state carried to /login: the path (with query) to return to after signing in. */
-export type LoginRedirectState = { from: string };
+import type { LoginRedirectState } from '@client/lib/session/login-redirect';
+import { useSession } from '@client/lib/session/session-context';
 
 export function RequireAuth() {
   const { isAuthenticated, isLoading } = useSession();

@@ -16,9 +16,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { onUnauthorized } from '@client/lib/api-client';
 import { readAuthToken, removeAuthToken, writeAuthToken } from '@client/lib/auth-cookie';
-
-/** The query-key prefix of the signed-in user's data (kept equal to users-api's SESSION_QUERY_KEY). */
-const USER_QUERIES = ['session'] as const;
+import { SESSION_QUERY_KEY } from '@client/lib/query-keys';
 
 type SessionContextValue = {
   token: string | null;
@@ -44,7 +42,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (committedToken.current === token) return;
     committedToken.current = token;
-    queryClient.removeQueries({ queryKey: USER_QUERIES });
+    queryClient.removeQueries({ queryKey: SESSION_QUERY_KEY });
   }, [token, queryClient]);
 
   useEffect(() => onUnauthorized(() => setToken(null)), []);

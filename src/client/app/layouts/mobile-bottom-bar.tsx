@@ -11,8 +11,8 @@ import {
   type IconProps,
 } from '@client/components/icons/first-load-icons';
 import type { ComponentType } from 'react';
-import { useCart } from '@client/features/cart/cart-context';
-import { itemCountLabel } from '@client/features/cart/cart-reducer';
+import { useCart } from '@client/lib/cart/cart-context';
+import { itemCountLabel } from '@client/lib/cart/cart-reducer';
 import { cn } from '@client/lib/utils';
 
 type BarItem = { to: string; label: string; icon: ComponentType<IconProps>; end?: boolean };

@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { STORE_INFO_ERROR, useStoreInfo } from '@client/features/store-info/store-info-api';
+import { STORE_INFO_ERROR, useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useFallbackTitle } from '@client/lib/use-document-title';
 import { Header } from './header';
 import { MobileBottomBar } from './mobile-bottom-bar';

@@ -7,11 +7,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CloseIcon, MenuIcon, ShoppingBagIcon, UserIcon } from '@client/components/icons/first-load-icons';
 import { buttonVariants } from '@client/components/ui/button-variants';
-import { itemCountLabel } from '@client/features/cart/cart-reducer';
-import { useCart } from '@client/features/cart/cart-context';
+import { itemCountLabel } from '@client/lib/cart/cart-reducer';
+import { useCart } from '@client/lib/cart/cart-context';
 import { capitaliseWords } from '@client/features/catalog/products-headline';
-import { useSession } from '@client/features/users/session-context';
-import { useStoreInfo } from '@client/features/store-info/store-info-api';
+import { useSession } from '@client/lib/session/session-context';
+import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { cn } from '@client/lib/utils';
 
 /** The header gets its shadow after this many pixels of scrolling (spec §9). */

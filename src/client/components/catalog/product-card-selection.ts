@@ -2,7 +2,7 @@
  * What the product card's 'Add to Cart' puts in the cart (spec §2 "Product card", §5 "Cart and product").
  */
 import type { Product } from '@shared/catalog/product-mapping';
-import type { CartItem } from '@client/features/cart/cart-reducer';
+import type { CartItem } from '@client/lib/cart/cart-reducer';
 
 /** The toast shown when a size must be chosen first (spec §5 "Cart and product"). */
 export const SELECT_SIZE_TITLE = 'Please select a size';

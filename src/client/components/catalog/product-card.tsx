@@ -11,7 +11,7 @@ import { isOnSale, isPremium, type Product } from '@shared/catalog/product-mappi
 import { formatRupees } from '@shared/money';
 import { Badge } from '@client/components/ui/badge';
 import { buttonVariants } from '@client/components/ui/button-variants';
-import { useCart } from '@client/features/cart/cart-context';
+import { useCart } from '@client/lib/cart/cart-context';
 import { cn } from '@client/lib/utils';
 import { cardCartSelection, SELECT_SIZE_DESCRIPTION, SELECT_SIZE_TITLE } from './product-card-selection';
 

@@ -2,7 +2,7 @@
  * The sign-in and register layout (spec §2 "Route table": centred card, no header or footer).
  */
 import { Outlet } from 'react-router';
-import { useStoreInfo } from '@client/features/store-info/store-info-api';
+import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useFallbackTitle } from '@client/lib/use-document-title';
 import { useScrollToTop } from './scroll-to-top';
 

@@ -9,7 +9,7 @@ import {
   DEFAULT_CATEGORIES,
   STORE_INFO_FAILURE_CATEGORIES,
   useStoreInfo,
-} from '@client/features/store-info/store-info-api';
+} from '@client/lib/store-info/store-info-query';
 import { categoryHref } from './header';
 
 /** Help links (spec §2 "Main layout"). */

@@ -1,0 +1,26 @@
+/**
+ * One page of the product list (spec §7 `GET /products`), mapped to the screen shape (spec §3): read by the
+ * catalogue pages and by the home page's featured products.
+ */
+import type { ProductListParams, ProductListResponse } from '@shared/catalog/product-schema';
+import { PRODUCT_LIST_DEFAULT_LIMIT } from '@shared/catalog/catalog-limits';
+import { toProduct, type Product } from '@shared/catalog/product-mapping';
+import { apiRequest } from '@client/lib/api-client';
+
+/** The products of one page and the total count of the list. */
+export type ProductPage = { products: Product[]; total: number };
+
+/** `GET /products` with `page` 1 and `limit` 12 unless `params` say otherwise. */
+export async function fetchProductPage(
+  params: ProductListParams,
+  signal?: AbortSignal,
+): Promise<ProductPage> {
+  const response = await apiRequest<ProductListResponse>('/products', {
+    query: { page: 1, limit: PRODUCT_LIST_DEFAULT_LIMIT, ...params },
+    signal,
+  });
+  return {
+    products: (response.data ?? []).map(toProduct),
+    total: response.pagination?.total ?? response.count ?? 0,
+  };
+}
