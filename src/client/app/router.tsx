@@ -1,21 +1,28 @@
 /**
  * The route table (spec §2): layouts, guards and code-split pages. Declarative React Router (its data router
  * costs ~17 KB more gzipped); Home is in the first-load bundle, every other page is a lazy chunk
- * (`npm run size` keeps the home page's first-load JavaScript ≤ 100 KB gzipped).
+ * (`npm run size` keeps the home page's first-load JavaScript ≤ 100 KB gzipped). Every page has its own error
+ * boundary inside the layout, so a failing page keeps the header; one more around the layouts catches the rest.
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router';
-import { AuthLayout } from '@client/app/layouts/auth-layout';
-import { MainLayout } from '@client/app/layouts/main-layout';
+import { Route, Routes, useLocation } from 'react-router';
 import { HomePage } from '@client/features/home/home-page';
-import { RequireAuth } from '@client/app/require-auth';
+import { forgetChunkReload } from './chunk-reload';
+import { AuthLayout } from './layouts/auth-layout';
+import { MainLayout } from './layouts/main-layout';
+import { RequireAuth } from './require-auth';
+import { RouteErrorBoundary } from './route-error-boundary';
 
-/** A lazily loaded page from a module's named export. */
+/** A lazily loaded page from a module's named export; a chunk that loads clears the reload-once mark. */
 function page<M extends Record<string, unknown>>(
   load: () => Promise<M>,
   name: keyof M & string,
 ): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return lazy(async () => {
+    const loaded = await load();
+    forgetChunkReload();
+    return { default: loaded[name] as ComponentType };
+  });
 }
 
 const LoginPage = page(() => import('@client/features/users/login-page'), 'LoginPage');
@@ -37,159 +44,76 @@ const PaymentPage = page(() => import('@client/features/payments/payment-page'),
 const TrackOrderPage = page(() => import('@client/features/orders/track-order-page'), 'TrackOrderPage');
 const NotFoundPage = page(() => import('@client/features/not-found/not-found-page'), 'NotFoundPage');
 
-/** Keeps the layout on screen while a page's chunk loads. */
-function Lazy({ children }: { children: ReactNode }) {
+/** One page: its error boundary (cleared on every new path) and, while its chunk loads, the layout stays. */
+function Page({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
   return (
-    <Suspense
-      fallback={
-        <div role="status" aria-live="polite" className="min-h-[50vh]">
-          <span className="sr-only">Loading…</span>
-        </div>
-      }
-    >
-      {children}
-    </Suspense>
+    <RouteErrorBoundary resetKey={pathname}>
+      <Suspense
+        fallback={
+          <div role="status" aria-live="polite" className="min-h-[50vh]">
+            <span className="sr-only">Loading…</span>
+          </div>
+        }
+      >
+        {children}
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }
 
+const route = (path: string, Screen: ComponentType) => (
+  <Route
+    path={path}
+    element={
+      <Page>
+        <Screen />
+      </Page>
+    }
+  />
+);
+
+/** The route table as `<Route>` elements (a test reads it with `createRoutesFromElements`). */
+export const appRoutes = (
+  <>
+    <Route element={<AuthLayout />}>
+      {route('/login', LoginPage)}
+      {route('/register', RegisterPage)}
+    </Route>
+    <Route element={<MainLayout />}>
+      <Route
+        index
+        element={
+          <Page>
+            <HomePage />
+          </Page>
+        }
+      />
+      {route('/products', ProductsPage)}
+      {route('/product/:id', ProductDetailPage)}
+      {route('/cart', CartPage)}
+      {route('/contact', ContactPage)}
+      {route('/api-test', ApiTestPage)}
+      {route('/track-order', TrackOrderPage)}
+      {route('/order-success', OrderSuccessPage)}
+      <Route element={<RequireAuth />}>
+        {route('/account', AccountPage)}
+        {route('/checkout', CheckoutPage)}
+        {route('/orders', OrdersPage)}
+        {route('/payment', PaymentPage)}
+      </Route>
+      {route('/:policyType', PolicyPage)}
+    </Route>
+    {route('/404', NotFoundPage)}
+    {route('*', NotFoundPage)}
+  </>
+);
+
 export function AppRoutes() {
+  const { pathname } = useLocation();
   return (
-    <Routes>
-      <Route element={<AuthLayout />}>
-        <Route
-          path="/login"
-          element={
-            <Lazy>
-              <LoginPage />
-            </Lazy>
-          }
-        />
-        <Route
-          path="/register"
-          element={
-            <Lazy>
-              <RegisterPage />
-            </Lazy>
-          }
-        />
-      </Route>
-      <Route element={<MainLayout />}>
-        <Route index element={<HomePage />} />
-        <Route
-          path="/products"
-          element={
-            <Lazy>
-              <ProductsPage />
-            </Lazy>
-          }
-        />
-        <Route
-          path="/product/:id"
-          element={
-            <Lazy>
-              <ProductDetailPage />
-            </Lazy>
-          }
-        />
-        <Route
-          path="/cart"
-          element={
-            <Lazy>
-              <CartPage />
-            </Lazy>
-          }
-        />
-        <Route
-          path="/contact"
-          element={
-            <Lazy>
-              <ContactPage />
-            </Lazy>
-          }
-        />
-        <Route
-          path="/api-test"
-          element={
-            <Lazy>
-              <ApiTestPage />
-            </Lazy>
-          }
-        />
-        <Route
-          path="/track-order"
-          element={
-            <Lazy>
-              <TrackOrderPage />
-            </Lazy>
-          }
-        />
-        <Route
-          path="/order-success"
-          element={
-            <Lazy>
-              <OrderSuccessPage />
-            </Lazy>
-          }
-        />
-        <Route element={<RequireAuth />}>
-          <Route
-            path="/account"
-            element={
-              <Lazy>
-                <AccountPage />
-              </Lazy>
-            }
-          />
-          <Route
-            path="/checkout"
-            element={
-              <Lazy>
-                <CheckoutPage />
-              </Lazy>
-            }
-          />
-          <Route
-            path="/orders"
-            element={
-              <Lazy>
-                <OrdersPage />
-              </Lazy>
-            }
-          />
-          <Route
-            path="/payment"
-            element={
-              <Lazy>
-                <PaymentPage />
-              </Lazy>
-            }
-          />
-        </Route>
-        <Route
-          path="/:policyType"
-          element={
-            <Lazy>
-              <PolicyPage />
-            </Lazy>
-          }
-        />
-      </Route>
-      <Route
-        path="/404"
-        element={
-          <Lazy>
-            <NotFoundPage />
-          </Lazy>
-        }
-      />
-      <Route
-        path="*"
-        element={
-          <Lazy>
-            <NotFoundPage />
-          </Lazy>
-        }
-      />
-    </Routes>
+    <RouteErrorBoundary resetKey={pathname}>
+      <Routes>{appRoutes}</Routes>
+    </RouteErrorBoundary>
   );
 }
