@@ -13,8 +13,7 @@ const CHUNK_RELOAD_KEY = 'resham:chunk-reload';
 const CART_CHUNK = '**/assets/cart-page-*.js';
 
 const errorHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Something went wrong' });
-const reloadMark = (page: Page) =>
-  page.evaluate((key) => sessionStorage.getItem(key), CHUNK_RELOAD_KEY);
+const reloadMark = (page: Page) => page.evaluate((key) => sessionStorage.getItem(key), CHUNK_RELOAD_KEY);
 
 describe('error boundaries', () => {
   it('a page that throws while rendering shows the error screen under the header; another page works', async () => {

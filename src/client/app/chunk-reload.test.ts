@@ -35,7 +35,9 @@ describe('isChunkLoadError', () => {
   });
 
   it('leaves render errors and anything that is not an Error alone', () => {
-    expect(isChunkLoadError(new TypeError("Cannot read properties of undefined (reading 'map')"))).toBe(false);
+    expect(isChunkLoadError(new TypeError("Cannot read properties of undefined (reading 'map')"))).toBe(
+      false,
+    );
     expect(isChunkLoadError(chromiumFailure.message)).toBe(false);
     expect(isChunkLoadError(null)).toBe(false);
   });
