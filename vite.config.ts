@@ -11,10 +11,13 @@ export default defineConfig({
   publicDir: here('./src/client/public'),
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: {
-      '@shared': here('./src/shared'),
-      '@client': here('./src/client'),
-    },
+    alias: [
+      { find: '@shared', replacement: here('./src/shared') },
+      { find: '@client', replacement: here('./src/client') },
+      // React Router's package exports always point at its development build, which keeps dev warnings on
+      // (ENABLE_DEV_WARNINGS); its production build is the same code with them off.
+      { find: /^react-router$/, replacement: here('./node_modules/react-router/dist/production/index.mjs') },
+    ],
   },
   build: {
     outDir: here('./dist/client'),
@@ -25,16 +28,18 @@ export default defineConfig({
       output: {
         // One shared chunk for what every page needs (frameworks, the src/client/lib modules the layouts and
         // the home page use, and the first-load UI primitives) instead of several small ones: fewer requests
-        // and better compression on the first load (docs/decisions/005-first-load-budget.md). The lib modules
-        // are listed by name: a group takes every module it matches, so lib code that only lazy pages use
-        // (lib/catalog, lib/orders, the account and form helpers) must stay out of it.
+        // and better compression on the first load (docs/decisions/005-first-load-budget.md). A group takes
+        // every module it matches, also those only lazy pages use, so those are kept out by name: TanStack's
+        // mutations (sign-in, checkout, payment) and the lib modules of lazy pages (lib/catalog, lib/orders,
+        // the account query).
         codeSplitting: {
           groups: [
             {
               name: 'shell',
               test: new RegExp(
                 [
-                  String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|clsx|class-variance-authority)[\\/]`,
+                  String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|clsx|class-variance-authority)[\\/]`,
+                  String.raw`node_modules[\\/]@tanstack[\\/][^\\/]+[\\/]build[\\/]modern[\\/](?!useMutation|mutationObserver)`,
                   String.raw`src[\\/]client[\\/]lib[\\/](api-client|auth-cookie|notify|query-keys|use-document-title|utils)\.tsx?$`,
                   String.raw`src[\\/]client[\\/]lib[\\/](cart|store-info)[\\/]`,
                   String.raw`src[\\/]client[\\/]lib[\\/]session[\\/]session-context\.tsx$`,

@@ -1,14 +1,29 @@
 /**
  * The one HTTP client of the storefront (spec §7): base `/api/v1` on the current host, `X-Store-Host` with
- * the page's host name (DESIGN.md), credentials included, `Authorization: Bearer` when a token exists.
- * Any 401 removes the token cookie (spec §4) and notifies the session.
+ * the page's host name (the server picks the store from it, else from `Host`), credentials included,
+ * `Authorization: Bearer` when a token exists. Any 401 removes the token cookie (spec §4) and notifies the
+ * session. Answers are parsed through the response schema the caller passes (the zod schemas of src/shared);
+ * an error answer `{ error, fields? }` becomes an {@link ApiError} in one place ({@link apiErrorFrom}), whose
+ * `fields` lib/form-errors.ts puts into a form. This module is on the first-load path, so it imports no zod:
+ * schemas come from the callers, which are lazy pages.
  */
 import { readAuthToken, removeAuthToken } from './auth-cookie';
 
 export const API_BASE = '/api/v1';
 
-/** A failed call: `status` is the HTTP status (0 when no response arrived), `body` the parsed JSON if any. */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A failed call: `status` is the HTTP status (0 when no response arrived), `body` the parsed JSON if any.
+ * `serverMessage` and `fields` are the error answer's `error` and `fields` (src/shared/errors/error-body.ts).
+ */
 export class ApiError extends Error {
+  /** The server's `error` sentence, or null when the answer had none. */
+  readonly serverMessage: string | null;
+  /** The server's per-field problems: a field name or dotted path (`shippingAddress.city`) → message. */
+  readonly fields: Record<string, string>;
+
   constructor(
     message: string,
     public readonly status: number,
@@ -16,23 +31,57 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
-  }
-
-  /** The server's `error` text when the body has one. */
-  get serverMessage(): string | null {
-    const body = this.body as { error?: unknown } | null;
-    return body && typeof body.error === 'string' ? body.error : null;
-  }
-
-  /** The server's per-field problems when the body has them. */
-  get fields(): Record<string, string> {
-    const body = this.body as { fields?: Record<string, string> } | null;
-    return body?.fields ?? {};
+    const answer = isRecord(body) ? body : {};
+    this.serverMessage = typeof answer.error === 'string' ? answer.error : null;
+    this.fields = isRecord(answer.fields)
+      ? Object.fromEntries(
+          Object.entries(answer.fields).filter(
+            (entry): entry is [string, string] => typeof entry[1] === 'string',
+          ),
+        )
+      : {};
   }
 }
 
-/** TanStack Query's `retry` for API reads: a 4xx answer will not change on a retry; anything else is retried once. */
+/**
+ * The one reading of an error answer: status and body → {@link ApiError} whose message is the server's `error`,
+ * else 'Request failed with status {status}'. Bodies that are not `{ error, fields? }` keep status and body.
+ */
+export function apiErrorFrom(status: number, body: unknown): ApiError {
+  const error = new ApiError('', status, body);
+  error.message = error.serverMessage ?? `Request failed with status ${status}`;
+  return error;
+}
+
+/**
+ * A 2xx answer whose body does not match the response schema: the contract and the server disagree. The
+ * message names the call and the first problems, e.g. `Unexpected answer from GET /orders: 0.total: …`.
+ */
+export class InvalidResponseError extends Error {
+  constructor(
+    message: string,
+    public readonly status: number,
+  ) {
+    super(message);
+    this.name = 'InvalidResponseError';
+  }
+}
+
+/** What `apiRequest` needs of a response schema: zod's `safeParse` (any schema of src/shared fits). */
+export type ResponseSchema<T> = {
+  safeParse(
+    value: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+};
+
+/**
+ * TanStack Query's `retry` for API reads: a 4xx answer or an answer outside the contract will not change on
+ * a retry; anything else (no response, 5xx) is retried once.
+ */
 export function retryUnlessClientError(failureCount: number, error: unknown): boolean {
+  if (error instanceof InvalidResponseError) return false;
   return !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 1;
 }
 
@@ -63,10 +112,20 @@ export function apiUrl(path: string, query: RequestOptions['query'] = {}): strin
 }
 
 /**
- * Calls the API and returns the parsed JSON body.
+ * Calls the API and returns the answer parsed by `schema` (transforms applied); without a schema the parsed
+ * JSON as `unknown` (null for an empty body), for the caller to read field by field.
  * @throws {ApiError} with the HTTP status on a non-2xx answer, or status 0 when no response arrived.
+ * @throws {InvalidResponseError} when a 2xx answer does not match `schema`.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(
+  path: string,
+  options: RequestOptions & { schema: ResponseSchema<T> },
+): Promise<T>;
+export async function apiRequest(path: string, options?: RequestOptions): Promise<unknown>;
+export async function apiRequest<T>(
+  path: string,
+  options: RequestOptions & { schema?: ResponseSchema<T> } = {},
+): Promise<unknown> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Store-Host': location.hostname,
@@ -75,11 +134,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const token = readAuthToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const method = options.method ?? 'GET';
 
   let response: Response;
   try {
     response = await fetch(apiUrl(path, options.query), {
-      method: options.method ?? 'GET',
+      method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'include',
@@ -103,9 +163,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       removeAuthToken();
       unauthorizedListeners.forEach((listener) => listener());
     }
-    const message =
-      (body as { error?: string } | null)?.error ?? `Request failed with status ${response.status}`;
-    throw new ApiError(message, response.status, body);
+    throw apiErrorFrom(response.status, body);
   }
-  return body as T;
+  if (!options.schema) return body;
+  const parsed = options.schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.map(String).join('.') || '(answer)'}: ${issue.message}`);
+  throw new InvalidResponseError(
+    `Unexpected answer from ${method} ${path}: ${problems.join('; ')}`,
+    response.status,
+  );
 }

@@ -9,7 +9,7 @@ import { CloseIcon, MenuIcon, ShoppingBagIcon, UserIcon } from '@client/componen
 import { buttonVariants } from '@client/components/ui/button-variants';
 import { itemCountLabel } from '@client/lib/cart/cart-reducer';
 import { useCart } from '@client/lib/cart/cart-context';
-import { capitaliseWords } from '@client/features/catalog/products-headline';
+import { capitaliseWords } from '@client/lib/capitalise-words';
 import { useSession } from '@client/lib/session/session-context';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { cn } from '@client/lib/utils';

@@ -3,7 +3,7 @@
  * lookup and the featured list. Server products are mapped to the screen shape here (spec §3).
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { ProductListParams, ServerProduct } from '@shared/catalog/product-schema';
+import { serverProductSchema, type ProductListParams } from '@shared/catalog/product-schema';
 import { toProduct } from '@shared/catalog/product-mapping';
 import { ApiError, apiRequest } from '@client/lib/api-client';
 import { fetchProductPage } from '@client/lib/catalog/product-page';
@@ -41,7 +41,11 @@ export const productQueryOptions = (id: string) =>
     queryKey: ['products', 'detail', id],
     queryFn: async ({ signal }) => {
       try {
-        return toProduct(await apiRequest<ServerProduct>(`/products/${encodeURIComponent(id)}`, { signal }));
+        const product = await apiRequest(`/products/${encodeURIComponent(id)}`, {
+          signal,
+          schema: serverProductSchema,
+        });
+        return toProduct(product);
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capitaliseWords, collectionHeading, productsHeadline } from './products-headline';
-
-describe('capitaliseWords', () => {
-  it('upper-cases the first letter of each word only', () => {
-    expect(capitaliseWords('unstitched fabrics')).toBe('Unstitched Fabrics');
-    expect(capitaliseWords('HDMI cables')).toBe('HDMI Cables');
-    expect(capitaliseWords('  tv & video accessories ')).toBe('Tv & Video Accessories');
-    expect(capitaliseWords('')).toBe('');
-  });
-});
+import { collectionHeading, productsHeadline } from './products-headline';
 
 describe('productsHeadline (spec §2 "Products page")', () => {
   it('names men and women ethnic wear', () => {

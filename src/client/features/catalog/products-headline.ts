@@ -2,6 +2,7 @@
  * Texts of the products page header (spec §2 "Products page"): the headline and the collection heading.
  * Pure: the page passes in its query parameters.
  */
+import { capitaliseWords } from '@client/lib/capitalise-words';
 
 export type ProductsHeadlineParams = {
   /** The `category` query parameter (the header sends it lower-cased). */
@@ -11,19 +12,6 @@ export type ProductsHeadlineParams = {
   /** True when the page was opened with `featured=true`. */
   featured?: boolean;
 };
-
-/**
- * Upper-cases the first letter of every word and leaves the other letters alone:
- * "unstitched fabrics" → "Unstitched Fabrics", "HDMI cables" → "HDMI Cables".
- */
-export function capitaliseWords(text: string): string {
-  return text
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toLocaleUpperCase('en-IN') + word.slice(1))
-    .join(' ');
-}
 
 function clean(value: string | null | undefined): string {
   return value?.trim() ?? '';

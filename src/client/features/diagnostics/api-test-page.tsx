@@ -6,10 +6,9 @@
 import type { ReactNode } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, Database, LoaderCircle, Wifi } from 'lucide-react';
-import type { StoreInfo } from '@shared/catalog/store-info-schema';
 import { Button } from '@client/components/ui/button';
 import { API_BASE, ApiError, apiRequest } from '@client/lib/api-client';
-import { DEFAULT_BRAND, useStoreInfo } from '@client/lib/store-info/store-info-query';
+import { DEFAULT_BRAND, fetchStoreInfo, useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { cn } from '@client/lib/utils';
 
@@ -18,6 +17,17 @@ export const CONNECTION_FAILED = 'Connection failed. Check console for details.'
 type ConnectionResult = { storeName: string; responseTimeMs: number };
 type HealthResult = { status: string; database: string };
 
+/**
+ * The health answer's `status` and `database`, read field by field (src/shared has no health schema); null
+ * when the answer carries no database status.
+ */
+function healthOf(body: unknown): HealthResult | null {
+  if (typeof body !== 'object' || body === null || !('database' in body)) return null;
+  if (typeof body.database !== 'string') return null;
+  const status = 'status' in body && typeof body.status === 'string' ? body.status : 'degraded';
+  return { status, database: body.database };
+}
+
 /** `GET /storeInfo`, timed; run only when the tester asks (spec §7). */
 const connectionTestQueryOptions = () =>
   queryOptions({
@@ -25,7 +35,7 @@ const connectionTestQueryOptions = () =>
     queryFn: async ({ signal }): Promise<ConnectionResult> => {
       const started = performance.now();
       try {
-        const info = await apiRequest<StoreInfo>('/storeInfo', { signal });
+        const info = await fetchStoreInfo(signal);
         return {
           storeName: info.storeName || info.companyName || DEFAULT_BRAND,
           responseTimeMs: Math.round(performance.now() - started),
@@ -46,11 +56,12 @@ const healthQueryOptions = () =>
     queryKey: ['diagnostics', 'health'],
     queryFn: async ({ signal }): Promise<HealthResult> => {
       try {
-        return await apiRequest<HealthResult>('/health', { signal });
+        const health = healthOf(await apiRequest('/health', { signal }));
+        if (!health) throw new Error('Unexpected answer from GET /health: no database status');
+        return health;
       } catch (error) {
-        const body = error instanceof ApiError ? (error.body as Partial<HealthResult> | null) : null;
-        if (body && typeof body.database === 'string')
-          return { status: body.status ?? 'degraded', database: body.database };
+        const health = error instanceof ApiError ? healthOf(error.body) : null;
+        if (health) return health;
         console.error('API health check failed', error);
         throw error;
       }

@@ -22,7 +22,7 @@ import {
   TRACKING_NOT_AVAILABLE,
   type ServerOrder,
 } from './order-view';
-import { unwrapOrderList } from './orders-api';
+import { orderListAnswerSchema } from './orders-api';
 
 const serverOrder: ServerOrder = {
   id: 'RS-7KQ29XD3',
@@ -204,12 +204,17 @@ describe('trackLookup (spec §5 "Track order": both fields are required)', () =>
   });
 });
 
-describe('unwrapOrderList', () => {
-  it('takes a bare or data-wrapped list; anything else is empty', () => {
-    expect(unwrapOrderList([serverOrder])).toEqual([serverOrder]);
-    expect(unwrapOrderList({ data: [serverOrder] })).toEqual([serverOrder]);
-    expect(unwrapOrderList(null)).toEqual([]);
-    expect(unwrapOrderList({ error: 'x' })).toEqual([]);
+describe('orderListAnswerSchema (GET /orders through the shared order schema)', () => {
+  it('reads a bare and a data-wrapped list alike', () => {
+    expect(orderListAnswerSchema.parse([serverOrder])).toEqual([serverOrder]);
+    expect(orderListAnswerSchema.parse({ data: [serverOrder] })).toEqual([serverOrder]);
+    expect(orderListAnswerSchema.parse([])).toEqual([]);
+  });
+
+  it('refuses an answer outside the contract instead of showing it as an empty list', () => {
+    expect(orderListAnswerSchema.safeParse(null).success).toBe(false);
+    expect(orderListAnswerSchema.safeParse({ error: 'x' }).success).toBe(false);
+    expect(orderListAnswerSchema.safeParse([{ ...serverOrder, total: '127598' }]).success).toBe(false);
   });
 });
 

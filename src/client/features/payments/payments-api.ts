@@ -5,7 +5,7 @@
  */
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { PaymentFieldDefinition, PaymentFieldType } from '@shared/payments/payment-fields';
-import type { PaymentResponse, PaymentSubmission } from '@shared/payments/payment-response';
+import type { PaymentSubmission } from '@shared/payments/payment-response';
 import { apiRequest, retryUnlessClientError } from '@client/lib/api-client';
 import { httpOrigin } from './payment-actions';
 
@@ -108,19 +108,19 @@ export function normalisePaymentFields(body: unknown): PaymentFormConfig {
 export const fieldsQueryOptions = () =>
   queryOptions({
     queryKey: PAYMENT_FIELDS_QUERY_KEY,
-    queryFn: async ({ signal }) =>
-      normalisePaymentFields(await apiRequest<unknown>('/payments/fields', { signal })),
+    queryFn: async ({ signal }) => normalisePaymentFields(await apiRequest('/payments/fields', { signal })),
     retry: retryUnlessClientError,
     staleTime: 60_000,
   });
 
 /**
- * `POST /payments {fields, orderId}`.
+ * `POST /payments {fields, orderId}`. The answer is returned unread: `decidePaymentStep` reads it field by
+ * field, trusting nothing (it decides where the browser goes).
  * @throws {ApiError} 400 `{error, fields}` for bad fields, 404 for an unknown order, 409 for a paid or
  *   cancelled order, status 0 without a response.
  */
-export function submitPayment(submission: PaymentSubmission): Promise<PaymentResponse> {
-  return apiRequest<PaymentResponse>('/payments', { method: 'POST', body: submission });
+export function submitPayment(submission: PaymentSubmission): Promise<unknown> {
+  return apiRequest('/payments', { method: 'POST', body: submission });
 }
 
 export function useSubmitPaymentMutation() {

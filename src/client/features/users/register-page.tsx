@@ -19,6 +19,7 @@ import {
 import { Button } from '@client/components/ui/button';
 import { FieldError, Input, Label } from '@client/components/ui/input';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
+import { setFieldErrors } from '@client/lib/form-errors';
 import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { AuthPageFooter } from './auth-page-footer';
@@ -26,7 +27,6 @@ import { PasswordInput } from './password-input';
 import { useRegisterMutation } from './users-api';
 import {
   EMAIL_PROVIDER_ADVICE,
-  formFieldErrors,
   INVALID_EMAIL_DESCRIPTION,
   INVALID_EMAIL_TITLE,
   prepareRegistration,
@@ -72,7 +72,7 @@ export function RegisterPage() {
       navigate('/login', { state: { email: prepared.request.email, from } });
     } catch (error) {
       setFailed(true);
-      for (const [field, message] of formFieldErrors(error, FORM_FIELDS)) setError(field, { message });
+      setFieldErrors(error, setError, FORM_FIELDS);
       toast.error(REGISTER_ERROR_TITLE, { description: registerErrorDescription(error) });
     }
   };

@@ -1,7 +1,7 @@
 /**
- * Session and account calls (spec §7): `POST /users/authorize`, `POST /users/register`, `POST /users/logout`
- * (issue #3) and `GET /accountInfo`. All go through the shared `apiRequest`, which sends the bearer token and
- * removes the cookie on any 401 (spec §4).
+ * Sign-in, registration and sign-out calls (spec §7): `POST /users/authorize`, `POST /users/register` and
+ * `POST /users/logout`. All go through the shared `apiRequest`, which sends the bearer token and removes the
+ * cookie on any 401 (spec §4). The account itself is read through lib/session/account-info-query.ts.
  */
 import { useMutation } from '@tanstack/react-query';
 import type { RegisterRequest } from '@shared/users/user-schemas';
@@ -15,7 +15,7 @@ import { tokenFromResponse } from './users-messages';
  *   the response' when a 2xx answer carries no token (spec §5).
  */
 export async function authorize(credentials: { email: string; password: string }): Promise<string> {
-  const body = await apiRequest<unknown>('/users/authorize', {
+  const body = await apiRequest('/users/authorize', {
     method: 'POST',
     body: { email: credentials.email, password: credentials.password },
   });
@@ -26,11 +26,14 @@ export function useSignInMutation() {
   return useMutation({ mutationFn: authorize });
 }
 
-/** Registers (spec §7 `POST /users/register {firstName, lastName, email, password}`); does not sign in (§4). */
+/**
+ * Registers (spec §7 `POST /users/register {firstName, lastName, email, password}`); does not sign in (§4).
+ * The answer (the new account) is not used: the screen only needs to know that it succeeded.
+ */
 export function useRegisterMutation() {
   return useMutation({
-    mutationFn: (request: RegisterRequest) =>
-      apiRequest<unknown>('/users/register', {
+    mutationFn: async (request: RegisterRequest): Promise<void> => {
+      await apiRequest('/users/register', {
         method: 'POST',
         body: {
           firstName: request.firstName,
@@ -38,13 +41,16 @@ export function useRegisterMutation() {
           email: request.email,
           password: request.password,
         },
-      }),
+      });
+    },
   });
 }
 
-/** Revokes the current token on the server (issue #3 `POST /users/logout`); the caller clears the cookie. */
+/** Revokes the current token on the server (`POST /users/logout`, 204); the caller clears the cookie. */
 export function useLogoutMutation() {
   return useMutation({
-    mutationFn: () => apiRequest<null>('/users/logout', { method: 'POST' }),
+    mutationFn: async (): Promise<void> => {
+      await apiRequest('/users/logout', { method: 'POST' });
+    },
   });
 }

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@client/lib/api-client';
 import {
   accountLoadErrorMessage,
-  formFieldErrors,
   prefilledEmail,
   prepareRegistration,
   registerErrorDescription,
@@ -138,21 +137,10 @@ describe('returnPathFrom and rememberedFrom (spec §2 "Sign-in")', () => {
   });
 });
 
-describe('prefilledEmail and formFieldErrors', () => {
+describe('prefilledEmail', () => {
   it('reads the e-mail handed over after registering', () => {
     expect(prefilledEmail({ email: 'asha@example.com', from: '/checkout' })).toBe('asha@example.com');
     expect(prefilledEmail(null)).toBe('');
     expect(prefilledEmail({ email: 7 })).toBe('');
-  });
-
-  it('keeps the server field errors that name form fields', () => {
-    const error = new ApiError('x', 400, {
-      error: 'Invalid fields: email, role',
-      fields: { email: 'Invalid email address', role: 'nope' },
-    });
-    expect(formFieldErrors(error, ['firstName', 'email'] as const)).toEqual([
-      ['email', 'Invalid email address'],
-    ]);
-    expect(formFieldErrors(new Error('x'), ['email'] as const)).toEqual([]);
   });
 });

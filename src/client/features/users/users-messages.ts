@@ -1,9 +1,13 @@
 /**
  * The session and account texts (spec §5, §8 "Session and account", DESIGN.md) and the pure rules that pick
- * them: error descriptions, the token check, the account-info unwrapping, the register session-layer check
- * and the return path after sign-in. No React, no DOM: unit-tested in users-messages.test.ts.
+ * them: error descriptions, the token check, the register session-layer check and the return path after
+ * sign-in. No React, no DOM: unit-tested in users-messages.test.ts.
  */
-import type { RegisterFormValues, RegisterRequest } from '@shared/users/user-schemas';
+import {
+  authorizeResponseSchema,
+  type RegisterFormValues,
+  type RegisterRequest,
+} from '@shared/users/user-schemas';
 import { ApiError } from '@client/lib/api-client';
 
 /** Spec §8 "Success toasts". */
@@ -72,13 +76,13 @@ export function accountLoadErrorMessage(error: unknown): string {
 }
 
 /**
- * The token of a `POST /users/authorize` answer (spec §7 "field token").
+ * The token of a `POST /users/authorize` answer, read through the shared `authorizeResponseSchema`.
  * @throws {Error} 'Authentication failed: Token is missing in the response' when there is no non-empty token.
  */
 export function tokenFromResponse(body: unknown): string {
-  const token = (body as { token?: unknown } | null)?.token;
-  if (typeof token !== 'string' || token === '') throw new Error(TOKEN_MISSING);
-  return token;
+  const answer = authorizeResponseSchema.safeParse(body);
+  if (!answer.success || answer.data.token === '') throw new Error(TOKEN_MISSING);
+  return answer.data.token;
 }
 
 /** Spec §5 "Register (session layer)": a simple address pattern without spaces. */
@@ -123,15 +127,4 @@ export function rememberedFrom(state: unknown): string | undefined {
 export function prefilledEmail(state: unknown): string {
   const email = (state as { email?: unknown } | null)?.email;
   return typeof email === 'string' ? email : '';
-}
-
-/** Server `fields` names that are also form fields, for `setError` (issue #3: map server field errors). */
-export function formFieldErrors<Field extends string>(
-  error: unknown,
-  formFields: readonly Field[],
-): [Field, string][] {
-  if (!(error instanceof ApiError)) return [];
-  return Object.entries(error.fields).filter((entry): entry is [Field, string] =>
-    (formFields as readonly string[]).includes(entry[0]),
-  );
 }

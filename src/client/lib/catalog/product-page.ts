@@ -2,7 +2,7 @@
  * One page of the product list (spec §7 `GET /products`), mapped to the screen shape (spec §3): read by the
  * catalogue pages and by the home page's featured products.
  */
-import type { ProductListParams, ProductListResponse } from '@shared/catalog/product-schema';
+import { productListResponseSchema, type ProductListParams } from '@shared/catalog/product-schema';
 import { PRODUCT_LIST_DEFAULT_LIMIT } from '@shared/catalog/catalog-limits';
 import { toProduct, type Product } from '@shared/catalog/product-mapping';
 import { apiRequest } from '@client/lib/api-client';
@@ -15,12 +15,10 @@ export async function fetchProductPage(
   params: ProductListParams,
   signal?: AbortSignal,
 ): Promise<ProductPage> {
-  const response = await apiRequest<ProductListResponse>('/products', {
+  const response = await apiRequest('/products', {
     query: { page: 1, limit: PRODUCT_LIST_DEFAULT_LIMIT, ...params },
     signal,
+    schema: productListResponseSchema,
   });
-  return {
-    products: (response.data ?? []).map(toProduct),
-    total: response.pagination?.total ?? response.count ?? 0,
-  };
+  return { products: response.data.map(toProduct), total: response.pagination.total };
 }

@@ -4,7 +4,7 @@
  * is one, so it lives under the session key and is dropped when the user signs in or out.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { Order } from '@shared/orders/order-schemas';
+import { orderSchema } from '@shared/orders/order-schemas';
 import { apiRequest } from '@client/lib/api-client';
 import { ORDERS_QUERY_KEY } from '@client/lib/query-keys';
 
@@ -19,7 +19,7 @@ export const trackOrderQueryOptions = ({ orderId, contactInfo }: TrackLookup) =>
   queryOptions({
     queryKey: [...ORDERS_QUERY_KEY, 'track', orderId, contactInfo],
     queryFn: ({ signal }) =>
-      apiRequest<Order>(`/orders/${encodeURIComponent(orderId)}`, { query: { contactInfo }, signal }),
+      apiRequest(`/orders/${encodeURIComponent(orderId)}`, { query: { contactInfo }, signal, schema: orderSchema }),
     retry: false,
     staleTime: 0,
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { unwrapAccountInfo } from './account-info-query';
+import { accountInfoAnswerSchema } from './account-info-query';
 
-describe('unwrapAccountInfo (spec §3: wrapped in data or bare)', () => {
+describe('accountInfoAnswerSchema (spec §3: wrapped in data or bare)', () => {
   const info = {
     firstName: 'Asha',
     lastName: 'Verma',
@@ -9,18 +9,20 @@ describe('unwrapAccountInfo (spec §3: wrapped in data or bare)', () => {
     createdAt: '2025-04-18T10:00:00Z',
   };
 
-  it('reads a bare and a data-wrapped answer alike', () => {
-    expect(unwrapAccountInfo(info)).toEqual(info);
-    expect(unwrapAccountInfo({ data: info })).toEqual(info);
+  it('reads a bare and a data-wrapped answer alike, dropping unknown fields', () => {
+    expect(accountInfoAnswerSchema.parse(info)).toEqual(info);
+    expect(accountInfoAnswerSchema.parse({ data: { ...info, role: 'admin' } })).toEqual(info);
   });
 
-  it('keeps only non-empty text fields of the four', () => {
-    expect(
-      unwrapAccountInfo({ data: { firstName: 'Asha', lastName: null, email: '', extra: 'x', createdAt: 5 } }),
-    ).toEqual({
-      firstName: 'Asha',
-    });
-    expect(unwrapAccountInfo(null)).toEqual({});
-    expect(unwrapAccountInfo('text')).toEqual({});
+  it('refuses an answer outside the shared contract', () => {
+    for (const answer of [
+      null,
+      'text',
+      { data: { ...info, lastName: null } },
+      { ...info, createdAt: 5 },
+      { firstName: 'Asha' },
+    ]) {
+      expect(accountInfoAnswerSchema.safeParse(answer).success).toBe(false);
+    }
   });
 });

@@ -4,36 +4,26 @@
  * lives under the session key and is dropped when the user signs in or out.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AccountInfo } from '@shared/users/user-schemas';
+import { z } from 'zod';
+import { accountInfoSchema } from '@shared/users/user-schemas';
 import { apiRequest, retryUnlessClientError } from '@client/lib/api-client';
 import { SESSION_QUERY_KEY } from '@client/lib/query-keys';
 import { useSession } from './session-context';
 
 /**
- * The account fields of a `GET /accountInfo` answer, wrapped in `data` or bare (spec §3 "User"). Fields that
- * are missing or not text are left out; the page shows placeholders for them.
+ * `GET /accountInfo` answers the shared account info, bare or wrapped in `data` (spec §3 "User"); both read
+ * the same. Blank names or e-mail show the account page's placeholders.
  */
-export function unwrapAccountInfo(body: unknown): Partial<AccountInfo> {
-  const outer = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const inner =
-    outer.data && typeof outer.data === 'object' ? (outer.data as Record<string, unknown>) : outer;
-  const info: Partial<AccountInfo> = {};
-  for (const key of ['firstName', 'lastName', 'email', 'createdAt'] as const) {
-    const value = inner[key];
-    if (typeof value === 'string' && value.trim() !== '') info[key] = value;
-  }
-  return info;
-}
+export const accountInfoAnswerSchema = z.union([
+  accountInfoSchema,
+  z.object({ data: accountInfoSchema }).transform((answer) => answer.data),
+]);
 
-/**
- * `GET /accountInfo` as a query: `{ firstName?, lastName?, email?, createdAt? }`, from a bare or a
- * `data`-wrapped answer (spec §3 "User"). Enable it only while signed in (see {@link useAccountInfo}).
- */
+/** `GET /accountInfo` as a query. Enable it only while signed in (see {@link useAccountInfo}). */
 export const accountInfoQueryOptions = () =>
   queryOptions({
     queryKey: [...SESSION_QUERY_KEY, 'accountInfo'],
-    queryFn: async ({ signal }): Promise<Partial<AccountInfo>> =>
-      unwrapAccountInfo(await apiRequest<unknown>('/accountInfo', { signal })),
+    queryFn: ({ signal }) => apiRequest('/accountInfo', { signal, schema: accountInfoAnswerSchema }),
     retry: retryUnlessClientError,
     staleTime: 60_000,
   });

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { FieldValues, UseFormSetError } from 'react-hook-form';
+import { apiErrorFrom } from './api-client';
+import { setFieldErrors } from './form-errors';
+
+/** A `setError` that records its calls, as react-hook-form's would receive them. */
+function recordingSetError<Form extends FieldValues>() {
+  const calls: { name: string; message: string | undefined; focus: boolean | undefined }[] = [];
+  const setError: UseFormSetError<Form> = (name, error, options) =>
+    void calls.push({ name, message: error.message, focus: options?.shouldFocus });
+  return { calls, setError };
+}
+
+describe('setFieldErrors', () => {
+  type Address = { city: string; postalCode: string };
+  const error = apiErrorFrom(400, {
+    error: 'Invalid fields: shippingAddress.postalCode, products.p2, shippingAddress.city',
+    fields: {
+      'shippingAddress.postalCode': 'must be a 6-digit PIN code not starting with 0',
+      'products.p2': 'quantity must be a whole number from 1 to 10',
+      'shippingAddress.city': 'is required',
+    },
+  });
+
+  it('sets the fields the form has (after the prefix), focusing the first, and returns the rest', () => {
+    const { calls, setError } = recordingSetError<Address>();
+    const rest = setFieldErrors(error, setError, ['city', 'postalCode'], {
+      prefix: 'shippingAddress.',
+      message: (field, text) => `${field} ${text}`,
+    });
+    expect(calls).toEqual([
+      {
+        name: 'postalCode',
+        message: 'postalCode must be a 6-digit PIN code not starting with 0',
+        focus: true,
+      },
+      { name: 'city', message: 'city is required', focus: false },
+    ]);
+    expect(rest).toEqual([['products.p2', 'quantity must be a whole number from 1 to 10']]);
+  });
+
+  it('takes keys without a prefix, leaves names the form lacks, and does nothing for other errors', () => {
+    const { calls, setError } = recordingSetError<{ firstName: string; email: string }>();
+    const registerError = apiErrorFrom(400, {
+      error: 'Invalid fields: email, role',
+      fields: { email: 'Invalid email address', role: 'nope' },
+    });
+    expect(setFieldErrors(registerError, setError, ['firstName', 'email'])).toEqual([['role', 'nope']]);
+    expect(calls).toEqual([{ name: 'email', message: 'Invalid email address', focus: true }]);
+    expect(setFieldErrors(new Error('boom'), setError, ['email'])).toEqual([]);
+    expect(calls).toHaveLength(1);
+  });
+});
