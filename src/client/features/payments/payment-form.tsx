@@ -22,14 +22,13 @@ import {
 } from '@shared/payments/payment-fields';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/lib/notify';
+import { hasPhoneMask, submittedFields } from './payment-submission';
 import {
-  hasPhoneMask,
   PAY_LABEL,
   PROCESSING_LABEL,
-  submittedFields,
   VALIDATION_ERROR_DESCRIPTION,
   VALIDATION_ERROR_TITLE,
-} from './payment-actions';
+} from './payment-texts';
 import { PaymentField } from './payment-field';
 
 export type PaymentFormProps = {

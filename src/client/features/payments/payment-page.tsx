@@ -19,19 +19,18 @@ import { ORDERS_QUERY_KEY } from '@client/lib/query-keys';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import { decidePaymentStep, type QrStep } from './payment-step';
+import { paymentFailure } from './payment-submission';
 import {
-  decidePaymentStep,
   FIELDS_LOAD_ERROR,
   ORDER_ID_MISSING,
   PAYMENT_FAILED_NOTICE,
   PAYMENT_INITIATED_DESCRIPTION,
   PAYMENT_INITIATED_TITLE,
   PAYMENT_TITLE,
-  paymentFailure,
   RETURN_TO_CHECKOUT,
-  submitRedirectPostForm,
-  type QrStep,
-} from './payment-actions';
+} from './payment-texts';
+import { submitRedirectPostForm } from './redirect-post-form';
 import { fieldsQueryOptions, useSubmitPaymentMutation } from './payments-api';
 import { PaymentForm } from './payment-form';
 import { PaymentQr } from './payment-qr';

@@ -13,14 +13,9 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { trackOrderQueryOptions } from '@client/lib/orders/order-query';
 import { ORDERS_QUERY_KEY } from '@client/lib/query-keys';
-import {
-  OPEN_UPI_APP,
-  orderPaymentState,
-  QR_TITLE,
-  SCAN_HINT,
-  successPath,
-  type QrStep,
-} from './payment-actions';
+import { orderPaymentState, successPath } from './order-payment-state';
+import type { QrStep } from './payment-step';
+import { OPEN_UPI_APP, QR_TITLE, SCAN_HINT } from './payment-texts';
 
 /** How often the QR screen asks whether the order is paid. */
 export const QR_POLL_INTERVAL_MS = 3000;

@@ -7,7 +7,7 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { PaymentFieldDefinition, PaymentFieldType } from '@shared/payments/payment-fields';
 import type { PaymentSubmission } from '@shared/payments/payment-response';
 import { apiRequest, retryUnlessClientError } from '@client/lib/api-client';
-import { httpOrigin } from './payment-actions';
+import { httpOrigin } from './payment-destination';
 
 export const PAYMENT_FIELDS_QUERY_KEY = ['session', 'payment-fields'] as const;
 

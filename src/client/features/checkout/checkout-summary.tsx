@@ -1,0 +1,114 @@
+/**
+ * The checkout's order summary (spec §2 "Checkout"): the cart lines with quantity × price, subtotal, free
+ * shipping and total, what a refused order shows, and the 'Create Order' button of the form around it.
+ */
+import { Link } from 'react-router';
+import { Lock, ShoppingBag } from 'lucide-react';
+import { formatRupees } from '@shared/money';
+import { Button } from '@client/components/ui/button';
+import { useCart } from '@client/lib/cart/cart-context';
+import { CREATE_ORDER_LABEL, PROCESSING_LABEL, quantityTimesPrice, SHIPPING_FREE } from './checkout-form';
+
+/** What a refused order shows above the button: one message and, below it, the products it names. */
+export type CheckoutFailure = { message: string; productProblems: string[] };
+
+export function CheckoutSummary({ failure, busy }: { failure: CheckoutFailure | null; busy: boolean }) {
+  const { items, itemCount, total } = useCart();
+  const empty = items.length === 0;
+
+  return (
+    <section
+      aria-labelledby="checkout-summary"
+      className="flex flex-col gap-4 rounded-lg border border-stone-200 bg-brand-50 p-4 sm:p-5 lg:sticky lg:top-24"
+    >
+      <h2 id="checkout-summary" className="text-lg font-semibold text-stone-900">
+        Order Summary
+      </h2>
+
+      {empty ? (
+        <div className="flex flex-col items-center gap-3 py-4 text-center">
+          <ShoppingBag aria-hidden="true" className="size-10 text-stone-400" />
+          <p className="text-stone-700">Your cart is empty.</p>
+          <Link to="/products" className="text-sm font-medium text-brand-700 hover:underline">
+            Browse Products
+          </Link>
+        </div>
+      ) : (
+        <ul aria-label="Items in your order" className="flex flex-col divide-y divide-brand-100">
+          {items.map((item) => (
+            <li
+              key={JSON.stringify([item.id, item.selectedSize, item.selectedColor])}
+              className="flex items-start justify-between gap-3 py-2.5 first:pt-0"
+            >
+              <div className="min-w-0">
+                <p className="text-sm font-medium text-stone-900">{item.name}</p>
+                {(item.selectedColor || item.selectedSize) && (
+                  <p className="text-xs text-stone-600">
+                    {[
+                      item.selectedColor && `Colour: ${item.selectedColor}`,
+                      item.selectedSize && `Size: ${item.selectedSize}`,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </p>
+                )}
+                <p className="text-sm text-stone-600" data-testid="checkout-line-quantity">
+                  {quantityTimesPrice(item.quantity, formatRupees(item.price))}
+                </p>
+              </div>
+              <p className="shrink-0 text-sm font-semibold text-stone-900">
+                <span className="sr-only">Line total </span>
+                {formatRupees(Math.round(item.price * item.quantity * 100) / 100)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <dl className="flex flex-col gap-2 border-t border-brand-100 pt-3 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-stone-700">
+            Subtotal ({itemCount} {itemCount === 1 ? 'item' : 'items'})
+          </dt>
+          <dd className="font-medium text-stone-900">{formatRupees(total)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-stone-700">Shipping</dt>
+          <dd className="font-medium text-green-700">{SHIPPING_FREE}</dd>
+        </div>
+        <div className="flex items-baseline justify-between gap-4 border-t border-brand-100 pt-3">
+          <dt className="text-base font-semibold text-stone-900">Total</dt>
+          <dd className="text-xl font-bold text-brand-800">{formatRupees(total)}</dd>
+        </div>
+      </dl>
+
+      {failure && (
+        <div
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+        >
+          <p>{failure.message}</p>
+          {failure.productProblems.length > 0 && (
+            <ul className="mt-1 list-disc pl-5">
+              {failure.productProblems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        disabled={empty || busy}
+        aria-busy={busy || undefined}
+      >
+        <Lock aria-hidden="true" />
+        {busy ? PROCESSING_LABEL : CREATE_ORDER_LABEL}
+      </Button>
+      <p className="text-center text-xs text-stone-500">You will choose how to pay on the next step.</p>
+    </section>
+  );
+}
