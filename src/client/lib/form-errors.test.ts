@@ -24,7 +24,7 @@ describe('setFieldErrors', () => {
 
   it('sets the fields the form has (after the prefix), focusing the first, and returns the rest', () => {
     const { calls, setError } = recordingSetError<Address>();
-    const rest = setFieldErrors(error, setError, ['city', 'postalCode'], {
+    const { shown, rest } = setFieldErrors(error, setError, ['city', 'postalCode'], {
       prefix: 'shippingAddress.',
       message: (field, text) => `${field} ${text}`,
     });
@@ -36,6 +36,7 @@ describe('setFieldErrors', () => {
       },
       { name: 'city', message: 'city is required', focus: false },
     ]);
+    expect(shown).toEqual(['postalCode', 'city']);
     expect(rest).toEqual([['products.p2', 'quantity must be a whole number from 1 to 10']]);
   });
 
@@ -45,9 +46,27 @@ describe('setFieldErrors', () => {
       error: 'Invalid fields: email, role',
       fields: { email: 'Invalid email address', role: 'nope' },
     });
-    expect(setFieldErrors(registerError, setError, ['firstName', 'email'])).toEqual([['role', 'nope']]);
+    expect(setFieldErrors(registerError, setError, ['firstName', 'email'])).toEqual({
+      shown: ['email'],
+      rest: [['role', 'nope']],
+    });
     expect(calls).toEqual([{ name: 'email', message: 'Invalid email address', focus: true }]);
-    expect(setFieldErrors(new Error('boom'), setError, ['email'])).toEqual([]);
+    expect(setFieldErrors(new Error('boom'), setError, ['email'])).toEqual({ shown: [], rest: [] });
     expect(calls).toHaveLength(1);
+  });
+
+  it('reads bare and prefixed keys alike (the payment answer names `email` or `fields.phone`)', () => {
+    const { calls, setError } = recordingSetError<{ name: string; email: string; phone: string }>();
+    const refused = apiErrorFrom(400, {
+      error: 'Invalid fields: email, fields.phone',
+      fields: { email: 'Please enter a valid email address', 'fields.phone': 'Invalid phone number format' },
+    });
+    expect(
+      setFieldErrors(refused, setError, ['name', 'email', 'phone'], { prefix: 'fields.' }).shown,
+    ).toEqual(['email', 'phone']);
+    expect(calls.map((call) => [call.name, call.message])).toEqual([
+      ['email', 'Please enter a valid email address'],
+      ['phone', 'Invalid phone number format'],
+    ]);
   });
 });

@@ -11,17 +11,18 @@ import { ApiError } from './api-client';
  * A key names a form field directly (`email`) or after `prefix` (`shippingAddress.city` with prefix
  * `shippingAddress.`); keys of no field in `formFields` are left for the caller.
  * @param message turns the server's text into the one shown (e.g. 'is required' → 'City is required').
- * @returns the entries no form field took (e.g. `products.<id>` problems), empty for any other error.
+ * @returns `shown`: the fields that got a message; `rest`: the entries no form field took (e.g.
+ *   `products.<id>` problems). Both empty for an error that is not an {@link ApiError}.
  */
 export function setFieldErrors<Form extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<Form>,
   formFields: readonly Path<Form>[],
   { prefix = '', message = (_field: Path<Form>, text: string) => text } = {},
-): [string, string][] {
-  if (!(error instanceof ApiError)) return [];
+): { shown: Path<Form>[]; rest: [string, string][] } {
+  const shown: Path<Form>[] = [];
   const rest: [string, string][] = [];
-  let focus = true;
+  if (!(error instanceof ApiError)) return { shown, rest };
   for (const [key, text] of Object.entries(error.fields)) {
     const name = prefix && key.startsWith(prefix) ? key.slice(prefix.length) : key;
     const field = formFields.find((candidate) => candidate === name);
@@ -29,8 +30,8 @@ export function setFieldErrors<Form extends FieldValues>(
       rest.push([key, text]);
       continue;
     }
-    setError(field, { type: 'server', message: message(field, text) }, { shouldFocus: focus });
-    focus = false;
+    setError(field, { type: 'server', message: message(field, text) }, { shouldFocus: shown.length === 0 });
+    shown.push(field);
   }
-  return rest;
+  return { shown, rest };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatRupees } from '@shared/money';
 import { createOrderBodySchema } from '@shared/orders/order-schemas';
 import { ApiError } from '@client/lib/api-client';
+import { setFieldErrors } from '@client/lib/form-errors';
 import {
   accountFullName,
   blankShippingFields,
@@ -25,7 +26,8 @@ import {
   quantityTimesPrice,
   SHIPPING_FIELDS,
   SHIPPING_FREE,
-  shippingFieldErrors,
+  SHIPPING_ADDRESS_PREFIX,
+  shippingResolver,
   trimShippingForm,
   type ShippingFormValues,
 } from './checkout-form';
@@ -73,17 +75,36 @@ describe('blankShippingFields (spec §5 "Checkout")', () => {
   });
 });
 
-describe('shippingFieldErrors (the shared address schema)', () => {
-  it('accepts a valid Indian address', () => {
-    expect(shippingFieldErrors(address)).toEqual({});
-    expect(shippingFieldErrors({ ...address, phone: '9839041736' })).toEqual({});
+/** Runs the form's resolver as react-hook-form does on submit. */
+const resolve = (values: ShippingFormValues) =>
+  shippingResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+const messages = async (values: ShippingFormValues) =>
+  Object.fromEntries(
+    Object.entries((await resolve(values)).errors).map(([field, error]) => [field, error?.message]),
+  );
+
+describe('shippingResolver (the shared address schema as the form resolver)', () => {
+  it('accepts a valid Indian address and hands it on trimmed', async () => {
+    expect(await resolve(address)).toEqual({ values: address, errors: {} });
+    expect((await resolve({ ...address, city: ' Lucknow ', phone: '9839041736' })).values).toEqual({
+      ...address,
+      city: 'Lucknow',
+      phone: '9839041736',
+    });
   });
 
-  it('puts the PIN code and phone problems on their fields as sentences', () => {
-    const errors = shippingFieldErrors({ ...address, postalCode: '012345', phone: '+91 12345' });
+  it('puts the PIN code and phone problems on their fields as sentences', async () => {
+    const errors = await messages({ ...address, postalCode: '012345', phone: '+91 12345' });
     expect(Object.keys(errors).sort()).toEqual(['phone', 'postalCode']);
     expect(errors.postalCode).toBe('PIN code must be a 6-digit PIN code not starting with 0');
     expect(errors.phone).toMatch(/^Phone must be an Indian mobile number/);
+  });
+
+  it('while a field is blank marks only the blank fields, as "<Label> is required"', async () => {
+    expect(await messages({ ...address, city: '   ', postalCode: '012345', phone: '' })).toEqual({
+      city: 'City is required',
+      phone: 'Phone is required',
+    });
   });
 
   it('fieldMessage prefixes fragments with the label and keeps sentences', () => {
@@ -124,7 +145,6 @@ describe('createOrderFailure (spec §8 "Order placement failure")', () => {
   it("shows 'Failed to create order' for a server error or no response", () => {
     expect(createOrderFailure(new ApiError('x', 500, { error: 'Internal' }), lines)).toEqual({
       message: 'Failed to create order',
-      fieldErrors: {},
       productProblems: [],
     });
     expect(createOrderFailure(new ApiError('x', 0), lines).message).toBe(CREATE_ORDER_FAILED);
@@ -136,7 +156,7 @@ describe('createOrderFailure (spec §8 "Order placement failure")', () => {
     expect(createOrderFailure(error, lines).message).toBe('Not enough stock for Banarasi Silk Saree');
   });
 
-  it('maps 400 shippingAddress.* fields to the form and products.* to named problems', () => {
+  it('names the products of a 400 in the summary; its address fields go under the inputs', () => {
     const error = new ApiError('x', 400, {
       error: 'Invalid request',
       fields: {
@@ -149,15 +169,23 @@ describe('createOrderFailure (spec §8 "Order placement failure")', () => {
     });
     expect(createOrderFailure(error, lines)).toEqual({
       message: 'Failed to create order',
-      fieldErrors: {
-        postalCode: 'PIN code must be a 6-digit PIN code not starting with 0',
-        phone: 'Phone number is not valid',
-      },
       productProblems: [
         'Cotton Kurta Fabric: quantity must be a whole number from 1 to 10',
         'product not found',
       ],
     });
+    const shown: [string, string | undefined][] = [];
+    const { rest } = setFieldErrors<ShippingFormValues>(
+      error,
+      (field, fieldError) => void shown.push([field, fieldError.message]),
+      SHIPPING_FIELDS,
+      { prefix: SHIPPING_ADDRESS_PREFIX, message: fieldMessage },
+    );
+    expect(shown).toEqual([
+      ['postalCode', 'PIN code must be a 6-digit PIN code not starting with 0'],
+      ['phone', 'Phone number is not valid'],
+    ]);
+    expect(rest.map(([key]) => key)).toEqual(['products.p2', 'products.gone', 'shippingAddress']);
   });
 });
 

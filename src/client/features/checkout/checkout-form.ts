@@ -11,6 +11,8 @@ import {
   type CreateOrderBody,
   type ShippingAddress,
 } from '@shared/orders/order-schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldErrors, Resolver } from 'react-hook-form';
 import { ApiError } from '@client/lib/api-client';
 
 /** Spec §5 "Checkout": the empty-cart toast. */
@@ -78,22 +80,29 @@ export function fieldMessage(field: ShippingField, message: string): string {
   return /^[a-z]/.test(text) ? `${SHIPPING_LABELS[field]} ${text}` : text;
 }
 
+const zodShippingResolver = zodResolver(shippingAddressSchema);
+
 /**
- * The shared `shippingAddressSchema`'s problems as one message per field (first problem wins), or an empty
- * object when the address is valid. Nothing is sent while this is not empty.
+ * The shipping form's resolver: the shared `shippingAddressSchema` (react-hook-form's zod resolver), its
+ * fragments turned into sentences ('City is required'). While any field is blank only the blank ones are
+ * marked (the spec's 'Please fill all fields' step comes before the address checks). Valid values come out
+ * trimmed. Nothing is sent while it finds a problem.
  */
-export function shippingFieldErrors(values: ShippingFormValues): Partial<Record<ShippingField, string>> {
-  const result = shippingAddressSchema.safeParse(values);
-  if (result.success) return {};
-  const errors: Partial<Record<ShippingField, string>> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && (SHIPPING_FIELDS as readonly string[]).includes(field)) {
-      errors[field as ShippingField] ??= fieldMessage(field as ShippingField, issue.message);
-    }
+export const shippingResolver: Resolver<ShippingFormValues, unknown, ShippingAddress> = async (
+  values,
+  context,
+  options,
+) => {
+  const result = await zodShippingResolver(values, context, options);
+  if (Object.keys(result.errors).length === 0) return result;
+  const blank = blankShippingFields(values);
+  const errors: FieldErrors<ShippingFormValues> = {};
+  for (const field of blank.length > 0 ? blank : SHIPPING_FIELDS) {
+    const error = result.errors[field];
+    if (error) errors[field] = { ...error, message: fieldMessage(field, error.message ?? '') };
   }
-  return errors;
-}
+  return { values: {}, errors };
+};
 
 /** The cart line fields checkout reads. */
 export type CheckoutLine = { id: string; name: string; quantity: number };
@@ -138,37 +147,31 @@ export function createOrderBody(items: readonly CheckoutLine[], values: Shipping
   return { products: cartToProducts(items), shippingAddress: trimShippingForm(values) as ShippingAddress };
 }
 
-/** What the form shows after a failed `POST /orders`. */
+/** What the summary shows after a failed `POST /orders` (the form shows `shippingAddress.*` under its inputs). */
 export type CreateOrderFailure = {
   /** The inline text above the button: the server's stock message on 409, else 'Failed to create order'. */
   message: string;
-  /** Per-field messages from a 400 answer's `shippingAddress.*` keys. */
-  fieldErrors: Partial<Record<ShippingField, string>>;
   /** Messages from a 400 answer's `products.*` keys, naming the product when the cart knows it. */
   productProblems: string[];
 };
 
+/** The prefix of the address fields in a `POST /orders` error answer (`shippingAddress.postalCode`). */
+export const SHIPPING_ADDRESS_PREFIX = 'shippingAddress.';
+
 /**
- * Maps a failed `POST /orders` to the form: 409 shows the server's text (e.g. 'Not enough stock for …'); 400
- * puts `shippingAddress.<field>` messages under the inputs and `products.<id>` messages in the summary;
- * everything else shows 'Failed to create order'.
+ * What a failed `POST /orders` shows in the summary: 409 shows the server's text (e.g. 'Not enough stock for
+ * …'); a 400's `products.<id>` messages name the product; everything else shows 'Failed to create order'.
+ * The address fields of a 400 go under the inputs (lib/form-errors.ts, with {@link SHIPPING_ADDRESS_PREFIX}).
  */
 export function createOrderFailure(error: unknown, items: readonly CheckoutLine[]): CreateOrderFailure {
-  const failure: CreateOrderFailure = { message: CREATE_ORDER_FAILED, fieldErrors: {}, productProblems: [] };
+  const failure: CreateOrderFailure = { message: CREATE_ORDER_FAILED, productProblems: [] };
   if (!(error instanceof ApiError)) return failure;
   if (error.status === 409 && error.serverMessage) failure.message = error.serverMessage;
   if (error.status === 400) {
     for (const [key, message] of Object.entries(error.fields)) {
-      const dot = key.indexOf('.');
-      if (dot < 0) continue;
-      const group = key.slice(0, dot);
-      const rest = key.slice(dot + 1);
-      if (group === 'shippingAddress' && (SHIPPING_FIELDS as readonly string[]).includes(rest)) {
-        failure.fieldErrors[rest as ShippingField] ??= fieldMessage(rest as ShippingField, String(message));
-      } else if (group === 'products') {
-        const name = items.find((item) => item.id === rest)?.name;
-        failure.productProblems.push(name ? `${name}: ${message}` : String(message));
-      }
+      if (!key.startsWith('products.')) continue;
+      const name = items.find((item) => item.id === key.slice('products.'.length))?.name;
+      failure.productProblems.push(name ? `${name}: ${message}` : message);
     }
   }
   return failure;

@@ -1,19 +1,22 @@
 /**
  * Checkout, /checkout (spec §2 "Checkout", §4 "Purchase flow", §5 "Checkout", §8 "Orders and payment
  * errors"): the shipping form and the order summary. Shown only inside RequireAuth. Submitting checks the
- * cart and the six fields (toasts with the spec's texts), then the shared address schema (messages under the
- * inputs), then creates the order; on success the cart is emptied and the payment page opens for the order.
+ * cart and the six fields (toasts with the spec's texts), then the shared address schema through the form's
+ * resolver (messages under the inputs), then creates the order; on success the cart is emptied and the
+ * payment page opens for the order. Address problems the server finds go under the inputs too.
  */
-import { useEffect, useState, type ReactNode } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { FieldError, Input, Label } from '@client/components/ui/input';
+import type { ShippingAddress } from '@shared/orders/order-schemas';
+import { FormField } from '@client/components/ui/form-field';
+import { Input } from '@client/components/ui/input';
 import { useCart } from '@client/lib/cart/cart-context';
 import { useAccountInfo } from '@client/lib/session/account-info-query';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
+import { setFieldErrors } from '@client/lib/form-errors';
 import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { cn } from '@client/lib/utils';
 import { useCreateOrderMutation } from './checkout-api';
 import { CheckoutSummary, type CheckoutFailure } from './checkout-summary';
 import { INDIAN_STATES } from './indian-states';
@@ -35,7 +38,8 @@ import {
   PLACE_ORDER_ERROR_TITLE,
   SHIPPING_FIELDS,
   SHIPPING_LABELS,
-  shippingFieldErrors,
+  SHIPPING_ADDRESS_PREFIX,
+  shippingResolver,
   type ShippingField,
   type ShippingFormValues,
 } from './checkout-form';
@@ -60,7 +64,12 @@ export function CheckoutPage() {
     getValues,
     getFieldState,
     formState: { errors },
-  } = useForm<ShippingFormValues>({ defaultValues: EMPTY_SHIPPING_FORM });
+  } = useForm<ShippingFormValues, unknown, ShippingAddress>({
+    resolver: shippingResolver,
+    defaultValues: EMPTY_SHIPPING_FORM,
+    // Editing a field clears its message; the address is checked again on the next submit.
+    reValidateMode: 'onSubmit',
+  });
 
   // Prefill the name from the account once it is known, unless the shopper has typed one.
   const accountName = accountFullName(account.data);
@@ -70,38 +79,13 @@ export function CheckoutPage() {
     }
   }, [accountName, getValues, getFieldState, setValue]);
 
-  const showFieldErrors = (fieldErrors: Partial<Record<ShippingField, string>>) => {
-    const fields = SHIPPING_FIELDS.filter((field) => fieldErrors[field]);
-    fields.forEach((field, index) =>
-      setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 }),
-    );
-  };
-
-  const onSubmit = async (values: ShippingFormValues) => {
-    if (createOrder.isPending) return;
-    setFailure(null);
-    if (items.length === 0) {
-      toast.error(CART_EMPTY_TITLE, { description: CART_EMPTY_DESCRIPTION });
-      return;
-    }
-    const blank = blankShippingFields(values);
-    if (blank.length > 0) {
-      toast.error(FILL_ALL_TITLE, { description: FILL_ALL_DESCRIPTION });
-      showFieldErrors(Object.fromEntries(blank.map((field) => [field, fieldMessage(field, 'is required')])));
-      return;
-    }
-    const invalid = shippingFieldErrors(values);
-    if (Object.keys(invalid).length > 0) {
-      showFieldErrors(invalid);
-      return;
-    }
+  const placeOrder = async (address: ShippingAddress) => {
     const limits = cartLimitProblems(items);
     if (limits.length > 0) {
       setFailure({ message: limits[0]!, productProblems: limits.slice(1) });
       return;
     }
-
-    const body = createOrderBody(items, values);
+    const body = createOrderBody(items, address);
     const thisAttempt = idempotencyKeyFor(attempt, body, newIdempotencyKey);
     setAttempt(thisAttempt);
     try {
@@ -109,19 +93,41 @@ export function CheckoutPage() {
       clearCart({ announce: false });
       navigate(`/payment?orderId=${encodeURIComponent(orderId)}`, { replace: true });
     } catch (error) {
-      const shown = createOrderFailure(error, items);
-      setFailure({ message: shown.message, productProblems: shown.productProblems });
-      showFieldErrors(shown.fieldErrors);
+      setFailure(createOrderFailure(error, items));
+      setFieldErrors(error, setError, SHIPPING_FIELDS, {
+        prefix: SHIPPING_ADDRESS_PREFIX,
+        message: fieldMessage,
+      });
       toast.error(PLACE_ORDER_ERROR_TITLE, { description: PLACE_ORDER_ERROR_DESCRIPTION });
     }
   };
 
-  const busy = createOrder.isPending;
+  // The spec's order: the cart first, then blank fields ('Please fill all fields'), then the address checks.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (createOrder.isPending) return;
+    setFailure(null);
+    if (items.length === 0) {
+      toast.error(CART_EMPTY_TITLE, { description: CART_EMPTY_DESCRIPTION });
+      return;
+    }
+    void handleSubmit(placeOrder, () => {
+      if (blankShippingFields(getValues()).length > 0) {
+        toast.error(FILL_ALL_TITLE, { description: FILL_ALL_DESCRIPTION });
+      }
+    })(event);
+  };
 
-  const field = (name: ShippingField): UseFormRegisterReturn =>
+  const busy = createOrder.isPending;
+  const field = (name: ShippingField) =>
     register(name, { onChange: () => errors[name] && clearErrors(name) });
-  const describedBy = (name: ShippingField, hint?: string) =>
-    [hint, errors[name] ? `checkout-${name}-error` : undefined].filter(Boolean).join(' ') || undefined;
+  const shippingField = (name: ShippingField, className?: string) => ({
+    id: `checkout-${name}`,
+    label: SHIPPING_LABELS[name],
+    required: true,
+    error: errors[name]?.message,
+    className,
+  });
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 md:py-10">
@@ -130,7 +136,7 @@ export function CheckoutPage() {
       <form
         noValidate
         aria-label="Checkout"
-        onSubmit={handleSubmit(onSubmit)}
+        onSubmit={submit}
         className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start [&_input]:scroll-mt-24"
       >
         <section
@@ -145,121 +151,72 @@ export function CheckoutPage() {
           </p>
 
           <div className="mt-5 grid gap-4 sm:grid-cols-2">
-            <FormField name="fullName" error={errors.fullName?.message} className="sm:col-span-2">
-              <Input
-                id="checkout-fullName"
-                required
-                autoComplete="name"
-                aria-invalid={errors.fullName ? true : undefined}
-                aria-describedby={describedBy('fullName')}
-                {...field('fullName')}
-              />
+            <FormField {...shippingField('fullName', 'sm:col-span-2')}>
+              {(control) => <Input {...control} required autoComplete="name" {...field('fullName')} />}
             </FormField>
-            <FormField name="address" error={errors.address?.message} className="sm:col-span-2">
-              <Input
-                id="checkout-address"
-                required
-                autoComplete="street-address"
-                placeholder="House no., street, area"
-                aria-invalid={errors.address ? true : undefined}
-                aria-describedby={describedBy('address')}
-                {...field('address')}
-              />
+            <FormField {...shippingField('address', 'sm:col-span-2')}>
+              {(control) => (
+                <Input
+                  {...control}
+                  required
+                  autoComplete="street-address"
+                  placeholder="House no., street, area"
+                  {...field('address')}
+                />
+              )}
             </FormField>
-            <FormField name="city" error={errors.city?.message}>
-              <Input
-                id="checkout-city"
-                required
-                autoComplete="address-level2"
-                aria-invalid={errors.city ? true : undefined}
-                aria-describedby={describedBy('city')}
-                {...field('city')}
-              />
+            <FormField {...shippingField('city')}>
+              {(control) => <Input {...control} required autoComplete="address-level2" {...field('city')} />}
             </FormField>
-            <FormField name="state" error={errors.state?.message}>
-              <Input
-                id="checkout-state"
-                required
-                autoComplete="address-level1"
-                list="checkout-states"
-                aria-invalid={errors.state ? true : undefined}
-                aria-describedby={describedBy('state')}
-                {...field('state')}
-              />
-              <datalist id="checkout-states">
-                {INDIAN_STATES.map((state) => (
-                  <option key={state} value={state} />
-                ))}
-              </datalist>
+            <FormField {...shippingField('state')}>
+              {(control) => (
+                <>
+                  <Input
+                    {...control}
+                    required
+                    autoComplete="address-level1"
+                    list="checkout-states"
+                    {...field('state')}
+                  />
+                  <datalist id="checkout-states">
+                    {INDIAN_STATES.map((state) => (
+                      <option key={state} value={state} />
+                    ))}
+                  </datalist>
+                </>
+              )}
             </FormField>
-            <FormField name="postalCode" error={errors.postalCode?.message}>
-              <Input
-                id="checkout-postalCode"
-                required
-                autoComplete="postal-code"
-                inputMode="numeric"
-                maxLength={6}
-                placeholder="6-digit PIN code"
-                aria-invalid={errors.postalCode ? true : undefined}
-                aria-describedby={describedBy('postalCode')}
-                {...field('postalCode')}
-              />
+            <FormField {...shippingField('postalCode')}>
+              {(control) => (
+                <Input
+                  {...control}
+                  required
+                  autoComplete="postal-code"
+                  inputMode="numeric"
+                  maxLength={6}
+                  placeholder="6-digit PIN code"
+                  {...field('postalCode')}
+                />
+              )}
             </FormField>
-            <FormField
-              name="phone"
-              error={errors.phone?.message}
-              hint={
-                <p id="checkout-phone-hint" className="text-xs text-stone-500">
-                  Indian mobile number with +91, e.g. +91 98765 43210
-                </p>
-              }
-            >
-              <Input
-                id="checkout-phone"
-                type="tel"
-                required
-                autoComplete="tel"
-                inputMode="tel"
-                placeholder="+91 98765 43210"
-                aria-invalid={errors.phone ? true : undefined}
-                aria-describedby={describedBy('phone', 'checkout-phone-hint')}
-                {...field('phone')}
-              />
+            <FormField {...shippingField('phone')} hint="Indian mobile number with +91, e.g. +91 98765 43210">
+              {(control) => (
+                <Input
+                  {...control}
+                  type="tel"
+                  required
+                  autoComplete="tel"
+                  inputMode="tel"
+                  placeholder="+91 98765 43210"
+                  {...field('phone')}
+                />
+              )}
             </FormField>
           </div>
         </section>
 
         <CheckoutSummary failure={failure} busy={busy} />
       </form>
-    </div>
-  );
-}
-
-/** A labelled field with its required mark, an optional hint and its error text. */
-function FormField({
-  name,
-  error,
-  hint,
-  className,
-  children,
-}: {
-  name: ShippingField;
-  error: string | undefined;
-  hint?: ReactNode;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
-      <Label htmlFor={`checkout-${name}`}>
-        {SHIPPING_LABELS[name]}
-        <span aria-hidden="true" className="ml-0.5 text-red-600">
-          *
-        </span>
-      </Label>
-      {children}
-      {hint}
-      <FieldError id={`checkout-${name}-error`}>{error}</FieldError>
     </div>
   );
 }

@@ -1,13 +1,18 @@
 /**
  * The contact page, /contact (spec §2 "Contact", §4 "Contact form: idle, then sending for 1.5 s, then done",
  * §5 "Contact", §9): the company's details from store info, the opening hours, placeholder social buttons
- * and a form whose submission is simulated — no call is made.
+ * and a form whose submission is simulated — no call is made. The four fields are required and the e-mail is
+ * type email, checked by the browser (spec §5: "browser check only"); the form's schema says the same.
  */
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { Clock, Mail, MapPin, Phone, Send, Store } from 'lucide-react';
 import { toast } from '@client/lib/notify';
 import { Button } from '@client/components/ui/button';
-import { Input, Label, Textarea } from '@client/components/ui/input';
+import { FormField } from '@client/components/ui/form-field';
+import { Input, Textarea } from '@client/components/ui/input';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 
@@ -18,6 +23,15 @@ export const CONTACT_HOURS = 'Monday to Saturday, 10AM - 6PM';
 
 /** Social networks shown as placeholders: buttons without a destination (spec §2 "Social links are placeholders"). */
 const SOCIAL_PLACEHOLDERS = ['Facebook', 'Instagram', 'YouTube', 'X'];
+
+/** The contact form: four required texts, the same rule as the inputs' `required` (spec §5 "Contact"). */
+const contactFormSchema = z.object({
+  name: z.string().min(1, 'Please enter your name'),
+  email: z.string().min(1, 'Please enter your e-mail address'),
+  subject: z.string().min(1, 'Please enter a subject'),
+  message: z.string().min(1, 'Please enter your message'),
+});
+type ContactForm = z.infer<typeof contactFormSchema>;
 
 export function ContactPage() {
   const { info, brand } = useStoreInfo();
@@ -32,17 +46,25 @@ export function ContactPage() {
     [],
   );
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ContactForm>({
+    resolver: zodResolver(contactFormSchema),
+    defaultValues: { name: '', email: '', subject: '', message: '' },
+  });
+
+  const send = () => {
     if (sending) return;
-    const form = event.currentTarget;
     setSending(true);
     timer.current = setTimeout(() => {
       timer.current = null;
       toast.success('Message Sent', {
         description: "Thank you for contacting us. We'll get back to you shortly.",
       });
-      form.reset();
+      reset();
       setSending(false);
     }, CONTACT_SEND_DELAY_MS);
   };
@@ -110,25 +132,27 @@ export function ContactPage() {
 
         <section className="rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
           <h2 className="font-serif text-xl font-bold text-stone-900">Send us a Message</h2>
-          <form className="mt-5 flex flex-col gap-4" onSubmit={submit} aria-busy={sending}>
+          <form
+            className="mt-5 flex flex-col gap-4"
+            onSubmit={(event) => void handleSubmit(send)(event)}
+            aria-busy={sending}
+          >
             <div className="grid gap-4 sm:grid-cols-2">
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor="contact-name">Name</Label>
-                <Input id="contact-name" name="name" autoComplete="name" required />
-              </div>
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor="contact-email">Email</Label>
-                <Input id="contact-email" name="email" type="email" autoComplete="email" required />
-              </div>
+              <FormField id="contact-name" label="Name" error={errors.name?.message}>
+                {(control) => <Input {...control} autoComplete="name" required {...register('name')} />}
+              </FormField>
+              <FormField id="contact-email" label="Email" error={errors.email?.message}>
+                {(control) => (
+                  <Input {...control} type="email" autoComplete="email" required {...register('email')} />
+                )}
+              </FormField>
             </div>
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor="contact-subject">Subject</Label>
-              <Input id="contact-subject" name="subject" required />
-            </div>
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor="contact-message">Message</Label>
-              <Textarea id="contact-message" name="message" rows={6} required />
-            </div>
+            <FormField id="contact-subject" label="Subject" error={errors.subject?.message}>
+              {(control) => <Input {...control} required {...register('subject')} />}
+            </FormField>
+            <FormField id="contact-message" label="Message" error={errors.message?.message}>
+              {(control) => <Textarea {...control} rows={6} required {...register('message')} />}
+            </FormField>
             <Button type="submit" size="lg" disabled={sending} className="sm:self-start">
               <Send aria-hidden="true" />
               {sending ? 'Sending...' : 'Send Message'}

@@ -11,7 +11,8 @@ import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
-import { Input, Label } from '@client/components/ui/input';
+import { FormField } from '@client/components/ui/form-field';
+import { Input } from '@client/components/ui/input';
 import { trackOrderQueryOptions } from '@client/lib/orders/order-query';
 import { useAccountInfo } from '@client/lib/session/account-info-query';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
@@ -105,39 +106,31 @@ export function TrackOrderPage() {
         onSubmit={handleSubmit(onSubmit)}
         className="mt-6 grid gap-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-6 md:grid-cols-[1fr_1fr_auto] md:items-end"
       >
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="track-orderId">
-            Order Number
-            <span aria-hidden="true" className="ml-0.5 text-red-600">
-              *
-            </span>
-          </Label>
-          <Input
-            id="track-orderId"
-            required
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            placeholder="e.g. RS-7KQ29XD3"
-            {...register('orderId')}
-          />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="track-contactInfo">
-            Email or Phone
-            <span aria-hidden="true" className="ml-0.5 text-red-600">
-              *
-            </span>
-          </Label>
-          <Input
-            id="track-contactInfo"
-            required
-            autoComplete="email"
-            spellCheck={false}
-            placeholder="you@example.com or +91 98765 43210"
-            {...register('contactInfo')}
-          />
-        </div>
+        <FormField id="track-orderId" label="Order Number" required>
+          {(control) => (
+            <Input
+              {...control}
+              required
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              placeholder="e.g. RS-7KQ29XD3"
+              {...register('orderId')}
+            />
+          )}
+        </FormField>
+        <FormField id="track-contactInfo" label="Email or Phone" required>
+          {(control) => (
+            <Input
+              {...control}
+              required
+              autoComplete="email"
+              spellCheck={false}
+              placeholder="you@example.com or +91 98765 43210"
+              {...register('contactInfo')}
+            />
+          )}
+        </FormField>
         <Button type="submit" size="lg" disabled={searching} aria-busy={searching || undefined}>
           <Search aria-hidden="true" />
           {searching ? 'Searching...' : 'Track Order'}

@@ -1,12 +1,14 @@
 /**
  * One payment field from its server definition (spec §3 "Payment field definition", §5 "Payment form"): a
  * labelled control per type (text, email, password, number, tel, textarea, native select with a placeholder
- * option, checkbox), the help text and the error linked by aria-describedby, the red border by aria-invalid.
- * `inline` puts the label and the control on one row.
+ * option, checkbox) in the shared `FormField`, which links the help text and the error by aria-describedby and
+ * marks the control aria-invalid (the red border). `inline` puts the label and the control on one row.
  */
 import { useId, type ChangeEvent } from 'react';
+import type { RefCallBack } from 'react-hook-form';
 import type { PaymentFieldDefinition, PaymentFieldValue } from '@shared/payments/payment-fields';
-import { FieldError, Input, inputClassName, Label, Textarea } from '@client/components/ui/input';
+import { FormField, type FieldControlProps } from '@client/components/ui/form-field';
+import { Input, inputClassName, Textarea } from '@client/components/ui/input';
 import { cn } from '@client/lib/utils';
 
 /** Browser autofill hints by type and name. */
@@ -26,107 +28,87 @@ export type PaymentFieldProps = {
   /** The field is a +91 phone field (the value is masked by the form). */
   phone: boolean;
   disabled?: boolean;
+  /** Hands the control's element to react-hook-form, which focuses the first invalid field. */
+  controlRef: RefCallBack;
   onChange: (value: PaymentFieldValue) => void;
   onBlur: () => void;
 };
 
-export function PaymentField({ field, value, error, phone, disabled, onChange, onBlur }: PaymentFieldProps) {
+export function PaymentField(props: PaymentFieldProps) {
+  const { field, error } = props;
   const id = useId();
-  const descriptionId = field.description ? `${id}-description` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [descriptionId, errorId].filter(Boolean).join(' ') || undefined;
-  const required = field.rules?.required === true;
+  return (
+    <FormField
+      id={id}
+      label={field.label}
+      required={field.rules?.required === true}
+      hint={field.description}
+      error={error}
+      layout={field.type === 'checkbox' ? 'checkbox' : field.inline ? 'inline' : 'stacked'}
+    >
+      {(control) => <PaymentControl {...props} control={control} />}
+    </FormField>
+  );
+}
+
+/** The control of one definition's type, wired by `FormField`. */
+function PaymentControl({
+  field,
+  value,
+  phone,
+  disabled,
+  controlRef,
+  onChange,
+  onBlur,
+  control,
+}: PaymentFieldProps & { control: FieldControlProps }) {
   const text = typeof value === 'string' ? value : '';
   const common = {
-    id,
+    ...control,
+    ref: controlRef,
     name: field.name,
     disabled,
-    required,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy,
+    required: field.rules?.required === true,
     onBlur,
-  } as const;
+  };
   const onText = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
     onChange(event.target.value);
 
-  const label = (
-    <Label htmlFor={id} className={cn(field.inline && field.type !== 'checkbox' && 'max-w-[45%] shrink-0')}>
-      {field.label}
-      {required && (
-        <span aria-hidden="true" className="ml-0.5 text-red-600">
-          *
-        </span>
-      )}
-    </Label>
-  );
-  const help = field.description ? (
-    <p id={descriptionId} className="text-xs text-stone-500">
-      {field.description}
-    </p>
-  ) : null;
-
-  if (field.type === 'checkbox') {
-    return (
-      <div className="flex flex-col gap-1.5" data-field={field.name}>
-        <div className="flex items-start gap-3">
-          <input
-            {...common}
-            type="checkbox"
-            checked={value === true}
-            onChange={(event) => onChange(event.target.checked)}
-            className="mt-0.5 size-5 shrink-0 cursor-pointer rounded border-stone-300 accent-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-[invalid=true]:outline-2 aria-[invalid=true]:outline-red-500"
-          />
-          {label}
-        </div>
-        {help}
-        <FieldError id={errorId}>{error}</FieldError>
-      </div>
-    );
+  switch (field.type) {
+    case 'checkbox':
+      return (
+        <input
+          {...common}
+          type="checkbox"
+          checked={value === true}
+          onChange={(event) => onChange(event.target.checked)}
+          className="mt-0.5 size-5 shrink-0 cursor-pointer rounded border-stone-300 accent-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-[invalid=true]:outline-2 aria-[invalid=true]:outline-red-500"
+        />
+      );
+    case 'textarea':
+      return <Textarea {...common} value={text} placeholder={field.placeholder} onChange={onText} />;
+    case 'select':
+      return (
+        <select {...common} value={text} onChange={onText} className={cn(inputClassName, 'cursor-pointer')}>
+          <option value="">{field.placeholder || `Select ${field.label.toLowerCase()}`}</option>
+          {(field.options ?? []).map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      );
+    default:
+      return (
+        <Input
+          {...common}
+          type={phone ? 'tel' : field.type}
+          value={text}
+          placeholder={field.placeholder}
+          autoComplete={autoCompleteOf(field, phone)}
+          inputMode={phone ? 'tel' : field.type === 'number' ? 'decimal' : undefined}
+          onChange={onText}
+        />
+      );
   }
-
-  let control;
-  if (field.type === 'textarea') {
-    control = <Textarea {...common} value={text} placeholder={field.placeholder} onChange={onText} />;
-  } else if (field.type === 'select') {
-    control = (
-      <select {...common} value={text} onChange={onText} className={cn(inputClassName, 'cursor-pointer')}>
-        <option value="">{field.placeholder || `Select ${field.label.toLowerCase()}`}</option>
-        {(field.options ?? []).map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    );
-  } else {
-    control = (
-      <Input
-        {...common}
-        type={phone ? 'tel' : field.type}
-        value={text}
-        placeholder={field.placeholder}
-        autoComplete={autoCompleteOf(field, phone)}
-        inputMode={phone ? 'tel' : field.type === 'number' ? 'decimal' : undefined}
-        onChange={onText}
-      />
-    );
-  }
-
-  return (
-    <div className="flex flex-col gap-1.5" data-field={field.name}>
-      {field.inline ? (
-        <div className="flex items-center gap-3">
-          {label}
-          <div className="min-w-0 flex-1">{control}</div>
-        </div>
-      ) : (
-        <>
-          {label}
-          {control}
-        </>
-      )}
-      {help}
-      <FieldError id={errorId}>{error}</FieldError>
-    </div>
-  );
 }

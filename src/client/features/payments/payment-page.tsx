@@ -20,7 +20,6 @@ import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { decidePaymentStep, type QrStep } from './payment-step';
-import { paymentFailure } from './payment-submission';
 import {
   FIELDS_LOAD_ERROR,
   ORDER_ID_MISSING,
@@ -90,19 +89,15 @@ function PaymentForOrder({ orderId, failedReturn }: { orderId: string; failedRet
     toast.error(message);
   };
 
-  const pay = async (values: Record<string, string | boolean>) => {
+  /** Sends the payment and follows the answer; a refused call goes back to the form, which shows it. */
+  const pay = async (values: Record<string, string | boolean>): Promise<unknown> => {
     setProblem(null);
     setSubmitted(true);
     let response: unknown;
     try {
       response = await payment.mutateAsync({ fields: values, orderId });
     } catch (error) {
-      const failure = paymentFailure(
-        error,
-        definitions.map((field) => field.name),
-      );
-      if (failure.message) fail(failure.message);
-      return failure.fieldErrors;
+      return error;
     }
     const step = decidePaymentStep(response, fields.data?.gatewayOrigins ?? []);
     switch (step.kind) {
@@ -176,7 +171,12 @@ function PaymentForOrder({ orderId, failedReturn }: { orderId: string; failedRet
           aria-label="Payment form"
           className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-6"
         >
-          <PaymentForm definitions={definitions} busy={payment.isPending || leaving} onSubmit={pay} />
+          <PaymentForm
+            definitions={definitions}
+            busy={payment.isPending || leaving}
+            onSubmit={pay}
+            onProblem={fail}
+          />
         </section>
       </div>
     </>

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentFieldDefinition } from '@shared/payments/payment-fields';
 import { ApiError } from '@client/lib/api-client';
-import { hasPhoneMask, paymentFailure, submittedFields } from './payment-submission';
+import {
+  hasPhoneMask,
+  isFieldRefusal,
+  paymentFailure,
+  paymentResolver,
+  submittedFields,
+} from './payment-submission';
 import { PAYMENT_CALL_FAILED } from './payment-texts';
 
 describe('submittedFields', () => {
@@ -36,50 +42,68 @@ describe('submittedFields', () => {
   });
 });
 
-describe('paymentFailure (spec §8)', () => {
-  const names = ['name', 'email', 'phone'];
-
+describe('paymentFailure and isFieldRefusal (spec §8)', () => {
   it('no answer or a 5xx is the payment call failure', () => {
-    expect(paymentFailure(new ApiError('No response from server', 0), names)).toEqual({
-      message: PAYMENT_CALL_FAILED,
-      fieldErrors: {},
-    });
+    expect(paymentFailure(new ApiError('No response from server', 0))).toBe(PAYMENT_CALL_FAILED);
     expect(
-      paymentFailure(new ApiError('Internal server error', 500, { error: 'Internal server error' }), names),
-    ).toEqual({ message: PAYMENT_CALL_FAILED, fieldErrors: {} });
-    expect(paymentFailure(new TypeError('boom'), names)).toEqual({
-      message: PAYMENT_CALL_FAILED,
-      fieldErrors: {},
-    });
+      paymentFailure(new ApiError('Internal server error', 500, { error: 'Internal server error' })),
+    ).toBe(PAYMENT_CALL_FAILED);
+    expect(paymentFailure(new TypeError('boom'))).toBe(PAYMENT_CALL_FAILED);
   });
 
-  it('a 400 with fields maps them to the inputs (bare or fields.-prefixed names)', () => {
-    const error = new ApiError('Invalid fields', 400, {
+  it('a 400 with fields is for the form; a 5xx with fields is not', () => {
+    const refused = new ApiError('Invalid fields', 400, {
       error: 'Invalid fields: email, fields.phone',
       fields: { email: 'Please enter a valid email address', 'fields.phone': 'Invalid phone number format' },
     });
-    expect(paymentFailure(error, names)).toEqual({
-      message: null,
-      fieldErrors: { email: 'Please enter a valid email address', phone: 'Invalid phone number format' },
-    });
+    expect(isFieldRefusal(refused)).toBe(true);
+    expect(isFieldRefusal(new ApiError('x', 400, { error: 'Invalid request' }))).toBe(false);
+    expect(isFieldRefusal(new ApiError('x', 500, { error: 'x', fields: { email: 'x' } }))).toBe(false);
+    expect(isFieldRefusal(new Error('x'))).toBe(false);
   });
 
   it('a 400 naming no input, a 404 and a 409 show the server error as is', () => {
     expect(
       paymentFailure(
         new ApiError('x', 400, { error: 'Invalid field: orderId', fields: { orderId: 'is required' } }),
-        names,
       ),
-    ).toEqual({ message: 'Invalid field: orderId', fieldErrors: {} });
-    expect(paymentFailure(new ApiError('x', 404, { error: 'Order not found' }), names).message).toBe(
-      'Order not found',
-    );
+    ).toBe('Invalid field: orderId');
+    expect(paymentFailure(new ApiError('x', 404, { error: 'Order not found' }))).toBe('Order not found');
     expect(
-      paymentFailure(
-        new ApiError('x', 409, { success: false, error: 'This order has already been paid' }),
-        names,
-      ).message,
+      paymentFailure(new ApiError('x', 409, { success: false, error: 'This order has already been paid' })),
     ).toBe('This order has already been paid');
-    expect(paymentFailure(new ApiError('x', 409, null), names).message).toBe(PAYMENT_CALL_FAILED);
+    expect(paymentFailure(new ApiError('x', 409, null))).toBe(PAYMENT_CALL_FAILED);
+  });
+});
+
+describe('paymentResolver (the shared payment-field rules as the form resolver)', () => {
+  const definitions: PaymentFieldDefinition[] = [
+    { name: 'email', label: 'E-mail', type: 'email', rules: { required: true } },
+    { name: 'phone', label: 'Mobile number', type: 'tel', rules: { required: true } },
+    { name: 'gstin', label: 'GSTIN', type: 'text', rules: { required: true }, showWhenFilled: ['company'] },
+    { name: 'company', label: 'Company', type: 'text' },
+  ];
+  const resolve = (values: Record<string, string>) =>
+    paymentResolver(definitions)(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+
+  it('passes valid values through', async () => {
+    const values = { email: 'meera@example.com', phone: '+919839041736', gstin: '', company: '' };
+    expect(await resolve(values)).toEqual({ values, errors: {} });
+  });
+
+  it("gives the spec's message per invalid visible field and leaves hidden fields alone", async () => {
+    const result = await resolve({ email: 'meera@bad', phone: '+91', gstin: '', company: '' });
+    expect(result.values).toEqual({});
+    expect(result.errors).toEqual({
+      email: { type: 'validate', message: 'Please enter a valid email address' },
+      phone: { type: 'validate', message: 'This field is required' },
+    });
+    const withCompany = await resolve({
+      email: 'meera@example.com',
+      phone: '+919839041736',
+      gstin: '',
+      company: 'Zari',
+    });
+    expect(Object.keys(withCompany.errors)).toEqual(['gstin']);
   });
 });

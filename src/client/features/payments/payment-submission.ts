@@ -3,7 +3,13 @@
  * form", §8).
  */
 import type { PaymentFieldDefinition, PaymentFieldValues } from '@shared/payments/payment-fields';
-import { isFieldVisible, isFilled, isPhoneField } from '@shared/payments/payment-fields';
+import {
+  isFieldVisible,
+  isFilled,
+  isPhoneField,
+  validatePaymentFields,
+} from '@shared/payments/payment-fields';
+import type { Resolver } from 'react-hook-form';
 import { ApiError } from '@client/lib/api-client';
 import { PAYMENT_CALL_FAILED } from './payment-texts';
 
@@ -28,25 +34,38 @@ export function submittedFields(
   return fields;
 }
 
-/** What a failed `POST /payments` shows: a message, and per-field messages for the inputs it names. */
-export type PaymentFailure = { message: string | null; fieldErrors: Record<string, string> };
+/** The prefix the payment answer may put before a field name in `fields` (`fields.phone`). */
+export const PAYMENT_FIELD_PREFIX = 'fields.';
 
 /**
- * Maps a failed payment call (spec §8): no answer or a 5xx → 'Failed to process payment. Please try again
- * later.'; a 400 with `fields` → messages under the named inputs (`name` or `fields.name`); any other 4xx
- * (404 unknown order, 409 paid or cancelled order) → the server's error text.
+ * True for a refused payment call the form can answer under its inputs: a 400 whose `fields` the form reads
+ * (with lib/form-errors.ts and {@link PAYMENT_FIELD_PREFIX}).
  */
-export function paymentFailure(error: unknown, fieldNames: readonly string[]): PaymentFailure {
-  if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) {
-    return { message: PAYMENT_CALL_FAILED, fieldErrors: {} };
-  }
-  const fieldErrors: Record<string, string> = {};
-  if (error.status === 400) {
-    for (const [key, message] of Object.entries(error.fields)) {
-      const name = key.startsWith('fields.') ? key.slice('fields.'.length) : key;
-      if (fieldNames.includes(name) && typeof message === 'string') fieldErrors[name] = message;
-    }
-    if (Object.keys(fieldErrors).length > 0) return { message: null, fieldErrors };
-  }
-  return { message: error.serverMessage ?? PAYMENT_CALL_FAILED, fieldErrors };
+export function isFieldRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0;
+}
+
+/**
+ * The message of a failed payment call that names no input (spec §8): no answer or a 5xx → 'Failed to process
+ * payment. Please try again later.'; any other 4xx (a 400 naming no input, 404 unknown order, 409 paid or
+ * cancelled order) → the server's error text, else the same failure text.
+ */
+export function paymentFailure(error: unknown): string {
+  if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) return PAYMENT_CALL_FAILED;
+  return error.serverMessage ?? PAYMENT_CALL_FAILED;
+}
+
+/**
+ * The payment form's resolver: the shared payment-field rules (src/shared/payments/payment-fields.ts, the same
+ * the server applies) on the visible fields, one message per invalid field.
+ */
+export function paymentResolver(definitions: PaymentFieldDefinition[]): Resolver<PaymentFieldValues> {
+  return (values) => {
+    const found = Object.entries(validatePaymentFields(definitions, values));
+    if (found.length === 0) return { values, errors: {} };
+    return {
+      values: {},
+      errors: Object.fromEntries(found.map(([name, message]) => [name, { type: 'validate', message }])),
+    };
+  };
 }

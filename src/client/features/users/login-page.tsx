@@ -10,8 +10,10 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { LogIn } from 'lucide-react';
 import { signInFormSchema, type SignInFormInput, type SignInFormValues } from '@shared/users/user-schemas';
 import { Button } from '@client/components/ui/button';
-import { FieldError, Input, Label } from '@client/components/ui/input';
+import { FormField } from '@client/components/ui/form-field';
+import { Input, Label } from '@client/components/ui/input';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
+import { setFieldErrors } from '@client/lib/form-errors';
 import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { AuthPageFooter } from './auth-page-footer';
@@ -38,6 +40,7 @@ export function LoginPage() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<SignInFormInput, unknown, SignInFormValues>({
     resolver: zodResolver(signInFormSchema),
@@ -53,6 +56,7 @@ export function LoginPage() {
       toast.success(SIGN_IN_SUCCESS);
       navigate(returnPathFrom(location.state), { replace: true });
     } catch (error) {
+      setFieldErrors(error, setError, ['email', 'password']);
       toast.error(SIGN_IN_ERROR_TITLE, { description: signInErrorDescription(error) });
     }
   };
@@ -68,32 +72,24 @@ export function LoginPage() {
       </div>
 
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4" aria-label="Sign in">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="login-email">Email</Label>
-          <Input
-            id="login-email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? 'login-email-error' : undefined}
-            {...register('email')}
-          />
-          <FieldError id="login-email-error">{errors.email?.message}</FieldError>
-        </div>
+        <FormField id="login-email" label="Email" error={errors.email?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder="you@example.com"
+              {...register('email')}
+            />
+          )}
+        </FormField>
 
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="login-password">Password</Label>
-          <PasswordInput
-            id="login-password"
-            autoComplete="current-password"
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? 'login-password-error' : undefined}
-            {...register('password')}
-          />
-          <FieldError id="login-password-error">{errors.password?.message}</FieldError>
-        </div>
+        <FormField id="login-password" label="Password" error={errors.password?.message}>
+          {(control) => (
+            <PasswordInput {...control} autoComplete="current-password" {...register('password')} />
+          )}
+        </FormField>
 
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="flex items-center gap-2">

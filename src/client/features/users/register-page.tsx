@@ -17,7 +17,8 @@ import {
   type RegisterFormValues,
 } from '@shared/users/user-schemas';
 import { Button } from '@client/components/ui/button';
-import { FieldError, Input, Label } from '@client/components/ui/input';
+import { FormField } from '@client/components/ui/form-field';
+import { Input } from '@client/components/ui/input';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { setFieldErrors } from '@client/lib/form-errors';
 import { toast } from '@client/lib/notify';
@@ -78,8 +79,6 @@ export function RegisterPage() {
   };
 
   const busy = isSubmitting || registerMutation.isPending;
-  const describedBy = (field: (typeof FORM_FIELDS)[number], extra?: string) =>
-    [extra, errors[field] ? `register-${field}-error` : undefined].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className="flex flex-col gap-6">
@@ -102,71 +101,45 @@ export function RegisterPage() {
         aria-label="Create an account"
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="register-firstName">First name</Label>
+          <FormField id="register-firstName" label="First name" error={errors.firstName?.message}>
+            {(control) => <Input {...control} autoComplete="given-name" {...register('firstName')} />}
+          </FormField>
+          <FormField id="register-lastName" label="Last name" error={errors.lastName?.message}>
+            {(control) => <Input {...control} autoComplete="family-name" {...register('lastName')} />}
+          </FormField>
+        </div>
+
+        <FormField
+          id="register-email"
+          label="Email"
+          hint={EMAIL_PROVIDER_ADVICE}
+          error={errors.email?.message}
+        >
+          {(control) => (
             <Input
-              id="register-firstName"
-              autoComplete="given-name"
-              aria-invalid={errors.firstName ? true : undefined}
-              aria-describedby={describedBy('firstName')}
-              {...register('firstName')}
+              {...control}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder="you@gmail.com"
+              {...register('email')}
             />
-            <FieldError id="register-firstName-error">{errors.firstName?.message}</FieldError>
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="register-lastName">Last name</Label>
-            <Input
-              id="register-lastName"
-              autoComplete="family-name"
-              aria-invalid={errors.lastName ? true : undefined}
-              aria-describedby={describedBy('lastName')}
-              {...register('lastName')}
-            />
-            <FieldError id="register-lastName-error">{errors.lastName?.message}</FieldError>
-          </div>
-        </div>
+          )}
+        </FormField>
 
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="register-email">Email</Label>
-          <Input
-            id="register-email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@gmail.com"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy('email', 'register-email-advice')}
-            {...register('email')}
-          />
-          <p id="register-email-advice" className="text-xs text-stone-500">
-            {EMAIL_PROVIDER_ADVICE}
-          </p>
-          <FieldError id="register-email-error">{errors.email?.message}</FieldError>
-        </div>
+        <FormField id="register-password" label="Password" error={errors.password?.message}>
+          {(control) => <PasswordInput {...control} autoComplete="new-password" {...register('password')} />}
+        </FormField>
 
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="register-password">Password</Label>
-          <PasswordInput
-            id="register-password"
-            autoComplete="new-password"
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={describedBy('password')}
-            {...register('password')}
-          />
-          <FieldError id="register-password-error">{errors.password?.message}</FieldError>
-        </div>
-
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="register-confirmPassword">Confirm password</Label>
-          <PasswordInput
-            id="register-confirmPassword"
-            autoComplete="new-password"
-            aria-invalid={errors.confirmPassword ? true : undefined}
-            aria-describedby={describedBy('confirmPassword')}
-            {...register('confirmPassword')}
-          />
-          <FieldError id="register-confirmPassword-error">{errors.confirmPassword?.message}</FieldError>
-        </div>
+        <FormField
+          id="register-confirmPassword"
+          label="Confirm password"
+          error={errors.confirmPassword?.message}
+        >
+          {(control) => (
+            <PasswordInput {...control} autoComplete="new-password" {...register('confirmPassword')} />
+          )}
+        </FormField>
 
         <Button type="submit" size="lg" disabled={busy} className="w-full">
           <UserPlus aria-hidden="true" />
