@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_METHODS } from '@shared/payments/payment-response';
-import { normalisePaymentFields, PAYMENT_FIELDS_QUERY_KEY, fieldsQueryOptions } from './payments-api';
+import { normalisePaymentFields } from './payments-api';
 
 const name = { name: 'name', label: 'Full name', type: 'text', rules: { required: true } };
 const method = {
@@ -103,12 +103,5 @@ describe('normalisePaymentFields (spec §7)', () => {
       { name: 'terms', label: 'I agree', type: 'checkbox', defaultValue: true },
     ]).fields;
     expect(terms).toMatchObject({ type: 'checkbox', defaultValue: true, rules: undefined, inline: false });
-  });
-});
-
-describe('fieldsQueryOptions', () => {
-  it('lives under the session key (dropped on sign-in and sign-out)', () => {
-    expect(PAYMENT_FIELDS_QUERY_KEY).toEqual(['session', 'payment-fields']);
-    expect(fieldsQueryOptions().queryKey).toEqual(['session', 'payment-fields']);
   });
 });

@@ -7,9 +7,11 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { PaymentFieldDefinition, PaymentFieldType } from '@shared/payments/payment-fields';
 import type { PaymentSubmission } from '@shared/payments/payment-response';
 import { apiRequest, retryUnlessClientError } from '@client/lib/api-client';
+import { SESSION_QUERY_KEY } from '@client/lib/query-keys';
 import { httpOrigin } from './payment-destination';
 
-export const PAYMENT_FIELDS_QUERY_KEY = ['session', 'payment-fields'] as const;
+/** The payment form's definitions depend on the signed-in user (prefilled name and e-mail). */
+export const PAYMENT_FIELDS_QUERY_KEY = [...SESSION_QUERY_KEY, 'payment-fields'] as const;
 
 /** The payment form as the page uses it: the definitions and the gateway origins the browser may follow. */
 export type PaymentFormConfig = { fields: PaymentFieldDefinition[]; gatewayOrigins: string[] };
