@@ -7,6 +7,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { HomePage } from '@client/features/home/home-page';
+import { TestModeBar } from '@client/features/store-info/test-mode-bar';
 import { forgetChunkReload } from './chunk-reload';
 import { AuthLayout } from './layouts/auth-layout';
 import { MainLayout } from './layouts/main-layout';
@@ -109,11 +110,15 @@ export const appRoutes = (
   </>
 );
 
+/** Every page: the test-mode bar on top, then the routes. */
 export function AppRoutes() {
   const { pathname } = useLocation();
   return (
-    <RouteErrorBoundary resetKey={pathname}>
-      <Routes>{appRoutes}</Routes>
-    </RouteErrorBoundary>
+    <>
+      <TestModeBar />
+      <RouteErrorBoundary resetKey={pathname}>
+        <Routes>{appRoutes}</Routes>
+      </RouteErrorBoundary>
+    </>
   );
 }

@@ -14,12 +14,18 @@ export const STORE_INFO_FAILURE_CATEGORIES = ['Accessories'];
 export const STORE_INFO_ERROR = 'Failed to load store information. Please refresh the page.';
 
 /**
+ * The store-info answer: the shared `StoreInfo` and `testMode`, true while payments are simulated (no gateway
+ * set up). `testMode` is not in the shared schema yet; a missing value counts as false.
+ */
+export type StoreInfoAnswer = StoreInfo & { testMode?: boolean };
+
+/**
  * `GET /storeInfo` (also the diagnostic page's connection test). The one answer the storefront does not parse
  * yet: it is read on the home page's first load, where zod (~25 KB gzipped) must not be, and its shared schema
- * is being moved to src/shared/store-info. Until then it is typed, unchecked, as the shared `StoreInfo`.
+ * is being moved to src/shared/store-info. Until then it is typed, unchecked, as {@link StoreInfoAnswer}.
  */
-export function fetchStoreInfo(signal?: AbortSignal): Promise<StoreInfo> {
-  return apiRequest('/storeInfo', { signal }) as Promise<StoreInfo>;
+export function fetchStoreInfo(signal?: AbortSignal): Promise<StoreInfoAnswer> {
+  return apiRequest('/storeInfo', { signal }) as Promise<StoreInfoAnswer>;
 }
 
 export const storeInfoQueryOptions = () =>
@@ -29,7 +35,10 @@ export const storeInfoQueryOptions = () =>
     staleTime: 5 * 60_000,
   });
 
-/** Store info with the spec's fallbacks applied; `categories` is never empty in the header. */
+/**
+ * Store info with the spec's fallbacks applied; `headerCategories` is never empty, `testMode` is true only when
+ * the answer says so.
+ */
 export function useStoreInfo() {
   const query = useQuery(storeInfoQueryOptions());
   const info = query.data;
@@ -39,5 +48,11 @@ export function useStoreInfo() {
     : info?.categories.length
       ? info.categories
       : DEFAULT_CATEGORIES;
-  return { ...query, info, brand, headerCategories: categories.slice(0, 3) };
+  return {
+    ...query,
+    info,
+    brand,
+    headerCategories: categories.slice(0, 3),
+    testMode: info?.testMode === true,
+  };
 }
