@@ -1,6 +1,6 @@
 /**
  * The Payment page (spec §2 "Payment", §3 payment field definition and response, §4 "Payment flow", §5
- * "Payment form", §8 "Orders and payment"; DESIGN.md "QR screen"): the server's form with the +91 mask, the
+ * "Payment form", §8 "Orders and payment"): the server's form with the +91 mask, the
  * UPI QR screen that polls the order until the UPI webhook pays it, the sandbox gateway's success and failure
  * returns, 'Pay Now' from /orders, and the form's validation.
  *

@@ -1,7 +1,8 @@
 /**
  * The purchase flow (spec §2 "Cart" checkout gate, "Checkout", "Orders", "Order success", "Track order"; §4
- * "Purchase flow"; §5 "Register", "Checkout", "Track order"; §8 "Orders and payment errors"; DESIGN.md
- * "Prices in order views", "Tracking", "After registering").
+ * "Purchase flow"; §5 "Register", "Checkout", "Track order"; §8 "Orders and payment errors"), with the
+ * storefront's own rules: order prices with 2 decimals, the tracking number or 'Not available', and /login
+ * opening with the e-mail prefilled after registering.
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -34,7 +35,7 @@ const ADDRESS = {
 };
 const ORDER_NUMBER = /^RS-[A-Z0-9]+$/;
 
-/** ₹ with exactly 2 decimals and en-IN grouping (DESIGN.md "Prices in order views"), computed independently. */
+/** ₹ with exactly 2 decimals and en-IN grouping (order views), computed independently of the app. */
 function orderRupees(amount: number): string {
   return new Intl.NumberFormat('en-IN', {
     style: 'currency',

@@ -1,5 +1,5 @@
 /**
- * Order creation (spec §7 `POST /orders {products, shippingAddress}` → `{id}`; issue #3): sent with the
+ * Order creation (spec §7 `POST /orders {products, shippingAddress}` → `{id}`): sent with the
  * bearer token and an `Idempotency-Key`, so a retried submit of one checkout attempt returns the same order.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';

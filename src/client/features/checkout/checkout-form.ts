@@ -120,7 +120,7 @@ export function cartToProducts(
 }
 
 /**
- * Problems of the cart against the API's limits (issue #3: 1–10 of a product, at most 50 products), as
+ * Problems of the cart against the API's limits (1–10 of a product, at most 50 products per order), as
  * sentences naming the product, before anything is sent.
  */
 export function cartLimitProblems(items: readonly CheckoutLine[]): string[] {

@@ -13,8 +13,8 @@ export const HOME_FALLBACK_CATEGORY = 'TV & Video Accessories';
 export const DEFAULT_CATEGORY_IMAGE = '/media/fallback/default-category.svg';
 
 /**
- * The built-in fallback images by category name, kept exactly as the spec lists them (spec §1, DESIGN.md
- * "Electrical-goods wording"): TV Mounts, HDMI Cables, TV Remote Controls, Streaming Devices,
+ * The built-in fallback images by category name, kept exactly as the spec lists them (spec §1; no
+ * other electrical-goods wording is used): TV Mounts, HDMI Cables, TV Remote Controls, Streaming Devices,
  * Entertainment Units, and the default image.
  */
 export const HOME_FALLBACK_IMAGES: Readonly<Record<string, string>> = {

@@ -1,7 +1,7 @@
 /**
  * One order as the Orders and Track order pages show it (spec §2 "Orders", "Track order"): number, date,
  * status badge, an items table (name, quantity, price) with the total, and the shipping details (address,
- * method, tracking). Prices in ₹ with 2 decimals (DESIGN.md "Prices in order views").
+ * method, tracking). Prices in ₹ with 2 decimals and en-IN grouping (₹1,24,999.00), never a $ sign.
  */
 import type { ReactNode } from 'react';
 import { formatRupeesForOrder } from '@shared/money';

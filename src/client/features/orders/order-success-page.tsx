@@ -1,5 +1,5 @@
 /**
- * Order success, /order-success (spec §2 "Order success"; DESIGN.md "QR screen": a paid order lands here):
+ * Order success, /order-success (spec §2 "Order success"; the QR screen opens it once the order is paid):
  * the thank-you text with links to /orders and /. When the URL names the order (`?orderId=`), its number is
  * shown with a link to track it.
  */

@@ -141,7 +141,7 @@ describe('toOrderView (spec §3 "Order as shown")', () => {
     });
   });
 
-  it('shows the server\'s tracking number and method when it has them (DESIGN.md "Tracking")', () => {
+  it("shows the server's tracking number and method when it has them", () => {
     const view = toOrderView({
       ...serverOrder,
       status: 2,

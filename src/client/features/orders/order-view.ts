@@ -1,6 +1,6 @@
 /**
  * The order as the screens show it (spec §3 "Order as read from the server" → "Order as shown", "Order
- * status codes"; DESIGN.md "Tracking", "Prices in order views"). Pure: unit-tested in order-view.test.ts.
+ * status codes"). Pure: unit-tested in order-view.test.ts.
  * The mapping is lenient (a missing status counts as 0, missing lists and texts as empty) so an older or
  * partial answer still renders.
  */
@@ -19,7 +19,7 @@ export const BROWSE_PRODUCTS = 'Browse Products';
 export const ORDERS_LOAD_ERROR = 'Failed to load your orders. Please try again.';
 /** Spec §2 "Orders": the payment button of a Pending order. */
 export const PAY_NOW = 'Pay Now';
-/** DESIGN.md "Tracking": the method when the server names none, and the tracking text without a number. */
+/** The method shown when the server names none, and the tracking text while there is no tracking number. */
 export const DEFAULT_SHIPPING_METHOD = 'Standard Shipping';
 export const TRACKING_NOT_AVAILABLE = 'Not available';
 /** Spec §5 / §8 "Track order". */

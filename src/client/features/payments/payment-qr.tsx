@@ -1,5 +1,5 @@
 /**
- * The UPI QR screen (spec §2 "Payment", §4 action qr; DESIGN.md "QR screen"): the QR code (the `qr` text
+ * The UPI QR screen (spec §2 "Payment", §4 action qr): the QR code (the `qr` text
  * encoded here, or the server's image), the amount and the order number, which apps can scan it, an 'Open UPI
  * app' button on a phone, and a 'TEST MODE' badge when the server says so. It polls the order every 3 s and
  * goes to /order-success once the order is paid.

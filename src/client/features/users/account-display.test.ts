@@ -21,7 +21,7 @@ describe('formatMemberSince (spec §2 "Account": like April 18, 2025)', () => {
   });
 });
 
-describe('accountDisplay (DESIGN.md: neutral placeholders)', () => {
+describe('accountDisplay (neutral placeholders, never sample values)', () => {
   it('shows the full name, e-mail and member-since date', () => {
     expect(
       accountDisplay(

@@ -1,12 +1,12 @@
 /**
- * What the account page shows (spec §2 "Account"; DESIGN.md "Account with missing data"): the name, the
+ * What the account page shows (spec §2 "Account"): the name, the
  * e-mail and the member-since date, with neutral placeholders — never sample names, e-mails or dates.
  */
 import type { AccountInfo } from '@shared/users/user-schemas';
 
-/** DESIGN.md: the name shown when the account has none. */
+/** The name shown when the account has none: neutral, never a sample name. */
 export const NAME_PLACEHOLDER = 'Customer';
-/** DESIGN.md: the e-mail and date shown when the account has none. */
+/** The e-mail and date shown when the account has none: neutral, never a sample value. */
 export const VALUE_PLACEHOLDER = '—';
 
 /**

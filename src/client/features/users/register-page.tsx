@@ -1,9 +1,10 @@
 /**
- * Register, /register (spec §2 "Register", §5, §8; DESIGN.md "After registering"): first and last name,
+ * Register, /register (spec §2 "Register", §5, §8): first and last name,
  * e-mail (with the advice to prefer a common provider), password and confirmation, each password with its
  * own toggle. The session layer trims and lower-cases the e-mail and refuses one without a simple address
  * shape before sending. Success does not sign in: it shows 'Account created successfully. You can now log
- * in.' and opens /login with the e-mail prefilled and the remembered origin kept. Rendered inside
+ * in.' and opens /login with the e-mail prefilled and the remembered origin (e.g. /checkout) kept, so signing
+ * in continues the purchase. Rendered inside
  * AuthLayout's card.
  */
 import { useState } from 'react';

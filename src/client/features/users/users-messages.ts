@@ -1,5 +1,5 @@
 /**
- * The session and account texts (spec §5, §8 "Session and account", DESIGN.md) and the pure rules that pick
+ * The session and account texts (spec §5, §8 "Session and account") and the pure rules that pick
  * them: error descriptions, the token check, the register session-layer check and the return path after
  * sign-in. No React, no DOM: unit-tested in users-messages.test.ts.
  */
@@ -14,12 +14,12 @@ import { ApiError } from '@client/lib/api-client';
 export const SIGN_IN_SUCCESS = 'Logged in successfully.';
 /** Spec §5 "Sign-in": a 2xx answer without a token. */
 export const TOKEN_MISSING = 'Authentication failed: Token is missing in the response';
-/** Spec §8: the sign-in failure toast's title (DESIGN.md: always this toast). */
+/** Spec §8: the sign-in failure toast's title; every sign-in failure shows this toast. */
 export const SIGN_IN_ERROR_TITLE = 'Error';
 export const SIGN_IN_FAILED = 'Failed to login. Please check your credentials.';
 export const NO_RESPONSE = 'No response from server. Please try again later.';
 
-/** DESIGN.md "After registering" (spec §8 success toast). */
+/** Spec §8 success toast after registering (then /login opens with the e-mail prefilled). */
 export const REGISTER_SUCCESS = 'Account created successfully. You can now log in.';
 export const REGISTER_ERROR_TITLE = 'Registration Error';
 export const REGISTER_FAILED = 'Failed to register. Please try again.';
@@ -123,7 +123,7 @@ export function rememberedFrom(state: unknown): string | undefined {
   return path === '/' ? undefined : path;
 }
 
-/** The e-mail handed over by the register screen in navigation state (DESIGN.md "After registering"). */
+/** The e-mail the register screen hands to /login in navigation state, to prefill the sign-in form. */
 export function prefilledEmail(state: unknown): string {
   const email = (state as { email?: unknown } | null)?.email;
   return typeof email === 'string' ? email : '';

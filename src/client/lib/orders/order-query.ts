@@ -19,7 +19,11 @@ export const trackOrderQueryOptions = ({ orderId, contactInfo }: TrackLookup) =>
   queryOptions({
     queryKey: [...ORDERS_QUERY_KEY, 'track', orderId, contactInfo],
     queryFn: ({ signal }) =>
-      apiRequest(`/orders/${encodeURIComponent(orderId)}`, { query: { contactInfo }, signal, schema: orderSchema }),
+      apiRequest(`/orders/${encodeURIComponent(orderId)}`, {
+        query: { contactInfo },
+        signal,
+        schema: orderSchema,
+      }),
     retry: false,
     staleTime: 0,
   });
