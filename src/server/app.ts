@@ -1,5 +1,5 @@
 /**
- * The Fastify application factory (DESIGN.md "Server"). `buildApp(config)` returns a ready-to-listen app;
+ * The Fastify application factory (docs/architecture.md). `buildApp(config)` returns a ready-to-listen app;
  * tests call `app.inject()` on it without a port.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config';
 import { openDatabase, type Database, type Db } from './db/database';
 import { registerErrorHandling } from './errors';
+import { refuseNulCharacters } from './refuse-nul';
 import { catalogRoutes } from './modules/catalog/routes';
 import { listenForCatalogChanges, ResponseCache } from './modules/catalog/response-cache';
 import { healthRoutes } from './modules/health/routes';
@@ -16,6 +17,8 @@ import { orderRoutes } from './modules/orders/routes';
 import { sandboxPayuRoutes } from './modules/payments/providers/sandbox-payu';
 import { paymentRoutes } from './modules/payments/routes';
 import { formActionSources, paymentSettings } from './modules/payments/settings';
+import { storeInfoRoutes } from './modules/store-info/routes';
+import { paymentsAreSimulated } from './modules/store-info/service';
 import { userRoutes } from './modules/users/routes';
 import {
   loadStoreDirectory,
@@ -37,7 +40,7 @@ declare module 'fastify' {
     catalogChanged(): Promise<void>;
   }
   interface FastifyRequest {
-    /** The store this request belongs to, from `X-Store-Host`, else `Host` (DESIGN.md "Stores"). */
+    /** The store of this request: `X-Store-Host`, else `Host` (docs/decisions/003-store-from-host.md). */
     storeId: number;
   }
 }
@@ -71,7 +74,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         ? false
         : {
             level: config.LOG_LEVEL,
-            // Never log credentials (DEVELOPERS.md "Security").
+            // Never log credentials: bearer tokens, session cookies.
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
           },
     bodyLimit: 256 * 1024,
@@ -137,7 +140,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         request.storeId = resolveStoreId(directory, host);
         reply.header('cache-control', 'no-cache');
       });
+      api.addHook('preValidation', refuseNulCharacters);
       await api.register(healthRoutes);
+      await api.register(storeInfoRoutes, { testMode: paymentsAreSimulated(payments) });
       await api.register(catalogRoutes);
       await api.register(userRoutes);
       await api.register(orderRoutes, { mailer });
