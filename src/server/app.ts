@@ -2,12 +2,12 @@
  * The Fastify application factory (docs/architecture.md). `buildApp(config)` returns a ready-to-listen app;
  * tests call `app.inject()` on it without a port.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { openDatabase, type Database, type Db } from './db/database';
-import { registerErrorHandling } from './errors';
+import { registerErrorHandling, type ErrorBody } from './errors';
 import { refuseNulCharacters } from './refuse-nul';
 import { catalogRoutes } from './modules/catalog/routes';
 import { listenForCatalogChanges, ResponseCache } from './modules/catalog/response-cache';
@@ -44,6 +44,9 @@ declare module 'fastify' {
     storeId: number;
   }
 }
+
+/** The 400 answer for a path that is not valid percent-encoded UTF-8 (e.g. `%ED%A0%80`, a lone surrogate). */
+export const BAD_URL_MESSAGE = 'Invalid URL: the path is not valid percent-encoded UTF-8';
 
 export type BuildAppOptions = {
   /** An open, migrated database. Without one, the app opens the configured database and migrates it. */
@@ -83,6 +86,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
         : config.TRUST_PROXY,
     return503OnClosing: true,
+    // The only framework error before routing here is a path that is not valid percent-encoded UTF-8
+    // (FST_ERR_BAD_URL): answer it with the API's error body, not Fastify's default one.
+    frameworkErrors: (_error, _request, reply) => {
+      (reply as FastifyReply).code(400).send({ error: BAD_URL_MESSAGE } satisfies ErrorBody);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

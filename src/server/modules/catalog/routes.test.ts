@@ -6,6 +6,7 @@ import {
   type ProductListResponse,
   type ServerProduct,
 } from '@shared/catalog/product-schema';
+import { BAD_URL_MESSAGE } from '../../app';
 import { NUL_MESSAGE } from '../../refuse-nul';
 import { fixtureCatalog } from '../../test/catalog-fixture';
 import { buildTestApp } from '../../test/test-app';
@@ -194,6 +195,12 @@ describe.each(testDatabaseKinds)('catalogue API on %s', (kind) => {
       }
     },
   );
+
+  it('answers 400 with the API error body for a path that is not valid UTF-8 (a lone surrogate)', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/products/%ED%A0%80' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: BAD_URL_MESSAGE });
+  });
 
   it('answers 400 naming the id when a product id holds NUL', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/products/abc%00' });
