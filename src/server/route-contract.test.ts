@@ -4,6 +4,7 @@
  * body for any error status it declares. A failure lists the routes that break the rule.
  */
 import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +20,8 @@ import {
 import { buildTestApp } from './test/test-app';
 import { openTestDatabase, type TestDatabase } from './test/test-database';
 
-const sharedDir = fileURLToPath(new URL('../shared/', import.meta.url));
+/** `src/shared`, beside this file's `src/server`. */
+const sharedDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'shared');
 
 /** Every zod schema exported by a module of `src/shared`, by identity. */
 async function sharedSchemas(): Promise<Set<unknown>> {
@@ -28,7 +30,7 @@ async function sharedSchemas(): Promise<Set<unknown>> {
   );
   const schemas = new Set<unknown>();
   for (const file of files) {
-    const module = (await import(pathToFileURL(`${sharedDir}${file}`).href)) as Record<string, unknown>;
+    const module = (await import(pathToFileURL(join(sharedDir, file)).href)) as Record<string, unknown>;
     for (const value of Object.values(module)) if (value instanceof z.ZodType) schemas.add(value);
   }
   return schemas;
