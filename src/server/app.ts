@@ -1,13 +1,14 @@
 /**
- * The Fastify application factory (DESIGN.md "Server"). `buildApp(config)` returns a ready-to-listen app;
+ * The Fastify application factory (docs/architecture.md). `buildApp(config)` returns a ready-to-listen app;
  * tests call `app.inject()` on it without a port.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { openDatabase, type Database, type Db } from './db/database';
-import { registerErrorHandling } from './errors';
+import { registerErrorHandling, type ErrorBody } from './errors';
+import { refuseNulCharacters } from './refuse-nul';
 import { catalogRoutes } from './modules/catalog/routes';
 import { listenForCatalogChanges, ResponseCache } from './modules/catalog/response-cache';
 import { healthRoutes } from './modules/health/routes';
@@ -16,6 +17,8 @@ import { orderRoutes } from './modules/orders/routes';
 import { sandboxPayuRoutes } from './modules/payments/providers/sandbox-payu';
 import { paymentRoutes } from './modules/payments/routes';
 import { formActionSources, paymentSettings } from './modules/payments/settings';
+import { storeInfoRoutes } from './modules/store-info/routes';
+import { paymentsAreSimulated } from './modules/store-info/service';
 import { userRoutes } from './modules/users/routes';
 import {
   loadStoreDirectory,
@@ -37,10 +40,13 @@ declare module 'fastify' {
     catalogChanged(): Promise<void>;
   }
   interface FastifyRequest {
-    /** The store this request belongs to, from `X-Store-Host`, else `Host` (DESIGN.md "Stores"). */
+    /** The store of this request: `X-Store-Host`, else `Host` (docs/decisions/003-store-from-host.md). */
     storeId: number;
   }
 }
+
+/** The 400 answer for a path that is not valid percent-encoded UTF-8 (e.g. `%ED%A0%80`, a lone surrogate). */
+export const BAD_URL_MESSAGE = 'Invalid URL: the path is not valid percent-encoded UTF-8';
 
 export type BuildAppOptions = {
   /** An open, migrated database. Without one, the app opens the configured database and migrates it. */
@@ -71,7 +77,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         ? false
         : {
             level: config.LOG_LEVEL,
-            // Never log credentials (DEVELOPERS.md "Security").
+            // Never log credentials: bearer tokens, session cookies.
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
           },
     bodyLimit: 256 * 1024,
@@ -80,6 +86,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
         : config.TRUST_PROXY,
     return503OnClosing: true,
+    // The only framework error before routing here is a path that is not valid percent-encoded UTF-8
+    // (FST_ERR_BAD_URL): answer it with the API's error body, not Fastify's default one.
+    frameworkErrors: (_error, _request, reply) => {
+      (reply as FastifyReply).code(400).send({ error: BAD_URL_MESSAGE } satisfies ErrorBody);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -137,7 +148,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         request.storeId = resolveStoreId(directory, host);
         reply.header('cache-control', 'no-cache');
       });
+      api.addHook('preValidation', refuseNulCharacters);
       await api.register(healthRoutes);
+      await api.register(storeInfoRoutes, { testMode: paymentsAreSimulated(payments) });
       await api.register(catalogRoutes);
       await api.register(userRoutes);
       await api.register(orderRoutes, { mailer });

@@ -3,7 +3,7 @@
  * Prices are in **rupees** (at most 2 decimals) as in spec §3; the importer stores paise.
  */
 import { z } from 'zod';
-import { policySlugs } from '@shared/catalog/store-info-schema';
+import { policySlugs } from '@shared/store-info/store-info-schema';
 
 /** A site path (`/media/...`) or an http(s) URL; anything else (javascript:, data:) is refused. */
 const imageUrl = z

@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, storeHosts, stores, users } from '../../db/schema';
+import { NUL_MESSAGE } from '../../refuse-nul';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 
@@ -163,6 +164,36 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
       });
     });
 
+    it.each(['firstName', 'lastName'])(
+      'answers 400 naming %s when it holds NUL, and stores nothing',
+      async (name) => {
+        const email = `nul-${name.toLowerCase()}@example.com`;
+        for (const value of ['As\u0000ha', 'Asha\u0000', '\u0000']) {
+          const response = await register(newUser(email, { [name]: value }));
+          expect(response.statusCode).toBe(400);
+          expect(response.json()).toEqual({
+            error: `Invalid field: ${name}`,
+            fields: { [name]: NUL_MESSAGE },
+          });
+        }
+        expect(await database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+      },
+    );
+
+    it('names every body field that holds NUL, e-mail and password too', async () => {
+      const response = await register({
+        firstName: 'A\u0000',
+        lastName: 'Verma',
+        email: 'x\u0000@example.com',
+        password: 'pass\u0000word',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: 'Invalid fields: firstName, email, password',
+        fields: { firstName: NUL_MESSAGE, email: NUL_MESSAGE, password: NUL_MESSAGE },
+      });
+    });
+
     it.each(['password', 'Password1', 'QWERTY123', 'iloveyou', 'sunshine'])(
       'refuses the common password %s',
       async (password) => {
@@ -237,6 +268,7 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
       const eleventh = await authorize({ email: 'limited@example.com', password: 'wrong-11' }, { address });
       expect(eleventh.statusCode).toBe(429);
       expect(eleventh.json()).toEqual({ error: TOO_MANY });
+      expect(eleventh.headers['cache-control']).toBe('no-store');
       const retryAfter = Number(eleventh.headers['retry-after']);
       expect(Number.isInteger(retryAfter)).toBe(true);
       expect(retryAfter).toBeGreaterThan(890);
