@@ -1,5 +1,5 @@
 /**
- * The built-in sandbox gateway (issue #4, docs/payments.md "Sandbox"): a TEST MODE page at `/sandbox/payu`
+ * The built-in sandbox gateway (docs/payments.md "Test mode and the sandbox"): a TEST MODE page at `/sandbox/payu`
  * that speaks the PayU protocol, so the demo shop and the tests run the whole redirect flow offline. It
  * accepts the checkout POST, checks the request hash with the sandbox's public test key and salt, shows the
  * order and the amount with two buttons, 'Success' and 'Failure', and posts the result back to surl/furl
@@ -9,7 +9,8 @@ import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { formatRupeesForOrder, paiseToRupees } from '@shared/money';
 import { acceptFormBodies, formFields } from '../form-body';
-import { escapeHtml, hiddenInputs, renderPage, sendPage } from '../html';
+import { escapeHtml } from '../../mail/mail-text';
+import { hiddenInputs, renderPage, sendPage } from '../html';
 import { SANDBOX_PAYU_KEY, SANDBOX_PAYU_PATH, SANDBOX_PAYU_SALT } from '../settings';
 import { parseAmountToPaise } from './amount';
 import { hexDigestsEqual } from './constant-time';
