@@ -1,9 +1,9 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentFieldDefinition } from '@shared/payments/payment-fields';
 import type { PaymentResponse } from '@shared/payments/payment-response';
-import { orderEvents, orders, payments, products } from '../../db/schema';
+import { orderEvents, orders, outgoingMail, payments, products } from '../../db/schema';
 import { fixtureCatalog } from '../../test/catalog-fixture';
 import { buildTestApp } from '../../test/test-app';
 import { signUpCustomer } from '../../test/test-customer';
@@ -12,6 +12,7 @@ import { catalogImportFileSchema } from '../catalog/import-schema';
 import { importCatalog } from '../catalog/import-service';
 import { transition } from '../orders/order-lifecycle';
 import { payuRequestHash, payuResponseHash } from './providers/payu-provider';
+import { TEST_PAYMENT_NOTICE } from './paid-order-mail';
 import { SANDBOX_HASH_ERROR } from './providers/sandbox-payu';
 import { upiWebhookSignature } from './providers/upi-provider';
 import { SANDBOX_PAYU_KEY, SANDBOX_PAYU_SALT } from './settings';
@@ -145,6 +146,18 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
       .from(orderEvents)
       .where(eq(orderEvents.orderId, (await orderRow(orderNumber)).id))
       .orderBy(asc(orderEvents.id));
+
+  /** The shop's paid-order notices of an order, as written to the mail outbox with the payment. */
+  const shopNoticesOf = async (orderNumber: string) =>
+    database.db
+      .select({ subject: outgoingMail.subject, message: outgoingMail.message })
+      .from(outgoingMail)
+      .where(
+        and(
+          eq(outgoingMail.recipient, 'care@testsilk.example'),
+          like(outgoingMail.subject, `%${orderNumber}%`),
+        ),
+      );
 
   /** Starts a sandbox gateway payment and returns its form data. */
   const startGateway = async (headers: Record<string, string>, orderId: string) => {
@@ -596,10 +609,19 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
         cause: expect.stringContaining(`txnid ${data.txnid}`),
       });
 
+      // The shop is told, in the payment's transaction, and warned that no money moved.
+      const [notice, ...more] = await shopNoticesOf(orderId);
+      expect(more).toEqual([]);
+      expect(notice!.subject).toBe(`[TEST] Paid order ${orderId} – ₹2,797.50`);
+      expect(notice!.message.text.split('\n')[0]).toBe(TEST_PAYMENT_NOTICE);
+      expect(notice!.message.text).toContain(`via PayU sandbox (TEST), txnid ${data.txnid} — TEST`);
+      expect(notice!.message.html).toContain(TEST_PAYMENT_NOTICE);
+
       const replay = await callback(success.fields);
       expect(replay.statusCode).toBe(303);
       expect(replay.headers.location).toBe('/order-success');
       expect(await eventsOf(orderId)).toEqual(events);
+      expect(await shopNoticesOf(orderId)).toHaveLength(1);
       const failureAfter = await callback((await sandboxChoice(data, 'Failure')).fields);
       expect(failureAfter.headers.location).toBe('/order-success');
       expect((await paymentsOf(orderId))[0]!.status).toBe('succeeded');
@@ -613,6 +635,7 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
       const response = await callback((await sandboxChoice(data, 'Failure')).fields);
       expect(response.statusCode).toBe(303);
       expect(response.headers.location).toBe(`/payment?orderId=${orderId}&status=failed`);
+      expect(await shopNoticesOf(orderId)).toEqual([]);
       expect((await orderRow(orderId)).status).toBe(0);
       expect((await paymentsOf(orderId))[0]!.status).toBe('failed');
       const replayedSuccess = await callback((await sandboxChoice(data, 'Success')).fields);
@@ -673,6 +696,7 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
       expect(response.headers.location).toBe(`/payment?orderId=${orderId}&status=failed`);
       expect((await orderRow(orderId)).status).toBe(4);
       expect((await paymentsOf(orderId))[0]!.status).toBe('succeeded');
+      expect(await shopNoticesOf(orderId)).toEqual([]);
     });
 
     it('verifies live callbacks with the live salt only', async () => {
@@ -693,6 +717,9 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
         testMode: false,
         status: 'succeeded',
       });
+      const notices = await shopNoticesOf(orderId);
+      expect(notices.map((notice) => notice.subject)).toEqual([`Paid order ${orderId} – ₹2,797.50`]);
+      expect(notices[0]!.message.text).not.toContain('TEST');
     });
   });
 
@@ -738,8 +765,14 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
       });
       expect((await eventsOf(orderId)).at(-1)!.cause).toBe('payment: UPI webhook UTR 412345678901');
 
+      // Paid to the demo UPI ID: the shop's notice says TEST.
+      expect((await shopNoticesOf(orderId)).map((notice) => notice.subject)).toEqual([
+        `[TEST] Paid order ${orderId} – ₹2,797.50`,
+      ]);
+
       const replay = await webhook(body);
       expect(replay.json()).toEqual({ success: true, orderId, orderStatus: 1, replayed: true, paid: false });
+      expect(await shopNoticesOf(orderId)).toHaveLength(1);
       expect(await eventsOf(orderId)).toHaveLength(2);
       expect(await paymentsOf(orderId)).toHaveLength(1);
 

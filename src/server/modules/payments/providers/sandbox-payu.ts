@@ -8,6 +8,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { formatRupeesForOrder, paiseToRupees } from '@shared/money';
+import { htmlPageSchema } from '@shared/payments/gateway-schemas';
 import { acceptFormBodies, formFields } from '../form-body';
 import { escapeHtml } from '../../mail/mail-text';
 import { hiddenInputs, renderPage, sendPage } from '../html';
@@ -168,7 +169,7 @@ ${form(furl, 'failure', 'Failure', 'failure')}
 export const sandboxPayuRoutes: FastifyPluginAsync = async (app) => {
   acceptFormBodies(app);
 
-  app.get(SANDBOX_PAYU_PATH, async (_request, reply) =>
+  app.get(SANDBOX_PAYU_PATH, { schema: { response: { 200: htmlPageSchema } } }, async (_request, reply) =>
     sendPage(
       reply,
       200,
@@ -181,16 +182,20 @@ wallets” while the shop is in test mode.</p></main>`,
     ),
   );
 
-  app.post(SANDBOX_PAYU_PATH, async (request, reply) => {
-    let fields: Record<string, string>;
-    try {
-      fields = formFields(request.body);
-    } catch {
-      return sendPage(reply, 400, errorPage('Expected a form post'));
-    }
-    const problem = sandboxRequestProblem(fields);
-    if (problem) return sendPage(reply, 400, errorPage(problem));
-    const { html, targets } = checkoutPage(fields);
-    return sendPage(reply, 200, html, targets);
-  });
+  app.post(
+    SANDBOX_PAYU_PATH,
+    { schema: { response: { 200: htmlPageSchema, 400: htmlPageSchema } } },
+    async (request, reply) => {
+      let fields: Record<string, string>;
+      try {
+        fields = formFields(request.body);
+      } catch {
+        return sendPage(reply, 400, errorPage('Expected a form post'));
+      }
+      const problem = sandboxRequestProblem(fields);
+      if (problem) return sendPage(reply, 400, errorPage(problem));
+      const { html, targets } = checkoutPage(fields);
+      return sendPage(reply, 200, html, targets);
+    },
+  );
 };
