@@ -12,7 +12,10 @@ describe('plainMailName', () => {
     ['evil。example', 'evil[.]example'],
     ['evil．example', 'evil[.]example'],
     ['mail me at a@b.example', 'mail me at a@b[.]example'],
-    ['zero\u200bwidth\u202Eoverride', 'zero width override'],
+    ['zero\u200bwidth\u202Eoverride', 'zerowidthoverride'],
+    ['www\u200b.evil\u00ad.example', 'www[.]evil[.]example'],
+    ['അവന്\u200d', 'അവന്\u200d'],
+    ['कार्\u200dयालय', 'कार्\u200dयालय'],
     ['control\u0000\u0007chars', 'control chars'],
   ])('%j → %j', (name, expected) => {
     expect(plainMailName(name)).toBe(expected);
