@@ -12,7 +12,8 @@ import { refuseNulCharacters } from './refuse-nul';
 import { catalogRoutes } from './modules/catalog/routes';
 import { listenForCatalogChanges, ResponseCache } from './modules/catalog/response-cache';
 import { healthRoutes } from './modules/health/routes';
-import { createMailer, type Mailer } from './modules/orders/mailer';
+import { createMailer, type Mailer } from './modules/mail/mailer';
+import { OutboxSender } from './modules/mail/outbox-sender';
 import { orderRoutes } from './modules/orders/routes';
 import { sandboxPayuRoutes } from './modules/payments/providers/sandbox-payu';
 import { paymentRoutes } from './modules/payments/routes';
@@ -36,6 +37,8 @@ declare module 'fastify' {
     responseCache: ResponseCache;
     /** Sends order e-mails (SMTP_URL, else the DATA_DIR/outbox folder; tests inject a nodemailer transport). */
     mailer: Mailer;
+    /** Sends the mail outbox (started and stopped with the app); `wake()` after writing a mail. */
+    mailSender: OutboxSender;
     /** Reloads the store directory and drops cached catalogue responses (after a catalogue write). */
     catalogChanged(): Promise<void>;
   }
@@ -104,6 +107,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const ownsMailer = !options.mailer;
   const mailer = options.mailer ?? createMailer(config);
   app.decorate('mailer', mailer);
+  const mailSender = new OutboxSender({ db: database.db, mailer, log: app.log });
+  app.decorate('mailSender', mailSender);
+  app.addHook('onReady', async () => mailSender.start());
   app.decorate('catalogChanged', async () => {
     responseCache.clear();
     directory = await loadStoreDirectory(database.db);
@@ -119,6 +125,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     });
   }
   app.addHook('onClose', async () => {
+    await mailSender.stop();
     await stopListening?.();
     if (ownsMailer) mailer.close?.();
     if (ownsDatabase) await database.close();
@@ -153,7 +160,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(storeInfoRoutes, { testMode: paymentsAreSimulated(payments) });
       await api.register(catalogRoutes);
       await api.register(userRoutes);
-      await api.register(orderRoutes, { mailer });
+      await api.register(orderRoutes);
       await api.register(paymentRoutes, { settings: payments });
     },
     { prefix: '/api/v1' },
