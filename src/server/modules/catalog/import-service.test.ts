@@ -116,6 +116,44 @@ describe.each(testDatabaseKinds)('catalogue import on %s', (kind) => {
     expect(men[0]?.imageUrl).toBeNull();
   });
 
+  it('keeps sold-down stock on a re-import and sets it only when the file gives a new count', async () => {
+    const stockOf = async (sku: string) =>
+      (await database.db.select().from(products).where(eq(products.sku, sku)))[0]?.stock;
+    const file = fixtureCatalog();
+    const fabric = file.products.find((product) => product.sku === 'FAB-SLK')!;
+    expect(fabric.stock).toBe(40);
+    await importCatalog(database.db, catalogImportFileSchema.parse(file));
+    // Three metres sold since the import.
+    await database.db.update(products).set({ stock: 37 }).where(eq(products.sku, 'FAB-SLK'));
+
+    const same = await importCatalog(database.db, catalogImportFileSchema.parse(file));
+    expect(same).toMatchObject({ updated: 0, stockLevelsChanged: 0 });
+    expect(await stockOf('FAB-SLK')).toBe(37);
+
+    fabric.title = 'Katan Silk Fabric, Red';
+    const retitled = await importCatalog(database.db, catalogImportFileSchema.parse(file));
+    expect(retitled).toMatchObject({ updated: 1, stockLevelsChanged: 0 });
+    expect(await stockOf('FAB-SLK')).toBe(37);
+
+    fabric.stock = 50;
+    const recounted = await importCatalog(database.db, catalogImportFileSchema.parse(file));
+    expect(recounted).toMatchObject({ updated: 1, stockLevelsChanged: 1 });
+    expect(await stockOf('FAB-SLK')).toBe(50);
+
+    await database.db.update(products).set({ stock: 45 }).where(eq(products.sku, 'FAB-SLK'));
+    expect(await importCatalog(database.db, catalogImportFileSchema.parse(file))).toMatchObject({
+      stockLevelsChanged: 0,
+    });
+    expect(await stockOf('FAB-SLK')).toBe(45);
+
+    delete fabric.stock;
+    file.products[0]!.stock = 5;
+    const untracked = await importCatalog(database.db, catalogImportFileSchema.parse(file));
+    expect(untracked).toMatchObject({ updated: 2, stockLevelsChanged: 2 });
+    expect(await stockOf('FAB-SLK')).toBeNull();
+    expect(await stockOf('MEN-KUR-001')).toBe(5);
+  });
+
   it('bumps the catalogue version only when something changed', async () => {
     const file = catalogImportFileSchema.parse(fixtureCatalog());
     await importCatalog(database.db, file);
