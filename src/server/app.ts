@@ -16,7 +16,11 @@ import { orderRoutes } from './modules/orders/routes';
 import { sandboxPayuRoutes } from './modules/payments/providers/sandbox-payu';
 import { paymentRoutes } from './modules/payments/routes';
 import { formActionSources, paymentSettings } from './modules/payments/settings';
+import { StoreTrackingRateLimiter } from './modules/orders/tracking-rate-limit';
+import { RegistrationRateLimiter } from './modules/users/registration-rate-limit';
 import { userRoutes } from './modules/users/routes';
+import { StoreSignInRateLimiter } from './modules/users/sign-in-rate-limit';
+import { openRateLimitStores } from './rate-limit-redis';
 import {
   loadStoreDirectory,
   normalizeHost,
@@ -107,8 +111,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         .catch((error: unknown) => app.log.error({ err: error }, 'store directory reload failed'));
     });
   }
+  // Rate limits count in this process, or in Redis shared by every server when REDIS_URL is set.
+  const rateLimits = await openRateLimitStores({
+    redisUrl: config.REDIS_URL,
+    keyPrefix: config.REDIS_KEY_PREFIX,
+    onError: (error) => app.log.warn({ err: error }, 'Redis does not answer: rate limits count per server'),
+  });
   app.addHook('onClose', async () => {
     await stopListening?.();
+    await rateLimits.close();
     if (ownsMailer) mailer.close?.();
     if (ownsDatabase) await database.close();
   });
@@ -139,8 +150,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       });
       await api.register(healthRoutes);
       await api.register(catalogRoutes);
-      await api.register(userRoutes);
-      await api.register(orderRoutes, { mailer });
+      await api.register(userRoutes, {
+        signInRateLimiter: new StoreSignInRateLimiter(rateLimits.store('sign-in')),
+        registrationRateLimiter: new RegistrationRateLimiter(rateLimits.store('registration')),
+      });
+      await api.register(orderRoutes, {
+        mailer,
+        trackingRateLimiter: new StoreTrackingRateLimiter(rateLimits.store('tracking')),
+      });
       await api.register(paymentRoutes, { settings: payments });
     },
     { prefix: '/api/v1' },

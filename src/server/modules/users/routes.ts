@@ -1,5 +1,5 @@
 /**
- * Account routes (spec §7, issue #3): `POST /users/register`, `POST /users/authorize`, `POST /users/logout`
+ * Account routes (spec §7): `POST /users/register`, `POST /users/authorize`, `POST /users/logout`
  * (beyond the spec) and `GET /accountInfo`. Thin handlers: validate → service → reply. Responses go through
  * the shared response schemas, so no hash can leave the server.
  */
@@ -20,6 +20,7 @@ import {
   revokeSession,
   toAccountInfo,
 } from './service';
+import { RegistrationRateLimiter, TOO_MANY_REGISTRATIONS } from './registration-rate-limit';
 import {
   MemorySignInRateLimiter,
   TOO_MANY_SIGN_IN_ATTEMPTS,
@@ -30,20 +31,39 @@ import {
 const errorBodySchema = z.object({ error: z.string() });
 
 export type UserRoutesOptions = {
-  /** Counts failed sign-ins; defaults to a fresh in-memory limiter per app (issue #3). */
+  /** Counts failed sign-ins; defaults to a fresh in-memory limiter per app. */
   signInRateLimiter?: SignInRateLimiter;
+  /** Counts sign-ups; defaults to a fresh in-memory limiter per app. */
+  registrationRateLimiter?: RegistrationRateLimiter;
 };
 
 export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, options) => {
   const limiter = options.signInRateLimiter ?? new MemorySignInRateLimiter();
+  const registrations = options.registrationRateLimiter ?? new RegistrationRateLimiter();
 
-  /** 201 `{ firstName, lastName, email, createdAt }`; 400 `{ error, fields }`; 409 `{ error, fields.email }`. */
+  /**
+   * 201 `{ firstName, lastName, email, createdAt }`; 400 `{ error, fields }`; 409 `{ error, fields.email }`;
+   * 429 `{ error }` with `Retry-After` (seconds) past 10 sign-ups per client address or 3 per e-mail an hour.
+   */
   app.post(
     '/users/register',
     { schema: { body: registerBodySchema, response: { 201: accountInfoSchema } } },
     async (request, reply) => {
-      const account = await registerUser(app.db, request.storeId, request.body);
-      return reply.code(201).send(account);
+      const key = { email: request.body.email, address: request.ip };
+      const verdict = await registrations.begin(key);
+      if (!verdict.allowed) {
+        reply.header('retry-after', String(verdict.retryAfterSeconds));
+        throw new AppError('rate_limited', TOO_MANY_REGISTRATIONS);
+      }
+      try {
+        const account = await registerUser(app.db, request.storeId, request.body);
+        return reply.code(201).send(account);
+      } catch (error) {
+        // An account made or an e-mail found taken counts; bad input and server faults do not.
+        const taken = error instanceof AppError && error.code === 'conflict';
+        if (!taken) await registrations.forgive(key, verdict.attemptId);
+        throw error;
+      }
     },
   );
 
