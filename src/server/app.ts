@@ -105,11 +105,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   let stopListening: (() => Promise<void>) | undefined;
   if (database.pool) {
-    stopListening = await listenForCatalogChanges(database.pool, () => {
+    const onChange = () => {
       app
         .catalogChanged()
         .catch((error: unknown) => app.log.error({ err: error }, 'store directory reload failed'));
-    });
+    };
+    stopListening = await listenForCatalogChanges(database.pool, responseCache, onChange, app.log);
   }
   // Rate limits count in this process, or in Redis shared by every server when REDIS_URL is set.
   const rateLimits = await openRateLimitStores({
