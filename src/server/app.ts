@@ -1,5 +1,5 @@
 /**
- * The Fastify application factory (DESIGN.md "Server"). `buildApp(config)` returns a ready-to-listen app;
+ * The Fastify application factory (docs/architecture.md). `buildApp(config)` returns a ready-to-listen app;
  * tests call `app.inject()` on it without a port.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -41,7 +41,7 @@ declare module 'fastify' {
     catalogChanged(): Promise<void>;
   }
   interface FastifyRequest {
-    /** The store this request belongs to, from `X-Store-Host`, else `Host` (DESIGN.md "Stores"). */
+    /** The store this request belongs to, from `X-Store-Host`, else `Host` (docs/decisions/003-store-from-host.md). */
     storeId: number;
   }
 }
@@ -75,7 +75,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         ? false
         : {
             level: config.LOG_LEVEL,
-            // Never log credentials (DEVELOPERS.md "Security").
+            // Never log credentials.
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
           },
     bodyLimit: 256 * 1024,
