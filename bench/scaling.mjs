@@ -4,12 +4,14 @@
 // - PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; the
 //   bench creates a database of its own there and drops it at the end.
 // - Redis: BENCH_REDIS_URL, else redis://127.0.0.1:6379, under a key prefix of this run.
+// - BENCH_SERVERS: the server counts to measure, in order (default `1,2`; `2,1` shows whether the order
+//   matters on a busy machine).
 // - Each phase: 2 s of warm-up, then BENCH_SECONDS (default 10) of load. With two servers, two autocannon
 //   instances load one server each in parallel with half the connections (no proxy in the path), and their
 //   req/s are added up.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { ensureBuilt } from '../scripts/ensure-built.mjs';
@@ -19,6 +21,11 @@ import { benchCustomer, importBenchCatalogue, load, randomOrderBody, root } from
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const LIST_CONNECTIONS = 32;
 const ORDER_CONNECTIONS = 20;
+const SERVER_COUNTS = (process.env.BENCH_SERVERS ?? '1,2').split(',').map(Number);
+if (!SERVER_COUNTS.every((count) => count === 1 || count === 2)) {
+  console.error('BENCH_SERVERS must list 1 and 2, e.g. 1,2 or 2,1');
+  process.exit(1);
+}
 const baseDatabaseUrl =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
@@ -66,6 +73,8 @@ function report(row) {
 }
 
 ensureBuilt({ client: false });
+// Other work on the machine shares its cores with the servers, PostgreSQL and autocannon: print how busy it was.
+const loadBefore = loadavg()[0].toFixed(1);
 const databaseName = `resham_bench_${randomBytes(4).toString('hex')}`;
 const databaseUrl = new URL(baseDatabaseUrl);
 databaseUrl.pathname = `/${databaseName}`;
@@ -95,7 +104,7 @@ try {
       },
     ],
   };
-  for (const count of [1, 2]) {
+  for (const count of SERVER_COUNTS) {
     const used = servers.slice(0, count);
     const list = await loadAll(used, '/api/v1/products?page=1&limit=12', LIST_CONNECTIONS);
     report({ servers: count, name: 'GET /api/v1/products?page=1&limit=12', ...list });
@@ -108,10 +117,18 @@ try {
   rmSync(workDir, { recursive: true, force: true });
 }
 
+const loadAfter = loadavg()[0].toFixed(1);
+console.log(
+  `Load average (1 min) before ${loadBefore}, after ${loadAfter}, on ${availableParallelism()} cores`,
+);
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 writeFileSync(
   join(root, 'bench/results/scaling-latest.json'),
-  JSON.stringify({ date: new Date().toISOString(), durationSeconds: DURATION_SECONDS, rows }, null, 2),
+  JSON.stringify(
+    { date: new Date().toISOString(), durationSeconds: DURATION_SECONDS, loadBefore, loadAfter, rows },
+    null,
+    2,
+  ),
 );
 const failed = rows.some((row) => row.errors > 0);
 if (failed) console.log('FAIL  some requests failed');
