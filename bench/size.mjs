@@ -1,5 +1,5 @@
 // `npm run size`: the home page's first-load JavaScript, gzipped — the entry module and every chunk the built
-// index.html preloads (lazy route chunks are not counted). Budget (issue #2): ≤ 100 KB.
+// index.html preloads (lazy route chunks are not counted). Budget: ≤ 100 KB.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';

@@ -20,7 +20,11 @@ import { paymentRoutes } from './modules/payments/routes';
 import { formActionSources, paymentSettings } from './modules/payments/settings';
 import { storeInfoRoutes } from './modules/store-info/routes';
 import { paymentsAreSimulated } from './modules/store-info/service';
+import { StoreTrackingRateLimiter } from './modules/orders/tracking-rate-limit';
+import { RegistrationRateLimiter } from './modules/users/registration-rate-limit';
 import { userRoutes } from './modules/users/routes';
+import { StoreSignInRateLimiter } from './modules/users/sign-in-rate-limit';
+import { openRateLimitStores } from './rate-limit-redis';
 import {
   loadStoreDirectory,
   normalizeHost,
@@ -118,15 +122,23 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   let stopListening: (() => Promise<void>) | undefined;
   if (database.pool) {
-    stopListening = await listenForCatalogChanges(database.pool, () => {
+    const onChange = () => {
       app
         .catalogChanged()
         .catch((error: unknown) => app.log.error({ err: error }, 'store directory reload failed'));
-    });
+    };
+    stopListening = await listenForCatalogChanges(database.pool, responseCache, onChange, app.log);
   }
+  // Rate limits count in this process, or in Redis shared by every server when REDIS_URL is set.
+  const rateLimits = await openRateLimitStores({
+    redisUrl: config.REDIS_URL,
+    keyPrefix: config.REDIS_KEY_PREFIX,
+    onError: (error) => app.log.warn({ err: error }, 'Redis does not answer: rate limits count per server'),
+  });
   app.addHook('onClose', async () => {
     await mailSender.stop();
     await stopListening?.();
+    await rateLimits.close();
     if (ownsMailer) mailer.close?.();
     if (ownsDatabase) await database.close();
   });
@@ -159,8 +171,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(healthRoutes);
       await api.register(storeInfoRoutes, { testMode: paymentsAreSimulated(payments) });
       await api.register(catalogRoutes);
-      await api.register(userRoutes);
-      await api.register(orderRoutes);
+      await api.register(userRoutes, {
+        signInRateLimiter: new StoreSignInRateLimiter(rateLimits.store('sign-in')),
+        registrationRateLimiter: new RegistrationRateLimiter(rateLimits.store('registration')),
+      });
+      await api.register(orderRoutes, {
+        trackingRateLimiter: new StoreTrackingRateLimiter(rateLimits.store('tracking')),
+      });
       await api.register(paymentRoutes, { settings: payments });
     },
     { prefix: '/api/v1' },

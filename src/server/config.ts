@@ -19,6 +19,19 @@ export const configSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
+    /**
+     * Redis for rate limits shared by several servers (`redis://host:6379`, `rediss://` for TLS); unset →
+     * each process counts its own (docs/scaling.md).
+     */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/, 'must start with redis:// or rediss://')
+      .optional(),
+    /** Prefix of every Redis key this shop writes (several shops may share one Redis). */
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'must be 1 to 64 letters, digits or . _ : -')
+      .default('resham:'),
     /** `on` loads the demo shop into an empty database at start; `off` starts an empty store. */
     DEMO_DATA: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
     /**

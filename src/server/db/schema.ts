@@ -90,6 +90,11 @@ export const products = pgTable(
     discountedPricePaise: integer('discounted_price_paise'),
     /** Units on hand; null = stock is not tracked. */
     stock: integer('stock'),
+    /**
+     * The `stock` the last catalogue import set (null = untracked). A re-import sets `stock` only when the
+     * file's count differs from this, so sales since that import are not undone.
+     */
+    importedStock: integer('imported_stock'),
     gender: text('gender'),
     featured: boolean('featured').notNull().default(false),
     /** Position in the catalogue file; the listing order. */

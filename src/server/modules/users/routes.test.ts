@@ -9,6 +9,7 @@ import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../te
 
 const SECOND_HOST = 'second.example';
 const TOO_MANY = 'Too many sign-in attempts. Please try again later.';
+const TOO_MANY_SIGN_UPS = 'Too many sign-ups. Please try again later.';
 const COMMON = 'This password is too common. Please choose a less common password.';
 const TAKEN = 'An account with this email already exists.';
 
@@ -21,7 +22,7 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
   /** Every response body of this suite, checked at the end for leaked hashes. */
   const bodies: string[] = [];
   let addressCounter = 0;
-  /** A fresh client address per test, so the per-address sign-in limit of one test never touches another. */
+  /** A fresh client address per call, so the per-address limits of one test never touch another. */
   const freshAddress = () => `198.51.100.${++addressCounter}`;
 
   beforeAll(async () => {
@@ -43,8 +44,14 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
     return response;
   };
 
-  const register = (payload: unknown, headers: Record<string, string> = {}) =>
-    call({ method: 'POST', url: '/api/v1/users/register', payload: payload as object, headers });
+  const register = (payload: unknown, headers: Record<string, string> = {}, address = freshAddress()) =>
+    call({
+      method: 'POST',
+      url: '/api/v1/users/register',
+      payload: payload as object,
+      headers,
+      remoteAddress: address,
+    });
 
   const authorize = (
     payload: { email: string; password: string },
@@ -204,6 +211,63 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
         expect(await database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
       },
     );
+  });
+
+  describe('POST /users/register rate limit', () => {
+    it('answers 429 with Retry-After on the 11th sign-up from one client address within an hour', async () => {
+      const address = '192.0.2.10';
+      for (let i = 0; i < 10; i++) {
+        const response = await register(newUser(`crowd-${i}@example.com`), {}, address);
+        expect(response.statusCode).toBe(201);
+      }
+      const refused = await register(newUser('crowd-10@example.com'), {}, address);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ error: TOO_MANY_SIGN_UPS });
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(3500);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      expect(await database.db.select().from(users).where(eq(users.email, 'crowd-10@example.com'))).toEqual(
+        [],
+      );
+      // The same address through another store, or an IPv6 neighbour: the limit is per address, server-wide.
+      expect(
+        (await register(newUser('crowd-11@example.com'), { 'x-store-host': SECOND_HOST }, address))
+          .statusCode,
+      ).toBe(429);
+      expect((await register(newUser('crowd-12@example.com'), {}, '192.0.2.11')).statusCode).toBe(201);
+    });
+
+    it('counts IPv6 clients by their /64', async () => {
+      for (let i = 0; i < 10; i++) {
+        const response = await register(newUser(`six-${i}@example.com`), {}, `2001:db8:5:6::${i + 1}`);
+        expect(response.statusCode).toBe(201);
+      }
+      expect((await register(newUser('six-10@example.com'), {}, '2001:db8:5:6:ffff::1')).statusCode).toBe(
+        429,
+      );
+      expect((await register(newUser('six-11@example.com'), {}, '2001:db8:5:7::1')).statusCode).toBe(201);
+    });
+
+    it('answers 429 on the 4th sign-up of one e-mail within an hour, from any address or store', async () => {
+      const email = 'popular@example.com';
+      expect((await register(newUser(email))).statusCode).toBe(201);
+      expect((await register(newUser(email))).statusCode).toBe(409);
+      expect((await register(newUser(email), { 'x-store-host': SECOND_HOST })).statusCode).toBe(201);
+      const refused = await register(newUser(` ${email.toUpperCase()}`));
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ error: TOO_MANY_SIGN_UPS });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+    });
+
+    it('does not count a sign-up refused for a common password', async () => {
+      const address = '192.0.2.20';
+      for (let i = 0; i < 12; i++) {
+        expect(
+          (await register(newUser('careful@example.com', { password: 'password' }), {}, address)).statusCode,
+        ).toBe(400);
+      }
+      expect((await register(newUser('careful@example.com'), {}, address)).statusCode).toBe(201);
+    });
   });
 
   describe('POST /users/authorize', () => {

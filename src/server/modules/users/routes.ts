@@ -14,7 +14,7 @@ import {
   registerBodySchema,
   registerResponseSchema,
 } from '@shared/users/user-schemas';
-import { RateLimitedError, UnauthorizedError } from '../../errors';
+import { ConflictError, RateLimitedError, UnauthorizedError } from '../../errors';
 import { AUTHENTICATION_REQUIRED_MESSAGE, authenticate, readBearerToken, requireUser } from './auth-hook';
 import {
   authorizeUser,
@@ -23,6 +23,7 @@ import {
   revokeSession,
   toAccountInfo,
 } from './service';
+import { RegistrationRateLimiter, TOO_MANY_REGISTRATIONS } from './registration-rate-limit';
 import {
   MemorySignInRateLimiter,
   TOO_MANY_SIGN_IN_ATTEMPTS,
@@ -33,20 +34,36 @@ import {
 export type UserRoutesOptions = {
   /** Counts failed sign-ins; defaults to a fresh in-memory limiter per app. */
   signInRateLimiter?: SignInRateLimiter;
+  /** Counts sign-ups; defaults to a fresh in-memory limiter per app. */
+  registrationRateLimiter?: RegistrationRateLimiter;
 };
 
 export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, options) => {
   const limiter = options.signInRateLimiter ?? new MemorySignInRateLimiter();
+  const registrations = options.registrationRateLimiter ?? new RegistrationRateLimiter();
 
-  /** 201 `{ firstName, lastName, email, createdAt }`; 400 `{ error, fields }`; 409 `{ error, fields.email }`. */
+  /**
+   * 201 `{ firstName, lastName, email, createdAt }`; 400 `{ error, fields }`; 409 `{ error, fields.email }`;
+   * 429 `{ error }` with `Retry-After` (seconds) past 10 sign-ups per client address or 3 per e-mail an hour.
+   */
   app.post(
     '/users/register',
     {
       schema: { body: registerBodySchema, response: { 201: registerResponseSchema, '4xx': errorBodySchema } },
     },
     async (request, reply) => {
-      const account = await registerUser(app.db, request.storeId, request.body);
-      return reply.code(201).send(account);
+      const key = { email: request.body.email, address: request.ip };
+      const verdict = await registrations.begin(key);
+      if (!verdict.allowed) throw new RateLimitedError(TOO_MANY_REGISTRATIONS, verdict.retryAfterSeconds);
+      try {
+        const account = await registerUser(app.db, request.storeId, request.body);
+        return reply.code(201).send(account);
+      } catch (error) {
+        // An account made or an e-mail found taken counts; bad input and server faults do not.
+        const taken = error instanceof ConflictError;
+        if (!taken) await registrations.forgive(key, verdict.attemptId);
+        throw error;
+      }
     },
   );
 
