@@ -19,7 +19,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { formatRupeesForOrder, paiseToRupees } from '@shared/money';
 import { ORDER_STATUS, orderStatusLabel, type OrderStatusCode } from '@shared/orders/order-status';
 import type { Db } from '../db/database';
-import { openCliDatabase } from './cli-database';
+import { openCliDatabase, ORDER_STEPS_WHILE_RUNNING } from './cli-database';
 import { orderEvents, orderLines, orders, payments, stores } from '../db/schema';
 import { AppError } from '../errors';
 import { transition } from '../modules/orders/order-lifecycle';
@@ -277,7 +277,7 @@ export async function runOrdersCli(argv: string[]): Promise<number> {
     console.error((error as Error).message);
     return 1;
   }
-  const database = await openCliDatabase();
+  const database = await openCliDatabase({ inUseNote: ORDER_STEPS_WHILE_RUNNING });
   if (!database) return 1;
   try {
     await run(database.db, parsed);
