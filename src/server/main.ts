@@ -8,6 +8,7 @@
  * then their connections are cut and the database closes; whatever happens, the process has ended
  * {@link SHUTDOWN_DEADLINE_MS} after the signal (systemd and Docker wait 10 s before SIGKILL).
  */
+import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
@@ -69,8 +70,19 @@ function installShutdown(running: Required<Running>): void {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
+/** Fails fast, before the database opens, when PORT is taken or HOST is not ours (listen would fail later). */
+function checkPortFree(config: AppConfig): Promise<void> {
+  if (config.PORT === 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(config.PORT, config.HOST, () => probe.close(() => resolve()));
+  });
+}
+
 async function start(running: Running): Promise<void> {
   const { config } = running;
+  await checkPortFree(config);
   // Without SMTP_URL, order e-mails are written to DATA_DIR/outbox even with PostgreSQL.
   if (config.DATABASE_URL && !config.SMTP_URL) prepareDataDir(config.DATA_DIR);
   running.database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });

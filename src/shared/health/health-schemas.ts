@@ -20,12 +20,15 @@ export const readinessCheckNames = ['database', 'migrations', 'dataDir', 'outbox
 export const readinessCheckNameSchema = z.enum(readinessCheckNames);
 export type ReadinessCheckName = z.infer<typeof readinessCheckNameSchema>;
 
+/** A check's result; `skipped` when it could not run (migrations are not checked without a database). */
+export const checkResultSchema = z.enum(['ok', 'failed', 'skipped']);
+
 /** The result of each check that applies to this store. */
 export const readinessChecksSchema = z.object({
-  database: z.enum(['ok', 'failed']),
-  migrations: z.enum(['ok', 'failed']),
-  dataDir: z.enum(['ok', 'failed']).optional(),
-  outbox: z.enum(['ok', 'failed']).optional(),
+  database: checkResultSchema,
+  migrations: checkResultSchema,
+  dataDir: checkResultSchema.optional(),
+  outbox: checkResultSchema.optional(),
 });
 export type ReadinessChecks = z.infer<typeof readinessChecksSchema>;
 

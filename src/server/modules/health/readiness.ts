@@ -44,8 +44,9 @@ function folderTakesWrites(folder: string): 'ok' | 'failed' {
 }
 
 /**
- * Runs every check that applies: `database` (a trivial query answers), `migrations` (none pending),
- * `dataDir` and `outbox` (a small file can be written, synced and removed). Never throws.
+ * Runs every check that applies: `database` (a trivial query answers), `migrations` (none pending; skipped
+ * while the database is down), `dataDir` and `outbox` (a small file can be written, synced and removed).
+ * Never throws.
  */
 export async function checkReadiness(targets: ReadinessTargets): Promise<Readiness> {
   const databaseUp = await withTimeout(targets.database.ping(), READINESS_TIMEOUT_MS).catch(() => false);
@@ -57,7 +58,7 @@ export async function checkReadiness(targets: ReadinessTargets): Promise<Readine
     ));
   const checks: ReadinessChecks = {
     database: databaseUp ? 'ok' : 'failed',
-    migrations: migrationsCurrent ? 'ok' : 'failed',
+    migrations: !databaseUp ? 'skipped' : migrationsCurrent ? 'ok' : 'failed',
   };
   if (targets.dataDir !== null) checks.dataDir = folderTakesWrites(targets.dataDir);
   if (targets.outboxDir !== null) checks.outbox = folderTakesWrites(targets.outboxDir);
