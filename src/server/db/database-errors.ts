@@ -104,7 +104,7 @@ function serialize(error: unknown, depth: number): LoggedError {
   const fields = error as Error & Record<string, unknown>;
   let message = error.message;
   const code = typeof fields.code === 'string' ? fields.code : undefined;
-  if (typeof fields.query === 'string' && 'params' in fields) {
+  if (typeof fields.query === 'string' && message.startsWith('Failed query: ')) {
     message = `Failed query: ${fields.query}`;
   } else if (code?.startsWith('22')) {
     message = message.replace(QUOTED_VALUE, '"…"');
