@@ -10,14 +10,11 @@
  */
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { prepareDataDir } from './db/data-dir';
-import { openDatabase, type Database } from './db/database';
+import type { Database } from './db/database';
 import { serializeErrorForLog } from './db/database-errors';
-import { loadDemoShopIfEmpty } from './demo-shop';
-import { startSweeper, type Sweeper } from './modules/maintenance/sweeper';
-import { paymentSettings } from './modules/payments/settings';
+import type { Sweeper } from './modules/maintenance/sweeper';
 import { startFailureMessage } from './start-errors';
 
 /** How long in-flight requests may run after SIGTERM before their connections are closed, in ms. */
@@ -83,8 +80,17 @@ function checkPortFree(config: AppConfig): Promise<void> {
 async function start(running: Running): Promise<void> {
   const { config } = running;
   await checkPortFree(config);
-  // Without SMTP_URL, order e-mails are written to DATA_DIR/outbox even with PostgreSQL.
-  if (config.DATABASE_URL && !config.SMTP_URL) prepareDataDir(config.DATA_DIR);
+  // The embedded database lives in DATA_DIR; without SMTP_URL, order e-mails are written to DATA_DIR/outbox.
+  if (!config.DATABASE_URL || !config.SMTP_URL) prepareDataDir(config.DATA_DIR);
+  // The app and its dependencies load only once the settings are known to work: a mistake is reported at once.
+  const [{ openDatabase }, { buildApp }, { loadDemoShopIfEmpty }, { startSweeper }, { paymentSettings }] =
+    await Promise.all([
+      import('./db/database'),
+      import('./app'),
+      import('./demo-shop'),
+      import('./modules/maintenance/sweeper'),
+      import('./modules/payments/settings'),
+    ]);
   running.database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const database = running.database;
   await database.migrate();
