@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -39,7 +39,11 @@ describe('server process', () => {
     });
     await pglite.close();
   });
+  const children = new Set<ChildProcess>();
   afterAll(() => {
+    // A failed test may leave its store running.
+    for (const child of children)
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   });
 
@@ -59,6 +63,7 @@ describe('server process', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
       ...(options.unprivileged && asRoot ? { uid: NOBODY, gid: NOBODY } : {}),
     });
+    children.add(child);
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
