@@ -1,5 +1,5 @@
 /**
- * The Fastify application factory (DESIGN.md "Server"). `buildApp(config)` returns a ready-to-listen app;
+ * The Fastify application factory (docs/architecture.md). `buildApp(config)` returns a ready-to-listen app;
  * tests call `app.inject()` on it without a port.
  */
 import { join } from 'node:path';
@@ -39,7 +39,7 @@ declare module 'fastify' {
     catalogChanged(): Promise<void>;
   }
   interface FastifyRequest {
-    /** The store this request belongs to, from `X-Store-Host`, else `Host` (DESIGN.md "Stores"). */
+    /** The store this request belongs to, from `X-Store-Host`, else `Host` (docs/decisions/003-store-from-host.md). */
     storeId: number;
   }
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run orders -- <command>`: the shop owner's manual order steps (issue #4), through the same state
+ * `npm run orders -- <command>`: the shop owner's manual order steps, through the same state
  * machine as the server (modules/orders/order-lifecycle.ts), against the database of `DATA_DIR` /
  * `DATABASE_URL`. In embedded mode (no DATABASE_URL) run it while the server is stopped.
  *
