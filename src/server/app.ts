@@ -2,12 +2,14 @@
  * The Fastify application factory (docs/architecture.md). `buildApp(config)` returns a ready-to-listen app;
  * tests call `app.inject()` on it without a port.
  */
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { openDatabase, type Database, type Db } from './db/database';
 import { registerErrorHandling, type ErrorBody } from './errors';
+import { loggerOptions, type LogDestination } from './logger';
 import { refuseNulCharacters } from './refuse-nul';
 import { catalogRoutes } from './modules/catalog/routes';
 import { listenForCatalogChanges, ResponseCache } from './modules/catalog/response-cache';
@@ -60,6 +62,8 @@ export type BuildAppOptions = {
   database?: Database;
   /** Pino logging (default: on, at `config.LOG_LEVEL`). */
   logger?: boolean;
+  /** Where log lines go (default: standard output, see src/server/logger.ts). */
+  logDestination?: LogDestination;
   /**
    * Sends order e-mails (any nodemailer transporter). Without one, the app sends through `SMTP_URL`, else
    * writes `.eml` files to `DATA_DIR/outbox`.
@@ -79,14 +83,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   if (ownsDatabase) await database.migrate();
 
   const app = Fastify({
-    logger:
-      options.logger === false || config.LOG_LEVEL === 'silent'
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            // Never log credentials: bearer tokens, session cookies.
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-          },
+    logger: options.logger === false ? false : loggerOptions(config, options.logDestination),
     bodyLimit: 256 * 1024,
     trustProxy:
       typeof config.TRUST_PROXY === 'number'
@@ -168,7 +165,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         reply.header('cache-control', 'no-cache');
       });
       api.addHook('preValidation', refuseNulCharacters);
-      await api.register(healthRoutes);
+      await api.register(healthRoutes, {
+        outboxDir: ownsMailer && !config.SMTP_URL ? join(config.DATA_DIR, 'outbox') : null,
+      });
       await api.register(storeInfoRoutes, { testMode: paymentsAreSimulated(payments) });
       await api.register(catalogRoutes);
       await api.register(userRoutes, {

@@ -30,7 +30,7 @@ import {
 } from '../modules/orders/owner-orders';
 import { confirmUpiPayment } from '../modules/payments/upi-confirmation';
 import { loadStoreDirectory, normalizeHost, resolveStoreId } from '../modules/stores/service';
-import { openCliDatabase } from './cli-database';
+import { openCliDatabase, ORDER_STEPS_WHILE_RUNNING } from './cli-database';
 import { CliError, ORDERS_USAGE, parseArguments, type ParsedArguments } from './orders-arguments';
 import { orderDetailLines, orderListLines, undeliveredMailLines } from './orders-output';
 
@@ -186,7 +186,7 @@ export async function runOrdersCli(argv: string[], options: RunOrdersCliOptions 
     console.error((error as Error).message);
     return 1;
   }
-  const database = options.database ?? (await openCliDatabase());
+  const database = options.database ?? (await openCliDatabase({ inUseNote: ORDER_STEPS_WHILE_RUNNING }));
   if (!database) return 1;
   try {
     await run(database.db, parsed);
