@@ -67,6 +67,9 @@ export type OpenDatabaseOptions = {
 };
 
 /** How long a query waits for a PostgreSQL connection before it fails (and the API answers 503), in ms. */
+/** The advisory-lock key that serialises migrations of several servers on one PostgreSQL database. */
+const MIGRATION_LOCK_KEY = '8243109811203921';
+
 const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
@@ -90,7 +93,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       kind: 'postgres',
       pool,
       migrate: async () => {
-        await migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() });
+        // Several servers starting at once on one database: one migrates, the others wait for it on a
+        // session-level advisory lock held by one connection, then find nothing left to apply.
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          try {
+            await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
+          } finally {
+            await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+          }
+        } finally {
+          client.release();
+        }
       },
       ping: () => ping(db),
       pendingMigrations: () => pendingMigrations(db),
