@@ -8,6 +8,22 @@ import { and, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { outgoingMail, stores, type OutgoingMailStatus, type OutgoingMessage } from '../../db/schema';
 
+/** A UTF-16 surrogate without its other half (text a client sent that is not valid Unicode). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * `message` with every lone surrogate replaced by U+FFFD. PostgreSQL's jsonb refuses the `\ud800` escapes
+ * JSON.stringify writes for them (text columns store them as U+FFFD through UTF-8); a name typed with one must
+ * not fail the order it belongs to.
+ */
+function wellFormed(message: OutgoingMessage): OutgoingMessage {
+  return JSON.parse(
+    JSON.stringify(message, (_key, value: unknown) =>
+      typeof value === 'string' ? value.replace(LONE_SURROGATE, '\uFFFD') : value,
+    ),
+  ) as OutgoingMessage;
+}
+
 /**
  * Writes `message` to the outbox of `storeId`, due at once. Call it inside the transaction of the change the
  * mail reports (the order, the payment): the mail then exists exactly when the change was committed.
@@ -16,7 +32,7 @@ import { outgoingMail, stores, type OutgoingMailStatus, type OutgoingMessage } f
 export async function enqueueMail(db: Db, storeId: number, message: OutgoingMessage): Promise<number> {
   const [row] = await db
     .insert(outgoingMail)
-    .values({ storeId, recipient: message.to, subject: message.subject, message })
+    .values({ storeId, recipient: message.to, subject: message.subject, message: wellFormed(message) })
     .returning({ id: outgoingMail.id });
   return row!.id;
 }
