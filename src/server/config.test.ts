@@ -103,7 +103,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).DATABASE_URL).toBeUndefined();
   });
 
-  it('reads the payment variables (issue #4, docs/payments.md)', () => {
+  it('reads the payment variables (docs/payments.md)', () => {
     expect(
       loadConfig({
         NODE_ENV: 'production',
