@@ -1,25 +1,26 @@
 // `npm run bench`: load benchmarks with autocannon against the started app on the embedded database.
-// Budgets (issue #2): the product list serves at least half the req/s of the static page, with p99 ≤ 50 ms.
-// Issue #3: POST /orders (20 connections) with p99 ≤ 300 ms and no errors.
-// Issue #4: POST /payments (UPI QR, 10 connections, over 200 pending orders) with p99 ≤ 100 ms and no errors.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Budgets: the product list serves at least half the req/s of the static page, with p99 ≤ 50 ms;
+// POST /orders (20 connections) with p99 ≤ 300 ms and no errors; POST /payments (UPI QR, 10 connections,
+// over 200 pending orders) with p99 ≤ 100 ms and no errors. Scaling over several servers: bench/scaling.mjs.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { ensureBuilt } from '../scripts/ensure-built.mjs';
 import { startServer } from '../scripts/start-server-process.mjs';
+import {
+  benchCustomer,
+  importBenchCatalogue,
+  load as loadWith,
+  randomOrderBody,
+  root,
+  summarize,
+} from './helpers.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
 const CONNECTIONS = 32;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
 function load(url, extra = {}) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, ...extra }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-  });
+  return loadWith(url, { connections: CONNECTIONS, duration: DURATION_SECONDS, ...extra });
 }
 
 const ORDER_CONNECTIONS = 20;
@@ -34,68 +35,14 @@ const PAYMENT_CONNECTIONS = 10;
 
 /**
  * The demo shop tracks stock on every product (about 3,100 units in all), which a few seconds of orders
- * would exhaust, turning the orders phase into 409s. The bench therefore imports the demo catalogue into
- * its data folder before the server starts, with every other product untracked (stock null) and the rest
- * holding 1,000,000 units: both order paths (plain and conditional stock decrement) are measured, and stock
- * never runs out. Product pages and lists do not show stock, so the catalogue phases are unchanged.
+ * would exhaust, turning the orders phase into 409s. The bench therefore imports a prepared demo catalogue
+ * (see `importBenchCatalogue`) into its data folder before the server starts. Product pages and lists do not
+ * show stock, so the catalogue phases are unchanged.
  */
 function prepareBenchData() {
   const dataDir = mkdtempSync(join(tmpdir(), 'resham-bench-'));
-  const catalogue = JSON.parse(readFileSync(join(root, 'seed/demo-catalog.json'), 'utf8'));
-  catalogue.products = catalogue.products.map((product, index) => ({
-    ...product,
-    stock: index % 2 === 0 ? null : 1_000_000,
-  }));
-  const file = join(dataDir, 'bench-catalog.json');
-  writeFileSync(file, JSON.stringify(catalogue));
-  const imported = spawnSync(process.execPath, [join(root, 'dist/server/cli/catalog-import.js'), file], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (imported.status !== 0) throw new Error('importing the bench catalogue failed');
+  importBenchCatalogue(dataDir, { DATA_DIR: dataDir });
   return dataDir;
-}
-
-/** Registers and signs in a bench customer through the API; returns the bearer token. */
-async function benchCustomer(baseUrl) {
-  const email = `bench-${Date.now()}@example.com`;
-  const password = 'Resham-bench-orders-7391';
-  const post = (path, body) =>
-    fetch(`${baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const registered = await post('/api/v1/users/register', {
-    firstName: 'Bench',
-    lastName: 'Customer',
-    email,
-    password,
-  });
-  if (registered.status !== 201) throw new Error(`bench registration failed: ${registered.status}`);
-  const signedIn = await post('/api/v1/users/authorize', { email, password });
-  if (signedIn.status !== 200) throw new Error(`bench sign-in failed: ${signedIn.status}`);
-  return (await signedIn.json()).token;
-}
-
-const shippingAddress = {
-  fullName: 'Bench Customer',
-  address: '14 Assi Ghat Road',
-  city: 'Varanasi',
-  state: 'Uttar Pradesh',
-  postalCode: '221005',
-  phone: '+91 98390 41736',
-};
-
-/** An order body of 1–3 distinct products, quantities 1–3. */
-function randomOrderBody(productIds) {
-  const lines = 1 + Math.floor(Math.random() * 3);
-  const products = {};
-  while (Object.keys(products).length < lines) {
-    products[productIds[Math.floor(Math.random() * productIds.length)]] = 1 + Math.floor(Math.random() * 3);
-  }
-  return JSON.stringify({ products, shippingAddress });
 }
 
 function report(row) {
@@ -122,15 +69,10 @@ try {
     // Warm up (first request fills the response cache), then measure.
     await load(`${server.baseUrl}${target.path}`, { duration: 2 });
     const result = await load(`${server.baseUrl}${target.path}`);
-    report({
-      name: target.name,
-      requestsPerSecond: Math.round(result.requests.average),
-      p99Ms: result.latency.p99,
-      errors: result.errors + result.timeouts + result.non2xx,
-    });
+    report(summarize(target.name, result));
   }
 
-  // POST /orders (issue #3): a signed-in customer ordering 1–3 products with a valid Indian address.
+  // POST /orders: a signed-in customer ordering 1–3 products with a valid Indian address.
   const token = await benchCustomer(server.baseUrl);
   const all = await (await fetch(`${server.baseUrl}/api/v1/products?page=1&limit=100`)).json();
   const productIds = all.data.map((product) => product.id);
@@ -156,14 +98,9 @@ try {
   // Warm up as for the other targets (JIT, the database's compiled code, the mail worker), then measure.
   await load(`${server.baseUrl}/api/v1/orders`, { ...orderLoad, duration: 2 });
   const orders = await load(`${server.baseUrl}/api/v1/orders`, orderLoad);
-  report({
-    name: 'POST /api/v1/orders (1–3 products)',
-    requestsPerSecond: Math.round(orders.requests.average),
-    p99Ms: orders.latency.p99,
-    errors: orders.errors + orders.timeouts + orders.non2xx,
-  });
+  report(summarize('POST /api/v1/orders (1–3 products)', orders));
 
-  // POST /payments (issue #4): UPI QR for one of 200 pending orders of the customer. Asking again for the QR
+  // POST /payments: UPI QR for one of 200 pending orders of the customer. Asking again for the QR
   // code of a pending order is idempotent (it updates the order's one open UPI attempt), so the same orders
   // serve the whole run.
   const pendingOrders = [];
@@ -207,12 +144,7 @@ try {
       },
     ],
   });
-  report({
-    name: 'POST /api/v1/payments (UPI QR)',
-    requestsPerSecond: Math.round(paymentsRun.requests.average),
-    p99Ms: paymentsRun.latency.p99,
-    errors: paymentsRun.errors + paymentsRun.timeouts + paymentsRun.non2xx,
-  });
+  report(summarize('POST /api/v1/payments (UPI QR)', paymentsRun));
 } finally {
   await server.stop();
   rmSync(benchDataDir, { recursive: true, force: true });

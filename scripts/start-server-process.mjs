@@ -1,5 +1,5 @@
 // Starts the built server in a child process on a free port with a fresh embedded database (demo shop loaded),
-// and waits until /api/v1/health answers. Used by the benchmarks and the browser tests.
+// and waits until /api/v1/health/ready answers 200. Used by the benchmarks and the browser tests.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -47,14 +47,14 @@ export async function startServer(options = {}) {
   for (;;) {
     if (exited !== null) throw new Error(`The server exited with code ${exited} before it answered`);
     try {
-      const response = await fetch(`${baseUrl}/api/v1/health`);
+      const response = await fetch(`${baseUrl}/api/v1/health/ready`);
       if (response.ok) break;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error('The server did not answer /api/v1/health within 120 s');
+      throw new Error('The server was not ready (/api/v1/health/ready) within 120 s');
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -1,22 +1,32 @@
 /**
- * The Fastify application factory (DESIGN.md "Server"). `buildApp(config)` returns a ready-to-listen app;
+ * The Fastify application factory (docs/architecture.md). `buildApp(config)` returns a ready-to-listen app;
  * tests call `app.inject()` on it without a port.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { openDatabase, type Database, type Db } from './db/database';
-import { registerErrorHandling } from './errors';
+import { registerErrorHandling, type ErrorBody } from './errors';
+import { loggerOptions, type LogDestination } from './logger';
+import { refuseNulCharacters } from './refuse-nul';
 import { catalogRoutes } from './modules/catalog/routes';
 import { listenForCatalogChanges, ResponseCache } from './modules/catalog/response-cache';
 import { healthRoutes } from './modules/health/routes';
-import { createMailer, type Mailer } from './modules/orders/mailer';
+import { createMailer, type Mailer } from './modules/mail/mailer';
+import { OutboxSender } from './modules/mail/outbox-sender';
 import { orderRoutes } from './modules/orders/routes';
 import { sandboxPayuRoutes } from './modules/payments/providers/sandbox-payu';
 import { paymentRoutes } from './modules/payments/routes';
 import { formActionSources, paymentSettings } from './modules/payments/settings';
+import { storeInfoRoutes } from './modules/store-info/routes';
+import { paymentsAreSimulated } from './modules/store-info/service';
+import { StoreTrackingRateLimiter } from './modules/orders/tracking-rate-limit';
+import { RegistrationRateLimiter } from './modules/users/registration-rate-limit';
 import { userRoutes } from './modules/users/routes';
+import { StoreSignInRateLimiter } from './modules/users/sign-in-rate-limit';
+import { openRateLimitStores } from './rate-limit-redis';
 import {
   loadStoreDirectory,
   normalizeHost,
@@ -33,20 +43,27 @@ declare module 'fastify' {
     responseCache: ResponseCache;
     /** Sends order e-mails (SMTP_URL, else the DATA_DIR/outbox folder; tests inject a nodemailer transport). */
     mailer: Mailer;
+    /** Sends the mail outbox (started and stopped with the app); `wake()` after writing a mail. */
+    mailSender: OutboxSender;
     /** Reloads the store directory and drops cached catalogue responses (after a catalogue write). */
     catalogChanged(): Promise<void>;
   }
   interface FastifyRequest {
-    /** The store this request belongs to, from `X-Store-Host`, else `Host` (DESIGN.md "Stores"). */
+    /** The store of this request: `X-Store-Host`, else `Host` (docs/decisions/003-store-from-host.md). */
     storeId: number;
   }
 }
+
+/** The 400 answer for a path that is not valid percent-encoded UTF-8 (e.g. `%ED%A0%80`, a lone surrogate). */
+export const BAD_URL_MESSAGE = 'Invalid URL: the path is not valid percent-encoded UTF-8';
 
 export type BuildAppOptions = {
   /** An open, migrated database. Without one, the app opens the configured database and migrates it. */
   database?: Database;
   /** Pino logging (default: on, at `config.LOG_LEVEL`). */
   logger?: boolean;
+  /** Where log lines go (default: standard output, see src/server/logger.ts). */
+  logDestination?: LogDestination;
   /**
    * Sends order e-mails (any nodemailer transporter). Without one, the app sends through `SMTP_URL`, else
    * writes `.eml` files to `DATA_DIR/outbox`.
@@ -66,20 +83,18 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   if (ownsDatabase) await database.migrate();
 
   const app = Fastify({
-    logger:
-      options.logger === false || config.LOG_LEVEL === 'silent'
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            // Never log credentials (DEVELOPERS.md "Security").
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-          },
+    logger: options.logger === false ? false : loggerOptions(config, options.logDestination),
     bodyLimit: 256 * 1024,
     trustProxy:
       typeof config.TRUST_PROXY === 'number'
         ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
         : config.TRUST_PROXY,
     return503OnClosing: true,
+    // The only framework error before routing here is a path that is not valid percent-encoded UTF-8
+    // (FST_ERR_BAD_URL): answer it with the API's error body, not Fastify's default one.
+    frameworkErrors: (_error, _request, reply) => {
+      (reply as FastifyReply).code(400).send({ error: BAD_URL_MESSAGE } satisfies ErrorBody);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -93,6 +108,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const ownsMailer = !options.mailer;
   const mailer = options.mailer ?? createMailer(config);
   app.decorate('mailer', mailer);
+  const mailSender = new OutboxSender({ db: database.db, mailer, log: app.log });
+  app.decorate('mailSender', mailSender);
+  app.addHook('onReady', async () => mailSender.start());
   app.decorate('catalogChanged', async () => {
     responseCache.clear();
     directory = await loadStoreDirectory(database.db);
@@ -101,14 +119,23 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   let stopListening: (() => Promise<void>) | undefined;
   if (database.pool) {
-    stopListening = await listenForCatalogChanges(database.pool, () => {
+    const onChange = () => {
       app
         .catalogChanged()
         .catch((error: unknown) => app.log.error({ err: error }, 'store directory reload failed'));
-    });
+    };
+    stopListening = await listenForCatalogChanges(database.pool, responseCache, onChange, app.log);
   }
+  // Rate limits count in this process, or in Redis shared by every server when REDIS_URL is set.
+  const rateLimits = await openRateLimitStores({
+    redisUrl: config.REDIS_URL,
+    keyPrefix: config.REDIS_KEY_PREFIX,
+    onError: (error) => app.log.warn({ err: error }, 'Redis does not answer: rate limits count per server'),
+  });
   app.addHook('onClose', async () => {
+    await mailSender.stop();
     await stopListening?.();
+    await rateLimits.close();
     if (ownsMailer) mailer.close?.();
     if (ownsDatabase) await database.close();
   });
@@ -137,10 +164,19 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         request.storeId = resolveStoreId(directory, host);
         reply.header('cache-control', 'no-cache');
       });
-      await api.register(healthRoutes);
+      api.addHook('preValidation', refuseNulCharacters);
+      await api.register(healthRoutes, {
+        outboxDir: ownsMailer && !config.SMTP_URL ? join(config.DATA_DIR, 'outbox') : null,
+      });
+      await api.register(storeInfoRoutes, { testMode: paymentsAreSimulated(payments) });
       await api.register(catalogRoutes);
-      await api.register(userRoutes);
-      await api.register(orderRoutes, { mailer });
+      await api.register(userRoutes, {
+        signInRateLimiter: new StoreSignInRateLimiter(rateLimits.store('sign-in')),
+        registrationRateLimiter: new RegistrationRateLimiter(rateLimits.store('registration')),
+      });
+      await api.register(orderRoutes, {
+        trackingRateLimiter: new StoreTrackingRateLimiter(rateLimits.store('tracking')),
+      });
       await api.register(paymentRoutes, { settings: payments });
     },
     { prefix: '/api/v1' },

@@ -13,9 +13,24 @@ describe('loadConfig', () => {
       UPI_VPA: 'resham.demo@upi',
       UPI_PAYEE_NAME: 'Resham Demo Store (TEST)',
       PAYU_URL: 'https://test.payu.in/_payment',
+      REDIS_KEY_PREFIX: 'resham:',
     });
     expect(loadConfig({}).SMTP_URL).toBeUndefined();
     expect(loadConfig({}).MAIL_FROM).toBeUndefined();
+  });
+
+  it('reads REDIS_URL and REDIS_KEY_PREFIX, refusing other schemes and odd prefixes', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/2', REDIS_KEY_PREFIX: 'silk:' })).toMatchObject({
+      REDIS_URL: 'redis://127.0.0.1:6379/2',
+      REDIS_KEY_PREFIX: 'silk:',
+    });
+    expect(loadConfig({ REDIS_URL: 'rediss://:secret@cache.example:6380' }).REDIS_URL).toBe(
+      'rediss://:secret@cache.example:6380',
+    );
+    expect(() => loadConfig({ REDIS_URL: 'http://cache.example' })).toThrow(
+      'REDIS_URL: must start with redis:// or rediss:// (got "http://cache.example")',
+    );
+    expect(() => loadConfig({ REDIS_KEY_PREFIX: 'a b' })).toThrow('REDIS_KEY_PREFIX: must be 1 to 64');
   });
 
   it('reads SMTP_URL and MAIL_FROM', () => {
@@ -79,6 +94,7 @@ describe('loadConfig', () => {
       UPI_VPA: 'resham.demo@upi',
       UPI_PAYEE_NAME: 'Resham Demo Store (TEST)',
       PAYU_URL: 'https://test.payu.in/_payment',
+      REDIS_KEY_PREFIX: 'resham:',
     });
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.0/8' }).TRUST_PROXY).toEqual([
       '10.0.0.1',
@@ -87,7 +103,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).DATABASE_URL).toBeUndefined();
   });
 
-  it('reads the payment variables (issue #4, docs/payments.md)', () => {
+  it('reads the payment variables (docs/payments.md)', () => {
     expect(
       loadConfig({
         NODE_ENV: 'production',

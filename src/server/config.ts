@@ -12,13 +12,29 @@ export const configSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
-    /** Folder for the embedded database and the mail outbox (`DATA_DIR/outbox` without SMTP_URL). */
+    /**
+     * Folder for the embedded database and the mail outbox (`DATA_DIR/outbox` without SMTP_URL); must take
+     * writes. The embedded database locks it for one process at a time (docs/decisions/007-data-dir-lock.md).
+     */
     DATA_DIR: z.string().min(1).default('./data'),
     /** PostgreSQL connection string; unset → embedded PGlite in DATA_DIR. */
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
+    /**
+     * Redis for rate limits shared by several servers (`redis://host:6379`, `rediss://` for TLS); unset →
+     * each process counts its own (docs/scaling.md).
+     */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/, 'must start with redis:// or rediss://')
+      .optional(),
+    /** Prefix of every Redis key this shop writes (several shops may share one Redis). */
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'must be 1 to 64 letters, digits or . _ : -')
+      .default('resham:'),
     /** `on` loads the demo shop into an empty database at start; `off` starts an empty store. */
     DEMO_DATA: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
     /**

@@ -9,6 +9,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { invalidFieldsMessage, type ErrorBody, type InvalidPlace } from '@shared/errors/error-body';
+import { isDatabaseUnavailableError } from './db/database-errors';
 
 export type { ErrorBody } from '@shared/errors/error-body';
 
@@ -137,7 +138,11 @@ function fromSchemaValidation(error: FastifyError): ValidationError | undefined 
 /** Installs the single error handler: every error answer of the app is written here. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const known = error instanceof AppError ? error : fromSchemaValidation(error);
+    // An unreachable database is an outage, not a bug: 503 with Retry-After, never 500.
+    const unavailable = !(error instanceof AppError) && isDatabaseUnavailableError(error);
+    if (unavailable) request.log.warn({ err: error }, 'database unavailable');
+    const known =
+      error instanceof AppError ? error : unavailable ? new UnavailableError() : fromSchemaValidation(error);
     if (known) {
       const body: ErrorBody = { error: known.message };
       if (known.fields) body.fields = known.fields;

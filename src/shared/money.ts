@@ -2,8 +2,8 @@
  * Money rules shared by the server and the storefront.
  *
  * The database and domain code keep amounts as integer **paise** (1 rupee = 100 paise); the API speaks
- * **rupees** as JSON numbers with at most 2 decimals (spec §3 shapes). Display follows spec §9 and
- * DESIGN.md "Prices": ₹, en-IN digit grouping (₹1,24,999).
+ * **rupees** as JSON numbers with at most 2 decimals (spec §3 shapes). Display follows spec §9: ₹ (never $),
+ * en-IN digit grouping (₹1,24,999).
  */
 
 /** Converts an amount in rupees (number, at most 2 decimals) to integer paise. Rounds half away from zero. */
@@ -39,8 +39,8 @@ export function formatRupees(rupees: number): string {
 }
 
 /**
- * Formats an amount in **rupees** for order views: ₹ with exactly 2 decimals (DESIGN.md "Prices in order
- * views"). `formatRupeesForOrder(124999)` → `₹1,24,999.00`.
+ * Formats an amount in **rupees** for order views (orders, order success, track order): ₹ with exactly
+ * 2 decimals. `formatRupeesForOrder(124999)` → `₹1,24,999.00`.
  */
 export function formatRupeesForOrder(rupees: number): string {
   return inrTwoDecimals.format(rupees);

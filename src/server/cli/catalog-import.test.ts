@@ -1,8 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { openDatabase } from '../db/database';
+import { products } from '../db/schema';
 import { countAllProducts } from '../modules/catalog/import-service';
 import { fixtureCatalog } from '../test/catalog-fixture';
 import { runCatalogImport } from './catalog-import';
@@ -12,10 +15,15 @@ describe('npm run catalog:import', () => {
   let dataDir: string;
   const previous = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
 
-  beforeAll(() => {
+  beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'resham-cli-'));
     process.env.DATA_DIR = dataDir;
     delete process.env.DATABASE_URL;
+    // The migrated snapshot copied into DATA_DIR, as a server would have left it: no initdb on disk here.
+    const seeded = await PGlite.create(join(dataDir, 'pglite'), {
+      loadDataDir: new Blob([inject('pgliteSnapshot')]),
+    });
+    await seeded.close();
   });
   afterAll(() => {
     process.env.DATA_DIR = previous.DATA_DIR;
@@ -50,13 +58,50 @@ describe('npm run catalog:import', () => {
     writeFileSync(path, JSON.stringify(fixtureCatalog()));
     expect(await run([path])).toEqual({
       code: 0,
-      output: `Imported ${path}: 24 created, 0 updated, 0 unchanged, store information updated.`,
+      output: `Imported ${path}: 24 created, 0 updated, 0 unchanged, store information updated.\nStock levels changed: 0`,
     });
     expect(await run([path])).toEqual({
       code: 0,
-      output: `Imported ${path}: 0 created, 0 updated, 24 unchanged.`,
+      output: `Imported ${path}: 0 created, 0 updated, 24 unchanged.\nStock levels changed: 0`,
     });
     expect(await productCount()).toBe(24);
+  });
+
+  it('prints how many stock levels a re-import changed, keeping stock sold since the last import', async () => {
+    const catalog = fixtureCatalog();
+    const path = join(dataDir, 'stock.json');
+    writeFileSync(path, JSON.stringify(catalog));
+    expect((await run([path])).code).toBe(0);
+    const setStock = async (sku: string, stock: number | null) => {
+      const database = await openDatabase({ dataDir });
+      try {
+        await database.db.update(products).set({ stock }).where(eq(products.sku, sku));
+        return (await database.db.select().from(products).where(eq(products.sku, sku)))[0]?.stock;
+      } finally {
+        await database.close();
+      }
+    };
+    expect(await setStock('FAB-SLK', 31)).toBe(31);
+
+    catalog.products[0]!.stock = 8;
+    catalog.products[1]!.stock = 9;
+    catalog.products[2]!.imgUrl = '';
+    catalog.products[2]!.images = [{ url: '' }];
+    writeFileSync(path, JSON.stringify(catalog));
+    expect(await run([path])).toEqual({
+      code: 0,
+      output: `Imported ${path}: 0 created, 3 updated, 21 unchanged.\nStock levels changed: 2`,
+    });
+    const database = await openDatabase({ dataDir });
+    try {
+      const rows = await database.db.select().from(products);
+      const bySku = new Map(rows.map((row) => [row.sku, row]));
+      expect(bySku.get('FAB-SLK')?.stock).toBe(31);
+      expect(bySku.get('MEN-KUR-001')?.stock).toBe(8);
+      expect(bySku.get('MEN-KUR-003')?.imgUrl).toBeNull();
+    } finally {
+      await database.close();
+    }
   });
 
   it('prints every problem of a bad file, writes nothing and exits 1', async () => {

@@ -35,6 +35,7 @@ export async function runCatalogImport(argv: string[]): Promise<number> {
       `Imported ${path}: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged` +
         `${summary.storeInfoChanged ? ', store information updated' : ''}.`,
     );
+    console.log(`Stock levels changed: ${summary.stockLevelsChanged}`);
     return 0;
   } catch (error) {
     if (error instanceof CatalogFileError) {

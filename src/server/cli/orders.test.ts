@@ -1,112 +1,93 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase } from '../db/database';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { orderEvents, orders, payments, products, users } from '../db/schema';
 import { catalogImportFileSchema } from '../modules/catalog/import-schema';
 import { importCatalog } from '../modules/catalog/import-service';
-import { createOrder } from '../modules/orders/service';
+import { OutboxSender, RETRY_DELAYS_MS } from '../modules/mail/outbox-sender';
+import { createOrder } from '../modules/orders/create-order';
+import { confirmUpiPayment } from '../modules/payments/upi-confirmation';
 import { fixtureCatalog } from '../test/catalog-fixture';
-import { ORDERS_USAGE, runOrdersCli } from './orders';
+import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../test/test-database';
+import { runOrdersCli } from './orders';
+import { ORDERS_USAGE } from './orders-arguments';
 
-/** The CLI on an embedded database in a temporary DATA_DIR, as a shop owner runs it (server stopped). */
-describe('npm run orders', () => {
-  let dataDir: string;
-  const previous = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
+const address = {
+  fullName: 'Asha Verma',
+  address: '14 Assi Ghat Road',
+  city: 'Varanasi',
+  state: 'Uttar Pradesh',
+  postalCode: '221005',
+  phone: '+91 98390 41736',
+};
+
+/** Runs the CLI with its console output captured. */
+async function runCli(args: string[], database?: TestDatabase) {
+  const out: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void out.push(line));
+  const error = vi.spyOn(console, 'error').mockImplementation((line: string) => void out.push(line));
+  try {
+    const code = await runOrdersCli(args, database ? { database } : {});
+    return { code, output: out.join('\n') };
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+  }
+}
+
+/** The CLI on the test database, as a shop owner runs it. */
+describe.each(testDatabaseKinds)('npm run orders on %s', (kind) => {
+  let database: TestDatabase;
+  let userId: number;
+  const bySku: Record<string, string> = {};
   /** Three pending orders: [0] is paid, shipped and delivered; [1] cancelled; [2] stays pending. */
   const numbers: string[] = [];
 
-  const withDatabase = async <T>(
-    work: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>,
-  ) => {
-    const database = await openDatabase({ dataDir });
-    try {
-      return await work(database.db);
-    } finally {
-      await database.close();
-    }
-  };
+  const placeOrder = async () =>
+    (
+      await createOrder(database.db, {
+        storeId: 1,
+        userId,
+        email: 'asha@example.com',
+        body: { products: { [bySku['FAB-SLK']!]: 3, [bySku['FAB-COT']!]: 1 }, shippingAddress: address },
+      })
+    ).orderNumber;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'resham-orders-cli-'));
-    process.env.DATA_DIR = dataDir;
-    delete process.env.DATABASE_URL;
-    const database = await openDatabase({ dataDir });
-    try {
-      await database.migrate();
-      const db = database.db;
-      await importCatalog(db, catalogImportFileSchema.parse(fixtureCatalog()));
-      const [user] = await db
-        .insert(users)
-        .values({
-          storeId: 1,
-          email: 'asha@example.com',
-          firstName: 'Asha',
-          lastName: 'Verma',
-          passwordHash: 'x',
-        })
-        .returning({ id: users.id });
-      const bySku = Object.fromEntries(
-        (await db.select({ id: products.id, sku: products.sku }).from(products)).map((row) => [
-          row.sku,
-          row.id,
-        ]),
-      );
-      for (let index = 0; index < 3; index++) {
-        const created = await createOrder(db, {
-          storeId: 1,
-          userId: user!.id,
-          email: 'asha@example.com',
-          body: {
-            products: { [bySku['FAB-SLK']!]: 3, [bySku['FAB-COT']!]: 1 },
-            shippingAddress: {
-              fullName: 'Asha Verma',
-              address: '14 Assi Ghat Road',
-              city: 'Varanasi',
-              state: 'Uttar Pradesh',
-              postalCode: '221005',
-              phone: '+91 98390 41736',
-            },
-          },
-        });
-        numbers.push(created.orderNumber);
-      }
-    } finally {
-      await database.close();
+    database = await openTestDatabase(kind);
+    const db = database.db;
+    await importCatalog(db, catalogImportFileSchema.parse(fixtureCatalog()));
+    const [user] = await db
+      .insert(users)
+      .values({
+        storeId: 1,
+        email: 'asha@example.com',
+        firstName: 'Asha',
+        lastName: 'Verma',
+        passwordHash: 'x',
+      })
+      .returning({ id: users.id });
+    userId = user!.id;
+    for (const row of await db.select({ id: products.id, sku: products.sku }).from(products)) {
+      bySku[row.sku] = row.id;
     }
+    for (let index = 0; index < 3; index++) numbers.push(await placeOrder());
   });
 
-  afterAll(() => {
-    process.env.DATA_DIR = previous.DATA_DIR;
-    if (previous.DATABASE_URL) process.env.DATABASE_URL = previous.DATABASE_URL;
-    rmSync(dataDir, { recursive: true, force: true });
+  afterAll(async () => {
+    await database?.close();
   });
 
-  const run = async (...args: string[]) => {
-    const out: string[] = [];
-    const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void out.push(line));
-    const error = vi.spyOn(console, 'error').mockImplementation((line: string) => void out.push(line));
-    try {
-      const code = await runOrdersCli(args);
-      return { code, output: out.join('\n') };
-    } finally {
-      log.mockRestore();
-      error.mockRestore();
-    }
-  };
-
-  const statusOf = (orderNumber: string) =>
-    withDatabase(
-      async (db) => (await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)))[0]!,
-    );
-  const silkStock = () =>
-    withDatabase(
-      async (db) =>
-        (await db.select({ stock: products.stock }).from(products).where(eq(products.sku, 'FAB-SLK')))[0]!
-          .stock,
-    );
+  const run = (...args: string[]) => runCli(args, database);
+  const statusOf = async (orderNumber: string) =>
+    (await database.db.select().from(orders).where(eq(orders.orderNumber, orderNumber)))[0]!;
+  const silkStock = async () =>
+    (
+      await database.db.select({ stock: products.stock }).from(products).where(eq(products.sku, 'FAB-SLK'))
+    )[0]!.stock;
 
   it('prints the usage for no or an unknown command', async () => {
     expect(await run()).toEqual({ code: 1, output: ORDERS_USAGE });
@@ -147,14 +128,17 @@ describe('npm run orders', () => {
       code: 1,
       output: `Cannot move order ${first} from Processing to Processing.\nNothing was changed.`,
     });
-    const recorded = await withDatabase((db) => db.select().from(payments));
+    const recorded = await database.db.select().from(payments);
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({
       provider: 'upi',
       method: 'manual',
       gatewayId: '412345678901',
       status: 'succeeded',
+      testMode: false,
     });
+    // The owner's own mark-paid is real money: never marked TEST.
+    expect((await run('list')).output).not.toContain('TEST');
   });
 
   it('ships with a tracking number, then delivers; illegal moves print why and change nothing', async () => {
@@ -175,15 +159,13 @@ describe('npm run orders', () => {
     });
     const order = await statusOf(first!);
     expect(order).toMatchObject({ status: 3, trackingNumber: 'EE123456789IN' });
-    const causes = await withDatabase(async (db) =>
-      (
-        await db
-          .select({ cause: orderEvents.cause })
-          .from(orderEvents)
-          .where(eq(orderEvents.orderId, order.id))
-          .orderBy(asc(orderEvents.id))
-      ).map((event) => event.cause),
-    );
+    const causes = (
+      await database.db
+        .select({ cause: orderEvents.cause })
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, order.id))
+        .orderBy(asc(orderEvents.id))
+    ).map((event) => event.cause);
     expect(causes).toEqual([
       'created',
       'cli: mark-paid UTR 412345678901',
@@ -207,13 +189,34 @@ describe('npm run orders', () => {
     const { code, output } = await run('show', numbers[0]!);
     expect(code).toBe(0);
     expect(output).toContain(`Order ${numbers[0]}`);
-    expect(output).toContain('Status:    Delivered');
+    expect(output).toContain('Status:    Delivered\n');
     expect(output).toContain('3 × Katan Silk Fabric (FAB-SLK) at ₹899.00 = ₹2,697.00');
     expect(output).toContain('Total:     ₹3,096.00');
     expect(output).toContain('tracking EE123456789IN');
     expect(output).toMatch(/upi manual {2}412345678901 {2}₹3,096\.00 {2}succeeded/);
+    expect(output).not.toContain('TEST');
     expect(output).toMatch(/created → Pending {2}\(created\)/);
     expect(output).toMatch(/Shipped → Delivered {2}\(cli: deliver\)/);
+  });
+
+  it('marks an order paid in test mode (the demo UPI ID) TEST in list and show', async () => {
+    const orderNumber = await placeOrder();
+    const result = await confirmUpiPayment(database.db, {
+      storeId: 1,
+      orderId: orderNumber,
+      utr: 'DEMO-412345678902',
+      amountPaise: 309_600,
+      source: 'webhook',
+      testMode: true,
+    });
+    expect(result.paid).toBe(true);
+    const lines = (await run('list')).output.split('\n');
+    const line = lines.find((candidate) => candidate.startsWith(orderNumber))!;
+    expect(line).toMatch(/Processing .* asha@example\.com {2}TEST$/);
+    expect(lines.filter((candidate) => candidate.endsWith('TEST'))).toHaveLength(1);
+    const shown = (await run('show', orderNumber)).output;
+    expect(shown).toContain('Status:    Processing  TEST: paid in test mode, no money moved');
+    expect(shown).toMatch(/upi upi {2}DEMO-412345678902 {2}₹3,096\.00 {2}succeeded {2}TEST MODE/);
   });
 
   it('reports an unknown or malformed order number', async () => {
@@ -223,5 +226,80 @@ describe('npm run orders', () => {
       output: '"hello" is not an order number (e.g. RS-7KQ29XD3)',
     });
     expect((await run('show')).output).toMatch(/^Which order\?/);
+  });
+
+  it('lists e-mails that failed after the last attempt and those still waiting, with the last error', async () => {
+    expect(await run('mail', 'extra')).toEqual({
+      code: 1,
+      output: `Unexpected argument extra\n${ORDERS_USAGE}`,
+    });
+    // Every confirmation so far goes to a mail server that refuses it, through every retry.
+    const refusing = {
+      sendMail: async () => {
+        throw Object.assign(new Error('550 <asha@example.com> mailbox unavailable'), {
+          code: 'EENVELOPE',
+          responseCode: 550,
+        });
+      },
+    };
+    const sender = new OutboxSender({ db: database.db, mailer: refusing, log: { warn() {}, error() {} } });
+    let now = new Date(Date.now() + 1000);
+    for (const delay of [0, ...RETRY_DELAYS_MS]) {
+      now = new Date(now.getTime() + delay);
+      await sender.tick(now);
+    }
+    // One more order: its confirmation waits for its first attempt.
+    const waiting = await placeOrder();
+
+    const { code, output } = await run('mail');
+    expect(code).toBe(0);
+    const lines = output.split('\n');
+    // The failed ones first (the 4 confirmations and the shop's notice of the TEST payment), then the waiting one.
+    expect(lines).toHaveLength(6);
+    expect(lines[5]).toMatch(
+      new RegExp(
+        `^PENDING {2}\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC {2}\\[Test Silk House\\] {2}asha@example\\.com {2}"Order confirmation ${waiting} – Test Silk House" {2}0 attempts {2}next \\d{4}-`,
+      ),
+    );
+    const failed = lines.slice(0, 5);
+    for (const line of failed) {
+      expect(line).toMatch(
+        /^FAILED {3}\d{4}-\d\d-\d\d \d\d:\d\d UTC {2}\[Test Silk House\] {2}\S+@\S+ {2}".+" {2}6 attempts {2}last error: Error EENVELOPE 550: 550 <\[address\]> mailbox unavailable$/,
+      );
+    }
+    expect(
+      failed.filter((line) => line.includes('  asha@example.com  "Order confirmation RS-')),
+    ).toHaveLength(4);
+    expect(
+      failed.filter((line) => line.includes('  care@testsilk.example  "[TEST] Paid order RS-')),
+    ).toHaveLength(1);
+  });
+});
+
+/** The CLI as a shop owner runs it: embedded PGlite in DATA_DIR (a copy of the migrated snapshot). */
+describe('npm run orders on the embedded database of DATA_DIR', () => {
+  let dataDir: string;
+  const previous = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'resham-orders-cli-'));
+    const pglite = await PGlite.create({
+      dataDir: join(dataDir, 'pglite'),
+      loadDataDir: new Blob([inject('pgliteSnapshot')]),
+    });
+    await pglite.close();
+    process.env.DATA_DIR = dataDir;
+    delete process.env.DATABASE_URL;
+  });
+
+  afterAll(() => {
+    process.env.DATA_DIR = previous.DATA_DIR;
+    if (previous.DATABASE_URL) process.env.DATABASE_URL = previous.DATABASE_URL;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('opens the database itself and closes it again', async () => {
+    expect(await runCli(['list'])).toEqual({ code: 0, output: 'No orders.' });
+    expect(await runCli(['mail'])).toEqual({ code: 0, output: 'No failed or pending e-mails.' });
   });
 });

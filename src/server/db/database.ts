@@ -1,6 +1,8 @@
 /**
  * Opens the database: embedded PGlite in `DATA_DIR` when `DATABASE_URL` is unset, else a PostgreSQL
- * server through a node-postgres pool (DESIGN.md "Database"). Both give the same Drizzle API.
+ * server through a node-postgres pool (docs/decisions/001-embedded-postgres-by-default.md). Both give the
+ * same Drizzle API. The embedded database holds an exclusive lock on its folder while open
+ * (src/server/db/data-dir-lock.ts).
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,9 +12,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import { prepareDataDir } from './data-dir';
 import * as schema from './schema';
 
 /** The Drizzle database handle services take; identical for PGlite and node-postgres. */
@@ -26,10 +31,19 @@ export type Database = {
   migrate(): Promise<void>;
   /** True when a trivial query answers. Never throws. */
   ping(): Promise<boolean>;
+  /** How many migrations in drizzle/ have not been applied to this database yet. Throws when it does not answer. */
+  pendingMigrations(): Promise<number>;
   close(): Promise<void>;
   /** The node-postgres pool (postgres kind only), for LISTEN/NOTIFY. */
   pool?: pg.Pool;
+  /** The folder holding an embedded database opened from disk (`DATA_DIR` as configured); else unset. */
+  dataDir?: string;
 };
+
+/** The rows of a `db.execute()` result (the same `rows` array on PGlite and node-postgres). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows?: T[] }).rows ?? [];
+}
 
 /** Where drizzle-kit writes migrations; resolved from this file so it works from src/ and from dist/. */
 export function migrationsFolder(): string {
@@ -52,10 +66,25 @@ export type OpenDatabaseOptions = {
   poolSize?: number;
 };
 
-/** Opens the database described by `options`. Does not migrate; call `migrate()`. */
+/** How long a query waits for a PostgreSQL connection before it fails (and the API answers 503), in ms. */
+/** The advisory-lock key that serialises migrations of several servers on one PostgreSQL database. */
+const MIGRATION_LOCK_KEY = '8243109811203921';
+
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * Opens the database described by `options`. Does not migrate; call `migrate()`. An embedded database in
+ * `dataDir` is locked for this process until `close()`.
+ * @throws {DataDirError} when `dataDir` cannot be created or written (embedded only).
+ * @throws {DataDirInUseError} when another running process holds `dataDir` (embedded only).
+ */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -64,31 +93,70 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       kind: 'postgres',
       pool,
       migrate: async () => {
-        await migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() });
+        // Several servers starting at once on one database: one migrates, the others wait for it on a
+        // session-level advisory lock held by one connection, then find nothing left to apply.
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          try {
+            await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
+          } finally {
+            await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+          }
+        } finally {
+          client.release();
+        }
       },
       ping: () => ping(db),
+      pendingMigrations: () => pendingMigrations(db),
       close: () => pool.end(),
     };
   }
   let client = options.pglite;
+  let lock: DataDirLock | undefined;
+  let dataDir: string | undefined;
   if (!client) {
-    const dataDir = join(options.dataDir ?? './data', 'pglite');
-    mkdirSync(dataDir, { recursive: true });
-    client = await PGlite.create(dataDir);
+    dataDir = options.dataDir ?? './data';
+    prepareDataDir(dataDir);
+    lock = acquireDataDirLock(dataDir);
+    try {
+      mkdirSync(join(dataDir, 'pglite'), { recursive: true });
+      client = await PGlite.create(join(dataDir, 'pglite'));
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
   }
   const pglite = client;
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    ...(dataDir === undefined ? {} : { dataDir }),
     migrate: async () => {
       await migratePglite(drizzlePglite(pglite), { migrationsFolder: migrationsFolder() });
     },
     ping: () => ping(db),
+    pendingMigrations: () => pendingMigrations(db),
     close: async () => {
-      if (!pglite.closed) await pglite.close();
+      try {
+        if (!pglite.closed) await pglite.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
+}
+
+/**
+ * Migrations of drizzle/ newer than the last one recorded in `drizzle.__drizzle_migrations`, by the rule
+ * drizzle's migrator applies (a migration runs when its folder time is after the last recorded one).
+ */
+async function pendingMigrations(db: Db): Promise<number> {
+  const files = readMigrationFiles({ migrationsFolder: migrationsFolder() });
+  const result = await db.execute(sql`select max(created_at) as last from drizzle.__drizzle_migrations`);
+  const last = Number(rowsOf<{ last: string | number | null }>(result)[0]?.last ?? 0);
+  return files.filter((file) => file.folderMillis > last).length;
 }
 
 async function ping(db: Db): Promise<boolean> {

@@ -1,6 +1,6 @@
 /**
  * Database schema (PostgreSQL dialect; the same on embedded PGlite and on a PostgreSQL server).
- * Every shop-owned row carries `store_id` (DESIGN.md "Stores"). Money is integer **paise**.
+ * Every shop-owned row carries `store_id` (docs/decisions/003-store-from-host.md). Money is integer **paise**.
  * Change this file, then run `npm run db:generate` to write the migration into drizzle/.
  */
 import { sql } from 'drizzle-orm';
@@ -90,6 +90,11 @@ export const products = pgTable(
     discountedPricePaise: integer('discounted_price_paise'),
     /** Units on hand; null = stock is not tracked. */
     stock: integer('stock'),
+    /**
+     * The `stock` the last catalogue import set (null = untracked). A re-import sets `stock` only when the
+     * file's count differs from this, so sales since that import are not undone.
+     */
+    importedStock: integer('imported_stock'),
     gender: text('gender'),
     featured: boolean('featured').notNull().default(false),
     /** Position in the catalogue file; the listing order. */
@@ -141,7 +146,7 @@ export const productAttributes = pgTable(
 );
 
 /**
- * Customer accounts (spec §3 "User", issue #3). `email` is stored trimmed and lower-case and is unique per
+ * Customer accounts (spec §3 "User"). `email` is stored trimmed and lower-case and is unique per
  * store: the same address may hold one account in each store. `password_hash` is an argon2id PHC string and
  * never leaves the server.
  */
@@ -165,7 +170,7 @@ export const users = pgTable(
 );
 
 /**
- * Sign-in sessions (DESIGN.md "Auth", issue #3): the client holds an opaque 32-byte token; only its SHA-256
+ * Sign-in sessions: the client holds an opaque 32-byte token; only its SHA-256
  * (hex) is stored. A session is valid while `revoked_at` is null and `expires_at` (30 days after sign-in) is
  * in the future, and only through its own store.
  */
@@ -192,7 +197,7 @@ export const sessions = pgTable(
 );
 
 /**
- * Orders (spec §3 "Order as read from the server", issue #3). `order_number` (e.g. `RS-7KQ29XD3`) is the id
+ * Orders (spec §3 "Order as read from the server"). `order_number` (e.g. `RS-7KQ29XD3`) is the id
  * the API shows, unique per store. The e-mail and the shipping address are copied at creation; `phone_digits`
  * holds the 10 national digits of `phone` for tracking look-ups. Amounts in paise (bigint: 50 lines × 10 ×
  * the catalogue's price ceiling exceed a 32-bit integer). `status` is an ORDER_STATUS code.
@@ -276,7 +281,7 @@ export const orderEvents = pgTable(
 );
 
 /**
- * `Idempotency-Key` of `POST /orders` (issue #3): per store and user, the SHA-256 of the request body and the
+ * `Idempotency-Key` of `POST /orders`: per store and user, the SHA-256 of the request body and the
  * order it created, so a retried request answers the same order and a reused key with another body is refused.
  */
 export const idempotencyKeys = pgTable(
@@ -298,7 +303,7 @@ export const idempotencyKeys = pgTable(
   (table) => [primaryKey({ columns: [table.storeId, table.userId, table.key] })],
 );
 
-/** Who paid (issue #4): the payment form's details, kept on the payment for a GST invoice. */
+/** Who paid: the payment form's details, kept on the payment for a GST invoice. */
 export type PaymentPayer = {
   name: string;
   email: string;
@@ -308,7 +313,7 @@ export type PaymentPayer = {
 };
 
 /**
- * Payments and payment attempts (issue #4, docs/payments.md). `provider` is the adapter (`upi`, `payu`,
+ * Payments and payment attempts (docs/payments.md). `provider` is the adapter (`upi`, `payu`,
  * `payu-sandbox`); `gateway_id` is the gateway's id of the payment — the PayU `txnid` (one per attempt) or the
  * UPI UTR — unique per store and provider, so a replayed callback or webhook finds the row it already wrote.
  * A UPI attempt has no gateway id until it is confirmed: one open attempt per order (`payments_open_attempt`).
@@ -343,5 +348,50 @@ export const payments = pgTable(
       .where(sql`${table.gatewayId} IS NULL`),
     index('payments_order').on(table.orderId, table.createdAt),
     check('payments_status', sql`${table.status} IN ('initiated', 'succeeded', 'failed')`),
+  ],
+);
+
+/** A message as the outbox keeps it: what nodemailer needs to send it again, nothing else. */
+export type OutgoingMessage = {
+  from: string | { name: string; address: string };
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+};
+
+/** The delivery states of an outgoing mail: waiting (or retrying), being sent by a server, sent, given up. */
+export type OutgoingMailStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+/**
+ * The mail outbox (docs/decisions/009-mail-outbox.md): every e-mail is written here in the same transaction as
+ * the change it reports, then sent by the app's outbox sender with retries and backoff. `attempts` counts
+ * sends begun; `next_attempt_at` is when the next may begin (while `sending`: when the claim of the server
+ * sending it lapses); `last_error` is the transport's last failure without any address.
+ */
+export const outgoingMail = pgTable(
+  'outgoing_mail',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    message: jsonb('message').$type<OutgoingMessage>().notNull(),
+    status: text('status').$type<OutgoingMailStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('outgoing_mail_due')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} IN ('pending', 'sending')`),
+    index('outgoing_mail_store_status').on(table.storeId, table.status, table.createdAt),
+    check('outgoing_mail_status', sql`${table.status} IN ('pending', 'sending', 'sent', 'failed')`),
   ],
 );

@@ -9,7 +9,10 @@ export type TestCustomerOptions = {
   email?: string;
   /** Headers sent with both calls (e.g. `host`, `x-store-host` to pick a store). */
   headers?: Record<string, string>;
-  /** The client address of the sign-in (keep it fresh per customer to stay clear of the rate limit). */
+  /**
+   * The client address of the sign-up and the sign-in: keep it fresh per customer to stay clear of the rate
+   * limits (10 sign-ups per address an hour).
+   */
   remoteAddress: string;
 };
 
@@ -28,6 +31,7 @@ export async function signUpCustomer(
     url: '/api/v1/users/register',
     headers,
     payload: { firstName: 'Asha', lastName: 'Verma', email, password: TEST_CUSTOMER_PASSWORD },
+    remoteAddress: options.remoteAddress,
   });
   expect(registered.statusCode).toBe(201);
   const signedIn = await app.inject({

@@ -1,3 +1,7 @@
+/**
+ * The catalogue's API contract (spec §3, §7): the product shapes the server sends and the list query it reads,
+ * shared by the server's routes (which declare them) and the storefront (which parses through them).
+ */
 import { z } from 'zod';
 import { PRODUCT_LIST_DEFAULT_LIMIT, PRODUCT_LIST_MAX_LIMIT } from './catalog-limits';
 
@@ -29,6 +33,17 @@ export const serverProductSchema = z.object({
 
 export type ServerProduct = z.infer<typeof serverProductSchema>;
 export type ProductAttribute = z.infer<typeof productAttributeSchema>;
+
+/** `GET /api/v1/products/{id}` answer: one product in the server shape (spec §3); 404 `{ error }` otherwise. */
+export const productDetailSchema = serverProductSchema;
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+/**
+ * `GET /api/v1/products/{id}` path parameters. Any text is accepted here; an id that is not a UUID is answered
+ * 404 'Product not found' like an unknown one.
+ */
+export const productDetailParamsSchema = z.object({ id: z.string() });
+export type ProductDetailParams = z.infer<typeof productDetailParamsSchema>;
 
 /** `GET /api/v1/products` answer (spec §3 "Product list response"): `count` equals `pagination.total`. */
 export const productListResponseSchema = z.object({

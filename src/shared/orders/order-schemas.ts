@@ -1,7 +1,8 @@
 /**
- * The orders API contract (spec §3 "Shipping form", "Order as read from the server"; §7; issue #3), shared by
- * the checkout form, the routes and the types. Amounts in the API are **rupees** (JSON numbers, 2 decimals at
- * most); the server computes every amount from the catalogue.
+ * The orders API contract (spec §3 "Shipping form", "Order as read from the server"; §7), shared by the
+ * checkout form, the routes and the types: every request and every success answer of `/orders`. Error answers
+ * are `errorBodySchema` (src/shared/errors/error-body.ts). Amounts in the API are **rupees** (JSON numbers,
+ * 2 decimals at most); the server computes every amount from the catalogue.
  */
 import { z } from 'zod';
 
@@ -19,14 +20,20 @@ export function nationalMobileDigits(input: string): string | null {
   return match ? match[1]! : null;
 }
 
+/** Control characters other than tab and line breaks (PostgreSQL text cannot even hold NUL). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point.
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+export const CONTROL_CHARACTERS_MESSAGE = 'must not contain control characters';
+
 const requiredText = (max: number) =>
   z
     .string({ message: 'is required' })
     .trim()
     .min(1, 'is required')
-    .max(max, `must be at most ${max} characters`);
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), { message: CONTROL_CHARACTERS_MESSAGE });
 
-/** Shipping address (spec §3 "Shipping form"): all six fields required after trimming. */
+/** Shipping address (spec §3 "Shipping form"): all six fields required after trimming, no control characters. */
 export const shippingAddressSchema = z.object({
   fullName: requiredText(100),
   address: requiredText(300),
@@ -40,7 +47,7 @@ export const shippingAddressSchema = z.object({
 
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
-/** Per-line and per-order limits of `POST /orders` (issue #3). */
+/** Per-line and per-order limits of `POST /orders`. */
 export const MAX_QUANTITY_PER_LINE = 10;
 export const MAX_LINES_PER_ORDER = 50;
 
@@ -75,7 +82,7 @@ export const orderItemSchema = z.object({
 
 /**
  * An order as `GET /orders` and `GET /orders/{id}` return it (spec §3 server shape plus the shipping method
- * and tracking number, issue #3). `id` is the order number (e.g. `RS-7KQ29XD3`); amounts in rupees.
+ * and tracking number). `id` is the order number (e.g. `RS-7KQ29XD3`); amounts in rupees.
  */
 export const orderSchema = z.object({
   id: z.string(),
@@ -100,7 +107,32 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
-/** `GET /orders/{orderId}?contactInfo=…` query: the order's e-mail or phone (spec §7 track order). */
+/** `GET /orders` answer: the signed-in customer's orders, newest first. */
+export const orderListSchema = z.array(orderSchema);
+
+/** `Idempotency-Key` of `POST /orders`: 1–255 visible ASCII characters (e.g. a UUID made for this checkout). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** `POST /orders` headers: the optional `Idempotency-Key` (other headers pass through). */
+export const createOrderHeadersSchema = z.object({
+  'idempotency-key': z
+    .string({ message: 'must be 1 to 255 visible ASCII characters' })
+    .regex(IDEMPOTENCY_KEY_PATTERN, 'must be 1 to 255 visible ASCII characters')
+    .optional(),
+});
+
+/** `POST /orders` answer (201, also for an idempotent replay): `id` is the new order's number. */
+export const createdOrderSchema = z.object({ id: z.string() });
+
+export type CreatedOrder = z.infer<typeof createdOrderSchema>;
+
+/** `GET /orders/{orderId}` path: the order number as the customer typed it (normalised by the server). */
+export const trackOrderParamsSchema = z.object({ orderId: z.string() });
+
+/**
+ * `GET /orders/{orderId}?contactInfo=…` query: the order's e-mail or phone (spec §7 track order). When given
+ * it must match, for everyone, the signed-in owner included; without it only the owner sees the order.
+ */
 export const trackOrderQuerySchema = z.object({
   contactInfo: z.string().trim().max(200).optional(),
 });

@@ -1,31 +1,12 @@
 /**
  * Payment form field definitions and their validation (spec §3 "Payment field definition", §5 "Payment form"),
  * shared by the server (`GET /payments/fields`, `POST /payments`) and the Payment page, so both apply the same
- * rules with the same messages. No zod here: the Payment page renders whatever definitions the server sends.
+ * rules with the same messages. The definitions' shape is `./payment-field-schema.ts`; this file only imports
+ * its type, so it stays free of zod at run time.
  */
+import type { PaymentFieldDefinition } from './payment-field-schema';
 
-export type PaymentFieldType =
-  'text' | 'email' | 'password' | 'number' | 'tel' | 'textarea' | 'select' | 'checkbox';
-
-export type PaymentFieldDefinition = {
-  name: string;
-  label: string;
-  type: PaymentFieldType;
-  placeholder?: string;
-  description?: string;
-  /** For `select`: the choices. */
-  options?: { value: string; label: string }[];
-  /** Render the label and the control on one line (checkboxes, short fields). */
-  inline?: boolean;
-  /** Input mask hint; `phone-in` is the +91 mask (spec §5). */
-  mask?: string;
-  defaultValue?: string | boolean;
-  rules?: { required?: boolean; minLength?: number; maxLength?: number; pattern?: string };
-  /** `rulesMessages[0]` replaces 'This field is required'; `rulesMessages[1]` the pattern message. */
-  rulesMessages?: string[];
-  /** The field shows only when at least one of these fields is non-empty. */
-  showWhenFilled?: string[];
-};
+export type { PaymentFieldDefinition, PaymentFieldType } from './payment-field-schema';
 
 export type PaymentFieldValue = string | boolean;
 export type PaymentFieldValues = Record<string, PaymentFieldValue | undefined>;

@@ -80,7 +80,7 @@ describe('register form schema (spec §5 "Register (screen)")', () => {
   });
 });
 
-describe('register API body (issue #3)', () => {
+describe('register API body', () => {
   it('normalises names and e-mail and strips unknown fields such as role', () => {
     expect(
       registerBodySchema.parse({

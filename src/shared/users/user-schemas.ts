@@ -2,17 +2,17 @@ import { z } from 'zod';
 
 /**
  * Customer accounts: the zod schemas shared by the sign-in and register forms and by the `/api/v1/users/*`
- * and `/api/v1/accountInfo` routes (spec §3 "User", §5 "Sign-in" / "Register", §7; issue #3).
+ * and `/api/v1/accountInfo` routes, requests and answers (spec §3 "User", §5 "Sign-in" / "Register", §7).
  * Message texts quoted in the spec are copied exactly.
  */
 
 /** Spec §5 / §9: minimum password length. */
 export const PASSWORD_MIN_LENGTH = 6;
-/** Issue #3: longest accepted password (argon2 input stays small). */
+/** Longest accepted password (keeps argon2's input small). */
 export const PASSWORD_MAX_LENGTH = 128;
 /** Spec §9: minimum first and last name length. */
 export const NAME_MIN_LENGTH = 2;
-/** Issue #3: longest accepted first or last name. */
+/** Longest accepted first or last name. */
 export const NAME_MAX_LENGTH = 50;
 /** RFC 5321 path limit: longest accepted e-mail address. */
 export const EMAIL_MAX_LENGTH = 254;
@@ -35,14 +35,14 @@ const text = (missingMessage: string) => z.string({ error: missingMessage });
 
 /**
  * E-mail as both forms and the API read it: trimmed, lower-cased, then checked for an address shape
- * ('Invalid email address', spec §5) and at most 254 characters (issue #3: "e-mail trimmed and lower-cased").
+ * ('Invalid email address', spec §5) and at most 254 characters, so one address has one account per store.
  */
 export const emailSchema = text(userMessages.invalidEmail)
   .trim()
   .toLowerCase()
   .pipe(z.email(userMessages.invalidEmail).max(EMAIL_MAX_LENGTH, userMessages.invalidEmail));
 
-/** A new password: 6–128 characters (spec §5, issue #3). Not trimmed: spaces are part of a password. */
+/** A new password: 6–128 characters (spec §5). Not trimmed: spaces are part of a password. */
 export const newPasswordSchema = text(userMessages.passwordTooShort)
   .min(PASSWORD_MIN_LENGTH, userMessages.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, userMessages.passwordTooLong);
@@ -50,9 +50,9 @@ export const newPasswordSchema = text(userMessages.passwordTooShort)
 const nameSchema = (tooShort: string, tooLong: string) =>
   text(tooShort).trim().min(NAME_MIN_LENGTH, tooShort).max(NAME_MAX_LENGTH, tooLong);
 
-/** First name: trimmed, 2–50 characters (spec §5 "Register", issue #3). */
+/** First name: trimmed, 2–50 characters (spec §5 "Register"). */
 export const firstNameSchema = nameSchema(userMessages.firstNameTooShort, userMessages.firstNameTooLong);
-/** Last name: trimmed, 2–50 characters (spec §5 "Register", issue #3). */
+/** Last name: trimmed, 2–50 characters (spec §5 "Register"). */
 export const lastNameSchema = nameSchema(userMessages.lastNameTooShort, userMessages.lastNameTooLong);
 
 /**
@@ -94,7 +94,7 @@ export type RegisterFormInput = z.input<typeof registerFormSchema>;
 export type RegisterFormValues = z.output<typeof registerFormSchema>;
 
 /**
- * `POST /api/v1/users/register` body (spec §7, issue #3): names trimmed 2–50, e-mail trimmed and
+ * `POST /api/v1/users/register` body (spec §7): names trimmed 2–50, e-mail trimmed and
  * lower-cased, password 6–128. Unknown fields (e.g. `role`) are stripped, so they change nothing.
  */
 export const registerBodySchema = z.object({
@@ -109,7 +109,7 @@ export type RegisterRequest = z.input<typeof registerBodySchema>;
 
 /**
  * `POST /api/v1/users/authorize` body (spec §7): `{ email, password }`. Any non-empty password up to 128
- * characters is checked against the account, so a wrong one is a 401 like an unknown e-mail (issue #3).
+ * characters is checked against the account, so a wrong one is a 401 like an unknown e-mail.
  */
 export const authorizeBodySchema = z.object({
   email: emailSchema,
@@ -135,5 +135,12 @@ export const accountInfoSchema = z.object({
 });
 export type AccountInfo = z.infer<typeof accountInfoSchema>;
 
-/** Issue #3: the shape of a session token (32 bytes in unpadded base64url). */
+/** `POST /api/v1/users/register` answer (201): the new account, in the `GET /accountInfo` shape. */
+export const registerResponseSchema = accountInfoSchema;
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+/** `POST /api/v1/users/logout` answer: 204 with no body. */
+export const logoutResponseSchema = z.null();
+
+/** The shape of a session token (32 random bytes in unpadded base64url: 43 characters). */
 export const SESSION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -3,7 +3,7 @@
  * `{companyEmail}`, `{companyPhone}` and `{companyLogoUrl}` are replaced by the company details from store
  * info, with neutral fallbacks when a detail is missing. Values are HTML-escaped, because the texts are HTML.
  */
-import type { StoreInfo } from '@shared/catalog/store-info-schema';
+import type { StoreInfo } from '@shared/store-info/store-info-schema';
 
 export type PolicyCompanyDetails = Partial<
   Pick<

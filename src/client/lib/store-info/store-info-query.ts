@@ -2,7 +2,7 @@
  * Store information (spec §3 "Store info", §7 `GET /storeInfo`) and the spec's fallbacks (§2, §8, §9).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StoreInfo } from '@shared/catalog/store-info-schema';
+import type { StoreInfo } from '@shared/store-info/store-info-schema';
 import { apiRequest } from '@client/lib/api-client';
 
 /** The brand shown when store info names neither a store nor a company (spec §2 "Main layout"). */

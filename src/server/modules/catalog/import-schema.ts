@@ -1,9 +1,20 @@
 /**
  * The catalogue import file (docs/catalog-format.md): `{ "store": StoreInfo, "products": Product[] }`.
- * Prices are in **rupees** (at most 2 decimals) as in spec §3; the importer stores paise.
+ * Prices are in **rupees** (at most 2 decimals); the importer stores paise. An empty or whitespace-only
+ * optional string means the field is absent (shop exports are full of `"imgUrl": ""`), and an image entry
+ * whose `url` is blank is dropped.
  */
 import { z } from 'zod';
-import { policySlugs } from '@shared/catalog/store-info-schema';
+import { policySlugs } from '@shared/store-info/store-info-schema';
+
+/** `undefined` for an empty or whitespace-only string, so an optional field reads it as absent. */
+function blankToAbsent(value: unknown): unknown {
+  return typeof value === 'string' && value.trim() === '' ? undefined : value;
+}
+
+/** An optional, nullable field: absent, `null` and a blank string all read as absent. */
+const optionalField = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(blankToAbsent, schema.nullable().optional());
 
 /** A site path (`/media/...`) or an http(s) URL; anything else (javascript:, data:) is refused. */
 const imageUrl = z
@@ -22,19 +33,42 @@ const rupees = z
     message: 'must have at most 2 decimals',
   });
 
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+const optionalText = (max: number) => optionalField(z.string().trim().max(max));
+
+/** A list of `{ url }` images; entries with a blank `url` are dropped. */
+const imageList = z.preprocess(
+  (value) =>
+    Array.isArray(value)
+      ? value.filter(
+          (image: unknown) => blankToAbsent((image as { url?: unknown } | null)?.url) !== undefined,
+        )
+      : value,
+  z
+    .array(z.object({ url: imageUrl }))
+    .max(20)
+    .default([]),
+);
 
 export const importStoreSchema = z.object({
   storeName: optionalText(120),
   companyName: optionalText(200),
   companyAddress: optionalText(500),
-  companyEmail: z.email('must be an e-mail address').nullable().optional(),
+  companyEmail: optionalField(z.email('must be an e-mail address')),
   companyPhone: optionalText(40),
-  companyLogoUrl: imageUrl.nullable().optional(),
+  companyLogoUrl: optionalField(imageUrl),
   description: optionalText(2000),
   /** Top-level categories in display order (spec §3); products may use others too. */
   categories: z.array(z.string().trim().min(1).max(60)).max(50).default([]),
-  categoryImages: z.record(z.string(), imageUrl).default({}),
+  /** Image per category; a blank URL leaves the category without one. */
+  categoryImages: z
+    .preprocess(
+      (value) =>
+        value !== null && typeof value === 'object' && !Array.isArray(value)
+          ? Object.fromEntries(Object.entries(value).filter(([, url]) => blankToAbsent(url) !== undefined))
+          : value,
+      z.record(z.string(), imageUrl),
+    )
+    .default({}),
   policies: z
     .record(z.string(), z.string().max(100_000))
     .refine(
@@ -51,7 +85,7 @@ export const importStoreSchema = z.object({
 export const importAttributeSchema = z.object({
   key: z.string().trim().min(1).max(60),
   value: z.array(z.string().trim().max(200)).min(1).max(50),
-  metricUnit: z.string().trim().max(20).nullable().optional(),
+  metricUnit: optionalText(20),
 });
 
 export const importProductSchema = z
@@ -64,16 +98,13 @@ export const importProductSchema = z
       .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be letters, digits, dot, dash or underscore'),
     title: z.string().trim().min(1, 'must not be empty').max(200),
     description: z.string().trim().max(5000).default(''),
-    imgUrl: imageUrl.nullable().optional(),
+    imgUrl: optionalField(imageUrl),
     category: z.string().trim().min(1, 'must not be empty').max(60),
-    parentCategory: z.string().trim().max(60).nullable().optional(),
+    parentCategory: optionalText(60),
     regularPrice: rupees.refine((value) => value > 0, { message: 'must be above 0' }),
     discountedPrice: rupees.nullable().optional(),
     stock: z.number().int('must be a whole number').min(0).max(1_000_000).nullable().optional(),
-    images: z
-      .array(z.object({ url: imageUrl }))
-      .max(20)
-      .default([]),
+    images: imageList,
     attributes: z.array(importAttributeSchema).max(60).default([]),
   })
   .superRefine((product, context) => {

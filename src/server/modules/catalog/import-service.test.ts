@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { productAttributes, products, stores } from '../../db/schema';
+import { categories, productAttributes, productImages, products, stores } from '../../db/schema';
 import { fixtureCatalog } from '../../test/catalog-fixture';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { catalogImportFileSchema, parseCatalogFile } from './import-schema';
@@ -72,6 +72,86 @@ describe.each(testDatabaseKinds)('catalogue import on %s', (kind) => {
       { sku: 'ACC-JUT', gender: 'Men' },
       { sku: 'ACC-STO', gender: 'Unisex' },
     ]);
+  });
+
+  it('reads empty and whitespace-only optional strings as absent and drops images without a url', async () => {
+    const file = fixtureCatalog();
+    file.store.companyLogoUrl = '';
+    file.store.companyEmail = ' ';
+    file.store.categoryImages = { Men: '', Women: '/media/demo/category-women.svg' };
+    file.products[0]!.imgUrl = '';
+    file.products[0]!.images = [{ url: '' }, { url: '  ' }, { url: '/media/demo/kurta-1.svg' }];
+    file.products[1]!.imgUrl = '   ';
+    file.products[1]!.images = [{ url: '' }];
+    file.products[2]!.parentCategory = '';
+    file.products[2]!.attributes = [{ key: 'length', value: ['2.5'], metricUnit: '' }];
+    const parsed = parseCatalogFile(file);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    await importCatalog(database.db, parsed.file);
+
+    const [store] = await database.db.select().from(stores);
+    expect(store).toMatchObject({ companyLogoUrl: null, companyEmail: null });
+    const rows = await database.db
+      .select()
+      .from(products)
+      .where(sql`${products.sku} in ('MEN-KUR-001', 'MEN-KUR-002', 'MEN-KUR-003')`)
+      .orderBy(products.sku);
+    expect(rows.map((row) => [row.sku, row.imgUrl, row.parentCategory])).toEqual([
+      ['MEN-KUR-001', '/media/demo/kurta-1.svg', 'Kurtas'],
+      ['MEN-KUR-002', null, 'Kurtas'],
+      ['MEN-KUR-003', '/media/demo/men-kur-003.svg', null],
+    ]);
+    const images = await database.db
+      .select({ url: productImages.url })
+      .from(productImages)
+      .where(sql`${productImages.productId} in (${rows[0]!.id}, ${rows[1]!.id})`);
+    expect(images).toEqual([{ url: '/media/demo/kurta-1.svg' }]);
+    const [length] = await database.db
+      .select()
+      .from(productAttributes)
+      .where(eq(productAttributes.productId, rows[2]!.id));
+    expect(length).toMatchObject({ key: 'length', metricUnit: null });
+    const men = await database.db.select().from(categories).where(eq(categories.name, 'Men'));
+    expect(men[0]?.imageUrl).toBeNull();
+  });
+
+  it('keeps sold-down stock on a re-import and sets it only when the file gives a new count', async () => {
+    const stockOf = async (sku: string) =>
+      (await database.db.select().from(products).where(eq(products.sku, sku)))[0]?.stock;
+    const file = fixtureCatalog();
+    const fabric = file.products.find((product) => product.sku === 'FAB-SLK')!;
+    expect(fabric.stock).toBe(40);
+    await importCatalog(database.db, catalogImportFileSchema.parse(file));
+    // Three metres sold since the import.
+    await database.db.update(products).set({ stock: 37 }).where(eq(products.sku, 'FAB-SLK'));
+
+    const same = await importCatalog(database.db, catalogImportFileSchema.parse(file));
+    expect(same).toMatchObject({ updated: 0, stockLevelsChanged: 0 });
+    expect(await stockOf('FAB-SLK')).toBe(37);
+
+    fabric.title = 'Katan Silk Fabric, Red';
+    const retitled = await importCatalog(database.db, catalogImportFileSchema.parse(file));
+    expect(retitled).toMatchObject({ updated: 1, stockLevelsChanged: 0 });
+    expect(await stockOf('FAB-SLK')).toBe(37);
+
+    fabric.stock = 50;
+    const recounted = await importCatalog(database.db, catalogImportFileSchema.parse(file));
+    expect(recounted).toMatchObject({ updated: 1, stockLevelsChanged: 1 });
+    expect(await stockOf('FAB-SLK')).toBe(50);
+
+    await database.db.update(products).set({ stock: 45 }).where(eq(products.sku, 'FAB-SLK'));
+    expect(await importCatalog(database.db, catalogImportFileSchema.parse(file))).toMatchObject({
+      stockLevelsChanged: 0,
+    });
+    expect(await stockOf('FAB-SLK')).toBe(45);
+
+    delete fabric.stock;
+    file.products[0]!.stock = 5;
+    const untracked = await importCatalog(database.db, catalogImportFileSchema.parse(file));
+    expect(untracked).toMatchObject({ updated: 2, stockLevelsChanged: 2 });
+    expect(await stockOf('FAB-SLK')).toBeNull();
+    expect(await stockOf('MEN-KUR-001')).toBe(5);
   });
 
   it('bumps the catalogue version only when something changed', async () => {

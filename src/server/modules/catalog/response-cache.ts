@@ -1,7 +1,9 @@
 /**
- * In-process cache of ready catalogue responses (DESIGN.md "Catalogue reads are cached in process"):
+ * In-process cache of ready catalogue responses ([decision 002](../../../../docs/decisions/002-in-process-catalogue-cache.md)):
  * store info, product pages and list pages are kept as serialised JSON and dropped on every catalogue write.
- * With several servers on one PostgreSQL, each listens for the import's NOTIFY and clears its cache.
+ * With several servers on one PostgreSQL, each listens for the import's NOTIFY and clears its cache; while
+ * that LISTEN connection is down the cache is bypassed (every answer read fresh) and the connection is
+ * re-opened with backoff, so a server never serves prices it could not hear change.
  */
 import type pg from 'pg';
 import { CATALOG_CHANGED_CHANNEL } from './import-service';
@@ -11,14 +13,16 @@ export class ResponseCache {
   private readonly entries = new Map<string, Buffer>();
   private readonly loading = new Map<string, Promise<Buffer>>();
   private generation = 0;
+  private bypassed = false;
 
   constructor(private readonly maxEntries = 5000) {}
 
   /**
    * The cached JSON for `key`, or the result of `load()` serialised and cached. Kept as bytes so a hit is
-   * written to the socket without re-encoding.
+   * written to the socket without re-encoding. While {@link bypass}ed, every call loads and nothing is kept.
    */
   async getOrLoad(key: string, load: () => Promise<unknown>): Promise<Buffer> {
+    if (this.bypassed) return Buffer.from(JSON.stringify(await load()));
     const hit = this.entries.get(key);
     if (hit !== undefined) return hit;
     const pending = this.loading.get(key);
@@ -52,30 +56,114 @@ export class ResponseCache {
     this.loading.clear();
   }
 
+  /** Stops serving and keeping cached answers (changes can no longer be heard), and forgets everything. */
+  bypass(): void {
+    this.bypassed = true;
+    this.clear();
+  }
+
+  /** Serves and keeps answers again, starting empty (changes made while bypassed were not heard). */
+  resume(): void {
+    this.clear();
+    this.bypassed = false;
+  }
+
+  /** True while {@link bypass}ed. */
+  get isBypassed(): boolean {
+    return this.bypassed;
+  }
+
   get size(): number {
     return this.entries.size;
   }
 }
 
+/** Where {@link listenForCatalogChanges} reports a lost and a re-opened LISTEN connection. */
+export type CatalogListenerLog = {
+  warn(details: object, message: string): void;
+  info(message: string): void;
+};
+
+/** Waits before the n-th reconnection attempt (n ≥ 1): 100 ms doubling up to 5 s. */
+export function reconnectDelayMs(attempt: number): number {
+  return Math.min(100 * 2 ** (attempt - 1), 5000);
+}
+
 /**
- * Listens for catalogue changes announced by other processes (the import CLI, other servers) on a
- * dedicated PostgreSQL connection and calls `onChange`. Returns a function that stops listening.
+ * Listens for catalogue changes announced by other processes (the import CLI, other servers) on a dedicated
+ * PostgreSQL connection and calls `onChange` for each. When the connection dies (a database restart, an
+ * administrator ending it) the cache is bypassed and the connection re-opened with backoff
+ * ({@link reconnectDelayMs}); once listening again the cache resumes and `onChange` runs once, for the
+ * changes that may have been missed. A first connection that fails starts the same way, bypassed.
+ * @returns a function that stops listening and releases the connection.
  */
 export async function listenForCatalogChanges(
   pool: pg.Pool,
+  cache: ResponseCache,
   onChange: () => void,
+  log?: CatalogListenerLog,
 ): Promise<() => Promise<void>> {
-  const client = await pool.connect();
-  client.on('notification', (message) => {
-    if (message.channel === CATALOG_CHANGED_CHANNEL) onChange();
-  });
-  client.on('error', () => undefined);
-  await client.query(`LISTEN ${CATALOG_CHANGED_CHANNEL}`);
-  return async () => {
+  let client: pg.PoolClient | undefined;
+  let stopped = false;
+  let attempts = 0;
+  let timer: NodeJS.Timeout | undefined;
+
+  const lost = (lostClient: pg.PoolClient, error?: Error) => {
+    if (client !== lostClient) return;
+    client = undefined;
+    cache.bypass();
+    lostClient.release(error ?? true);
+    if (stopped) return;
+    log?.warn({ err: error }, 'catalogue change listener lost its database connection; cache bypassed');
+    retry();
+  };
+
+  const retry = () => {
+    attempts += 1;
+    timer = setTimeout(() => void connect(), reconnectDelayMs(attempts));
+  };
+
+  const connect = async (): Promise<void> => {
+    let candidate: pg.PoolClient | undefined;
     try {
-      await client.query(`UNLISTEN ${CATALOG_CHANGED_CHANNEL}`);
-    } finally {
-      client.release();
+      candidate = await pool.connect();
+      const opened = candidate;
+      opened.on('notification', (message) => {
+        if (message.channel === CATALOG_CHANGED_CHANNEL) onChange();
+      });
+      opened.on('error', (error) => lost(opened, error));
+      opened.on('end', () => lost(opened));
+      await opened.query(`LISTEN ${CATALOG_CHANGED_CHANNEL}`);
+      if (stopped) {
+        opened.release(true);
+        return;
+      }
+      client = opened;
+      if (attempts > 0 || cache.isBypassed) {
+        cache.resume();
+        onChange();
+        log?.info('catalogue change listener connected again; cache resumed');
+      }
+      attempts = 0;
+    } catch (error) {
+      if (candidate && client !== candidate) candidate.release((error as Error) ?? true);
+      cache.bypass();
+      if (!stopped) retry();
+    }
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const current = client;
+    client = undefined;
+    if (!current) return;
+    try {
+      await current.query(`UNLISTEN ${CATALOG_CHANGED_CHANNEL}`);
+      current.release();
+    } catch (error) {
+      current.release(error as Error);
     }
   };
 }

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductListResponse, ServerProduct } from '@shared/catalog/product-schema';
+import {
+  productDetailSchema,
+  productListResponseSchema,
+  type ProductListResponse,
+  type ServerProduct,
+} from '@shared/catalog/product-schema';
+import { BAD_URL_MESSAGE } from '../../app';
+import { NUL_MESSAGE } from '../../refuse-nul';
 import { fixtureCatalog } from '../../test/catalog-fixture';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
@@ -28,22 +35,22 @@ describe.each(testDatabaseKinds)('catalogue API on %s', (kind) => {
     return response.json<ProductListResponse>();
   };
 
-  it('answers store info in the spec §3 shape with categories in order', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/storeInfo' });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('application/json');
-    expect(response.json()).toEqual({
-      storeName: 'Test Silk House',
-      companyName: 'Test Silk House Private Limited',
-      companyAddress: '12 Vishwanath Gali, Varanasi, Uttar Pradesh 221001',
-      companyEmail: 'care@testsilk.example',
-      companyPhone: '+91 98765 43210',
-      companyLogoUrl: '/media/demo/logo.svg',
-      description: 'Handloom silk from Varanasi.',
-      categories: ['Men', 'Women', 'Accessories', 'Unstitched Fabrics'],
-      categoryImages: { Men: '/media/demo/category-men.svg', Women: '/media/demo/category-women.svg' },
-      policies: { shipping: '<h2>Shipping</h2><p>{companyName} ships free.</p>' },
-    });
+  it('serves list and detail as cached bytes that parse exactly with the shared schemas', async () => {
+    const url = '/api/v1/products?category=men&limit=3';
+    const first = await app.inject({ method: 'GET', url });
+    const cached = await app.inject({ method: 'GET', url });
+    expect(cached.rawPayload.equals(first.rawPayload)).toBe(true);
+    const list = cached.json();
+    // Parsing strips unknown keys: equality means the bytes hold the schema's fields and nothing else.
+    expect(productListResponseSchema.parse(list)).toEqual(list);
+    expect(list.data).toHaveLength(3);
+
+    const detailUrl = `/api/v1/products/${(list as ProductListResponse).data[0]?.id}`;
+    await app.inject({ method: 'GET', url: detailUrl });
+    const detail = await app.inject({ method: 'GET', url: detailUrl });
+    expect(detail.statusCode).toBe(200);
+    expect(productDetailSchema.parse(detail.json())).toEqual(detail.json());
+    expect(app.responseCache.size).toBeGreaterThanOrEqual(2);
   });
 
   it('lists the first page of 12 with count, pagination and the server product shape', async () => {
@@ -173,6 +180,32 @@ describe.each(testDatabaseKinds)('catalogue API on %s', (kind) => {
     const body = response.json<{ error: string; fields: Record<string, string> }>();
     expect(body.error).toBe(`Invalid query parameter: ${name}`);
     expect(Object.keys(body.fields)).toEqual([name]);
+  });
+
+  it.each(['category', 'parentCategory', 'gender', 'filter', 'page', 'limit', 'featured'])(
+    'answers 400 naming %s when it holds NUL, before any query',
+    async (name) => {
+      for (const value of ['%00', 'men%00', 'a%00b,null']) {
+        const response = await app.inject({ method: 'GET', url: `/api/v1/products?${name}=${value}` });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          error: `Invalid query parameter: ${name}`,
+          fields: { [name]: NUL_MESSAGE },
+        });
+      }
+    },
+  );
+
+  it('answers 400 with the API error body for a path that is not valid UTF-8 (a lone surrogate)', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/products/%ED%A0%80' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: BAD_URL_MESSAGE });
+  });
+
+  it('answers 400 naming the id when a product id holds NUL', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/products/abc%00' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Invalid path parameter: id', fields: { id: NUL_MESSAGE } });
   });
 
   it('answers one product by id, and 404 JSON for unknown or malformed ids', async () => {

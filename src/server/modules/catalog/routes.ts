@@ -1,47 +1,68 @@
 /**
- * Catalogue routes (spec §7): `GET /products`, `GET /products/{id}`, `GET /storeInfo`.
- * Thin handlers: validate → service (through the response cache) → reply.
+ * Catalogue routes (spec §7): `GET /products` and `GET /products/{id}`, declared with the shared contract
+ * (src/shared/catalog/product-schema.ts). Thin handlers: validate → service (through the response cache) →
+ * reply; cached answers are ready JSON bytes, so the response serializer does not run on them.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { productListQuerySchema } from '@shared/catalog/product-schema';
-import { AppError } from '../../errors';
-import { getStoreInfo } from '../stores/service';
+import {
+  productDetailParamsSchema,
+  productDetailSchema,
+  productListQuerySchema,
+  productListResponseSchema,
+} from '@shared/catalog/product-schema';
+import { errorBodySchema } from '@shared/errors/error-body';
+import { NotFoundError } from '../../errors';
+import { sendCachedJson } from './send-cached-json';
 import { getProduct, isProductId, listProducts } from './service';
 
+/** The 404 answer for an unknown product, a product of another store and an id that is not a UUID. */
+export const PRODUCT_NOT_FOUND = 'Product not found';
+
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/storeInfo', async (request, reply) => {
-    const storeId = request.storeId;
-    const json = await app.responseCache.getOrLoad(`${storeId}:storeInfo`, () =>
-      getStoreInfo(app.db, storeId),
-    );
-    return reply.type('application/json; charset=utf-8').send(json);
-  });
+  /** 200 one page of products (`{ data, count, pagination }`); 400 naming an invalid query parameter. */
+  app.get(
+    '/products',
+    {
+      schema: {
+        querystring: productListQuerySchema,
+        response: { 200: productListResponseSchema, '4xx': errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const storeId = request.storeId;
+      const query = request.query;
+      const key = `${storeId}:products:${JSON.stringify([
+        query.page,
+        query.limit,
+        query.category?.toLowerCase(),
+        query.parentCategory?.toLowerCase(),
+        query.gender?.toLowerCase(),
+        query.filter?.map((value) => value.toLowerCase()),
+        query.featured,
+      ])}`;
+      const json = await app.responseCache.getOrLoad(key, () => listProducts(app.db, storeId, query));
+      return sendCachedJson(reply, json);
+    },
+  );
 
-  app.get('/products', { schema: { querystring: productListQuerySchema } }, async (request, reply) => {
-    const storeId = request.storeId;
-    const query = request.query;
-    const key = `${storeId}:products:${JSON.stringify([
-      query.page,
-      query.limit,
-      query.category?.toLowerCase(),
-      query.parentCategory?.toLowerCase(),
-      query.gender?.toLowerCase(),
-      query.filter?.map((value) => value.toLowerCase()),
-      query.featured,
-    ])}`;
-    const json = await app.responseCache.getOrLoad(key, () => listProducts(app.db, storeId, query));
-    return reply.type('application/json; charset=utf-8').send(json);
-  });
-
-  app.get('/products/:id', { schema: { params: z.object({ id: z.string() }) } }, async (request, reply) => {
-    const storeId = request.storeId;
-    const id = request.params.id.toLowerCase();
-    if (!isProductId(id)) throw new AppError('not_found', 'Product not found');
-    const json = await app.responseCache.getOrLoad(`${storeId}:product:${id}`, () =>
-      getProduct(app.db, storeId, id),
-    );
-    if (json.length === 4 && json.toString() === 'null') throw new AppError('not_found', 'Product not found');
-    return reply.type('application/json; charset=utf-8').send(json);
-  });
+  /** 200 the product; 404 `{ error: 'Product not found' }`. */
+  app.get(
+    '/products/:id',
+    {
+      schema: {
+        params: productDetailParamsSchema,
+        response: { 200: productDetailSchema, '4xx': errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const storeId = request.storeId;
+      const id = request.params.id.toLowerCase();
+      if (!isProductId(id)) throw new NotFoundError(PRODUCT_NOT_FOUND);
+      const json = await app.responseCache.getOrLoad(`${storeId}:product:${id}`, () =>
+        getProduct(app.db, storeId, id),
+      );
+      if (json.length === 4 && json.toString() === 'null') throw new NotFoundError(PRODUCT_NOT_FOUND);
+      return sendCachedJson(reply, json);
+    },
+  );
 };

@@ -16,7 +16,7 @@ export function isProductId(id: string): boolean {
 }
 
 /**
- * The WHERE clause for a list query (spec §7 "Product list filters", issue #2):
+ * The WHERE clause for a list query (spec §7 "Product list filters"):
  * - `category` / `parentCategory`: case-insensitive equality.
  * - `gender` (Men/Women): the product's gender attribute, or — for products without one — its category.
  * - `filter` (comma list): genders in the list; a product without gender matches when `null` is listed or

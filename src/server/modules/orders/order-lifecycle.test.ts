@@ -8,7 +8,7 @@ import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../te
 import { catalogImportFileSchema } from '../catalog/import-schema';
 import { importCatalog } from '../catalog/import-service';
 import { canTransition, ORDER_TRANSITIONS, transition } from './order-lifecycle';
-import { createOrder } from './service';
+import { createOrder } from './create-order';
 
 const { pending, processing, shipped, delivered, cancelled } = ORDER_STATUS;
 const ALL: OrderStatusCode[] = [pending, processing, shipped, delivered, cancelled];

@@ -1,5 +1,5 @@
 /**
- * The order state machine (spec §3 "Order status codes", issue #4, DESIGN.md "Payments"). Only the server
+ * The order state machine (spec §3 "Order status codes", docs/payments.md "Order lifecycle"). Only the server
  * moves an order, and only along these edges:
  *
  * ```
@@ -10,14 +10,16 @@
  *
  * Every transition runs in one transaction: the order row is locked, the move is checked, the status is
  * changed by a conditional `UPDATE … WHERE status = <from>`, and an `order_events` row records the time and
- * the cause. An illegal move throws `AppError('conflict')` and changes nothing.
+ * the cause. An illegal move throws a {@link ConflictError} and changes nothing. The routes (payments), the
+ * shop owner's CLI and later the admin panel all move orders through {@link transition}.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { ORDER_STATUS, orderStatusLabel, type OrderStatusCode } from '@shared/orders/order-status';
 import type { Db } from '../../db/database';
 import { orderEvents, orders, products } from '../../db/schema';
-import { AppError } from '../../errors';
-import { ORDER_NOT_FOUND } from './service';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import { ORDER_NOT_FOUND } from './order-queries';
+import { rowsOf } from './sql-rows';
 
 /** The legal moves: from each status, the statuses it may go to. */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatusCode, readonly OrderStatusCode[]>> = {
@@ -58,20 +60,15 @@ export type TransitionResult = {
   restockedUnits: number;
 };
 
-/** The rows of a raw `execute()`: both drivers (PGlite, node-postgres) answer `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows?: T[] }).rows ?? [];
-}
-
 function checkedTrackingNumber(orderNumber: string, extra: TransitionExtra): string {
   const tracking = extra.trackingNumber?.trim() ?? '';
   if (!tracking) {
-    throw new AppError('bad_request', `A tracking number is needed to ship order ${orderNumber}`, {
+    throw new BadRequestError(`A tracking number is needed to ship order ${orderNumber}`, {
       trackingNumber: 'is required',
     });
   }
   if (tracking.length > MAX_TRACKING_NUMBER_LENGTH || CONTROL_CHARACTERS.test(tracking)) {
-    throw new AppError('bad_request', `Invalid tracking number for order ${orderNumber}`, {
+    throw new BadRequestError(`Invalid tracking number for order ${orderNumber}`, {
       trackingNumber: `must be 1 to ${MAX_TRACKING_NUMBER_LENGTH} characters without control characters`,
     });
   }
@@ -95,10 +92,10 @@ export async function transitionInTransaction(
     .from(orders)
     .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)))
     .for('update');
-  if (!current) throw new AppError('not_found', ORDER_NOT_FOUND);
+  if (!current) throw new NotFoundError(ORDER_NOT_FOUND);
   const from = current.status as OrderStatusCode;
   if (!canTransition(from, to)) {
-    throw new AppError('conflict', illegalTransitionMessage(current.orderNumber, from, to));
+    throw new ConflictError(illegalTransitionMessage(current.orderNumber, from, to));
   }
   const trackingNumber =
     to === ORDER_STATUS.shipped ? checkedTrackingNumber(current.orderNumber, extra) : null;
@@ -114,7 +111,7 @@ export async function transitionInTransaction(
     .returning({ id: orders.id });
   if (updated.length === 0) {
     // Unreachable while the row lock holds; kept so a changed status can never be overwritten.
-    throw new AppError('conflict', illegalTransitionMessage(current.orderNumber, from, to));
+    throw new ConflictError(illegalTransitionMessage(current.orderNumber, from, to));
   }
   await tx.insert(orderEvents).values({ storeId, orderId, fromStatus: from, toStatus: to, cause });
 
@@ -145,9 +142,10 @@ export async function transitionInTransaction(
  * Moves order `orderId` (its uuid) of `storeId` to `to` in one transaction, recording `cause` (e.g.
  * `payment payu txnid RS-…-4K7Q2M`, `cli ship tracking=EE123456789IN`) in `order_events`. Shipping sets
  * `extra.trackingNumber`; cancelling restocks the lines whose product still tracks stock.
- * @throws {AppError} `not_found` for an unknown order (or one of another store); `conflict`
- *   (`Cannot move order RS-… from Delivered to Processing`) for an illegal move; `bad_request` when shipping
- *   without a usable tracking number. Nothing changes when it throws.
+ * @throws {NotFoundError} for an unknown order (or one of another store).
+ * @throws {ConflictError} (`Cannot move order RS-… from Delivered to Processing`) for an illegal move.
+ * @throws {BadRequestError} (`fields.trackingNumber`) when shipping without a usable tracking number.
+ * Nothing changes when it throws.
  */
 export function transition(
   db: Db,

@@ -1,11 +1,14 @@
 /**
  * The order confirmation e-mail (spec §2 "Order success": "We'll send you an email with your order
- * details"; issue #3): its content, and sending it through the mailer (./mailer.ts) after the order is
- * committed. Sending never fails the order: a failure is logged without the address.
+ * details"): its content. The order's transaction writes it to the mail outbox (../mail/outbox.ts), from which
+ * the outbox sender delivers it with retries, so an order's confirmation is sent once or shows up as failed in
+ * `npm run orders -- mail`. What the customer typed (name, address) is plain text that no mail client turns
+ * into a link (../mail/mail-text.ts).
  */
-import type { SendMailOptions } from 'nodemailer';
 import { formatRupeesForOrder, paiseToRupees } from '@shared/money';
-import { ORDER_NUMBER_HEADER, type Mailer } from './mailer';
+import type { OutgoingMessage } from '../../db/schema';
+import { escapeHtml, plainMailName, plainMailText } from '../mail/mail-text';
+import { ORDER_NUMBER_HEADER } from '../mail/mailer';
 
 /** The sender when the store has no company e-mail and MAIL_FROM is unset. */
 export const DEFAULT_MAIL_FROM = 'Resham <orders@localhost>';
@@ -36,38 +39,46 @@ export type OrderConfirmation = {
 /** The store as the sender of its mail. */
 export type MailStore = { storeName: string | null; companyName: string | null; companyEmail: string | null };
 
+/** The shop's name in its mails: the store name, else the company name, else 'Resham'. */
+export function shopNameOf(store: MailStore): string {
+  return store.storeName?.trim() || store.companyName?.trim() || 'Resham';
+}
+
+/** The sender of the shop's mails: its name and company e-mail, else `mailFrom`, else the default. */
+export function shopSender(store: MailStore, mailFrom: string | undefined): OutgoingMessage['from'] {
+  return store.companyEmail
+    ? { name: shopNameOf(store), address: store.companyEmail }
+    : mailFrom || DEFAULT_MAIL_FROM;
+}
+
 const rupees = (paise: number) => formatRupeesForOrder(paiseToRupees(paise));
 
 // One formatter for all messages: building an Intl.DateTimeFormat is costly.
 const orderDateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeZone: 'Asia/Kolkata' });
 const orderDate = (date: Date) => orderDateFormat.format(date);
 
-/** Escapes text for HTML element content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
-
 /**
  * The confirmation message: from the store's name and company e-mail (else `mailFrom`, else
  * {@link DEFAULT_MAIL_FROM}), to the customer, with the order number, every item (quantity, unit price, line
  * total), the totals in ₹ with 2 decimals and the shipping address; plain text and HTML (every value escaped).
+ * The customer's name is capped at 60 characters; name and address never form a link.
  */
 export function orderConfirmationMessage(
   order: OrderConfirmation,
   mailFrom: string | undefined,
-): SendMailOptions {
-  const store = order.store;
-  const shopName = store.storeName?.trim() || store.companyName?.trim() || 'Resham';
-  const from = store.companyEmail
-    ? { name: shopName, address: store.companyEmail }
-    : mailFrom || DEFAULT_MAIL_FROM;
-  const address = order.shippingAddress;
+): OutgoingMessage {
+  const shopName = shopNameOf(order.store);
+  const from = shopSender(order.store, mailFrom);
   const shipping = order.shippingFeePaise === 0 ? 'Free' : rupees(order.shippingFeePaise);
+  const typed = order.shippingAddress;
+  const address = {
+    fullName: plainMailName(typed.fullName),
+    address: plainMailText(typed.address),
+    city: plainMailText(typed.city),
+    state: plainMailText(typed.state),
+    postalCode: plainMailText(typed.postalCode),
+    phone: plainMailText(typed.phone),
+  };
   const addressLines = [
     address.fullName,
     address.address,
@@ -142,52 +153,4 @@ ${order.items
     html,
     headers: { [ORDER_NUMBER_HEADER]: order.orderNumber },
   };
-}
-
-/** Where a mail task logs its failure (pino's `log.error(object, message)`). */
-export type MailLogger = { error(object: Record<string, unknown>, message: string): void };
-
-/** An error described for the log without any e-mail address (SMTP replies often quote the recipient). */
-export function describeMailError(error: unknown): Record<string, unknown> {
-  const failure = (error ?? {}) as {
-    name?: unknown;
-    code?: unknown;
-    responseCode?: unknown;
-    message?: unknown;
-  };
-  const scrub = (text: string) => text.replace(/[^\s<>"'@]+@[^\s<>"'@]+/g, '[address]');
-  return {
-    name: typeof failure.name === 'string' ? failure.name : 'Error',
-    ...(typeof failure.code === 'string' ? { code: failure.code } : {}),
-    ...(typeof failure.responseCode === 'number' ? { responseCode: failure.responseCode } : {}),
-    message: scrub(typeof failure.message === 'string' ? failure.message : String(error)),
-  };
-}
-
-export type SendOrderConfirmationOptions = {
-  mailer: Mailer;
-  log: MailLogger;
-  /** `MAIL_FROM` of the configuration. */
-  mailFrom: string | undefined;
-};
-
-/**
- * Sends the confirmation of `order`. Never rejects: a failure (of the message build or the transport) is
- * logged with the order number, never the address.
- * @returns true when the mailer accepted the message.
- */
-export async function sendOrderConfirmation(
-  options: SendOrderConfirmationOptions,
-  order: OrderConfirmation,
-): Promise<boolean> {
-  try {
-    await options.mailer.sendMail(orderConfirmationMessage(order, options.mailFrom));
-    return true;
-  } catch (error) {
-    options.log.error(
-      { orderNumber: order.orderNumber, mailError: describeMailError(error) },
-      'order confirmation e-mail failed',
-    );
-    return false;
-  }
 }

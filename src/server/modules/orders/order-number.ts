@@ -1,5 +1,5 @@
 /**
- * Order numbers (DESIGN.md "Order number", issue #3): `RS-` and 8 characters of Crockford's base32
+ * Order numbers: `RS-` and 8 characters of Crockford's base32
  * (digits and upper-case letters without I, L, O, U), from 40 random bits — short, typeable and read aloud
  * without ambiguity. Unique per store: the creator retries on a collision.
  */

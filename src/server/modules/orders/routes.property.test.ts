@@ -1,5 +1,5 @@
 /**
- * Property test (issue #3): random order bodies — catalogue ids in any letter case, garbage and other-store
+ * Property test: random order bodies — catalogue ids in any letter case, garbage and other-store
  * ids, quantities of every kind, extra fields, random addresses — never get a 5xx, and every 201 stores a
  * total equal to the catalogue sum in paise (discounted else regular price).
  */

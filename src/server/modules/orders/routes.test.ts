@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@shared/orders/order-schemas';
-import { idempotencyKeys, orderEvents, orderLines, orders, products } from '../../db/schema';
+import { idempotencyKeys, orderEvents, orderLines, orders, outgoingMail, products } from '../../db/schema';
 import { fixtureCatalog } from '../../test/catalog-fixture';
 import { buildTestApp, testConfig } from '../../test/test-app';
 import { signUpCustomer } from '../../test/test-customer';
@@ -12,7 +12,7 @@ import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../te
 import { buildApp } from '../../app';
 import { catalogImportFileSchema } from '../catalog/import-schema';
 import { importCatalog } from '../catalog/import-service';
-import type { Mailer } from './mailer';
+import type { Mailer } from '../mail/mailer';
 
 const SECOND_HOST = 'second.example';
 const PASSWORD = 'Banarasi-silk-1987';
@@ -237,7 +237,9 @@ describe.each(testDatabaseKinds)('orders API on %s', (kind) => {
         'must be an Indian mobile number: +91 and 10 digits starting with 6, 7, 8 or 9',
       ],
       ['fullName', { fullName: 'A'.repeat(101) }, 'must be at most 100 characters'],
-      ['address', { address: 'Gali\u0000 3' }, 'must not contain control characters'],
+      ['address', { address: 'Gali\u0007 3' }, 'must not contain control characters'],
+      // NUL is refused for every input of every route before the route's own schema runs.
+      ['address', { address: 'Gali\u0000 3' }, 'must not contain the NUL character (U+0000)'],
     ])('answers 400 naming shippingAddress.%s for %j', async (field, override, message) => {
       const buyer = await customer();
       const before = await orderCount();
@@ -634,8 +636,15 @@ describe.each(testDatabaseKinds)('orders API on %s', (kind) => {
       const first = await post(buyer, payload, { 'idempotency-key': key });
       const id = first.json<{ id: string }>().id;
       await vi.waitFor(() => expect(sent.some((m) => m.subject.includes(id))).toBe(true));
-      await post(buyer, payload, { 'idempotency-key': key });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      const replayed = await post(buyer, payload, { 'idempotency-key': key });
+      expect(replayed.headers['idempotent-replayed']).toBe('true');
+      // The confirmation is written to the outbox in the order's own transaction: the replay wrote none,
+      // and the one there was sent.
+      const queued = await database.db
+        .select({ status: outgoingMail.status, attempts: outgoingMail.attempts })
+        .from(outgoingMail)
+        .where(like(outgoingMail.subject, `%${id}%`));
+      expect(queued).toEqual([{ status: 'sent', attempts: 1 }]);
       expect(sent.filter((m) => m.subject.includes(id))).toHaveLength(1);
     });
   });
@@ -807,17 +816,22 @@ describe.each(testDatabaseKinds)('orders API on %s', (kind) => {
 
     it('answers 4xx, never 5xx, for odd order numbers and contacts', async () => {
       const odd: [string, string][] = [
-        ['\u0000', 'track.me@example.com'],
         ["RS-' OR 1=1 --", 'track.me@example.com'],
         ['x'.repeat(90), 'track.me@example.com'],
-        [orderId, '\u0000'],
         [orderId, '😀@example.com'],
+        [orderId, '\uD800@example.com'],
       ];
       for (const [orderNumber, contactInfo] of odd) {
         const response = await track(orderNumber, { contactInfo });
         expect(response.statusCode, orderNumber).toBe(404);
         expect(response.json()).toEqual(NOT_FOUND);
       }
+      const nulNumber = await track('\u0000', { contactInfo: 'track.me@example.com' });
+      expect(nulNumber.statusCode).toBe(400);
+      expect(nulNumber.json()).toMatchObject({ error: 'Invalid path parameter: orderId' });
+      const nulContact = await track(orderId, { contactInfo: '\u0000' });
+      expect(nulContact.statusCode).toBe(400);
+      expect(nulContact.json()).toMatchObject({ error: 'Invalid query parameter: contactInfo' });
       const tooLong = await track(orderId, { contactInfo: 'x'.repeat(201) });
       expect(tooLong.statusCode).toBe(400);
       expect(tooLong.json()).toEqual({
@@ -841,6 +855,25 @@ describe.each(testDatabaseKinds)('orders API on %s', (kind) => {
         { headers: { authorization: `Bearer ${'y'.repeat(43)}` } },
       );
       expect(stale.statusCode).toBe(200);
+    });
+
+    it("needs a given contact to match for the signed-in owner too: else the unknown order's 404", async () => {
+      const buyer = await customer();
+      const created = await post(buyer, { products: { [ids['FAB-COT']!]: 1 }, shippingAddress: address() });
+      const target = created.json<{ id: string }>().id;
+      const bearer = { headers: withoutEmail(buyer) };
+      const unknown = await track('RS-ZZZZZZZZ', { contactInfo: 'wrong@example.com' }, bearer);
+      expect(unknown.statusCode).toBe(404);
+      for (const contactInfo of ['wrong@example.com', '9999999999', 'not a contact']) {
+        const wrong = await track(target, { contactInfo }, bearer);
+        expect(wrong.statusCode, contactInfo).toBe(404);
+        expect(wrong.json()).toEqual(NOT_FOUND);
+        expect(wrong.body).toBe(unknown.body);
+      }
+      expect((await track(target, { contactInfo: buyer.email }, bearer)).statusCode).toBe(200);
+      expect((await track(target, { contactInfo: '+91 98390 41736' }, bearer)).statusCode).toBe(200);
+      // A blank contact counts as none: the owner's session decides.
+      expect((await track(target, { contactInfo: '  ' }, bearer)).statusCode).toBe(200);
     });
 
     it('answers 429 with Retry-After on the 11th failed look-up of one order number', async () => {
@@ -944,7 +977,9 @@ describe('order e-mail delivery', () => {
       const response = await placeOrder(app, 'outbox@example.com');
       expect(response.statusCode).toBe(201);
       const id = response.json<{ id: string }>().id;
-      // Closing the app waits for the confirmation still being written.
+      // The order's confirmation waits in the outbox; a tick sends it (or the app's own tick already is,
+      // and closing the app waits for it).
+      await app.mailSender.tick(new Date(Date.now() + 1000));
       await app.close();
       closed = true;
       const outbox = join(dataDir, 'outbox');
@@ -973,6 +1008,21 @@ describe('order e-mail delivery', () => {
       const id = response.json<{ id: string }>().id;
       const [order] = await database.db.select().from(orders).where(eq(orders.orderNumber, id));
       expect(order?.email).toBe('unreachable@example.com');
+      // The confirmation stays in the outbox for a retry, with the reason and without the address.
+      const retry = await vi.waitFor(
+        async () => {
+          const [mail] = await database.db
+            .select()
+            .from(outgoingMail)
+            .where(like(outgoingMail.subject, `%${id}%`));
+          if (mail?.status !== 'pending' || mail.attempts !== 1) throw new Error('not tried yet');
+          return mail;
+        },
+        { timeout: 10_000 },
+      );
+      expect(retry.recipient).toBe('unreachable@example.com');
+      expect(retry.lastError).toMatch(/^Error E[A-Z]+: /);
+      expect(retry.lastError).not.toContain('@');
     } finally {
       await app.close();
     }

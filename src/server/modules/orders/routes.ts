@@ -1,66 +1,33 @@
 /**
- * Order routes (spec §7, issue #3): `POST /orders` and `GET /orders` for the signed-in customer, and
+ * Order routes (spec §7): `POST /orders` and `GET /orders` for the signed-in customer, and
  * `GET /orders/{orderId}?contactInfo=…` (track order) for anyone with the order number and its e-mail or
- * phone. Thin handlers: validate → service → reply; the confirmation e-mail goes out after the order is
- * committed, without holding up the answer.
+ * phone. Thin handlers: the shared schemas (src/shared/orders/order-schemas.ts) validate every request and
+ * serialise every answer, errors are thrown and written by the one error handler. The order's confirmation
+ * e-mail is written to the outbox with the order; the outbox sender is woken to send it at once.
  */
-import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { createOrderBodySchema, orderSchema, trackOrderQuerySchema } from '@shared/orders/order-schemas';
-import { AppError, type ErrorBody } from '../../errors';
-import { requireUser } from '../users/auth-hook';
+import { errorBodySchema } from '@shared/errors/error-body';
+import {
+  createdOrderSchema,
+  createOrderBodySchema,
+  createOrderHeadersSchema,
+  orderListSchema,
+  orderSchema,
+  trackOrderParamsSchema,
+  trackOrderQuerySchema,
+} from '@shared/orders/order-schemas';
+import { AppError } from '../../errors';
+import { authenticate, requireUser } from '../users/auth-hook';
 import type { SessionUser } from '../users/service';
-import type { Mailer } from './mailer';
-import { sendOrderConfirmation } from './order-mail';
-import { normalizeOrderNumber } from './order-number';
-import {
-  contactMatches,
-  createOrder,
-  findOrderByNumber,
-  listOrders,
-  ORDER_NOT_FOUND,
-  type TrackedOrder,
-} from './service';
-import {
-  MemoryTrackingRateLimiter,
-  TOO_MANY_TRACKING_ATTEMPTS,
-  type TrackingAttemptKey,
-  type TrackingRateLimiter,
-} from './tracking-rate-limit';
+import { createOrder } from './create-order';
+import { listOrders } from './order-queries';
+import { trackOrder } from './order-tracking';
+import { MemoryTrackingRateLimiter, type TrackingRateLimiter } from './tracking-rate-limit';
 
 export type OrderRoutesOptions = {
-  /** Sends the order confirmations. */
-  mailer: Mailer;
-  /** Counts failed track-order look-ups; defaults to a fresh in-memory limiter per app (issue #3). */
+  /** Counts failed track-order look-ups; defaults to a fresh in-memory limiter per app. */
   trackingRateLimiter?: TrackingRateLimiter;
-};
-
-/** `Idempotency-Key`: 1–255 visible ASCII characters (e.g. a UUID the client made for this checkout). */
-const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
-const IDEMPOTENCY_KEY_MESSAGE = 'must be 1 to 255 visible ASCII characters';
-/** Control characters other than tab and line breaks: refused in addresses (PostgreSQL text cannot hold NUL). */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point.
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
-/** The shared body schema, plus the server's refusal of control characters in the address. */
-const orderBodySchema = createOrderBodySchema.superRefine((body, context) => {
-  for (const [name, value] of Object.entries(body.shippingAddress)) {
-    if (CONTROL_CHARACTERS.test(value)) {
-      context.addIssue({
-        code: 'custom',
-        path: ['shippingAddress', name],
-        message: 'must not contain control characters',
-      });
-    }
-  }
-});
-
-const errorBodySchema = z.object({ error: z.string() });
-
-/** Answers 401 before the body is read unless the request carries a live session of its store. */
-const authenticate: onRequestAsyncHookHandler = async (request) => {
-  await requireUser(request);
 };
 
 /** The signed-in user when the request has a valid bearer token; null otherwise (never a 401). */
@@ -76,54 +43,41 @@ async function optionalUser(request: FastifyRequest): Promise<SessionUser | null
 
 export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, options) => {
   const limiter = options.trackingRateLimiter ?? new MemoryTrackingRateLimiter();
-  const mailer = options.mailer;
-  // Confirmation e-mails still being sent; closing the app waits for them.
-  const mailTasks = new Set<Promise<unknown>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...mailTasks]);
-  });
 
   /**
    * 201 `{ id }` (the order number); an `Idempotency-Key` retry answers 201 with the same id (and
-   * `Idempotent-Replayed: true`). 400 `{ error, fields }` for bad input, 401 without a session, 409 for short
-   * stock or a reused key.
+   * `Idempotent-Replayed: true`). 400 for bad input, 401 without a session, 409 for short stock or a reused
+   * key.
    */
   app.post(
     '/orders',
     {
       onRequest: authenticate,
-      schema: { body: orderBodySchema, response: { 201: z.object({ id: z.string() }) } },
+      schema: {
+        headers: createOrderHeadersSchema,
+        body: createOrderBodySchema,
+        response: {
+          201: createdOrderSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          409: errorBodySchema,
+          503: errorBodySchema,
+        },
+      },
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const rawKey = request.headers['idempotency-key'];
-      let idempotencyKey: string | undefined;
-      if (rawKey !== undefined) {
-        if (typeof rawKey !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(rawKey)) {
-          throw new AppError('bad_request', 'Invalid header: idempotency-key', {
-            'idempotency-key': IDEMPOTENCY_KEY_MESSAGE,
-          });
-        }
-        idempotencyKey = rawKey;
-      }
       const created = await createOrder(app.db, {
         storeId: request.storeId,
         userId: user.userId,
         email: user.email,
         body: request.body,
-        idempotencyKey,
+        idempotencyKey: request.headers['idempotency-key'],
+        mailFrom: app.config.MAIL_FROM,
       });
       reply.header('cache-control', 'no-store');
-      if (created.replayed) {
-        reply.header('idempotent-replayed', 'true');
-      } else {
-        const task = sendOrderConfirmation(
-          { mailer, log: request.log, mailFrom: app.config.MAIL_FROM },
-          created.confirmation,
-        );
-        mailTasks.add(task);
-        void task.finally(() => mailTasks.delete(task));
-      }
+      if (created.replayed) reply.header('idempotent-replayed', 'true');
+      else app.mailSender.wake();
       return reply.code(201).send({ id: created.orderNumber });
     },
   );
@@ -131,7 +85,10 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
   /** 200 the signed-in user's orders, newest first (spec §3 server shape); 401 without a session. */
   app.get(
     '/orders',
-    { onRequest: authenticate, schema: { response: { 200: z.array(orderSchema) } } },
+    {
+      onRequest: authenticate,
+      schema: { response: { 200: orderListSchema, 401: errorBodySchema, 503: errorBodySchema } },
+    },
     async (request, reply) => {
       const user = await requireUser(request);
       reply.header('cache-control', 'no-store');
@@ -140,60 +97,37 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
   );
 
   /**
-   * Track order. 200 the order when `contactInfo` is its e-mail or phone, or when the bearer token is its
-   * owner's; the same 404 `{ error: 'Order not found or access denied' }` for an unknown order and a wrong
-   * contact; 429 with `Retry-After` past 10 failed look-ups per order number or 30 per client address in
-   * 15 minutes.
+   * Track order. 200 the order when `contactInfo` is its e-mail or phone, or, without `contactInfo`, when the
+   * bearer token is its owner's; the same 404 `{ error: 'Order not found or access denied' }` for an unknown
+   * order and a wrong contact (the owner's included); 429 with `Retry-After` past 10 failed look-ups per order
+   * number or 30 per client address in 15 minutes.
    */
   app.get(
     '/orders/:orderId',
     {
       schema: {
-        params: z.object({ orderId: z.string() }),
+        params: trackOrderParamsSchema,
         querystring: trackOrderQuerySchema,
-        response: { 200: orderSchema, 429: errorBodySchema },
+        response: {
+          200: orderSchema,
+          400: errorBodySchema,
+          404: errorBodySchema,
+          429: errorBodySchema,
+          503: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
-      const storeId = request.storeId;
       reply.header('cache-control', 'no-store');
-      const orderNumber = normalizeOrderNumber(request.params.orderId);
-      const contactInfo = request.query.contactInfo?.trim() || undefined;
-
-      // The signed-in owner sees the order without a contact and without touching the limits.
-      const viewer = await optionalUser(request);
-      let found: TrackedOrder | null | undefined;
-      if (viewer && orderNumber) {
-        found = await findOrderByNumber(app.db, storeId, orderNumber);
-        if (found && found.userId === viewer.userId) return reply.send(found.order);
-      }
-
-      const key: TrackingAttemptKey = {
-        storeId,
-        orderNumber: orderNumber ?? request.params.orderId.trim().toUpperCase().slice(0, 64),
-        address: request.ip,
-      };
-      const verdict = await limiter.begin(key);
-      if (!verdict.allowed) {
-        return reply
-          .code(429)
-          .header('retry-after', String(verdict.retryAfterSeconds))
-          .send({ error: TOO_MANY_TRACKING_ATTEMPTS } satisfies ErrorBody);
-      }
-      let failed = false;
-      try {
-        if (found === undefined && orderNumber && contactInfo) {
-          found = await findOrderByNumber(app.db, storeId, orderNumber);
-        }
-        if (!found || !contactInfo || !contactMatches(contactInfo, found)) {
-          failed = true;
-          throw new AppError('not_found', ORDER_NOT_FOUND);
-        }
-        return reply.send(found.order);
-      } finally {
-        // Only a failed look-up counts; a success (or a server fault) does not.
-        if (!failed) await limiter.forgive(key, verdict.attemptId);
-      }
+      const order = await trackOrder(app.db, {
+        storeId: request.storeId,
+        orderId: request.params.orderId,
+        contactInfo: request.query.contactInfo,
+        viewer: () => optionalUser(request),
+        clientAddress: request.ip,
+        limiter,
+      });
+      return reply.send(order);
     },
   );
 };

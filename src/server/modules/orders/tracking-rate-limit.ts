@@ -1,21 +1,22 @@
 /**
- * Order-tracking rate limit (issue #3): like sign-in, at most 10 failed look-ups per (store, order number)
- * and 30 per (store, client address) in any 15-minute window; after that `GET /orders/{orderId}` answers 429
- * with `Retry-After`. A successful look-up does not count. The in-memory limiter reuses the sign-in
- * limiter's sliding-window log (the order number takes the place of the e-mail); a shared store can replace
- * it behind {@link TrackingRateLimiter}.
+ * Order-tracking rate limit: like sign-in, at most 10 failed look-ups per (store, order number) and 30 per
+ * (store, client address) in any 15-minute window; after that `GET /orders/{orderId}` answers 429 with
+ * `Retry-After`. A successful look-up does not count. It is the sign-in limiter with the order number in
+ * the place of the e-mail, counted in its own {@link RateLimitStore} (shared through Redis when `REDIS_URL`
+ * is set; docs/decisions/008-shared-rate-limits.md).
  */
+import { MemoryRateLimitStore, type RateLimitStore } from '../../rate-limit-store';
 import {
-  MemorySignInRateLimiter,
   SIGN_IN_WINDOW_MS,
+  StoreSignInRateLimiter,
   type SignInAttemptVerdict,
 } from '../users/sign-in-rate-limit';
 
-/** Issue #3: the sliding window, in milliseconds (15 minutes, as for sign-in). */
+/** The sliding window, in milliseconds (15 minutes, as for sign-in). */
 export const TRACKING_WINDOW_MS = SIGN_IN_WINDOW_MS;
-/** Issue #3: failed look-ups allowed per (store, order number) in the window. */
+/** Failed look-ups allowed per (store, order number) in the window. */
 export const MAX_FAILED_LOOKUPS_PER_ORDER = 10;
-/** Issue #3: failed look-ups allowed per (store, client address) in the window. */
+/** Failed look-ups allowed per (store, client address) in the window. */
 export const MAX_FAILED_LOOKUPS_PER_ADDRESS = 30;
 /** The 429 body's `error`. */
 export const TOO_MANY_TRACKING_ATTEMPTS = 'Too many order look-ups. Please try again later.';
@@ -32,23 +33,21 @@ export interface TrackingRateLimiter {
   forgive(key: TrackingAttemptKey, attemptId: string): Promise<void>;
 }
 
-export type MemoryTrackingRateLimiterOptions = {
+export type TrackingRateLimiterOptions = {
   windowMs?: number;
   maxPerOrder?: number;
   maxPerAddress?: number;
-  maxKeys?: number;
 };
 
-/** The single-process {@link TrackingRateLimiter}. */
-export class MemoryTrackingRateLimiter implements TrackingRateLimiter {
-  private readonly inner: MemorySignInRateLimiter;
+/** The {@link TrackingRateLimiter} over a {@link RateLimitStore}. */
+export class StoreTrackingRateLimiter implements TrackingRateLimiter {
+  private readonly inner: StoreSignInRateLimiter;
 
-  constructor(options: MemoryTrackingRateLimiterOptions = {}) {
-    this.inner = new MemorySignInRateLimiter({
+  constructor(store: RateLimitStore, options: TrackingRateLimiterOptions = {}) {
+    this.inner = new StoreSignInRateLimiter(store, {
       windowMs: options.windowMs ?? TRACKING_WINDOW_MS,
       maxPerEmail: options.maxPerOrder ?? MAX_FAILED_LOOKUPS_PER_ORDER,
       maxPerAddress: options.maxPerAddress ?? MAX_FAILED_LOOKUPS_PER_ADDRESS,
-      ...(options.maxKeys === undefined ? {} : { maxKeys: options.maxKeys }),
     });
   }
 
@@ -58,6 +57,14 @@ export class MemoryTrackingRateLimiter implements TrackingRateLimiter {
 
   forgive(key: TrackingAttemptKey, attemptId: string): Promise<void> {
     return this.inner.forgive(toSignInKey(key), attemptId);
+  }
+}
+
+/** The single-process {@link TrackingRateLimiter} (the default without `REDIS_URL`). */
+export class MemoryTrackingRateLimiter extends StoreTrackingRateLimiter {
+  /** @param options.maxKeys keys kept before the oldest are dropped (memory bound). */
+  constructor(options: TrackingRateLimiterOptions & { maxKeys?: number } = {}) {
+    super(new MemoryRateLimitStore(options.maxKeys), options);
   }
 }
 

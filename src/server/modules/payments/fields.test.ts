@@ -23,7 +23,7 @@ const valid = {
   gstin: '',
 };
 
-describe('payment field definitions (spec §3, issue #4)', () => {
+describe('payment field definitions (spec §3)', () => {
   it('lists name, email, phone, method and the optional business pair', () => {
     expect(definitions.map((field) => [field.name, field.type, field.rules?.required ?? false])).toEqual([
       ['name', 'text', true],
@@ -39,7 +39,7 @@ describe('payment field definitions (spec §3, issue #4)', () => {
     expect(definitions.find((field) => field.name === 'phone')!.mask).toBe('phone-in');
   });
 
-  it('offers only configured methods, with the issue labels, and marks test mode', () => {
+  it('offers only configured methods, with their labels, and marks test mode', () => {
     const method = definitions.find((field) => field.name === 'method')!;
     expect(method.options).toEqual([
       { value: 'upi_qr', label: 'UPI QR code' },

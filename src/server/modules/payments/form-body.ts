@@ -4,7 +4,7 @@
  * with URLSearchParams.
  */
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../errors';
+import { BadRequestError } from '../../errors';
 
 /** Largest form body accepted (a PayU post-back is well under 8 KB). */
 export const FORM_BODY_LIMIT = 64 * 1024;
@@ -20,10 +20,10 @@ export function acceptFormBodies(app: FastifyInstance): void {
 
 /**
  * The fields of a form body, the first value of each name.
- * @throws {AppError} `bad_request` when the body is not a form post.
+ * @throws {BadRequestError} when the body is not a form post.
  */
 export function formFields(body: unknown): Record<string, string> {
-  if (typeof body !== 'string') throw new AppError('bad_request', 'Expected a form post');
+  if (typeof body !== 'string') throw new BadRequestError('Expected a form post');
   // No prototype: names such as __proto__ or constructor are plain fields.
   const fields = Object.create(null) as Record<string, string>;
   for (const [name, value] of new URLSearchParams(body)) {

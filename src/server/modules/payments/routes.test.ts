@@ -1,8 +1,9 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentFieldDefinition } from '@shared/payments/payment-fields';
-import { orderEvents, orders, payments, products } from '../../db/schema';
+import type { PaymentResponse } from '@shared/payments/payment-response';
+import { orderEvents, orders, outgoingMail, payments, products } from '../../db/schema';
 import { fixtureCatalog } from '../../test/catalog-fixture';
 import { buildTestApp } from '../../test/test-app';
 import { signUpCustomer } from '../../test/test-customer';
@@ -11,9 +12,9 @@ import { catalogImportFileSchema } from '../catalog/import-schema';
 import { importCatalog } from '../catalog/import-service';
 import { transition } from '../orders/order-lifecycle';
 import { payuRequestHash, payuResponseHash } from './providers/payu-provider';
+import { TEST_PAYMENT_NOTICE } from './paid-order-mail';
 import { SANDBOX_HASH_ERROR } from './providers/sandbox-payu';
 import { upiWebhookSignature } from './providers/upi-provider';
-import type { PaymentAnswer } from './routes';
 import { SANDBOX_PAYU_KEY, SANDBOX_PAYU_SALT } from './settings';
 
 const HOST = 'shop.test';
@@ -146,11 +147,23 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
       .where(eq(orderEvents.orderId, (await orderRow(orderNumber)).id))
       .orderBy(asc(orderEvents.id));
 
+  /** The shop's paid-order notices of an order, as written to the mail outbox with the payment. */
+  const shopNoticesOf = async (orderNumber: string) =>
+    database.db
+      .select({ subject: outgoingMail.subject, message: outgoingMail.message })
+      .from(outgoingMail)
+      .where(
+        and(
+          eq(outgoingMail.recipient, 'care@testsilk.example'),
+          like(outgoingMail.subject, `%${orderNumber}%`),
+        ),
+      );
+
   /** Starts a sandbox gateway payment and returns its form data. */
   const startGateway = async (headers: Record<string, string>, orderId: string) => {
     const response = await pay(headers, orderId, { ...payer, method: 'gateway' });
     expect(response.statusCode).toBe(200);
-    return response.json<PaymentAnswer>().action!.formParams!;
+    return response.json<PaymentResponse>().action!.formParams!;
   };
 
   /** The sandbox's post-back for `choice` ('Success' or 'Failure') of a started payment. */
@@ -249,7 +262,7 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
       const again = await pay(headers, orderId, { ...payer, name: 'Asha V', method: 'upi_intent' });
       expect(again.json()).toMatchObject({
         success: true,
-        action: { type: 'deeplink', redirectUrl: first.json<PaymentAnswer>().action!.qr },
+        action: { type: 'deeplink', redirectUrl: first.json<PaymentResponse>().action!.qr },
       });
       const rows = await paymentsOf(orderId);
       expect(rows).toHaveLength(1);
@@ -270,7 +283,7 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
       const orderId = await placeOrder(headers);
       const response = await pay(headers, orderId, { ...payer, method: 'upi_qr' }, live);
       expect(response.statusCode).toBe(200);
-      const answer = response.json<PaymentAnswer>();
+      const answer = response.json<PaymentResponse>();
       expect(answer.action!.qr).toMatch(
         /^upi:\/\/pay\?pa=silkhouse@okaxis&pn=Silk%20House&am=2797\.50&cu=INR&tr=/,
       );
@@ -287,7 +300,7 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
         gstin: '09AAACR5055K1Z5',
       });
       expect(response.statusCode).toBe(200);
-      const answer = response.json<PaymentAnswer>();
+      const answer = response.json<PaymentResponse>();
       expect(answer).toMatchObject({
         success: true,
         amount: 2797.5,
@@ -330,7 +343,7 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
       const orderId = await placeOrder(headers);
       const answer = (
         await pay(headers, orderId, { ...payer, method: 'gateway' }, live)
-      ).json<PaymentAnswer>();
+      ).json<PaymentResponse>();
       expect(answer.testMode).toBeUndefined();
       expect(answer.action!.formParams).toMatchObject({
         url: 'https://test.payu.in/_payment',
@@ -363,7 +376,6 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
-        success: false,
         error: 'Invalid fields: name, email, phone, gstin',
         fields: {
           name: 'Please enter your name',
@@ -385,7 +397,7 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
       const orderId = await placeOrder(headers);
       const response = await pay(headers, orderId, { ...payer, method: 'upi_qr', ...change });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ success: false, fields });
+      expect(response.json()).toEqual({ error: expect.stringMatching(/^Invalid field: /), fields });
     });
 
     it('refuses a malformed body with 400', async () => {
@@ -398,14 +410,12 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
       ]) {
         const response = await call({ method: 'POST', url: '/api/v1/payments', headers, payload });
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toMatchObject({
-          success: false,
-          error: expect.stringMatching(/^Invalid field/),
-        });
+        expect(response.json()).toMatchObject({ error: expect.stringMatching(/^Invalid field/) });
+        expect(response.json()).not.toHaveProperty('success');
       }
       const numbers = await pay(headers, 'RS-00000000', { ...payer, phone: 9839041736, method: 'upi_qr' });
-      expect(numbers.json()).toMatchObject({
-        success: false,
+      expect(numbers.json()).toEqual({
+        error: 'Invalid field: fields.phone',
         fields: { 'fields.phone': expect.any(String) },
       });
     });
@@ -417,7 +427,7 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
       for (const id of [orderId, 'RS-00000000', 'not an order']) {
         const response = await pay(stranger, id, { ...payer, method: 'upi_qr' });
         expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ success: false, error: NOT_FOUND });
+        expect(response.json()).toEqual({ error: NOT_FOUND });
       }
       const elsewhere = await customer('second.example');
       const otherOrder = await placeOrder(elsewhere, ids.OTHER);
@@ -432,15 +442,11 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
       const cancelled = await placeOrder(headers);
       await transition(database.db, 1, (await orderRow(cancelled)).id, 4, 'test: cancelled');
       expect((await pay(headers, paid, { ...payer, method: 'gateway' })).json()).toEqual({
-        success: false,
         error: `Order ${paid} is already paid`,
       });
       const refused = await pay(headers, cancelled, { ...payer, method: 'upi_qr' });
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({
-        success: false,
-        error: `Order ${cancelled} is cancelled and cannot be paid`,
-      });
+      expect(refused.json()).toEqual({ error: `Order ${cancelled} is cancelled and cannot be paid` });
     });
 
     it('needs a session, and answers 503 where no method is configured', async () => {
@@ -454,10 +460,7 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
       const orderId = await placeOrder(headers);
       const response = await pay(headers, orderId, { ...payer, method: 'upi_qr' }, closed);
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({
-        success: false,
-        error: 'This shop does not take online payments yet',
-      });
+      expect(response.json()).toEqual({ error: 'This shop does not take online payments yet' });
     });
   });
 
@@ -606,10 +609,19 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
         cause: expect.stringContaining(`txnid ${data.txnid}`),
       });
 
+      // The shop is told, in the payment's transaction, and warned that no money moved.
+      const [notice, ...more] = await shopNoticesOf(orderId);
+      expect(more).toEqual([]);
+      expect(notice!.subject).toBe(`[TEST] Paid order ${orderId} – ₹2,797.50`);
+      expect(notice!.message.text.split('\n')[0]).toBe(TEST_PAYMENT_NOTICE);
+      expect(notice!.message.text).toContain(`via PayU sandbox (TEST), txnid ${data.txnid} — TEST`);
+      expect(notice!.message.html).toContain(TEST_PAYMENT_NOTICE);
+
       const replay = await callback(success.fields);
       expect(replay.statusCode).toBe(303);
       expect(replay.headers.location).toBe('/order-success');
       expect(await eventsOf(orderId)).toEqual(events);
+      expect(await shopNoticesOf(orderId)).toHaveLength(1);
       const failureAfter = await callback((await sandboxChoice(data, 'Failure')).fields);
       expect(failureAfter.headers.location).toBe('/order-success');
       expect((await paymentsOf(orderId))[0]!.status).toBe('succeeded');
@@ -623,6 +635,7 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
       const response = await callback((await sandboxChoice(data, 'Failure')).fields);
       expect(response.statusCode).toBe(303);
       expect(response.headers.location).toBe(`/payment?orderId=${orderId}&status=failed`);
+      expect(await shopNoticesOf(orderId)).toEqual([]);
       expect((await orderRow(orderId)).status).toBe(0);
       expect((await paymentsOf(orderId))[0]!.status).toBe('failed');
       const replayedSuccess = await callback((await sandboxChoice(data, 'Success')).fields);
@@ -683,13 +696,15 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
       expect(response.headers.location).toBe(`/payment?orderId=${orderId}&status=failed`);
       expect((await orderRow(orderId)).status).toBe(4);
       expect((await paymentsOf(orderId))[0]!.status).toBe('succeeded');
+      expect(await shopNoticesOf(orderId)).toEqual([]);
     });
 
     it('verifies live callbacks with the live salt only', async () => {
       const headers = await customer();
       const orderId = await placeOrder(headers);
-      const data = (await pay(headers, orderId, { ...payer, method: 'gateway' }, live)).json<PaymentAnswer>()
-        .action!.formParams!.data;
+      const data = (
+        await pay(headers, orderId, { ...payer, method: 'gateway' }, live)
+      ).json<PaymentResponse>().action!.formParams!.data;
       const sandboxSigned = signedCallback(data, 'success');
       expect((await callback(sandboxSigned, live)).statusCode).toBe(400);
       expect((await callback(sandboxSigned)).statusCode).toBe(400);
@@ -702,6 +717,9 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
         testMode: false,
         status: 'succeeded',
       });
+      const notices = await shopNoticesOf(orderId);
+      expect(notices.map((notice) => notice.subject)).toEqual([`Paid order ${orderId} – ₹2,797.50`]);
+      expect(notices[0]!.message.text).not.toContain('TEST');
     });
   });
 
@@ -747,8 +765,14 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
       });
       expect((await eventsOf(orderId)).at(-1)!.cause).toBe('payment: UPI webhook UTR 412345678901');
 
+      // Paid to the demo UPI ID: the shop's notice says TEST.
+      expect((await shopNoticesOf(orderId)).map((notice) => notice.subject)).toEqual([
+        `[TEST] Paid order ${orderId} – ₹2,797.50`,
+      ]);
+
       const replay = await webhook(body);
       expect(replay.json()).toEqual({ success: true, orderId, orderStatus: 1, replayed: true, paid: false });
+      expect(await shopNoticesOf(orderId)).toHaveLength(1);
       expect(await eventsOf(orderId)).toHaveLength(2);
       expect(await paymentsOf(orderId)).toHaveLength(1);
 

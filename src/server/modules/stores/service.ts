@@ -1,11 +1,10 @@
 /**
- * Stores (tenancy): which store a request belongs to, and its store information (spec §3 "Store info").
- * DESIGN.md "Stores": with no configuration one default store answers every host.
+ * Stores (tenancy): which store a request belongs to, from `X-Store-Host`, else `Host`
+ * (docs/decisions/003-store-from-host.md). With no configuration one default store answers every host.
  */
-import { asc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { StoreInfo } from '@shared/catalog/store-info-schema';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { categories, storeHosts, stores } from '../../db/schema';
+import { storeHosts, stores } from '../../db/schema';
 
 /** Host → store id, plus the default store for every other host. */
 export type StoreDirectory = { defaultStoreId: number; byHost: Map<string, number> };
@@ -56,34 +55,4 @@ export async function loadStoreDirectory(db: Db): Promise<StoreDirectory> {
 /** The store that answers `host` (already normalised): its own store, else the default store. */
 export function resolveStoreId(directory: StoreDirectory, host: string): number {
   return directory.byHost.get(host) ?? directory.defaultStoreId;
-}
-
-/**
- * Store information for `GET /storeInfo`: text fields (null when unset), categories in the owner's order
- * (those with a position), category images and policy overrides.
- */
-export async function getStoreInfo(db: Db, storeId: number): Promise<StoreInfo> {
-  const [store] = await db.select().from(stores).where(eq(stores.id, storeId)).limit(1);
-  const categoryRows = await db
-    .select({ name: categories.name, imageUrl: categories.imageUrl, position: categories.position })
-    .from(categories)
-    .where(sql`${categories.storeId} = ${storeId} and ${isNotNull(categories.position)}`)
-    .orderBy(asc(categories.position));
-  const imageRows = await db
-    .select({ name: categories.name, imageUrl: categories.imageUrl })
-    .from(categories)
-    .where(sql`${categories.storeId} = ${storeId} and ${isNotNull(categories.imageUrl)}`)
-    .orderBy(asc(categories.id));
-  return {
-    storeName: store?.storeName ?? null,
-    companyName: store?.companyName ?? null,
-    companyAddress: store?.companyAddress ?? null,
-    companyEmail: store?.companyEmail ?? null,
-    companyPhone: store?.companyPhone ?? null,
-    companyLogoUrl: store?.companyLogoUrl ?? null,
-    description: store?.description ?? null,
-    categories: categoryRows.map((row) => row.name),
-    categoryImages: Object.fromEntries(imageRows.map((row) => [row.name, row.imageUrl as string])),
-    policies: store?.policies ?? {},
-  };
 }

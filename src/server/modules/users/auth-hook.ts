@@ -4,7 +4,7 @@
  * of the request's store (`request.storeId`). The one hook every signed-in route uses: `{ onRequest: authenticate }`.
  */
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { AppError } from '../../errors';
+import { UnauthorizedError } from '../../errors';
 import { findSessionUser, type SessionUser } from './service';
 
 /** The 401 message when the request carries no bearer token. */
@@ -28,17 +28,17 @@ const resolved = new WeakMap<FastifyRequest, Promise<SessionUser>>();
 
 /**
  * The signed-in user of `request`.
- * @throws {AppError} `unauthorized` (401 `{ error }`) without a bearer token, or when the token does not
- *   open a live session of the request's store.
+ * @throws {UnauthorizedError} (401 `{ error }`) without a bearer token, or when the token does not open a
+ *   live session of the request's store.
  */
 export function requireUser(request: FastifyRequest): Promise<SessionUser> {
   let pending = resolved.get(request);
   if (!pending) {
     pending = (async () => {
       const token = readBearerToken(request);
-      if (!token) throw new AppError('unauthorized', AUTHENTICATION_REQUIRED_MESSAGE);
+      if (!token) throw new UnauthorizedError(AUTHENTICATION_REQUIRED_MESSAGE);
       const user = await findSessionUser(request.server.db, request.storeId, token);
-      if (!user) throw new AppError('unauthorized', INVALID_SESSION_MESSAGE);
+      if (!user) throw new UnauthorizedError(INVALID_SESSION_MESSAGE);
       return user;
     })();
     resolved.set(request, pending);

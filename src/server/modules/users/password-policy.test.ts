@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commonPasswords, isCommonPassword } from './password-policy';
 
-describe('common-password policy (issue #3)', () => {
+describe('common-password policy ', () => {
   it('loads the lower-cased top-1000 list without duplicates or blanks', () => {
     expect(commonPasswords.size).toBe(999);
     for (const password of commonPasswords) {

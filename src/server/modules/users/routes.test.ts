@@ -3,11 +3,13 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, storeHosts, stores, users } from '../../db/schema';
+import { NUL_MESSAGE } from '../../refuse-nul';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 
 const SECOND_HOST = 'second.example';
 const TOO_MANY = 'Too many sign-in attempts. Please try again later.';
+const TOO_MANY_SIGN_UPS = 'Too many sign-ups. Please try again later.';
 const COMMON = 'This password is too common. Please choose a less common password.';
 const TAKEN = 'An account with this email already exists.';
 
@@ -20,7 +22,7 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
   /** Every response body of this suite, checked at the end for leaked hashes. */
   const bodies: string[] = [];
   let addressCounter = 0;
-  /** A fresh client address per test, so the per-address sign-in limit of one test never touches another. */
+  /** A fresh client address per call, so the per-address limits of one test never touch another. */
   const freshAddress = () => `198.51.100.${++addressCounter}`;
 
   beforeAll(async () => {
@@ -42,8 +44,14 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
     return response;
   };
 
-  const register = (payload: unknown, headers: Record<string, string> = {}) =>
-    call({ method: 'POST', url: '/api/v1/users/register', payload: payload as object, headers });
+  const register = (payload: unknown, headers: Record<string, string> = {}, address = freshAddress()) =>
+    call({
+      method: 'POST',
+      url: '/api/v1/users/register',
+      payload: payload as object,
+      headers,
+      remoteAddress: address,
+    });
 
   const authorize = (
     payload: { email: string; password: string },
@@ -163,6 +171,36 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
       });
     });
 
+    it.each(['firstName', 'lastName'])(
+      'answers 400 naming %s when it holds NUL, and stores nothing',
+      async (name) => {
+        const email = `nul-${name.toLowerCase()}@example.com`;
+        for (const value of ['As\u0000ha', 'Asha\u0000', '\u0000']) {
+          const response = await register(newUser(email, { [name]: value }));
+          expect(response.statusCode).toBe(400);
+          expect(response.json()).toEqual({
+            error: `Invalid field: ${name}`,
+            fields: { [name]: NUL_MESSAGE },
+          });
+        }
+        expect(await database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+      },
+    );
+
+    it('names every body field that holds NUL, e-mail and password too', async () => {
+      const response = await register({
+        firstName: 'A\u0000',
+        lastName: 'Verma',
+        email: 'x\u0000@example.com',
+        password: 'pass\u0000word',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: 'Invalid fields: firstName, email, password',
+        fields: { firstName: NUL_MESSAGE, email: NUL_MESSAGE, password: NUL_MESSAGE },
+      });
+    });
+
     it.each(['password', 'Password1', 'QWERTY123', 'iloveyou', 'sunshine'])(
       'refuses the common password %s',
       async (password) => {
@@ -173,6 +211,63 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
         expect(await database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
       },
     );
+  });
+
+  describe('POST /users/register rate limit', () => {
+    it('answers 429 with Retry-After on the 11th sign-up from one client address within an hour', async () => {
+      const address = '192.0.2.10';
+      for (let i = 0; i < 10; i++) {
+        const response = await register(newUser(`crowd-${i}@example.com`), {}, address);
+        expect(response.statusCode).toBe(201);
+      }
+      const refused = await register(newUser('crowd-10@example.com'), {}, address);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ error: TOO_MANY_SIGN_UPS });
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(3500);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      expect(await database.db.select().from(users).where(eq(users.email, 'crowd-10@example.com'))).toEqual(
+        [],
+      );
+      // The same address through another store, or an IPv6 neighbour: the limit is per address, server-wide.
+      expect(
+        (await register(newUser('crowd-11@example.com'), { 'x-store-host': SECOND_HOST }, address))
+          .statusCode,
+      ).toBe(429);
+      expect((await register(newUser('crowd-12@example.com'), {}, '192.0.2.11')).statusCode).toBe(201);
+    });
+
+    it('counts IPv6 clients by their /64', async () => {
+      for (let i = 0; i < 10; i++) {
+        const response = await register(newUser(`six-${i}@example.com`), {}, `2001:db8:5:6::${i + 1}`);
+        expect(response.statusCode).toBe(201);
+      }
+      expect((await register(newUser('six-10@example.com'), {}, '2001:db8:5:6:ffff::1')).statusCode).toBe(
+        429,
+      );
+      expect((await register(newUser('six-11@example.com'), {}, '2001:db8:5:7::1')).statusCode).toBe(201);
+    });
+
+    it('answers 429 on the 4th sign-up of one e-mail within an hour, from any address or store', async () => {
+      const email = 'popular@example.com';
+      expect((await register(newUser(email))).statusCode).toBe(201);
+      expect((await register(newUser(email))).statusCode).toBe(409);
+      expect((await register(newUser(email), { 'x-store-host': SECOND_HOST })).statusCode).toBe(201);
+      const refused = await register(newUser(` ${email.toUpperCase()}`));
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ error: TOO_MANY_SIGN_UPS });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+    });
+
+    it('does not count a sign-up refused for a common password', async () => {
+      const address = '192.0.2.20';
+      for (let i = 0; i < 12; i++) {
+        expect(
+          (await register(newUser('careful@example.com', { password: 'password' }), {}, address)).statusCode,
+        ).toBe(400);
+      }
+      expect((await register(newUser('careful@example.com'), {}, address)).statusCode).toBe(201);
+    });
   });
 
   describe('POST /users/authorize', () => {
@@ -237,6 +332,7 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
       const eleventh = await authorize({ email: 'limited@example.com', password: 'wrong-11' }, { address });
       expect(eleventh.statusCode).toBe(429);
       expect(eleventh.json()).toEqual({ error: TOO_MANY });
+      expect(eleventh.headers['cache-control']).toBe('no-store');
       const retryAfter = Number(eleventh.headers['retry-after']);
       expect(Number.isInteger(retryAfter)).toBe(true);
       expect(retryAfter).toBeGreaterThan(890);

@@ -1,18 +1,21 @@
 /**
- * Account routes (spec §7, issue #3): `POST /users/register`, `POST /users/authorize`, `POST /users/logout`
- * (beyond the spec) and `GET /accountInfo`. Thin handlers: validate → service → reply. Responses go through
- * the shared response schemas, so no hash can leave the server.
+ * Account routes (spec §7): `POST /users/register`, `POST /users/authorize`, `POST /users/logout` (beyond the
+ * spec) and `GET /accountInfo`, declared with the shared contract (src/shared/users/user-schemas.ts). Thin
+ * handlers: validate → service → reply. Answers go through the shared response schemas, so no hash can leave
+ * the server; every failure is thrown as an error of src/server/errors.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@shared/errors/error-body';
 import {
   accountInfoSchema,
   authorizeBodySchema,
   authorizeResponseSchema,
+  logoutResponseSchema,
   registerBodySchema,
+  registerResponseSchema,
 } from '@shared/users/user-schemas';
-import { z } from 'zod';
-import { AppError, type ErrorBody } from '../../errors';
-import { AUTHENTICATION_REQUIRED_MESSAGE, readBearerToken, requireUser } from './auth-hook';
+import { ConflictError, RateLimitedError, UnauthorizedError } from '../../errors';
+import { AUTHENTICATION_REQUIRED_MESSAGE, authenticate, readBearerToken, requireUser } from './auth-hook';
 import {
   authorizeUser,
   INVALID_CREDENTIALS_MESSAGE,
@@ -20,6 +23,7 @@ import {
   revokeSession,
   toAccountInfo,
 } from './service';
+import { RegistrationRateLimiter, TOO_MANY_REGISTRATIONS } from './registration-rate-limit';
 import {
   MemorySignInRateLimiter,
   TOO_MANY_SIGN_IN_ATTEMPTS,
@@ -27,23 +31,39 @@ import {
   type SignInRateLimiter,
 } from './sign-in-rate-limit';
 
-const errorBodySchema = z.object({ error: z.string() });
-
 export type UserRoutesOptions = {
-  /** Counts failed sign-ins; defaults to a fresh in-memory limiter per app (issue #3). */
+  /** Counts failed sign-ins; defaults to a fresh in-memory limiter per app. */
   signInRateLimiter?: SignInRateLimiter;
+  /** Counts sign-ups; defaults to a fresh in-memory limiter per app. */
+  registrationRateLimiter?: RegistrationRateLimiter;
 };
 
 export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, options) => {
   const limiter = options.signInRateLimiter ?? new MemorySignInRateLimiter();
+  const registrations = options.registrationRateLimiter ?? new RegistrationRateLimiter();
 
-  /** 201 `{ firstName, lastName, email, createdAt }`; 400 `{ error, fields }`; 409 `{ error, fields.email }`. */
+  /**
+   * 201 `{ firstName, lastName, email, createdAt }`; 400 `{ error, fields }`; 409 `{ error, fields.email }`;
+   * 429 `{ error }` with `Retry-After` (seconds) past 10 sign-ups per client address or 3 per e-mail an hour.
+   */
   app.post(
     '/users/register',
-    { schema: { body: registerBodySchema, response: { 201: accountInfoSchema } } },
+    {
+      schema: { body: registerBodySchema, response: { 201: registerResponseSchema, '4xx': errorBodySchema } },
+    },
     async (request, reply) => {
-      const account = await registerUser(app.db, request.storeId, request.body);
-      return reply.code(201).send(account);
+      const key = { email: request.body.email, address: request.ip };
+      const verdict = await registrations.begin(key);
+      if (!verdict.allowed) throw new RateLimitedError(TOO_MANY_REGISTRATIONS, verdict.retryAfterSeconds);
+      try {
+        const account = await registerUser(app.db, request.storeId, request.body);
+        return reply.code(201).send(account);
+      } catch (error) {
+        // An account made or an e-mail found taken counts; bad input and server faults do not.
+        const taken = error instanceof ConflictError;
+        if (!taken) await registrations.forgive(key, verdict.attemptId);
+        throw error;
+      }
     },
   );
 
@@ -54,25 +74,23 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
   app.post(
     '/users/authorize',
     {
-      schema: { body: authorizeBodySchema, response: { 200: authorizeResponseSchema, 429: errorBodySchema } },
+      schema: {
+        body: authorizeBodySchema,
+        response: { 200: authorizeResponseSchema, '4xx': errorBodySchema },
+      },
     },
     async (request, reply) => {
       const { email, password } = request.body;
       const key: SignInAttemptKey = { storeId: request.storeId, email, address: request.ip };
       const verdict = await limiter.begin(key);
       reply.header('cache-control', 'no-store');
-      if (!verdict.allowed) {
-        return reply
-          .code(429)
-          .header('retry-after', String(verdict.retryAfterSeconds))
-          .send({ error: TOO_MANY_SIGN_IN_ATTEMPTS } satisfies ErrorBody);
-      }
+      if (!verdict.allowed) throw new RateLimitedError(TOO_MANY_SIGN_IN_ATTEMPTS, verdict.retryAfterSeconds);
       let failed = false;
       try {
         const session = await authorizeUser(app.db, request.storeId, email, password);
         if (!session) {
           failed = true;
-          throw new AppError('unauthorized', INVALID_CREDENTIALS_MESSAGE);
+          throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
         }
         return reply.send(session);
       } finally {
@@ -86,17 +104,25 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
    * Revokes the bearer token's session. 204 for any bearer token — an unknown or already revoked one has
    * nothing left to revoke (RFC 7009 §2.2) — and 401 without one.
    */
-  app.post('/users/logout', async (request, reply) => {
-    const token = readBearerToken(request);
-    if (!token) throw new AppError('unauthorized', AUTHENTICATION_REQUIRED_MESSAGE);
-    await revokeSession(app.db, request.storeId, token);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/users/logout',
+    { schema: { response: { 204: logoutResponseSchema, '4xx': errorBodySchema } } },
+    async (request, reply) => {
+      const token = readBearerToken(request);
+      if (!token) throw new UnauthorizedError(AUTHENTICATION_REQUIRED_MESSAGE);
+      await revokeSession(app.db, request.storeId, token);
+      return reply.code(204).send(null);
+    },
+  );
 
   /** 200 `{ firstName, lastName, email, createdAt }` (spec §3 "User"); 401 without a valid bearer token. */
-  app.get('/accountInfo', { schema: { response: { 200: accountInfoSchema } } }, async (request, reply) => {
-    const user = await requireUser(request);
-    reply.header('cache-control', 'no-store');
-    return reply.send(toAccountInfo(user));
-  });
+  app.get(
+    '/accountInfo',
+    { onRequest: authenticate, schema: { response: { 200: accountInfoSchema, '4xx': errorBodySchema } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      reply.header('cache-control', 'no-store');
+      return reply.send(toAccountInfo(user));
+    },
+  );
 };

@@ -1,7 +1,7 @@
 /**
- * Customer accounts and sessions (spec §3 "User", §4 "Session", issue #3; DESIGN.md "Auth"). Plain functions
- * taking `db`; every query is scoped to `storeId`. Passwords are hashed with argon2id; a session token is
- * 32 random bytes (base64url) of which only the SHA-256 is stored, valid for 30 days.
+ * Customer accounts and sessions (spec §3 "User", §4 "Session"). Plain functions taking `db`; every query is
+ * scoped to `storeId`. Passwords are hashed with argon2id; a session token is 32 random bytes (base64url) of
+ * which only the SHA-256 is stored, valid for 30 days, sent only as `Authorization: Bearer`.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { argon2id, hash as argon2Hash, needsRehash, verify as argon2Verify } from 'argon2';
@@ -10,14 +10,14 @@ import type { AccountInfo, RegisterBody } from '@shared/users/user-schemas';
 import { SESSION_TOKEN_PATTERN } from '@shared/users/user-schemas';
 import type { Db } from '../../db/database';
 import { sessions, users } from '../../db/schema';
-import { AppError } from '../../errors';
+import { BadRequestError, ConflictError } from '../../errors';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy';
 
-/** Issue #3: a session lasts 30 days from sign-in, in milliseconds. */
+/** A session lasts 30 days from sign-in, in milliseconds. */
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
-/** Issue #3: the 409 answer for an e-mail that already has an account in this store. */
+/** The 409 answer for an e-mail that already has an account in this store. */
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
-/** Issue #3: the one 401 answer for a wrong password and for an unknown e-mail alike. */
+/** The one 401 answer for a wrong password and for an unknown e-mail alike (no account enumeration). */
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 
 /**
@@ -47,7 +47,7 @@ function timingDummyHash(): Promise<string> {
   return dummyHash;
 }
 
-/** A new session token: 32 random bytes as unpadded base64url (43 characters; issue #3). */
+/** A new session token: 32 random bytes as unpadded base64url (43 characters). */
 export function generateSessionToken(): string {
   return randomBytes(32).toString('base64url');
 }
@@ -72,16 +72,16 @@ export function toAccountInfo(
 }
 
 /**
- * Creates an account in `storeId` (issue #3). The body is already normalised by `registerBodySchema`
- * (names trimmed, e-mail trimmed and lower-cased). Registration does not sign in (spec §4).
- * @throws {AppError} `bad_request` with `fields.password` for a common password; `conflict` with
- *   `fields.email` when the e-mail already has an account in this store.
+ * Creates an account in `storeId`. The body is already normalised by `registerBodySchema` (names trimmed,
+ * e-mail trimmed and lower-cased). Registration does not sign in (spec §4).
+ * @throws {BadRequestError} (400) with `fields.password` for a common password.
+ * @throws {ConflictError} (409) with `fields.email` when the e-mail already has an account in this store.
  */
 export async function registerUser(db: Db, storeId: number, body: RegisterBody): Promise<AccountInfo> {
   if (isCommonPassword(body.password)) {
-    throw new AppError('bad_request', COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
+    throw new BadRequestError(COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
   }
-  const taken = () => new AppError('conflict', EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
+  const taken = () => new ConflictError(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
   const [existing] = await db
     .select({ id: users.id })
     .from(users)
@@ -199,7 +199,7 @@ export async function findSessionUser(
 }
 
 /**
- * Revokes the session of `storeId` that `token` opened (issue #3 `POST /users/logout`). Revoking an unknown,
+ * Revokes the session of `storeId` that `token` opened (`POST /users/logout`). Revoking an unknown,
  * expired or already revoked token changes nothing.
  * @returns true when a live session was revoked.
  */

@@ -16,7 +16,7 @@ async function fail(limiter: MemorySignInRateLimiter, attempt: SignInAttemptKey,
   }
 }
 
-describe('MemorySignInRateLimiter (issue #3)', () => {
+describe('MemorySignInRateLimiter', () => {
   it('allows 10 failures per e-mail and refuses the 11th for the rest of the 15-minute window', async () => {
     const limiter = new MemorySignInRateLimiter();
     await fail(limiter, key(), 10, 0);

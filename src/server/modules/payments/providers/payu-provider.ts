@@ -1,5 +1,5 @@
 /**
- * A PayU-compatible hosted checkout (issue #4, docs/payments.md "PayU"): the browser posts a form with
+ * A PayU-compatible hosted checkout (docs/payments.md "PayU request and callback"): the browser posts a form with
  * `key, txnid, amount, productinfo, firstname, email, phone, surl, furl, udf1–udf5, hash` to the gateway,
  * where
  *
@@ -17,7 +17,7 @@
  * which differ only in key, salt and URL.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { AppError } from '../../../errors';
+import { ValidationError } from '../../../errors';
 import type { PaymentAction } from '@shared/payments/payment-response';
 import {
   PAYU_CALLBACK_PATH,
@@ -217,7 +217,7 @@ export const payuProvider: PaymentProvider = {
   attempt(orderNumber, payer, { settings, baseUrl }): PaymentAttempt {
     const gateway = gatewayOf(settings);
     if (payer.email.length > PAYU_EMAIL_MAX_LENGTH) {
-      throw new AppError('bad_request', 'Invalid field: email', {
+      throw new ValidationError({
         email: `Must be no more than ${PAYU_EMAIL_MAX_LENGTH} characters for cards, net banking and wallets`,
       });
     }

@@ -1,5 +1,5 @@
 /**
- * The built-in sandbox gateway (issue #4, docs/payments.md "Sandbox"): a TEST MODE page at `/sandbox/payu`
+ * The built-in sandbox gateway (docs/payments.md "Test mode and the sandbox"): a TEST MODE page at `/sandbox/payu`
  * that speaks the PayU protocol, so the demo shop and the tests run the whole redirect flow offline. It
  * accepts the checkout POST, checks the request hash with the sandbox's public test key and salt, shows the
  * order and the amount with two buttons, 'Success' and 'Failure', and posts the result back to surl/furl
@@ -8,8 +8,10 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { formatRupeesForOrder, paiseToRupees } from '@shared/money';
+import { htmlPageSchema } from '@shared/payments/gateway-schemas';
 import { acceptFormBodies, formFields } from '../form-body';
-import { escapeHtml, hiddenInputs, renderPage, sendPage } from '../html';
+import { escapeHtml } from '../../mail/mail-text';
+import { hiddenInputs, renderPage, sendPage } from '../html';
 import { SANDBOX_PAYU_KEY, SANDBOX_PAYU_PATH, SANDBOX_PAYU_SALT } from '../settings';
 import { parseAmountToPaise } from './amount';
 import { hexDigestsEqual } from './constant-time';
@@ -167,7 +169,7 @@ ${form(furl, 'failure', 'Failure', 'failure')}
 export const sandboxPayuRoutes: FastifyPluginAsync = async (app) => {
   acceptFormBodies(app);
 
-  app.get(SANDBOX_PAYU_PATH, async (_request, reply) =>
+  app.get(SANDBOX_PAYU_PATH, { schema: { response: { 200: htmlPageSchema } } }, async (_request, reply) =>
     sendPage(
       reply,
       200,
@@ -180,16 +182,20 @@ wallets” while the shop is in test mode.</p></main>`,
     ),
   );
 
-  app.post(SANDBOX_PAYU_PATH, async (request, reply) => {
-    let fields: Record<string, string>;
-    try {
-      fields = formFields(request.body);
-    } catch {
-      return sendPage(reply, 400, errorPage('Expected a form post'));
-    }
-    const problem = sandboxRequestProblem(fields);
-    if (problem) return sendPage(reply, 400, errorPage(problem));
-    const { html, targets } = checkoutPage(fields);
-    return sendPage(reply, 200, html, targets);
-  });
+  app.post(
+    SANDBOX_PAYU_PATH,
+    { schema: { response: { 200: htmlPageSchema, 400: htmlPageSchema } } },
+    async (request, reply) => {
+      let fields: Record<string, string>;
+      try {
+        fields = formFields(request.body);
+      } catch {
+        return sendPage(reply, 400, errorPage('Expected a form post'));
+      }
+      const problem = sandboxRequestProblem(fields);
+      if (problem) return sendPage(reply, 400, errorPage(problem));
+      const { html, targets } = checkoutPage(fields);
+      return sendPage(reply, 200, html, targets);
+    },
+  );
 };

@@ -1,8 +1,8 @@
 /**
- * The provider interface (DESIGN.md "Payments": one adapter per provider behind one interface). A provider
+ * The provider interface: one adapter per provider behind one interface (docs/payments.md). A provider
  * turns a pending order and the payer's details into the browser's next step (spec §4 "Payment flow") and
  * the attempt the service records; the verification of its callbacks or webhooks lives beside it. A new
- * gateway is one new file plus one line in `./index.ts`.
+ * gateway is one new file plus one line in `./provider-registry.ts`.
  */
 import type { PaymentAction, PaymentMethod } from '@shared/payments/payment-response';
 import type { PaymentPayer } from '../../../db/schema';
@@ -45,7 +45,7 @@ export type PaymentProvider = {
   /**
    * The attempt to record for paying order `orderNumber` (before the order is read: the service records it
    * in the same statement that checks the order).
-   * @throws {AppError} `bad_request` (with `fields`) when the payer's details do not suit this provider.
+   * @throws {ValidationError} (with `fields`) when the payer's details do not suit this provider.
    */
   attempt(orderNumber: string, payer: PaymentPayer, context: PaymentContext): PaymentAttempt;
   /** The browser's next step (spec §4) for paying `order` under the recorded `attempt`. Pure. */

@@ -1,5 +1,5 @@
 /**
- * UPI (issue #4, docs/payments.md "UPI"): the NPCI UPI intent URI
+ * UPI (docs/payments.md "Methods and providers", "UPI webhook"): the NPCI UPI intent URI
  * `upi://pay?pa=<VPA>&pn=<payee>&am=<amount>&cu=INR&tr=<order number>&tn=<note>` shown as a QR code
  * (`upi_qr`) or followed as a deep link into a UPI app on the phone (`upi_intent`). The customer pays in
  * their app; the shop learns of it from its UPI provider's webhook (signed with HMAC-SHA256, verified here)

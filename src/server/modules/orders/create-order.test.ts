@@ -5,7 +5,7 @@ import { fixtureCatalog } from '../../test/catalog-fixture';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { catalogImportFileSchema } from '../catalog/import-schema';
 import { importCatalog } from '../catalog/import-service';
-import { contactMatches, createOrder } from './service';
+import { createOrder } from './create-order';
 
 const address = {
   fullName: 'Asha Verma',
@@ -83,24 +83,5 @@ describe.each(testDatabaseKinds)('createOrder on %s', (kind) => {
     ).rejects.toThrow();
     const [silk] = await database.db.select().from(products).where(eq(products.id, silkId));
     expect(silk?.stock).toBe(37);
-  });
-});
-
-describe('contactMatches', () => {
-  const order = { email: 'track.me@example.com', phoneDigits: '9839041736' };
-  it.each([
-    ['track.me@example.com', true],
-    [' TRACK.ME@EXAMPLE.COM ', true],
-    ['track.me@example.co', false],
-    ['+91 98390 41736', true],
-    ['09839041736', true],
-    ['919839041736', true],
-    ['(+91) 98390-41736', true],
-    ['9839041737', false],
-    ['', false],
-    ['   ', false],
-    ['98390', false],
-  ])('%j → %s', (contact, expected) => {
-    expect(contactMatches(contact, order)).toBe(expected);
   });
 });

@@ -1,9 +1,10 @@
 /**
- * The mailer of order e-mails (issue #3): with `SMTP_URL` a nodemailer SMTP transport sends the messages;
+ * The transport of the shop's e-mails: with `SMTP_URL` a nodemailer SMTP transport sends the messages;
  * without it nodemailer's stream transport (`buffer: true`) builds each message and it is written as an
  * `.eml` file to `DATA_DIR/outbox`. Both run in a worker thread: building a MIME message costs about as
- * much CPU as writing the order, and the event loop also runs the embedded database (PGlite), so the
- * mail is built on another core. Tests inject any nodemailer transporter instead (`BuildAppOptions.mailer`).
+ * much CPU as writing an order, and the event loop also runs the embedded database (PGlite), so the
+ * mail is built on another core. Only the outbox sender (./outbox-sender.ts) calls it; tests inject any
+ * nodemailer transporter instead (`BuildAppOptions.mailer`).
  */
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -18,7 +19,7 @@ export interface Mailer {
   close?(): void;
 }
 
-/** The header naming the order a message is about; the outbox names its file after it. */
+/** The header naming the order a message is about; the `.eml` folder names its file after it. */
 export const ORDER_NUMBER_HEADER = 'X-Order-Number';
 
 /** Where a {@link WorkerMailer} delivers: an SMTP server, or `.eml` files in a folder. */

@@ -1,3 +1,7 @@
+/**
+ * Store information: the `GET /api/v1/storeInfo` answer, shared by the server (which declares it on the route)
+ * and the storefront (which parses it), and the policy slugs a store may override.
+ */
 import { z } from 'zod';
 
 /**
@@ -18,6 +22,11 @@ export const storeInfoSchema = z.object({
   categoryImages: z.record(z.string(), z.string()),
   /** Policy slug (terms, privacy, refund, return, shipping, about) → HTML with placeholders (spec §2). */
   policies: z.record(z.string(), z.string()),
+  /**
+   * True when payments are simulated (the built-in sandbox gateway or the demo UPI ID is in use): no real
+   * money moves, and the storefront shows its test-mode bar on every page.
+   */
+  testMode: z.boolean(),
 });
 
 export type StoreInfo = z.infer<typeof storeInfoSchema>;

@@ -1,0 +1,172 @@
+/**
+ * The outbox sender (docs/decisions/009-mail-outbox.md): runs in the app process, started and stopped with the
+ * app, and sends what the outbox holds. Each {@link OutboxSender.tick} claims the due mails (several servers
+ * on one database never claim the same mail), hands each to the mailer and records the outcome: sent, or
+ * retried after {@link RETRY_DELAYS_MS} (1 min, 5 min, 30 min, 2 h, 6 h), or failed after the last attempt —
+ * then `npm run orders -- mail` lists it for the shop owner. Ticks run every {@link TICK_INTERVAL_MS}, and
+ * at once after a route wrote a mail ({@link OutboxSender.wake}). Tests call `tick(now)` with their own clock.
+ */
+import type { Db } from '../../db/database';
+import { describeMailError, mailErrorText } from './mail-error';
+import type { Mailer } from './mailer';
+import {
+  claimDueMails,
+  failAbandonedMails,
+  markMailAttemptFailed,
+  markMailSent,
+  type ClaimedMail,
+} from './outbox';
+
+/** The waits before the 2nd to the 6th attempt (ms); after the 6th failed attempt a mail is failed. */
+export const RETRY_DELAYS_MS: readonly number[] = [
+  60_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 60 * 60_000,
+  6 * 60 * 60_000,
+];
+/** Attempts per mail: the first and one per retry delay. */
+export const MAX_MAIL_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+/** How often the sender looks for due mails (ms). */
+export const TICK_INTERVAL_MS = 15_000;
+/**
+ * How long a server's claim on a mail holds (ms): longer than any send (nodemailer's SMTP socket timeout is
+ * 10 minutes). A server that stops mid-send leaves the mail to be taken over after this.
+ */
+export const CLAIM_LEASE_MS = 15 * 60_000;
+/** Mails claimed per tick. */
+export const MAILS_PER_TICK = 20;
+
+/**
+ * When attempt `attempts` + 1 may start after attempt `attempts` failed at `now`, or null when that was the
+ * last attempt.
+ */
+export function retryAt(attempts: number, now: Date): Date | null {
+  const delay = RETRY_DELAYS_MS[attempts - 1];
+  return delay === undefined ? null : new Date(now.getTime() + delay);
+}
+
+/** Where the sender reports (pino's `log.warn/error(object, message)`); never with an address. */
+export type SenderLogger = {
+  warn(object: Record<string, unknown>, message: string): void;
+  error(object: Record<string, unknown>, message: string): void;
+};
+
+/** What one tick did. */
+export type TickResult = { sent: number; retrying: number; failed: number };
+
+export type OutboxSenderOptions = {
+  db: Db;
+  mailer: Mailer;
+  log: SenderLogger;
+  /** The clock of the timer's ticks (default: the system clock). */
+  clock?: () => Date;
+  /** Between timer ticks (ms; default {@link TICK_INTERVAL_MS}). */
+  intervalMs?: number;
+};
+
+/** Sends the outbox: {@link tick} once, or {@link start} to tick on a timer until {@link stop}. */
+export class OutboxSender {
+  private readonly db: Db;
+  private readonly mailer: Mailer;
+  private readonly log: SenderLogger;
+  private readonly clock: () => Date;
+  private readonly intervalMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private wakeQueued = false;
+  private started = false;
+
+  constructor(options: OutboxSenderOptions) {
+    this.db = options.db;
+    this.mailer = options.mailer;
+    this.log = options.log;
+    this.clock = options.clock ?? (() => new Date());
+    this.intervalMs = options.intervalMs ?? TICK_INTERVAL_MS;
+  }
+
+  /**
+   * Sends every mail due at `now`, one after another, and records each outcome. A transport failure is
+   * recorded on the mail (never thrown); a database failure rejects and the claimed mails are taken over
+   * when their claim lapses.
+   */
+  async tick(now: Date = this.clock()): Promise<TickResult> {
+    const result: TickResult = { sent: 0, retrying: 0, failed: 0 };
+    result.failed += await failAbandonedMails(this.db, now, MAX_MAIL_ATTEMPTS);
+    const claimed = await claimDueMails(this.db, now, {
+      limit: MAILS_PER_TICK,
+      leaseMs: CLAIM_LEASE_MS,
+      maxAttempts: MAX_MAIL_ATTEMPTS,
+    });
+    for (const mail of claimed) {
+      if (await this.send(mail, now)) result.sent++;
+      else if (mail.attempts >= MAX_MAIL_ATTEMPTS) result.failed++;
+      else result.retrying++;
+    }
+    return result;
+  }
+
+  /** Starts ticking: now, then every interval (the timer does not keep the process alive). */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.timer = setInterval(() => this.runTick(), this.intervalMs);
+    this.timer.unref();
+    this.runTick();
+  }
+
+  /** Asks for a tick soon (a route just wrote a mail); ticks already running are followed by one more. */
+  wake(): void {
+    if (!this.started || this.wakeQueued) return;
+    this.wakeQueued = true;
+    setImmediate(() => {
+      this.wakeQueued = false;
+      this.runTick();
+    });
+  }
+
+  /** Stops the timer and waits for a tick in progress; unsent mails stay in the outbox for the next start. */
+  async stop(): Promise<void> {
+    this.started = false;
+    clearInterval(this.timer);
+    this.timer = undefined;
+    while (this.running) await this.running;
+  }
+
+  /** One tick on the timer's clock after the running one, its failure logged (e.g. the database is down). */
+  private runTick(): void {
+    if (!this.started) return;
+    const previous = this.running ?? Promise.resolve();
+    const current: Promise<unknown> = previous
+      .then(() => (this.started ? this.tick(this.clock()) : undefined))
+      .catch((error: unknown) => this.log.error({ err: error }, 'mail outbox tick failed'))
+      .finally(() => {
+        if (this.running === current) this.running = undefined;
+      });
+    this.running = current;
+  }
+
+  private async send(mail: ClaimedMail, now: Date): Promise<boolean> {
+    try {
+      await this.mailer.sendMail({ ...mail.message });
+    } catch (error) {
+      const next = retryAt(mail.attempts, now);
+      await markMailAttemptFailed(this.db, mail, mailErrorText(error), next);
+      const details = { mailId: mail.id, storeId: mail.storeId, attempts: mail.attempts };
+      if (next) {
+        this.log.warn(
+          { ...details, retryAt: next.toISOString(), mailError: describeMailError(error) },
+          'e-mail not sent; will retry',
+        );
+      } else {
+        this.log.error(
+          { ...details, mailError: describeMailError(error) },
+          'e-mail not sent after the last attempt; `npm run orders -- mail` lists it',
+        );
+      }
+      return false;
+    }
+    await markMailSent(this.db, mail, now);
+    return true;
+  }
+}

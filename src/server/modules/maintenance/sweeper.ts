@@ -1,0 +1,118 @@
+/**
+ * Removes rows nobody will read again, so tables that only grew stay small: sessions that expired or were
+ * signed out, and `Idempotency-Key` records older than a day. The server sweeps once at start and then every
+ * hour, deleting in batches of 500 rows per statement so no sweep holds locks (or, on the embedded database,
+ * the single connection) for long.
+ */
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/database';
+import { idempotencyKeys, sessions } from '../../db/schema';
+
+/**
+ * How long an `Idempotency-Key` is remembered, in milliseconds: 24 hours, the window in which a client may
+ * retry `POST /orders` and get the same order (the retention Stripe documents for its keys). A retry after
+ * that creates a new order.
+ */
+export const IDEMPOTENCY_KEY_RETENTION_MS = 24 * 60 * 60 * 1000;
+/** Rows removed per DELETE statement. */
+export const SWEEP_BATCH_SIZE = 500;
+/** Time between sweeps, in milliseconds (one hour). */
+export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Rows removed by one sweep, per table. */
+export type SweepResult = { sessions: number; idempotencyKeys: number };
+
+export type SweepOptions = {
+  /** The sweep's "now" (default: the current time). */
+  now?: Date;
+  /** Rows per DELETE statement (default {@link SWEEP_BATCH_SIZE}). */
+  batchSize?: number;
+};
+
+/** Runs `deleteBatch` until a batch removes fewer than `batchSize` rows; returns the total removed. */
+async function inBatches(batchSize: number, deleteBatch: () => Promise<unknown>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const removed = rowsOf<unknown>(await deleteBatch()).length;
+    total += removed;
+    if (removed < batchSize) return total;
+    // Let queued requests use the database between batches.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
+ * Deletes, in every store, the sessions that expired or were revoked before `now`, and the idempotency keys
+ * created more than {@link IDEMPOTENCY_KEY_RETENTION_MS} before `now`, `batchSize` rows per statement.
+ * @returns how many rows of each table were removed.
+ */
+export async function sweepExpiredRows(db: Db, options: SweepOptions = {}): Promise<SweepResult> {
+  const now = options.now ?? new Date();
+  const batchSize = options.batchSize ?? SWEEP_BATCH_SIZE;
+  const keysBefore = new Date(now.getTime() - IDEMPOTENCY_KEY_RETENTION_MS);
+  const removedSessions = await inBatches(batchSize, () =>
+    db.execute(sql`
+      DELETE FROM ${sessions} WHERE id IN (
+        SELECT id FROM ${sessions}
+        WHERE expires_at < ${now.toISOString()} OR revoked_at < ${now.toISOString()}
+        LIMIT ${batchSize}
+      )
+      RETURNING 1`),
+  );
+  const removedKeys = await inBatches(batchSize, () =>
+    db.execute(sql`
+      DELETE FROM ${idempotencyKeys} WHERE (store_id, user_id, key) IN (
+        SELECT store_id, user_id, key FROM ${idempotencyKeys}
+        WHERE created_at < ${keysBefore.toISOString()}
+        LIMIT ${batchSize}
+      )
+      RETURNING 1`),
+  );
+  return { sessions: removedSessions, idempotencyKeys: removedKeys };
+}
+
+/** A running sweeper; `stop()` cancels the timer and waits for a sweep in progress to finish. */
+export type Sweeper = { stop(): Promise<void> };
+
+export type SweeperOptions = {
+  /** Time between sweeps, in milliseconds (default {@link SWEEP_INTERVAL_MS}). */
+  intervalMs?: number;
+  /** Called after each sweep that removed rows. */
+  onSwept?: (result: SweepResult) => void;
+  /** Called when a sweep fails (the next one runs on time anyway). */
+  onError?: (error: unknown) => void;
+};
+
+/**
+ * Sweeps now, then every `intervalMs`. The timer does not keep the process alive.
+ * @returns the sweeper to stop before the database closes.
+ */
+export function startSweeper(db: Db, options: SweeperOptions = {}): Sweeper {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const sweep = () => {
+    if (running) return; // the previous sweep is still deleting
+    running = sweepExpiredRows(db)
+      .then(
+        (result) => {
+          if (result.sessions + result.idempotencyKeys > 0) options.onSwept?.(result);
+        },
+        (error: unknown) => {
+          if (!stopped) options.onError?.(error);
+        },
+      )
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  sweep();
+  const timer = setInterval(sweep, options.intervalMs ?? SWEEP_INTERVAL_MS);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

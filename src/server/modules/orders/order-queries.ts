@@ -1,0 +1,115 @@
+/**
+ * Reading orders for the API (spec §3 "Order as read from the server"): a customer's list and one order by
+ * its number, in the shape of `orderSchema` — `id` is the order number, amounts in rupees. Every query is
+ * scoped to the store (and, for a customer's list, the user).
+ */
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Order } from '@shared/orders/order-schemas';
+import { paiseToRupees } from '@shared/money';
+import type { Db } from '../../db/database';
+import { orderLines, orders } from '../../db/schema';
+
+/** The 404 answer for an unknown order and a wrong contact alike (spec §8). */
+export const ORDER_NOT_FOUND = 'Order not found or access denied';
+/** `GET /orders` answers at most this many orders, newest first. */
+export const MAX_LISTED_ORDERS = 100;
+
+type OrderRow = typeof orders.$inferSelect;
+type LineRow = Pick<
+  typeof orderLines.$inferSelect,
+  'id' | 'orderId' | 'productId' | 'productTitle' | 'quantity' | 'unitPricePaise'
+>;
+
+const lineColumns = {
+  id: orderLines.id,
+  orderId: orderLines.orderId,
+  productId: orderLines.productId,
+  productTitle: orderLines.productTitle,
+  quantity: orderLines.quantity,
+  unitPricePaise: orderLines.unitPricePaise,
+};
+
+/** The API shape of an order (`orderSchema`): `id` is the order number, amounts in rupees. */
+export function toOrder(row: OrderRow, lines: LineRow[]): Order {
+  return {
+    id: row.orderNumber,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    items: lines.map((line) => ({
+      id: String(line.id),
+      productId: line.productId,
+      productTitle: line.productTitle,
+      quantity: line.quantity,
+      price: paiseToRupees(line.unitPricePaise),
+    })),
+    shippingAddress: {
+      fullName: row.fullName,
+      address: row.address,
+      city: row.city,
+      state: row.state,
+      postalCode: row.postalCode,
+      phone: row.phone,
+    },
+    shippingMethod: row.shippingMethod,
+    trackingNumber: row.trackingNumber,
+    subtotal: paiseToRupees(row.subtotalPaise),
+    shippingFee: paiseToRupees(row.shippingFeePaise),
+    total: paiseToRupees(row.totalPaise),
+  };
+}
+
+async function linesOf(db: Db, storeId: number, orderIds: string[]): Promise<Map<string, LineRow[]>> {
+  const byOrder = new Map<string, LineRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select(lineColumns)
+    .from(orderLines)
+    .where(and(eq(orderLines.storeId, storeId), inArray(orderLines.orderId, orderIds)))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+  for (const row of rows) {
+    const list = byOrder.get(row.orderId);
+    if (list) list.push(row);
+    else byOrder.set(row.orderId, [row]);
+  }
+  return byOrder;
+}
+
+/** The user's orders in `storeId`, newest first (at most {@link MAX_LISTED_ORDERS}). */
+export async function listOrders(db: Db, storeId: number, userId: number): Promise<Order[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(orders.userId, userId)))
+    .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
+    .limit(MAX_LISTED_ORDERS);
+  const lines = await linesOf(
+    db,
+    storeId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toOrder(row, lines.get(row.id) ?? []));
+}
+
+/** An order found by its number, with what decides who may see it. */
+export type TrackedOrder = { order: Order; userId: number; email: string; phoneDigits: string };
+
+/** The order of `storeId` with the (normalised) `orderNumber`, or null. */
+export async function findOrderByNumber(
+  db: Db,
+  storeId: number,
+  orderNumber: string,
+): Promise<TrackedOrder | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(orders.orderNumber, orderNumber)))
+    .limit(1);
+  if (!row) return null;
+  const lines = await linesOf(db, storeId, [row.id]);
+  return {
+    order: toOrder(row, lines.get(row.id) ?? []),
+    userId: row.userId,
+    email: row.email,
+    phoneDigits: row.phoneDigits,
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * The shopper's payment routes (spec §7; docs/payments.md "The flow"), signed in with a Bearer token:
+ * `GET /payments/fields` (the payment form's field definitions) and `POST /payments {fields, orderId}` (the
+ * browser's next step: `qr`, `deeplink` or `redirect_post`). Requests and answers are the shared schemas of
+ * src/shared/payments; errors are thrown and written by the one error handler as `{ error, fields? }`.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@shared/errors/error-body';
+import { paiseToRupees } from '@shared/money';
+import { paymentFieldsResponseSchema } from '@shared/payments/payment-field-schema';
+import {
+  paymentResponseSchema,
+  paymentSubmissionSchema,
+  type PaymentResponse,
+} from '@shared/payments/payment-response';
+import { UnavailableError, ValidationError } from '../../errors';
+import { authenticate, requireUser } from '../users/auth-hook';
+import { offeredMethods, paymentFieldDefinitions, validatePaymentSubmission } from './fields';
+import { providerFor } from './providers/provider-registry';
+import { baseUrlOf } from './public-origin';
+import type { PaymentSettings } from './settings';
+import { startPayment } from './start-payment';
+
+/** The 503 answer of a shop that offers no payment method. */
+export const NO_PAYMENT_METHODS = 'This shop does not take online payments yet';
+/** `Retry-After` of that answer: the owner has to configure a method first (seconds). */
+const NO_PAYMENT_METHODS_RETRY_AFTER = 3600;
+
+export const shopperPaymentRoutes: FastifyPluginAsyncZod<{ settings: PaymentSettings }> = async (
+  app,
+  { settings },
+) => {
+  /** 200 the field definitions (an array, spec §7); 401 without a session. */
+  app.get(
+    '/payments/fields',
+    {
+      onRequest: authenticate,
+      schema: {
+        response: { 200: paymentFieldsResponseSchema, 401: errorBodySchema, 503: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      reply.header('cache-control', 'no-store');
+      return reply.send(
+        paymentFieldDefinitions(settings, {
+          name: `${user.firstName} ${user.lastName}`.trim(),
+          email: user.email,
+        }),
+      );
+    },
+  );
+
+  /**
+   * 200 `{ success: true, action, amount, orderId, testMode? }`; 400 `{ error, fields }` for bad fields or an
+   * unknown method; 401 without a session; 404 for a missing order or someone else's; 409 for a paid or
+   * cancelled order; 503 when the shop offers no payment method.
+   */
+  app.post(
+    '/payments',
+    {
+      onRequest: authenticate,
+      schema: {
+        body: paymentSubmissionSchema,
+        response: {
+          200: paymentResponseSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+          503: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = await requireUser(request);
+      if (offeredMethods(settings).length === 0) {
+        throw new UnavailableError(NO_PAYMENT_METHODS, NO_PAYMENT_METHODS_RETRY_AFTER);
+      }
+      const submission = validatePaymentSubmission(paymentFieldDefinitions(settings), request.body.fields);
+      if (!submission.ok) throw new ValidationError(submission.fields);
+      const provider = providerFor(settings, submission.method);
+      if (!provider) throw new ValidationError({ method: 'Unknown payment method' });
+      const { order, attempt, action } = await startPayment(app.db, {
+        storeId: request.storeId,
+        userId: user.userId,
+        orderId: request.body.orderId,
+        provider,
+        method: submission.method,
+        payer: submission.payer,
+        context: { settings, baseUrl: baseUrlOf(request, settings) },
+      });
+      const answer: PaymentResponse = {
+        success: true,
+        action,
+        amount: paiseToRupees(order.totalPaise),
+        orderId: order.orderNumber,
+      };
+      if (attempt.testMode) answer.testMode = true;
+      return reply.send(answer);
+    },
+  );
+};

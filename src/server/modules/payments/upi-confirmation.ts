@@ -1,0 +1,186 @@
+/**
+ * Confirming a UPI payment (docs/payments.md "UPI webhook"): from the UPI provider's signed webhook or the
+ * shop owner's `npm run orders -- mark-paid`, recorded once per UTR and paying the order in the same
+ * transaction.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { ORDER_STATUS, type OrderStatusCode } from '@shared/orders/order-status';
+import type { Db } from '../../db/database';
+import { orders, payments } from '../../db/schema';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import { illegalTransitionMessage } from '../orders/order-lifecycle';
+import { ORDER_NOT_FOUND } from '../orders/order-queries';
+import { payOrderInTransaction } from './pay-order';
+import { UPI_PROVIDER } from './providers/upi-provider';
+import { findOrderForPayment } from './start-payment';
+
+/** A UPI transaction reference (UTR, usually 12 digits; providers' ids may add letters and dashes). */
+export const UTR_PATTERN = /^[A-Za-z0-9-]{6,64}$/;
+
+export type UpiConfirmation = {
+  storeId: number;
+  /** The order number as received. */
+  orderId: string;
+  utr: string;
+  /** What the payer paid (paise); must equal the order's total. */
+  amountPaise: number;
+  /** `webhook` (the UPI provider) or `cli` (the shop owner's `mark-paid`). */
+  source: 'webhook' | 'cli';
+  /** Test mode of a row this confirmation inserts (an open attempt keeps its own). */
+  testMode: boolean;
+  /** What the provider sent (no secrets). */
+  raw?: Record<string, unknown>;
+  /** `MAIL_FROM`, for the shop's paid-order notice (webhook payments only). */
+  mailFrom?: string | undefined;
+};
+
+export type UpiConfirmationResult = {
+  orderNumber: string;
+  /** The order's status afterwards. */
+  orderStatus: OrderStatusCode;
+  /** True when this UTR was already recorded for the order: nothing changed. */
+  replayed: boolean;
+  /** True when this confirmation moved the order to Processing. */
+  paid: boolean;
+};
+
+/** PostgreSQL's unique_violation (a concurrent request recorded the same gateway id first). */
+function isUniqueViolation(error: unknown): boolean {
+  return [error, (error as { cause?: unknown } | null)?.cause].some(
+    (candidate) => (candidate as { code?: unknown } | null)?.code === '23505',
+  );
+}
+
+/**
+ * Records a confirmed UPI payment (webhook or `mark-paid`) and pays the order, in one transaction,
+ * idempotently on the UTR: the order's open UPI attempt (with the payer's details) becomes the succeeded
+ * payment, or a new row is written. A webhook payment is announced to the shop (TEST-marked when the payment
+ * is a test one). From the webhook, money for an order that is no longer pending is still recorded (and
+ * logged for a refund) without moving the order; from the CLI it is refused.
+ * @throws {NotFoundError} for an unknown order.
+ * @throws {BadRequestError} for a bad UTR or an amount that is not the order's total.
+ * @throws {ConflictError} when the UTR paid another order; from the CLI, for an order that is not pending.
+ */
+export async function confirmUpiPayment(
+  db: Db,
+  input: UpiConfirmation,
+  log?: { warn(details: object, message: string): void },
+): Promise<UpiConfirmationResult> {
+  if (!UTR_PATTERN.test(input.utr)) {
+    throw new BadRequestError('Invalid UTR', { utr: 'must be 6 to 64 letters, digits or dashes' });
+  }
+  const order = await findOrderForPayment(db, input.storeId, input.orderId);
+  if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+  if (input.amountPaise !== order.totalPaise) {
+    throw new BadRequestError(`Amount does not match order ${order.orderNumber}`, {
+      amount: 'must equal the order total',
+    });
+  }
+
+  const replay = async (): Promise<UpiConfirmationResult | null> => {
+    const [existing] = await db
+      .select({ orderId: payments.orderId, orderNumber: orders.orderNumber, orderStatus: orders.status })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(
+        and(
+          eq(payments.storeId, input.storeId),
+          eq(payments.provider, UPI_PROVIDER),
+          eq(payments.gatewayId, input.utr),
+        ),
+      )
+      .limit(1);
+    if (!existing) return null;
+    if (existing.orderId !== order.id) {
+      throw new ConflictError(`UTR ${input.utr} already paid order ${existing.orderNumber}`);
+    }
+    return {
+      orderNumber: order.orderNumber,
+      orderStatus: existing.orderStatus as OrderStatusCode,
+      replayed: true,
+      paid: false,
+    };
+  };
+
+  const earlier = await replay();
+  if (earlier) return earlier;
+
+  const cause =
+    input.source === 'webhook' ? `payment: UPI webhook UTR ${input.utr}` : `cli: mark-paid UTR ${input.utr}`;
+  const raw = { confirmation: { source: input.source, ...(input.raw ?? {}) } };
+  try {
+    return await db.transaction(async (tx): Promise<UpiConfirmationResult> => {
+      const [locked] = await tx
+        .select({ status: orders.status })
+        .from(orders)
+        .where(and(eq(orders.storeId, input.storeId), eq(orders.id, order.id)))
+        .for('update');
+      const status = (locked?.status ?? order.status) as OrderStatusCode;
+      const payable = status === ORDER_STATUS.pending;
+      if (!payable && input.source === 'cli') {
+        throw new ConflictError(illegalTransitionMessage(order.orderNumber, status, ORDER_STATUS.processing));
+      }
+      const [settled] = await tx
+        .update(payments)
+        .set({
+          gatewayId: input.utr,
+          status: 'succeeded',
+          raw: sql`${payments.raw} || ${JSON.stringify(raw)}::jsonb`,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          and(
+            eq(payments.storeId, input.storeId),
+            eq(payments.orderId, order.id),
+            eq(payments.provider, UPI_PROVIDER),
+            isNull(payments.gatewayId),
+          ),
+        )
+        .returning({ testMode: payments.testMode });
+      if (!settled) {
+        await tx.insert(payments).values({
+          storeId: input.storeId,
+          orderId: order.id,
+          provider: UPI_PROVIDER,
+          method: input.source === 'cli' ? 'manual' : 'upi',
+          gatewayId: input.utr,
+          amountPaise: input.amountPaise,
+          status: 'succeeded',
+          testMode: input.testMode,
+          raw,
+        });
+      }
+      if (!payable) {
+        log?.warn(
+          { orderNumber: order.orderNumber, utr: input.utr, orderStatus: status },
+          'UPI payment received for an order that is not pending: check it and refund if needed',
+        );
+        return { orderNumber: order.orderNumber, orderStatus: status, replayed: false, paid: false };
+      }
+      await payOrderInTransaction(tx, {
+        storeId: input.storeId,
+        orderId: order.id,
+        cause,
+        notifyShop:
+          input.source === 'webhook'
+            ? {
+                via: { description: `UPI, UTR ${input.utr}`, testMode: settled?.testMode ?? input.testMode },
+                mailFrom: input.mailFrom,
+              }
+            : null,
+      });
+      return {
+        orderNumber: order.orderNumber,
+        orderStatus: ORDER_STATUS.processing,
+        replayed: false,
+        paid: true,
+      };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const again = await replay();
+      if (again) return again;
+    }
+    throw error;
+  }
+}
