@@ -40,12 +40,24 @@ export default defineConfig({
                 [
                   String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|clsx|class-variance-authority)[\\/]`,
                   String.raw`node_modules[\\/]@tanstack[\\/][^\\/]+[\\/]build[\\/]modern[\\/](?!useMutation|mutationObserver)`,
-                  String.raw`src[\\/]client[\\/]lib[\\/](api-client|auth-cookie|notify|query-keys|use-document-title|utils)\.tsx?$`,
+                  String.raw`src[\\/]client[\\/]lib[\\/](api-client|auth-cookie|capitalise-words|notify|query-keys|use-document-title|utils)\.tsx?$`,
                   String.raw`src[\\/]client[\\/]lib[\\/](cart|store-info)[\\/]`,
                   String.raw`src[\\/]client[\\/]lib[\\/]session[\\/]session-context\.tsx$`,
                   String.raw`src[\\/]client[\\/]components[\\/]ui[\\/](skeleton|button-variants)`,
                 ].join('|'),
               ),
+            },
+            // The contract (zod and the schema files of src/shared) and the form library, each shared by most
+            // lazy pages: one chunk each instead of one per file keeps lazy pages to a few requests and the
+            // chunk list the first load carries (for preloading) short. A group also takes what its modules
+            // import, so each test names only what belongs there.
+            // The UI primitives lazy pages share (inputs, buttons, badges, cards), kept out of 'forms' so a page
+            // that only styles an input does not load the form library.
+            { name: 'ui', test: /src[\\/]client[\\/]components[\\/]ui[\\/](input|button|badge|card)\.tsx$/ },
+            { name: 'contract', test: /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/].*-schemas?\.ts$/ },
+            {
+              name: 'forms',
+              test: /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]|src[\\/]client[\\/](lib[\\/]form-errors|components[\\/]ui[\\/]form-field)\./,
             },
           ],
         },

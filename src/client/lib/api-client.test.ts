@@ -2,14 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { orderSchema } from '@shared/orders/order-schemas';
 import { accountInfoSchema } from '@shared/users/user-schemas';
-import {
-  ApiError,
-  apiErrorFrom,
-  apiRequest,
-  InvalidResponseError,
-  onUnauthorized,
-  retryUnlessClientError,
-} from './api-client';
+import { ApiError, apiErrorFrom, apiRequest, InvalidResponseError, onUnauthorized } from './api-client';
+import { retryUnlessClientError } from './query-retry';
 import { readAuthToken, writeAuthToken } from './auth-cookie';
 
 /** The network answers every request with `status` and `body` (JSON unless a string); requests are kept. */

@@ -76,15 +76,6 @@ export type ResponseSchema<T> = {
     | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 };
 
-/**
- * TanStack Query's `retry` for API reads: a 4xx answer or an answer outside the contract will not change on
- * a retry; anything else (no response, 5xx) is retried once.
- */
-export function retryUnlessClientError(failureCount: number, error: unknown): boolean {
-  if (error instanceof InvalidResponseError) return false;
-  return !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 1;
-}
-
 const unauthorizedListeners = new Set<() => void>();
 
 /** Subscribes to 401 answers (the session clears the user); returns the unsubscribe function. */
@@ -165,14 +156,20 @@ export async function apiRequest<T>(
     }
     throw apiErrorFrom(response.status, body);
   }
-  if (!options.schema) return body;
-  const parsed = options.schema.safeParse(body);
+  return options.schema ? parseAnswer(options.schema, body, `${method} ${path}`, response.status) : body;
+}
+
+/**
+ * Parses an answer through its response schema, for `apiRequest` and for callers that load the schema
+ * themselves (store info, read on the first load before zod is there).
+ * @param call names the call in the error, e.g. `GET /storeInfo`.
+ * @throws {InvalidResponseError} naming the call and the first three problems when the answer does not match.
+ */
+export function parseAnswer<T>(schema: ResponseSchema<T>, body: unknown, call: string, status = 200): T {
+  const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues
     .slice(0, 3)
     .map((issue) => `${issue.path.map(String).join('.') || '(answer)'}: ${issue.message}`);
-  throw new InvalidResponseError(
-    `Unexpected answer from ${method} ${path}: ${problems.join('; ')}`,
-    response.status,
-  );
+  throw new InvalidResponseError(`Unexpected answer from ${call}: ${problems.join('; ')}`, status);
 }

@@ -3,7 +3,7 @@
  * lookup and the featured list. Server products are mapped to the screen shape here (spec §3).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { serverProductSchema, type ProductListParams } from '@shared/catalog/product-schema';
+import { productDetailSchema, type ProductListParams } from '@shared/catalog/product-schema';
 import { toProduct } from '@shared/catalog/product-mapping';
 import { ApiError, apiRequest } from '@client/lib/api-client';
 import { fetchProductPage } from '@client/lib/catalog/product-page';
@@ -43,7 +43,7 @@ export const productQueryOptions = (id: string) =>
       try {
         const product = await apiRequest(`/products/${encodeURIComponent(id)}`, {
           signal,
-          schema: serverProductSchema,
+          schema: productDetailSchema,
         });
         return toProduct(product);
       } catch (error) {

@@ -6,6 +6,8 @@
 import type { ReactNode } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, Database, LoaderCircle, Wifi } from 'lucide-react';
+import type { z } from 'zod';
+import { databaseHealthSchema } from '@shared/health/health-schemas';
 import { Button } from '@client/components/ui/button';
 import { API_BASE, ApiError, apiRequest } from '@client/lib/api-client';
 import { DEFAULT_BRAND, fetchStoreInfo, useStoreInfo } from '@client/lib/store-info/store-info-query';
@@ -15,18 +17,7 @@ import { cn } from '@client/lib/utils';
 export const CONNECTION_FAILED = 'Connection failed. Check console for details.';
 
 type ConnectionResult = { storeName: string; responseTimeMs: number };
-type HealthResult = { status: string; database: string };
-
-/**
- * The health answer's `status` and `database`, read field by field (src/shared has no health schema); null
- * when the answer carries no database status.
- */
-function healthOf(body: unknown): HealthResult | null {
-  if (typeof body !== 'object' || body === null || !('database' in body)) return null;
-  if (typeof body.database !== 'string') return null;
-  const status = 'status' in body && typeof body.status === 'string' ? body.status : 'degraded';
-  return { status, database: body.database };
-}
+type HealthResult = z.infer<typeof databaseHealthSchema>;
 
 /** `GET /storeInfo`, timed; run only when the tester asks (spec §7). */
 const connectionTestQueryOptions = () =>
@@ -56,12 +47,11 @@ const healthQueryOptions = () =>
     queryKey: ['diagnostics', 'health'],
     queryFn: async ({ signal }): Promise<HealthResult> => {
       try {
-        const health = healthOf(await apiRequest('/health', { signal }));
-        if (!health) throw new Error('Unexpected answer from GET /health: no database status');
-        return health;
+        return await apiRequest('/health', { signal, schema: databaseHealthSchema });
       } catch (error) {
-        const health = error instanceof ApiError ? healthOf(error.body) : null;
-        if (health) return health;
+        // 503 with the database down still says so, in the same shape.
+        const down = error instanceof ApiError ? databaseHealthSchema.safeParse(error.body) : null;
+        if (down?.success) return down.data;
         console.error('API health check failed', error);
         throw error;
       }

@@ -12,11 +12,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, RotateCcw } from 'lucide-react';
 import { formatRupees } from '@shared/money';
 import type { PaymentFieldDefinition } from '@shared/payments/payment-fields';
+import type { PaymentResponse } from '@shared/payments/payment-response';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { trackOrderQueryOptions } from '@client/lib/orders/order-query';
 import { ORDERS_QUERY_KEY } from '@client/lib/query-keys';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
+import { InvalidResponseError } from '@client/lib/api-client';
 import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { decidePaymentStep, type QrStep } from './payment-step';
@@ -28,6 +30,7 @@ import {
   PAYMENT_INITIATED_TITLE,
   PAYMENT_TITLE,
   RETURN_TO_CHECKOUT,
+  UNKNOWN_PAYMENT_ERROR,
 } from './payment-texts';
 import { submitRedirectPostForm } from './redirect-post-form';
 import { fieldsQueryOptions, useSubmitPaymentMutation } from './payments-api';
@@ -93,10 +96,16 @@ function PaymentForOrder({ orderId, failedReturn }: { orderId: string; failedRet
   const pay = async (values: Record<string, string | boolean>): Promise<unknown> => {
     setProblem(null);
     setSubmitted(true);
-    let response: unknown;
+    let response: PaymentResponse;
     try {
       response = await payment.mutateAsync({ fields: values, orderId });
     } catch (error) {
+      // An answer outside the contract is the spec's unknown payment error, not a refused call.
+      if (error instanceof InvalidResponseError) {
+        console.error('The payment answer was not understood', error);
+        fail(UNKNOWN_PAYMENT_ERROR);
+        return;
+      }
       return error;
     }
     const step = decidePaymentStep(response, fields.data?.gatewayOrigins ?? []);

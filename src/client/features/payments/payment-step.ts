@@ -4,7 +4,7 @@
  * only the destinations payment-destination.ts allows; anything else is refused with the spec's unknown-error
  * text.
  */
-import type { PaymentAction, PaymentResponse } from '@shared/payments/payment-response';
+import type { PaymentResponse } from '@shared/payments/payment-response';
 import { allowedDestination } from './payment-destination';
 import type { RedirectPostForm } from './redirect-post-form';
 import { UNKNOWN_PAYMENT_ERROR } from './payment-texts';
@@ -29,12 +29,6 @@ export type PaymentStep =
   | QrStep
   | { kind: 'done' }
   | { kind: 'error'; message: string; refusedUrl?: string };
-
-/** The answer as it may arrive: the contract plus the test-mode flag, every field untrusted. */
-type LooseResponse = Partial<PaymentResponse> & {
-  testMode?: unknown;
-  action?: Partial<PaymentAction> & { testMode?: unknown };
-};
 
 const nonEmpty = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
@@ -61,7 +55,8 @@ const refused = (url: string): PaymentStep => ({
 const unknown: PaymentStep = { kind: 'error', message: UNKNOWN_PAYMENT_ERROR };
 
 /**
- * Decides what a payment answer leads to (spec §4): post a hidden form (redirect_post), follow a deep link,
+ * Decides what a payment answer, parsed through the shared `paymentResponseSchema`, leads to (spec §4): post
+ * a hidden form (redirect_post), follow a deep link,
  * show a QR code, follow a top-level redirectUrl, or — on success with none of these — 'Payment initiated'
  * and /orders. A `upi:` link also brings the QR screen, which waits for the payment (and lets a desktop
  * browser, where no UPI app opens, pay by scanning the same link). `success: false` shows the server's error, else 'Unknown error occurred during payment
@@ -69,11 +64,10 @@ const unknown: PaymentStep = { kind: 'error', message: UNKNOWN_PAYMENT_ERROR };
  * @param pageOrigin this page's origin (`location.origin`).
  */
 export function decidePaymentStep(
-  response: unknown,
+  answer: PaymentResponse,
   allowedGatewayOrigins: readonly string[],
   pageOrigin: string = window.location.origin,
 ): PaymentStep {
-  const answer = (response && typeof response === 'object' ? response : {}) as LooseResponse;
   if (answer.success !== true) {
     const message = nonEmpty(answer.error);
     return { kind: 'error', message: message ?? UNKNOWN_PAYMENT_ERROR };
@@ -87,7 +81,7 @@ export function decidePaymentStep(
     upiUri: qrText && /^upi:/i.test(qrText) ? follow(qrText) : null,
     amount: typeof answer.amount === 'number' && Number.isFinite(answer.amount) ? answer.amount : null,
     orderId: nonEmpty(answer.orderId),
-    testMode: answer.testMode === true || action?.testMode === true,
+    testMode: answer.testMode === true,
   });
   const navigate = (target: string): PaymentStep => {
     const url = follow(target);

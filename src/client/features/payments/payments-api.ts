@@ -1,12 +1,18 @@
 /**
  * Payment calls (spec §7): `GET /payments/fields` as a TanStack `queryOptions()` under the session key (it
- * sends the bearer token), and `POST /payments {fields, orderId}` as a mutation. The fields answer is
- * normalised here: an array of definitions or an object with a `fields` array; anything else is empty.
+ * sends the bearer token), and `POST /payments {fields, orderId}` as a mutation. Both answers are parsed
+ * through the shared schemas; the definitions are then normalised for the form (repeated names dropped).
  */
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { PaymentFieldDefinition, PaymentFieldType } from '@shared/payments/payment-fields';
-import type { PaymentSubmission } from '@shared/payments/payment-response';
-import { apiRequest, retryUnlessClientError } from '@client/lib/api-client';
+import { paymentFieldsResponseSchema } from '@shared/payments/payment-field-schema';
+import {
+  paymentResponseSchema,
+  type PaymentResponse,
+  type PaymentSubmission,
+} from '@shared/payments/payment-response';
+import { apiRequest } from '@client/lib/api-client';
+import { retryUnlessClientError } from '@client/lib/query-retry';
 import { SESSION_QUERY_KEY } from '@client/lib/query-keys';
 import { httpOrigin } from './payment-destination';
 
@@ -110,19 +116,22 @@ export function normalisePaymentFields(body: unknown): PaymentFormConfig {
 export const fieldsQueryOptions = () =>
   queryOptions({
     queryKey: PAYMENT_FIELDS_QUERY_KEY,
-    queryFn: async ({ signal }) => normalisePaymentFields(await apiRequest('/payments/fields', { signal })),
+    queryFn: async ({ signal }) =>
+      normalisePaymentFields(
+        await apiRequest('/payments/fields', { signal, schema: paymentFieldsResponseSchema }),
+      ),
     retry: retryUnlessClientError,
     staleTime: 60_000,
   });
 
 /**
- * `POST /payments {fields, orderId}`. The answer is returned unread: `decidePaymentStep` reads it field by
- * field, trusting nothing (it decides where the browser goes).
+ * `POST /payments {fields, orderId}`, its answer parsed through the shared `paymentResponseSchema`
+ * (`decidePaymentStep` still checks every destination before the browser follows it).
  * @throws {ApiError} 400 `{error, fields}` for bad fields, 404 for an unknown order, 409 for a paid or
- *   cancelled order, status 0 without a response.
+ *   cancelled order, status 0 without a response; {InvalidResponseError} for an answer outside the contract.
  */
-export function submitPayment(submission: PaymentSubmission): Promise<unknown> {
-  return apiRequest('/payments', { method: 'POST', body: submission });
+export function submitPayment(submission: PaymentSubmission): Promise<PaymentResponse> {
+  return apiRequest('/payments', { method: 'POST', body: submission, schema: paymentResponseSchema });
 }
 
 export function useSubmitPaymentMutation() {

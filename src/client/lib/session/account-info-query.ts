@@ -6,7 +6,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { accountInfoSchema } from '@shared/users/user-schemas';
-import { apiRequest, retryUnlessClientError } from '@client/lib/api-client';
+import { apiRequest } from '@client/lib/api-client';
+import { retryUnlessClientError } from '@client/lib/query-retry';
 import { SESSION_QUERY_KEY } from '@client/lib/query-keys';
 import { useSession } from './session-context';
 

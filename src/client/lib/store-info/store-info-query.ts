@@ -3,7 +3,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StoreInfo } from '@shared/store-info/store-info-schema';
-import { apiRequest } from '@client/lib/api-client';
+import { apiRequest, parseAnswer } from '@client/lib/api-client';
 
 /** The brand shown when store info names neither a store nor a company (spec §2 "Main layout"). */
 export const DEFAULT_BRAND = 'Resham';
@@ -14,18 +14,17 @@ export const STORE_INFO_FAILURE_CATEGORIES = ['Accessories'];
 export const STORE_INFO_ERROR = 'Failed to load store information. Please refresh the page.';
 
 /**
- * The store-info answer: the shared `StoreInfo` and `testMode`, true while payments are simulated (no gateway
- * set up). `testMode` is not in the shared schema yet; a missing value counts as false.
+ * `GET /storeInfo` (also the diagnostic page's connection test), parsed through the shared `storeInfoSchema`.
+ * The schema, and zod with it, load as their own chunk alongside the request: the home page reads store info on
+ * its first load, whose JavaScript stays free of zod (docs/decisions/005-first-load-budget.md).
+ * @throws {ApiError} on an error answer; {InvalidResponseError} for an answer outside the contract.
  */
-export type StoreInfoAnswer = StoreInfo & { testMode?: boolean };
-
-/**
- * `GET /storeInfo` (also the diagnostic page's connection test). The one answer the storefront does not parse
- * yet: it is read on the home page's first load, where zod (~25 KB gzipped) must not be, and its shared schema
- * is being moved to src/shared/store-info. Until then it is typed, unchecked, as {@link StoreInfoAnswer}.
- */
-export function fetchStoreInfo(signal?: AbortSignal): Promise<StoreInfoAnswer> {
-  return apiRequest('/storeInfo', { signal }) as Promise<StoreInfoAnswer>;
+export async function fetchStoreInfo(signal?: AbortSignal): Promise<StoreInfo> {
+  const [answer, { storeInfoSchema }] = await Promise.all([
+    apiRequest('/storeInfo', { signal }),
+    import('@shared/store-info/store-info-schema'),
+  ]);
+  return parseAnswer(storeInfoSchema, answer, 'GET /storeInfo');
 }
 
 export const storeInfoQueryOptions = () =>
@@ -36,8 +35,8 @@ export const storeInfoQueryOptions = () =>
   });
 
 /**
- * Store info with the spec's fallbacks applied; `headerCategories` is never empty, `testMode` is true only when
- * the answer says so.
+ * Store info with the spec's fallbacks applied; `headerCategories` is never empty, and `testMode` is false
+ * until store info says otherwise.
  */
 export function useStoreInfo() {
   const query = useQuery(storeInfoQueryOptions());
