@@ -1,8 +1,8 @@
 import { defineConfig } from 'drizzle-kit';
 
-/** `npm run db:generate` writes SQL migrations for src/server/db/schema.ts into drizzle/. */
+/** `npm run db:generate` writes SQL migrations for the tables of src/server/db/schema/ into drizzle/. */
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/server/db/schema.ts',
+  schema: './src/server/db/schema/*.ts',
   out: './drizzle',
 });

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { openDatabase } from '../db/database';
-import { products } from '../db/schema';
+import { products } from '../db/schema/catalog-tables';
 import { countAllProducts } from '../modules/catalog/import-service';
 import { fixtureCatalog } from '../test/catalog-fixture';
 import { runCatalogImport } from './catalog-import';

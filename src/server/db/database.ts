@@ -18,7 +18,22 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import { prepareDataDir } from './data-dir';
-import * as schema from './schema';
+import * as catalogTables from './schema/catalog-tables';
+import * as mailTables from './schema/mail-tables';
+import * as orderTables from './schema/order-tables';
+import * as paymentTables from './schema/payment-tables';
+import * as storeTables from './schema/store-tables';
+import * as userTables from './schema/user-tables';
+
+/** Every table, for Drizzle's typed queries (one file a domain under ./schema/). */
+const schema = {
+  ...storeTables,
+  ...catalogTables,
+  ...userTables,
+  ...orderTables,
+  ...paymentTables,
+  ...mailTables,
+};
 
 /** The Drizzle database handle services take; identical for PGlite and node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { categories, productAttributes, productImages, products, stores } from '../../db/schema';
+import { categories, productAttributes, productImages, products } from '../../db/schema/catalog-tables';
+import { stores } from '../../db/schema/store-tables';
 import { fixtureCatalog } from '../../test/catalog-fixture';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { catalogImportFileSchema, parseCatalogFile } from './import-schema';

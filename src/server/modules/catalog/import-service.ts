@@ -9,7 +9,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rupeesToPaise } from '@shared/money';
 import type { Db } from '../../db/database';
-import { productAttributes, productImages, products, stores } from '../../db/schema';
+import { productAttributes, productImages, products } from '../../db/schema/catalog-tables';
+import { stores } from '../../db/schema/store-tables';
 import type { CatalogImportFile, ImportProduct } from './import-schema';
 import { hashOf, resolveTargetStore, upsertCategories, upsertStoreInfo } from './import-store';
 

@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { categories, storeHosts, stores } from '../../db/schema';
+import { categories } from '../../db/schema/catalog-tables';
+import { storeHosts, stores } from '../../db/schema/store-tables';
 import { ensureDefaultStore, normalizeHost } from '../stores/service';
 import type { CatalogImportFile } from './import-schema';
 

@@ -6,7 +6,7 @@ import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle
 import { paiseToRupees } from '@shared/money';
 import type { ProductListQuery, ProductListResponse, ServerProduct } from '@shared/catalog/product-schema';
 import type { Db } from '../../db/database';
-import { categories, productAttributes, productImages, products } from '../../db/schema';
+import { categories, productAttributes, productImages, products } from '../../db/schema/catalog-tables';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

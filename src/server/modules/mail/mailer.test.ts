@@ -130,14 +130,10 @@ describe('WorkerMailer', () => {
   it('rejects with the transport error when the SMTP server cannot be reached, and keeps working', async () => {
     const mailer = new WorkerMailer({ kind: 'smtp', url: 'smtp://127.0.0.1:1' });
     try {
-      const failure = await mailer
-        .sendMail(message)
-        .catch((error: unknown) => error);
+      const failure = await mailer.sendMail(message).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(Error);
       expect((failure as { code?: string }).code).toMatch(/^E[A-Z]+$/);
-      const again = await mailer
-        .sendMail(message)
-        .catch((error: unknown) => error);
+      const again = await mailer.sendMail(message).catch((error: unknown) => error);
       expect(again).toBeInstanceOf(Error);
     } finally {
       mailer.close();

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { outgoingMail, stores, type OutgoingMessage } from '../../db/schema';
+import { outgoingMail, type OutgoingMessage } from '../../db/schema/mail-tables';
+import { stores } from '../../db/schema/store-tables';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { claimDueMails, enqueueMail, listUndeliveredMails } from './outbox';
 import {

@@ -6,7 +6,8 @@
  */
 import { and, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { outgoingMail, stores, type OutgoingMailStatus, type OutgoingMessage } from '../../db/schema';
+import { outgoingMail, type OutgoingMailStatus, type OutgoingMessage } from '../../db/schema/mail-tables';
+import { stores } from '../../db/schema/store-tables';
 
 /** A UTF-16 surrogate without its other half (text a client sent that is not valid Unicode). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database';
-import { idempotencyKeys, orders, sessions, stores, users } from '../../db/schema';
+import { idempotencyKeys, orders } from '../../db/schema/order-tables';
+import { stores } from '../../db/schema/store-tables';
+import { sessions, users } from '../../db/schema/user-tables';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { IDEMPOTENCY_KEY_RETENTION_MS, startSweeper, sweepExpiredRows, type SweepResult } from './sweeper';
 

@@ -6,7 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/database';
-import { idempotencyKeys, sessions } from '../../db/schema';
+import { idempotencyKeys } from '../../db/schema/order-tables';
+import { sessions } from '../../db/schema/user-tables';
 
 /**
  * How long an `Idempotency-Key` is remembered, in milliseconds: 24 hours, the window in which a client may

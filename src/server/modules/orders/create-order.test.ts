@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderEvents, orderLines, orders, products, users } from '../../db/schema';
+import { products } from '../../db/schema/catalog-tables';
+import { orderEvents, orderLines, orders } from '../../db/schema/order-tables';
+import { users } from '../../db/schema/user-tables';
 import { fixtureCatalog } from '../../test/catalog-fixture';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { catalogImportFileSchema } from '../catalog/import-schema';

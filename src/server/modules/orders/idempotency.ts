@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { CreateOrderBody } from '@shared/orders/order-schemas';
 import type { Db } from '../../db/database';
-import { idempotencyKeys, orders } from '../../db/schema';
+import { idempotencyKeys, orders } from '../../db/schema/order-tables';
 import { ConflictError } from '../../errors';
 
 /** The 409 answer for an `Idempotency-Key` reused with another request body. */

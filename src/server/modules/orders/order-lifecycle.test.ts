@@ -1,7 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_STATUS, type OrderStatusCode } from '@shared/orders/order-status';
-import { orderEvents, orders, products, users } from '../../db/schema';
+import { products } from '../../db/schema/catalog-tables';
+import { orderEvents, orders } from '../../db/schema/order-tables';
+import { users } from '../../db/schema/user-tables';
 import { AppError } from '../../errors';
 import { fixtureCatalog } from '../../test/catalog-fixture';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';

@@ -16,7 +16,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ORDER_STATUS, orderStatusLabel, type OrderStatusCode } from '@shared/orders/order-status';
 import type { Db } from '../../db/database';
-import { orderEvents, orders, products } from '../../db/schema';
+import { products } from '../../db/schema/catalog-tables';
+import { orderEvents, orders } from '../../db/schema/order-tables';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { ORDER_NOT_FOUND } from './order-queries';
 import { rowsOf } from './sql-rows';

@@ -6,7 +6,7 @@
  * into a link (../mail/mail-text.ts).
  */
 import { formatRupeesForOrder, paiseToRupees } from '@shared/money';
-import type { OutgoingMessage } from '../../db/schema';
+import type { OutgoingMessage } from '../../db/schema/mail-tables';
 import { escapeHtml, plainMailName, plainMailText } from '../mail/mail-text';
 import { ORDER_NUMBER_HEADER } from '../mail/mailer';
 

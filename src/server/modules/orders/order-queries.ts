@@ -7,7 +7,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Order } from '@shared/orders/order-schemas';
 import { paiseToRupees } from '@shared/money';
 import type { Db } from '../../db/database';
-import { orderLines, orders } from '../../db/schema';
+import { orderLines, orders } from '../../db/schema/order-tables';
 
 /** The 404 answer for an unknown order and a wrong contact alike (spec §8). */
 export const ORDER_NOT_FOUND = 'Order not found or access denied';

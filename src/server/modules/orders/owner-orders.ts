@@ -6,7 +6,9 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { OrderStatusCode } from '@shared/orders/order-status';
 import type { Db } from '../../db/database';
-import { orderEvents, orderLines, orders, payments, stores } from '../../db/schema';
+import { orderEvents, orderLines, orders } from '../../db/schema/order-tables';
+import { payments } from '../../db/schema/payment-tables';
+import { stores } from '../../db/schema/store-tables';
 import { normalizeOrderNumber } from './order-number';
 
 /** True when the order has a succeeded payment made in test mode. */

@@ -7,7 +7,9 @@ import { sql } from 'drizzle-orm';
 import { ORDER_STATUS } from '@shared/orders/order-status';
 import { nationalMobileDigits, type ShippingAddress } from '@shared/orders/order-schemas';
 import type { Db } from '../../db/database';
-import { idempotencyKeys, orderEvents, orderLines, orders, products, stores } from '../../db/schema';
+import { products } from '../../db/schema/catalog-tables';
+import { idempotencyKeys, orderEvents, orderLines, orders } from '../../db/schema/order-tables';
+import { stores } from '../../db/schema/store-tables';
 import { DEFAULT_SHIPPING_METHOD, SHIPPING_FEE_PAISE } from './pricing';
 import { rowsOf } from './sql-rows';
 

@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { products } from '../../db/schema';
+import { products } from '../../db/schema/catalog-tables';
 import { ConflictError } from '../../errors';
 import { productField, type WantedLine } from './order-lines';
 

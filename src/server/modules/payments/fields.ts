@@ -10,7 +10,7 @@ import {
   type PaymentFieldValues,
 } from '@shared/payments/payment-fields';
 import { PAYMENT_METHODS, type PaymentMethod } from '@shared/payments/payment-response';
-import type { PaymentPayer } from '../../db/schema';
+import type { PaymentPayer } from '../../db/schema/payment-tables';
 import { configuredProviders } from './providers/provider-registry';
 import type { PaymentSettings } from './settings';
 

@@ -9,7 +9,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { formatRupeesForOrder, paiseToRupees } from '@shared/money';
 import type { Db } from '../../db/database';
-import { orderLines, orders, stores, type OutgoingMessage } from '../../db/schema';
+import { type OutgoingMessage } from '../../db/schema/mail-tables';
+import { orderLines, orders } from '../../db/schema/order-tables';
+import { stores } from '../../db/schema/store-tables';
 import { escapeHtml, plainMailName, plainMailText } from '../mail/mail-text';
 import { ORDER_NUMBER_HEADER } from '../mail/mailer';
 import { enqueueMail } from '../mail/outbox';

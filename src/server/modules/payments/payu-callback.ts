@@ -5,7 +5,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ORDER_STATUS } from '@shared/orders/order-status';
 import type { Db } from '../../db/database';
-import { orders, payments } from '../../db/schema';
+import { orders } from '../../db/schema/order-tables';
+import { payments } from '../../db/schema/payment-tables';
 import { BadRequestError } from '../../errors';
 import { payOrderInTransaction } from './pay-order';
 import { parseAmountToPaise } from './providers/amount';

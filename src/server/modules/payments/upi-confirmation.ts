@@ -6,7 +6,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ORDER_STATUS, type OrderStatusCode } from '@shared/orders/order-status';
 import type { Db } from '../../db/database';
-import { orders, payments } from '../../db/schema';
+import { orders } from '../../db/schema/order-tables';
+import { payments } from '../../db/schema/payment-tables';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { illegalTransitionMessage } from '../orders/order-lifecycle';
 import { ORDER_NOT_FOUND } from '../orders/order-queries';

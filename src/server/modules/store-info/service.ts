@@ -6,7 +6,8 @@
 import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { StoreInfo } from '@shared/store-info/store-info-schema';
 import type { Db } from '../../db/database';
-import { categories, stores } from '../../db/schema';
+import { categories } from '../../db/schema/catalog-tables';
+import { stores } from '../../db/schema/store-tables';
 
 /** The part of the payment settings that says whether a payment method is a simulation. */
 export type SimulatedPayments = {

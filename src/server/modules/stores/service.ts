@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { storeHosts, stores } from '../../db/schema';
+import { storeHosts, stores } from '../../db/schema/store-tables';
 
 /** Host → store id, plus the default store for every other host. */
 export type StoreDirectory = { defaultStoreId: number; byHost: Map<string, number> };

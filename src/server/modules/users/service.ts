@@ -9,7 +9,7 @@ import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { AccountInfo, RegisterBody } from '@shared/users/user-schemas';
 import { SESSION_TOKEN_PATTERN } from '@shared/users/user-schemas';
 import type { Db } from '../../db/database';
-import { sessions, users } from '../../db/schema';
+import { sessions, users } from '../../db/schema/user-tables';
 import { BadRequestError, ConflictError } from '../../errors';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy';
 

@@ -5,7 +5,7 @@
  * gateway is one new file plus one line in `./provider-registry.ts`.
  */
 import type { PaymentAction, PaymentMethod } from '@shared/payments/payment-response';
-import type { PaymentPayer } from '../../../db/schema';
+import type { PaymentPayer } from '../../../db/schema/payment-tables';
 import type { PaymentSettings } from '../settings';
 
 /** What a provider needs to know about the order being paid. */

@@ -1,0 +1,129 @@
+/**
+ * Orders, their lines and events, and the idempotency keys of checkout. PostgreSQL dialect, the same on PGlite
+ * and on a PostgreSQL server; money in integer **paise**; every shop-owned row carries `store_id`
+ * (docs/decisions/003-store-from-host.md). Change a table here, then run `npm run db:generate` to write its
+ * migration into drizzle/.
+ */
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { products } from './catalog-tables';
+import { stores } from './store-tables';
+import { users } from './user-tables';
+
+/**
+ * Orders (spec §3 "Order as read from the server"). `order_number` (e.g. `RS-7KQ29XD3`) is the id
+ * the API shows, unique per store. The e-mail and the shipping address are copied at creation; `phone_digits`
+ * holds the 10 national digits of `phone` for tracking look-ups. Amounts in paise (bigint: 50 lines × 10 ×
+ * the catalogue's price ceiling exceed a 32-bit integer). `status` is an ORDER_STATUS code.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    orderNumber: text('order_number').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    email: text('email').notNull(),
+    status: smallint('status').notNull().default(0),
+    fullName: text('full_name').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    phone: text('phone').notNull(),
+    phoneDigits: text('phone_digits').notNull(),
+    shippingMethod: text('shipping_method').notNull().default('Standard Shipping'),
+    trackingNumber: text('tracking_number'),
+    subtotalPaise: bigint('subtotal_paise', { mode: 'number' }).notNull(),
+    shippingFeePaise: bigint('shipping_fee_paise', { mode: 'number' }).notNull().default(0),
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('orders_store_order_number').on(table.storeId, table.orderNumber),
+    index('orders_store_user_created').on(table.storeId, table.userId, table.createdAt.desc()),
+  ],
+);
+
+/**
+ * The lines of an order, with the product's title, SKU and unit price copied at creation (later catalogue
+ * changes never alter an order). `product_id` becomes null when the product is deleted.
+ */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productTitle: text('product_title').notNull(),
+    sku: text('sku').notNull(),
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotalPaise: bigint('line_total_paise', { mode: 'number' }).notNull(),
+    position: integer('position').notNull(),
+  },
+  (table) => [index('order_lines_order').on(table.orderId, table.position)],
+);
+
+/** The history of an order's status: the creation ('created', from null to 0) and every later transition. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: smallint('from_status'),
+    toStatus: smallint('to_status').notNull(),
+    cause: text('cause').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_events_order').on(table.orderId, table.createdAt)],
+);
+
+/**
+ * `Idempotency-Key` of `POST /orders`: per store and user, the SHA-256 of the request body and the
+ * order it created, so a retried request answers the same order and a reused key with another body is refused.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.storeId, table.userId, table.key] })],
+);

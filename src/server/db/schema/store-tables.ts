@@ -1,0 +1,41 @@
+/**
+ * Shops and the host names that choose them. PostgreSQL dialect, the same on PGlite and on a PostgreSQL server;
+ * money in integer **paise**; every shop-owned row carries `store_id` (docs/decisions/003-store-from-host.md).
+ * Change a table here, then run `npm run db:generate` to write its migration into drizzle/.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** A shop. Exactly one row has `is_default`; it answers every host that no `store_hosts` row names. */
+export const stores = pgTable(
+  'stores',
+  {
+    id: serial('id').primaryKey(),
+    isDefault: boolean('is_default').notNull().default(false),
+    storeName: text('store_name'),
+    companyName: text('company_name'),
+    companyAddress: text('company_address'),
+    companyEmail: text('company_email'),
+    companyPhone: text('company_phone'),
+    companyLogoUrl: text('company_logo_url'),
+    description: text('description'),
+    /** Policy slug → HTML with placeholders (spec §2 "Policy pages"). */
+    policies: jsonb('policies').$type<Record<string, string>>().notNull().default({}),
+    /** Bumped on every catalogue write; lets other server processes drop their cached responses. */
+    catalogVersion: integer('catalog_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('stores_one_default')
+      .on(table.isDefault)
+      .where(sql`${table.isDefault}`),
+  ],
+);
+
+/** Host names (lower-case, without port) that select a store. */
+export const storeHosts = pgTable('store_hosts', {
+  host: text('host').primaryKey(),
+  storeId: integer('store_id')
+    .notNull()
+    .references(() => stores.id, { onDelete: 'cascade' }),
+});
