@@ -102,7 +102,7 @@ async function start(running: Running): Promise<void> {
   const app = await buildApp(config, { database });
   running.app = app;
   running.sweeper = startSweeper(database.db, {
-    onSwept: (removed) => app.log.info({ removed }, 'removed expired sessions and idempotency keys'),
+    onSwept: (removed) => app.log.info({ removed }, 'removed expired sessions, idempotency keys and old sent mails'),
     onError: (error) => app.log.warn({ err: error }, 'sweeping expired rows failed'),
   });
   installShutdown(running as Required<Running>);

@@ -1,11 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database';
+import { outgoingMail } from '../../db/schema/mail-tables';
 import { idempotencyKeys, orders } from '../../db/schema/order-tables';
 import { stores } from '../../db/schema/store-tables';
 import { sessions, users } from '../../db/schema/user-tables';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { IDEMPOTENCY_KEY_RETENTION_MS, startSweeper, sweepExpiredRows, type SweepResult } from './sweeper';
+import {
+  IDEMPOTENCY_KEY_RETENTION_MS,
+  SENT_MAIL_RETENTION_MS,
+  startSweeper,
+  sweepExpiredRows,
+  type SweepResult,
+} from './sweeper';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -92,6 +99,7 @@ describe.each(testDatabaseKinds)('sweeper of expired rows on %s', (kind) => {
     expect(await sweepExpiredRows(database.db, { now, batchSize: 500 })).toEqual({
       sessions: 1_236,
       idempotencyKeys: 1_235,
+      sentMails: 0,
     });
     expect(await remaining()).toEqual({ sessions: ['live'], keys: ['fresh'] });
     // The order the keys pointed at stays.
@@ -99,7 +107,48 @@ describe.each(testDatabaseKinds)('sweeper of expired rows on %s', (kind) => {
     expect(await sweepExpiredRows(database.db, { now, batchSize: 500 })).toEqual({
       sessions: 0,
       idempotencyKeys: 0,
+      sentMails: 0,
     });
+  });
+
+  it('removes mails sent more than 30 days ago, and keeps recent, failed and pending ones', async () => {
+    const message = {
+      from: 'shop@example.com',
+      to: 'asha@example.com',
+      subject: 'Order',
+      text: 't',
+      html: 'h',
+    };
+    const mail = (
+      subject: string,
+      status: 'sent' | 'failed' | 'pending',
+      sentAt: Date | null,
+      createdAt: Date,
+    ) =>
+      database.db.insert(outgoingMail).values({
+        storeId: 1,
+        recipient: message.to,
+        subject,
+        message,
+        status,
+        sentAt,
+        createdAt,
+      });
+    const old = new Date(now.getTime() - SENT_MAIL_RETENTION_MS - HOUR);
+    await mail('old sent', 'sent', old, old);
+    await mail('recent sent', 'sent', new Date(now.getTime() - HOUR), old);
+    await mail('old failed', 'failed', null, old);
+    await mail('old pending', 'pending', null, old);
+
+    expect(await sweepExpiredRows(database.db, { now })).toEqual({
+      sessions: 0,
+      idempotencyKeys: 0,
+      sentMails: 1,
+    });
+    const subjects = rowsOf<{ subject: string }>(
+      await database.db.execute(sql`select subject from outgoing_mail order by subject`),
+    ).map((row) => row.subject);
+    expect(subjects).toEqual(['old failed', 'old pending', 'recent sent']);
   });
 
   it('sweeps once as soon as it starts, and stop() waits for that sweep', async () => {
@@ -108,7 +157,7 @@ describe.each(testDatabaseKinds)('sweeper of expired rows on %s', (kind) => {
     const swept: SweepResult[] = [];
     const sweeper = startSweeper(database.db, { onSwept: (result) => swept.push(result) });
     await sweeper.stop();
-    expect(swept).toEqual([{ sessions: 3, idempotencyKeys: 3 }]);
+    expect(swept).toEqual([{ sessions: 3, idempotencyKeys: 3, sentMails: 0 }]);
     expect(await remaining()).toEqual({ sessions: ['live'], keys: [] });
   });
 });

@@ -1,11 +1,13 @@
 /**
  * Removes rows nobody will read again, so tables that only grew stay small: sessions that expired or were
- * signed out, and `Idempotency-Key` records older than a day. The server sweeps once at start and then every
+ * signed out, `Idempotency-Key` records older than a day, and e-mails sent more than 30 days ago (they hold
+ * customers' names and addresses; failed and pending mails stay for the owner to see). The server sweeps once at start and then every
  * hour, deleting in batches of 500 rows per statement so no sweep holds locks (or, on the embedded database,
  * the single connection) for long.
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/database';
+import { outgoingMail } from '../../db/schema/mail-tables';
 import { idempotencyKeys } from '../../db/schema/order-tables';
 import { sessions } from '../../db/schema/user-tables';
 
@@ -15,13 +17,18 @@ import { sessions } from '../../db/schema/user-tables';
  * that creates a new order.
  */
 export const IDEMPOTENCY_KEY_RETENTION_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long a sent e-mail is kept in the outbox, in milliseconds: 30 days, long enough to answer "did the
+ * confirmation go out?" for a recent order, short enough not to keep personal data without need.
+ */
+export const SENT_MAIL_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** Rows removed per DELETE statement. */
 export const SWEEP_BATCH_SIZE = 500;
 /** Time between sweeps, in milliseconds (one hour). */
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Rows removed by one sweep, per table. */
-export type SweepResult = { sessions: number; idempotencyKeys: number };
+export type SweepResult = { sessions: number; idempotencyKeys: number; sentMails: number };
 
 export type SweepOptions = {
   /** The sweep's "now" (default: the current time). */
@@ -43,8 +50,9 @@ async function inBatches(batchSize: number, deleteBatch: () => Promise<unknown>)
 }
 
 /**
- * Deletes, in every store, the sessions that expired or were revoked before `now`, and the idempotency keys
- * created more than {@link IDEMPOTENCY_KEY_RETENTION_MS} before `now`, `batchSize` rows per statement.
+ * Deletes, in every store, the sessions that expired or were revoked before `now`, the idempotency keys
+ * created more than {@link IDEMPOTENCY_KEY_RETENTION_MS} before `now`, and the outbox mails sent more than
+ * {@link SENT_MAIL_RETENTION_MS} before `now`, `batchSize` rows per statement.
  * @returns how many rows of each table were removed.
  */
 export async function sweepExpiredRows(db: Db, options: SweepOptions = {}): Promise<SweepResult> {
@@ -69,7 +77,17 @@ export async function sweepExpiredRows(db: Db, options: SweepOptions = {}): Prom
       )
       RETURNING 1`),
   );
-  return { sessions: removedSessions, idempotencyKeys: removedKeys };
+  const mailsBefore = new Date(now.getTime() - SENT_MAIL_RETENTION_MS);
+  const removedMails = await inBatches(batchSize, () =>
+    db.execute(sql`
+      DELETE FROM ${outgoingMail} WHERE id IN (
+        SELECT id FROM ${outgoingMail}
+        WHERE status = 'sent' AND sent_at < ${mailsBefore.toISOString()}
+        LIMIT ${batchSize}
+      )
+      RETURNING 1`),
+  );
+  return { sessions: removedSessions, idempotencyKeys: removedKeys, sentMails: removedMails };
 }
 
 /** A running sweeper; `stop()` cancels the timer and waits for a sweep in progress to finish. */
