@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { products } from '../db/schema/catalog-tables';
 import { orderEvents, orders } from '../db/schema/order-tables';
 import { payments } from '../db/schema/payment-tables';
-import { users } from '../db/schema/user-tables';
 import { catalogImportFileSchema } from '../modules/catalog/import-schema';
 import { importCatalog } from '../modules/catalog/import-service';
 import { OutboxSender, RETRY_DELAYS_MS } from '../modules/mail/outbox-sender';
@@ -17,6 +16,7 @@ import { fixtureCatalog } from '../test/catalog-fixture';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../test/test-database';
 import { runOrdersCli } from './orders';
 import { ORDERS_USAGE } from './orders-arguments';
+import { insertTestCustomer } from '../test/test-customer';
 
 const address = {
   fullName: 'Asha Verma',
@@ -63,17 +63,7 @@ describe.each(testDatabaseKinds)('npm run orders on %s', (kind) => {
     database = await openTestDatabase(kind);
     const db = database.db;
     await importCatalog(db, catalogImportFileSchema.parse(fixtureCatalog()));
-    const [user] = await db
-      .insert(users)
-      .values({
-        storeId: 1,
-        email: 'asha@example.com',
-        firstName: 'Asha',
-        lastName: 'Verma',
-        passwordHash: 'x',
-      })
-      .returning({ id: users.id });
-    userId = user!.id;
+    userId = await insertTestCustomer(db);
     for (const row of await db.select({ id: products.id, sku: products.sku }).from(products)) {
       bySku[row.sku] = row.id;
     }

@@ -2,6 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import type { Db } from '../db/database';
+import { users } from '../db/schema/user-tables';
 
 export const TEST_CUSTOMER_PASSWORD = 'Banarasi-silk-1987';
 
@@ -46,4 +48,17 @@ export async function signUpCustomer(
     headers: { ...headers, authorization: `Bearer ${signedIn.json<{ token: string }>().token}` },
     email,
   };
+}
+
+/**
+ * Inserts the customer Asha Verma (`asha@example.com`, no usable password) straight into `users` of
+ * `storeId`, for service tests that need an order's owner without going through the API.
+ * @returns the user's id.
+ */
+export async function insertTestCustomer(db: Db, storeId = 1): Promise<number> {
+  const [user] = await db
+    .insert(users)
+    .values({ storeId, email: 'asha@example.com', firstName: 'Asha', lastName: 'Verma', passwordHash: 'x' })
+    .returning({ id: users.id });
+  return user!.id;
 }

@@ -4,7 +4,7 @@ import { rowsOf } from '../../db/database';
 import { outgoingMail } from '../../db/schema/mail-tables';
 import { idempotencyKeys, orders } from '../../db/schema/order-tables';
 import { stores } from '../../db/schema/store-tables';
-import { sessions, users } from '../../db/schema/user-tables';
+import { sessions } from '../../db/schema/user-tables';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import {
   IDEMPOTENCY_KEY_RETENTION_MS,
@@ -13,6 +13,7 @@ import {
   sweepExpiredRows,
   type SweepResult,
 } from './sweeper';
+import { insertTestCustomer } from '../../test/test-customer';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -31,17 +32,7 @@ describe.each(testDatabaseKinds)('sweeper of expired rows on %s', (kind) => {
     await database.reset();
     const db = database.db;
     await db.insert(stores).values({ companyName: 'Resham Test' });
-    const [user] = await db
-      .insert(users)
-      .values({
-        storeId: 1,
-        email: 'asha@example.com',
-        firstName: 'Asha',
-        lastName: 'Verma',
-        passwordHash: 'x',
-      })
-      .returning({ id: users.id });
-    userId = user!.id;
+    userId = await insertTestCustomer(db);
     const [order] = await db
       .insert(orders)
       .values({

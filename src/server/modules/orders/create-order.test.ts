@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema/catalog-tables';
 import { orderEvents, orderLines, orders } from '../../db/schema/order-tables';
-import { users } from '../../db/schema/user-tables';
 import { fixtureCatalog } from '../../test/catalog-fixture';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { catalogImportFileSchema } from '../catalog/import-schema';
 import { importCatalog } from '../catalog/import-service';
 import { createOrder } from './create-order';
+import { insertTestCustomer } from '../../test/test-customer';
 
 const address = {
   fullName: 'Asha Verma',
@@ -26,17 +26,7 @@ describe.each(testDatabaseKinds)('createOrder on %s', (kind) => {
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     await importCatalog(database.db, catalogImportFileSchema.parse(fixtureCatalog()));
-    const [user] = await database.db
-      .insert(users)
-      .values({
-        storeId: 1,
-        email: 'asha@example.com',
-        firstName: 'Asha',
-        lastName: 'Verma',
-        passwordHash: 'x',
-      })
-      .returning();
-    userId = user!.id;
+    userId = await insertTestCustomer(database.db);
     const [silk] = await database.db.select().from(products).where(eq(products.sku, 'FAB-SLK'));
     silkId = silk!.id;
   });

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_STATUS, type OrderStatusCode } from '@shared/orders/order-status';
 import { products } from '../../db/schema/catalog-tables';
 import { orderEvents, orders } from '../../db/schema/order-tables';
-import { users } from '../../db/schema/user-tables';
 import { AppError } from '../../errors';
 import { fixtureCatalog } from '../../test/catalog-fixture';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
@@ -11,6 +10,7 @@ import { catalogImportFileSchema } from '../catalog/import-schema';
 import { importCatalog } from '../catalog/import-service';
 import { canTransition, ORDER_TRANSITIONS, transition } from './order-lifecycle';
 import { createOrder } from './create-order';
+import { insertTestCustomer } from '../../test/test-customer';
 
 const { pending, processing, shipped, delivered, cancelled } = ORDER_STATUS;
 const ALL: OrderStatusCode[] = [pending, processing, shipped, delivered, cancelled];
@@ -45,17 +45,7 @@ describe.each(testDatabaseKinds)('order lifecycle on %s', (kind) => {
       if (row.storeId === 1) sku[row.sku] = row.id;
       else otherStoreId = row.storeId;
     }
-    const [user] = await database.db
-      .insert(users)
-      .values({
-        storeId: 1,
-        email: 'asha@example.com',
-        firstName: 'Asha',
-        lastName: 'Verma',
-        passwordHash: 'x',
-      })
-      .returning({ id: users.id });
-    userId = user!.id;
+    userId = await insertTestCustomer(database.db);
   });
   afterAll(async () => {
     await database?.close();

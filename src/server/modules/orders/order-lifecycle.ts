@@ -15,12 +15,11 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { ORDER_STATUS, orderStatusLabel, type OrderStatusCode } from '@shared/orders/order-status';
-import type { Db } from '../../db/database';
+import { rowsOf, type Db } from '../../db/database';
 import { products } from '../../db/schema/catalog-tables';
 import { orderEvents, orders } from '../../db/schema/order-tables';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { ORDER_NOT_FOUND } from './order-queries';
-import { rowsOf } from './sql-rows';
 
 /** The legal moves: from each status, the statuses it may go to. */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatusCode, readonly OrderStatusCode[]>> = {

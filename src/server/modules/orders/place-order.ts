@@ -6,12 +6,11 @@
 import { sql } from 'drizzle-orm';
 import { ORDER_STATUS } from '@shared/orders/order-status';
 import { nationalMobileDigits, type ShippingAddress } from '@shared/orders/order-schemas';
-import type { Db } from '../../db/database';
+import { rowsOf, type Db } from '../../db/database';
 import { products } from '../../db/schema/catalog-tables';
 import { idempotencyKeys, orderEvents, orderLines, orders } from '../../db/schema/order-tables';
 import { stores } from '../../db/schema/store-tables';
 import { DEFAULT_SHIPPING_METHOD, SHIPPING_FEE_PAISE } from './pricing';
-import { rowsOf } from './sql-rows';
 
 /** One row per wanted product of the store that {@link placeOrder} found, with the order when it was made. */
 export type PlacedRow = {

@@ -6,13 +6,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ORDER_STATUS, type OrderStatusCode } from '@shared/orders/order-status';
 import type { PaymentMethod } from '@shared/payments/payment-response';
-import type { Db } from '../../db/database';
+import { rowsOf, type Db } from '../../db/database';
 import { orders } from '../../db/schema/order-tables';
 import { payments, type PaymentPayer } from '../../db/schema/payment-tables';
 import { ConflictError, NotFoundError } from '../../errors';
 import { normalizeOrderNumber } from '../orders/order-number';
 import { ORDER_NOT_FOUND } from '../orders/order-queries';
-import { rowsOf } from '../orders/sql-rows';
 import type { PayableOrder, PaymentContext, PaymentProvider } from './providers/types';
 
 /** The 409 text for an order that can no longer be paid. */
