@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { PRODUCT_LIST_DEFAULT_LIMIT, PRODUCT_LIST_MAX_LIMIT } from './catalog-limits';
+import { UNITS_OF_MEASURE } from './unit-of-measure';
 
 /** One product attribute as the server returns it (spec §3): `value` is a list of strings. */
 export const productAttributeSchema = z.object({
@@ -16,6 +17,7 @@ export const productAttributeSchema = z.object({
 /**
  * A product as `GET /api/v1/products[/{id}]` returns it (spec §3 "Product (as returned by the server)").
  * Prices are in **rupees** (JSON numbers, at most 2 decimals); `discountedPrice` is `null` without a discount.
+ * Beyond the spec: `unit` — `piece`, or `m` when sold by the metre (prices are then per metre).
  */
 export const serverProductSchema = z.object({
   id: z.string(),
@@ -29,13 +31,48 @@ export const serverProductSchema = z.object({
   createdAt: z.string(),
   images: z.array(z.object({ url: z.string() })),
   attributes: z.array(productAttributeSchema),
+  unit: z.enum(UNITS_OF_MEASURE),
 });
 
 export type ServerProduct = z.infer<typeof serverProductSchema>;
 export type ProductAttribute = z.infer<typeof productAttributeSchema>;
 
-/** `GET /api/v1/products/{id}` answer: one product in the server shape (spec §3); 404 `{ error }` otherwise. */
-export const productDetailSchema = serverProductSchema;
+/** Stock at or below this (pieces or metres) shows as low: 'Only 2 left'. */
+export const LOW_STOCK_THRESHOLD = 3;
+
+/**
+ * One variant of a product: a Size × Colour combination with its own SKU. `price` / `discountedPrice` in
+ * **rupees** are the variant's own or else the product's; `imgUrl` null = the product's image. Exact stock
+ * stays private: `available` (untracked, or more than 0 on hand) and `lowStock` (tracked and at most
+ * {@link LOW_STOCK_THRESHOLD} on hand, still available) are all a shopper sees.
+ */
+export const productVariantSchema = z.object({
+  id: z.string(),
+  sku: z.string(),
+  size: z.string().nullable(),
+  color: z.string().nullable(),
+  price: z.number(),
+  discountedPrice: z.number().nullable(),
+  imgUrl: z.string().nullable(),
+  available: z.boolean(),
+  lowStock: z.boolean(),
+});
+export type ProductVariant = z.infer<typeof productVariantSchema>;
+
+/**
+ * `GET /api/v1/products/{id}` answer: the spec's product (spec §3) plus how it is sold — `minQuantity` and
+ * `quantityStep` in the product's unit (pieces: 1 and 1) — its `variants` (empty for a product without
+ * variants, which keeps one stock), and `available` / `lowStock` for the product: without variants from its own
+ * stock; with variants `available` means some variant is available and `lowStock` is false (see each variant).
+ * 404 `{ error }` otherwise. Availability may lag a sale by at most 2 seconds.
+ */
+export const productDetailSchema = serverProductSchema.extend({
+  minQuantity: z.number(),
+  quantityStep: z.number(),
+  available: z.boolean(),
+  lowStock: z.boolean(),
+  variants: z.array(productVariantSchema),
+});
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 /**

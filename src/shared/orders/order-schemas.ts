@@ -5,6 +5,7 @@
  * 2 decimals at most); the server computes every amount from the catalogue.
  */
 import { z } from 'zod';
+import { MAX_METRES_PER_LINE, UNITS_OF_MEASURE } from '../catalog/unit-of-measure';
 
 /** Indian PIN code: six digits, not starting with 0 (India Post). */
 export const PIN_CODE_PATTERN = /^[1-9][0-9]{5}$/;
@@ -51,38 +52,98 @@ export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 export const MAX_QUANTITY_PER_LINE = 10;
 export const MAX_LINES_PER_ORDER = 50;
 
-/** `POST /orders` body: product id → quantity (integer 1–10), at most 50 lines, and the address. */
-export const createOrderBodySchema = z.object({
-  products: z
-    .record(
-      z.string(),
-      z
-        .number({ message: 'quantity must be a whole number from 1 to 10' })
-        .int('quantity must be a whole number from 1 to 10')
-        .min(1, 'quantity must be a whole number from 1 to 10')
-        .max(MAX_QUANTITY_PER_LINE, 'quantity must be a whole number from 1 to 10'),
-    )
-    .refine((products) => Object.keys(products).length > 0, { message: 'must contain at least one product' })
-    .refine((products) => Object.keys(products).length <= MAX_LINES_PER_ORDER, {
-      message: `must contain at most ${MAX_LINES_PER_ORDER} products`,
-    }),
-  shippingAddress: shippingAddressSchema,
+const wholeQuantity = z
+  .number({ message: 'quantity must be a whole number from 1 to 10' })
+  .int('quantity must be a whole number from 1 to 10')
+  .min(1, 'quantity must be a whole number from 1 to 10')
+  .max(MAX_QUANTITY_PER_LINE, 'quantity must be a whole number from 1 to 10');
+
+/**
+ * One line of the `lines` form of `POST /orders`: the product, the variant — by `variantId`, or by `size`
+ * and `color` as shown on the product page — and the quantity in the product's unit (pieces: whole numbers
+ * 1–10; metres: from the product's minimum in its steps, at most 100). The server checks the quantity
+ * against the product and refuses a product with variants but no variant chosen: `lines.<i>.size: 'Please
+ * choose a size'`, `lines.<i>.color: 'Please choose a colour'`.
+ */
+export const orderLineRequestSchema = z.object({
+  productId: z.string({ message: 'is required' }).trim().min(1, 'is required').max(100),
+  variantId: z.string().trim().max(100).optional(),
+  size: z.string().trim().max(60).optional(),
+  color: z.string().trim().max(60).optional(),
+  quantity: z
+    .number({ message: 'must be a number' })
+    .positive('must be above 0')
+    .max(MAX_METRES_PER_LINE, `must be at most ${MAX_METRES_PER_LINE}`),
 });
+export type OrderLineRequest = z.infer<typeof orderLineRequestSchema>;
+
+/** The message when a body has neither `products` nor `lines`. */
+export const NO_PRODUCTS_MESSAGE = 'must contain at least one product';
+
+/**
+ * `POST /orders` body, in one of two forms, and the address:
+ * - the spec's `products`: product id → quantity (whole number 1–10), at most 50 lines — only for products
+ *   without variants sold by the piece;
+ * - `lines` (what the storefront sends): at most 50 {@link orderLineRequestSchema} lines, each naming its
+ *   variant; the same product may appear once per variant.
+ * Exactly one of the two must be given.
+ */
+export const createOrderBodySchema = z
+  .object({
+    products: z
+      .record(z.string(), wholeQuantity)
+      .refine((products) => Object.keys(products).length > 0, { message: NO_PRODUCTS_MESSAGE })
+      .refine((products) => Object.keys(products).length <= MAX_LINES_PER_ORDER, {
+        message: `must contain at most ${MAX_LINES_PER_ORDER} products`,
+      })
+      .optional(),
+    lines: z
+      .array(orderLineRequestSchema)
+      .min(1, NO_PRODUCTS_MESSAGE)
+      .max(MAX_LINES_PER_ORDER, `must contain at most ${MAX_LINES_PER_ORDER} lines`)
+      .optional(),
+    shippingAddress: shippingAddressSchema,
+  })
+  .superRefine((body, context) => {
+    if (body.products === undefined && body.lines === undefined) {
+      context.addIssue({ code: 'custom', path: ['products'], message: NO_PRODUCTS_MESSAGE });
+    } else if (body.products !== undefined && body.lines !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['lines'],
+        message: 'send either products or lines, not both',
+      });
+    }
+  });
 
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 
-/** One order line as the server returns it; `price` is the unit price in rupees at the time of the order. */
+/**
+ * One order line as the server returns it: the snapshot taken when the order was made. `price` is the unit
+ * price in rupees (per piece, or per metre when `unit` is `m`), `quantity` is in that unit (2.5 = 2.5 m),
+ * `lineTotal` = round(price × quantity) in rupees; `sku` is the variant's when there is one.
+ */
 export const orderItemSchema = z.object({
   id: z.string(),
   productId: z.string().nullable(),
+  variantId: z.string().nullable(),
   productTitle: z.string(),
-  quantity: z.number().int(),
+  sku: z.string(),
+  size: z.string().nullable(),
+  color: z.string().nullable(),
+  imgUrl: z.string().nullable(),
+  unit: z.enum(UNITS_OF_MEASURE),
+  quantity: z.number(),
   price: z.number(),
+  lineTotal: z.number(),
 });
 
 /**
  * An order as `GET /orders` and `GET /orders/{id}` return it (spec §3 server shape plus the shipping method
- * and tracking number). `id` is the order number (e.g. `RS-7KQ29XD3`); amounts in rupees.
+ * and tracking number). `id` is the order number (e.g. `RS-7KQ29XD3`); amounts in rupees. Beyond the spec:
+ * `paymentDueAt` — until when a Pending order's stock is held (ISO time); `cancellationCause` — why a
+ * Cancelled order was cancelled ('payment not received in time', 'cancelled by the customer', …);
+ * `refundDue` — paid after it was cancelled and its stock was gone: the shop owes a refund.
  */
 export const orderSchema = z.object({
   id: z.string(),
@@ -99,6 +160,9 @@ export const orderSchema = z.object({
   }),
   shippingMethod: z.string(),
   trackingNumber: z.string().nullable(),
+  paymentDueAt: z.string().nullable(),
+  cancellationCause: z.string().nullable(),
+  refundDue: z.boolean(),
   subtotal: z.number(),
   shippingFee: z.number(),
   total: z.number(),
@@ -126,7 +190,16 @@ export const createdOrderSchema = z.object({ id: z.string() });
 
 export type CreatedOrder = z.infer<typeof createdOrderSchema>;
 
-/** `GET /orders/{orderId}` path: the order number as the customer typed it (normalised by the server). */
+/** Most orders one account may have waiting for payment at once; one more is refused with a 409. */
+export const MAX_PENDING_ORDERS_PER_ACCOUNT = 3;
+/** The 409 message refusing an order while {@link MAX_PENDING_ORDERS_PER_ACCOUNT} others wait for payment. */
+export const TOO_MANY_UNPAID_ORDERS = 'You have unpaid orders. Please pay or cancel one of them first.';
+
+/**
+ * `GET /orders/{orderId}` and `POST /orders/{orderId}/cancel` path: the order number as the customer typed it
+ * (normalised by the server). Cancelling answers the cancelled order (`orderSchema`); only the signed-in owner
+ * may cancel, and only while it is Pending (409 otherwise).
+ */
 export const trackOrderParamsSchema = z.object({ orderId: z.string() });
 
 /**

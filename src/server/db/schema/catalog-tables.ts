@@ -10,6 +10,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   serial,
   text,
@@ -34,7 +35,19 @@ export const categories = pgTable(
   (table) => [uniqueIndex('categories_store_name').on(table.storeId, sql`lower(${table.name})`)],
 );
 
-/** Products; prices in paise. `gender` and `featured` are copied from attributes for filtering. */
+/**
+ * A quantity of stock or of an order line: pieces (whole numbers) or metres (up to 3 decimals), by the
+ * product's `unit` (src/shared/catalog/unit-of-measure.ts). Read as a JS number through Drizzle; raw `sql`
+ * queries receive numeric columns as strings, so wrap them in `Number()`.
+ */
+export const quantityColumn = (name: string) => numeric(name, { precision: 12, scale: 3, mode: 'number' });
+
+/**
+ * Products; prices in paise. `gender` and `featured` are copied from attributes for filtering. A product
+ * with rows in `product_variants` keeps its stock there (its own `stock` is then null and unused); without
+ * variants, `stock` is the product's. `unit` is `piece` or `m` (sold by the metre: prices per metre, stock
+ * and quantities in metres, sold from `min_quantity` in steps of `quantity_step`).
+ */
 export const products = pgTable(
   'products',
   {
@@ -52,13 +65,19 @@ export const products = pgTable(
     parentCategory: text('parent_category'),
     regularPricePaise: integer('regular_price_paise').notNull(),
     discountedPricePaise: integer('discounted_price_paise'),
-    /** Units on hand; null = stock is not tracked. */
-    stock: integer('stock'),
+    /** Pieces or metres on hand (by `unit`); null = stock is not tracked (or kept per variant). */
+    stock: quantityColumn('stock'),
     /**
      * The `stock` the last catalogue import set (null = untracked). A re-import sets `stock` only when the
      * file's count differs from this, so sales since that import are not undone.
      */
-    importedStock: integer('imported_stock'),
+    importedStock: quantityColumn('imported_stock'),
+    /** Unit of measure: `piece` (default) or `m` (metres). */
+    unit: text('unit').notNull().default('piece'),
+    /** Smallest quantity of one line, in `unit`s (1 piece; fabric: 1 m unless the file says otherwise). */
+    minQuantity: quantityColumn('min_quantity').notNull().default(1),
+    /** Quantities are multiples of this, in `unit`s (1 for pieces; fabric: 0.5 m unless the file says otherwise). */
+    quantityStep: quantityColumn('quantity_step').notNull().default(1),
     gender: text('gender'),
     featured: boolean('featured').notNull().default(false),
     /** Position in the catalogue file; the listing order. */
@@ -107,4 +126,40 @@ export const productAttributes = pgTable(
     position: integer('position').notNull(),
   },
   (table) => [index('product_attributes_product').on(table.productId, table.position)],
+);
+
+/**
+ * The variants of a product: the Size × Colour combinations it really sells (up to two options), each with
+ * its own SKU (unique among the store's variants, case-insensitively; the importer also keeps it apart from
+ * product SKUs), stock
+ * (pieces or metres by the product's unit; null = not tracked) and optional price (paise; null = the
+ * product's) and image. `position` is the variant's order in the catalogue file.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull(),
+    size: text('size'),
+    color: text('color'),
+    stock: quantityColumn('stock'),
+    /** The `stock` the last catalogue import set (the per-variant re-import rule of `products.imported_stock`). */
+    importedStock: quantityColumn('imported_stock'),
+    regularPricePaise: integer('regular_price_paise'),
+    discountedPricePaise: integer('discounted_price_paise'),
+    imgUrl: text('img_url'),
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('product_variants_store_sku').on(table.storeId, sql`lower(${table.sku})`),
+    index('product_variants_product').on(table.productId, table.position),
+  ],
 );

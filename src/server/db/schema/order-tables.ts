@@ -4,8 +4,10 @@
  * (docs/decisions/003-store-from-host.md). Change a table here, then run `npm run db:generate` to write its
  * migration into drizzle/.
  */
+import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   pgTable,
@@ -17,7 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { products } from './catalog-tables';
+import { productVariants, products, quantityColumn } from './catalog-tables';
 import { stores } from './store-tables';
 import { users } from './user-tables';
 
@@ -49,6 +51,15 @@ export const orders = pgTable(
     phoneDigits: text('phone_digits').notNull(),
     shippingMethod: text('shipping_method').notNull().default('Standard Shipping'),
     trackingNumber: text('tracking_number'),
+    /**
+     * A Pending order's stock is reserved until this moment (creation + `PAYMENT_WINDOW_MINUTES`); then the
+     * order is cancelled unpaid and its stock returns. Set at creation; only Pending orders are looked at.
+     */
+    paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
+    /** Why a Cancelled order was cancelled, as shown to the shopper (e.g. 'payment not received in time'). */
+    cancellationCause: text('cancellation_cause'),
+    /** A payment arrived after the order was cancelled and its stock was gone: the shop owes a refund. */
+    refundDue: boolean('refund_due').notNull().default(false),
     subtotalPaise: bigint('subtotal_paise', { mode: 'number' }).notNull(),
     shippingFeePaise: bigint('shipping_fee_paise', { mode: 'number' }).notNull().default(0),
     totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
@@ -58,12 +69,17 @@ export const orders = pgTable(
   (table) => [
     uniqueIndex('orders_store_order_number').on(table.storeId, table.orderNumber),
     index('orders_store_user_created').on(table.storeId, table.userId, table.createdAt.desc()),
+    index('orders_pending_payment_due')
+      .on(table.paymentDueAt)
+      .where(sql`${table.status} = 0`),
   ],
 );
 
 /**
- * The lines of an order, with the product's title, SKU and unit price copied at creation (later catalogue
- * changes never alter an order). `product_id` becomes null when the product is deleted.
+ * The lines of an order: a snapshot taken at creation that later catalogue changes never alter — product and
+ * variant ids, SKU (the variant's when there is one), title, size, colour, image, unit of measure, quantity
+ * (pieces or metres by `unit`), unit price and line total in paise (line total = round(unit price ×
+ * quantity)). `product_id` / `variant_id` become null when the product or variant is deleted.
  */
 export const orderLines = pgTable(
   'order_lines',
@@ -76,10 +92,16 @@ export const orderLines = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
     productTitle: text('product_title').notNull(),
     sku: text('sku').notNull(),
+    size: text('size'),
+    color: text('color'),
+    imageUrl: text('image_url'),
+    /** `piece` or `m`, copied from the product. */
+    unit: text('unit').notNull().default('piece'),
     unitPricePaise: integer('unit_price_paise').notNull(),
-    quantity: integer('quantity').notNull(),
+    quantity: quantityColumn('quantity').notNull(),
     lineTotalPaise: bigint('line_total_paise', { mode: 'number' }).notNull(),
     position: integer('position').notNull(),
   },

@@ -4,7 +4,12 @@
  */
 import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { paiseToRupees } from '@shared/money';
-import type { ProductListQuery, ProductListResponse, ServerProduct } from '@shared/catalog/product-schema';
+import type {
+  ProductDetail,
+  ProductListQuery,
+  ProductListResponse,
+  ServerProduct,
+} from '@shared/catalog/product-schema';
 import type { Db } from '../../db/database';
 import { categories, productAttributes, productImages, products } from '../../db/schema/catalog-tables';
 
@@ -65,6 +70,7 @@ const productColumns = {
   regularPricePaise: products.regularPricePaise,
   discountedPricePaise: products.discountedPricePaise,
   createdAt: products.createdAt,
+  unit: products.unit,
 };
 
 type ProductRow = {
@@ -77,6 +83,7 @@ type ProductRow = {
   regularPricePaise: number;
   discountedPricePaise: number | null;
   createdAt: Date;
+  unit: string;
 };
 
 /** Loads images and attributes for `rows` (two queries) and builds the spec §3 server shape. */
@@ -120,6 +127,7 @@ async function withDetails(db: Db, storeId: number, rows: ProductRow[]): Promise
       value: attribute.values,
       metricUnit: attribute.metricUnit,
     })),
+    unit: row.unit === 'm' ? 'm' : 'piece',
   }));
 }
 
@@ -170,7 +178,7 @@ export async function listProducts(
 }
 
 /** One product of the store by id, or null when there is none (or the id is not a UUID). */
-export async function getProduct(db: Db, storeId: number, id: string): Promise<ServerProduct | null> {
+export async function getProduct(db: Db, storeId: number, id: string): Promise<ProductDetail | null> {
   if (!isProductId(id)) return null;
   const rows = await db
     .select(productColumns)
@@ -179,5 +187,6 @@ export async function getProduct(db: Db, storeId: number, id: string): Promise<S
     .where(and(eq(products.storeId, storeId), eq(products.id, id.toLowerCase())))
     .limit(1);
   const [product] = await withDetails(db, storeId, rows);
-  return product ?? null;
+  if (!product) return null;
+  return { ...product, minQuantity: 1, quantityStep: 1, available: true, lowStock: false, variants: [] };
 }

@@ -18,7 +18,7 @@ export class IdempotencyKeyTaken extends Error {}
 
 /** SHA-256 (hex) of the body's meaningful content, independent of the order of its product keys. */
 export function requestHash(body: CreateOrderBody): string {
-  const productsPart = Object.entries(body.products).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const productsPart = Object.entries(body.products ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const address = body.shippingAddress;
   const canonical = JSON.stringify([
     productsPart,

@@ -28,7 +28,7 @@ export function wantedLines(products: CreateOrderBody['products']): {
   const problems: Record<string, string> = {};
   const wanted: WantedLine[] = [];
   const seen = new Set<string>();
-  for (const [key, quantity] of Object.entries(products)) {
+  for (const [key, quantity] of Object.entries(products ?? {})) {
     const id = key.trim().toLowerCase();
     if (!isProductId(id)) problems[productField(key)] = NOT_AVAILABLE;
     else if (seen.has(id)) problems[productField(key)] = LISTED_TWICE;

@@ -17,16 +17,35 @@ export const MAX_LISTED_ORDERS = 100;
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = Pick<
   typeof orderLines.$inferSelect,
-  'id' | 'orderId' | 'productId' | 'productTitle' | 'quantity' | 'unitPricePaise'
+  | 'id'
+  | 'orderId'
+  | 'productId'
+  | 'variantId'
+  | 'productTitle'
+  | 'sku'
+  | 'size'
+  | 'color'
+  | 'imageUrl'
+  | 'unit'
+  | 'quantity'
+  | 'unitPricePaise'
+  | 'lineTotalPaise'
 >;
 
 const lineColumns = {
   id: orderLines.id,
   orderId: orderLines.orderId,
   productId: orderLines.productId,
+  variantId: orderLines.variantId,
   productTitle: orderLines.productTitle,
+  sku: orderLines.sku,
+  size: orderLines.size,
+  color: orderLines.color,
+  imageUrl: orderLines.imageUrl,
+  unit: orderLines.unit,
   quantity: orderLines.quantity,
   unitPricePaise: orderLines.unitPricePaise,
+  lineTotalPaise: orderLines.lineTotalPaise,
 };
 
 /** The API shape of an order (`orderSchema`): `id` is the order number, amounts in rupees. */
@@ -38,9 +57,16 @@ export function toOrder(row: OrderRow, lines: LineRow[]): Order {
     items: lines.map((line) => ({
       id: String(line.id),
       productId: line.productId,
+      variantId: line.variantId,
       productTitle: line.productTitle,
+      sku: line.sku,
+      size: line.size,
+      color: line.color,
+      imgUrl: line.imageUrl,
+      unit: line.unit === 'm' ? 'm' : 'piece',
       quantity: line.quantity,
       price: paiseToRupees(line.unitPricePaise),
+      lineTotal: paiseToRupees(line.lineTotalPaise),
     })),
     shippingAddress: {
       fullName: row.fullName,
@@ -52,6 +78,9 @@ export function toOrder(row: OrderRow, lines: LineRow[]): Order {
     },
     shippingMethod: row.shippingMethod,
     trackingNumber: row.trackingNumber,
+    paymentDueAt: row.paymentDueAt?.toISOString() ?? null,
+    cancellationCause: row.cancellationCause,
+    refundDue: row.refundDue,
     subtotal: paiseToRupees(row.subtotalPaise),
     shippingFee: paiseToRupees(row.shippingFeePaise),
     total: paiseToRupees(row.totalPaise),
