@@ -71,6 +71,16 @@ export const configSchema = z
         'must be an e-mail address, optionally as Name <address>',
       )
       .optional(),
+    /**
+     * Minutes an order waiting for payment keeps its stock reserved; when they pass unpaid the order is
+     * cancelled ('payment not received in time') and its stock returns. Whole minutes 1–10080 (7 days).
+     */
+    PAYMENT_WINDOW_MINUTES: z.coerce
+      .number()
+      .int('must be a whole number of minutes')
+      .min(1)
+      .max(10_080)
+      .default(30),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         message: 'must be one of fatal, error, warn, info, debug, trace, silent',
