@@ -52,6 +52,9 @@ describe('redactUrl', () => {
     expect(redactUrl('/x?Token=1&%74oken=2&password=p&email=a%40b.in&page=2')).toBe(
       '/x?Token=[redacted]&%74oken=[redacted]&password=[redacted]&email=[redacted]&page=2',
     );
+    expect(redactUrl('/api/v1/orders/RS-7KQ29XD3?contactInfo=9839041736')).toBe(
+      '/api/v1/orders/RS-7KQ29XD3?contactInfo=[redacted]',
+    );
     expect(redactUrl('/products?page=2&limit=12')).toBe('/products?page=2&limit=12');
     expect(redactUrl('/products')).toBe('/products');
     expect(redactUrl('/x?%E0%A4=1&token')).toBe('/x?%E0%A4=1&token');

@@ -79,8 +79,13 @@ export const REDACTED_PATHS = [
   ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
 ];
 
-/** Query parameters whose values the logged request line never shows (e.g. a reset link's `token`). */
-const SECRET_QUERY_PARAMETERS = new Set(SECRET_FIELDS.map((field) => field.toLowerCase()));
+/**
+ * Query parameters whose values the logged request line never shows: the secret fields (e.g. a reset link's
+ * `token`) and order tracking's `contactInfo` (the shopper's e-mail or phone).
+ */
+const SECRET_QUERY_PARAMETERS = new Set(
+  [...SECRET_FIELDS, 'contactInfo'].map((field) => field.toLowerCase()),
+);
 
 /**
  * `url` with the value of every query parameter named like a secret field replaced, so the request line of
