@@ -13,7 +13,7 @@ import { storeHosts, stores } from '../db/schema/store-tables';
 import { generateOrderNumber } from '../modules/orders/order-number';
 
 /** Stock levels of a fresh {@link insertTestShop}: pieces, except the fabric in metres. */
-export const SHOP_STOCK = { saree: 10, kurtaM: 4, kurtaL: 2, fabric: 20 } as const;
+export const SHOP_STOCK = { saree: 20, kurtaM: 6, kurtaL: 2, fabric: 20 } as const;
 
 export type TestShop = {
   storeId: number;
@@ -83,11 +83,24 @@ export async function insertTestShop(db: Db, options: TestShopOptions = {}): Pro
     pricePaise: 249_900,
     stock: SHOP_STOCK.saree,
   });
-  const kurta = await product({ sku: `KUR-${storeId}`, title: 'Cotton Kurta', pricePaise: 99_950, stock: null });
+  const kurta = await product({
+    sku: `KUR-${storeId}`,
+    title: 'Cotton Kurta',
+    pricePaise: 99_950,
+    stock: null,
+  });
   const variant = async (size: string, stock: number, position: number) => {
     const [row] = await db
       .insert(productVariants)
-      .values({ storeId, productId: kurta, sku: `KUR-${storeId}-${size}`, size, color: 'White', stock, position })
+      .values({
+        storeId,
+        productId: kurta,
+        sku: `KUR-${storeId}-${size}`,
+        size,
+        color: 'White',
+        stock,
+        position,
+      })
       .returning({ id: productVariants.id });
     return row!.id;
   };
@@ -204,8 +217,12 @@ export async function stockOf(db: Db, shop: TestShop) {
   const productStock = async (id: string) =>
     (await db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
   const variantStock = async (id: string) =>
-    (await db.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, id)))[0]!
-      .stock;
+    (
+      await db
+        .select({ stock: productVariants.stock })
+        .from(productVariants)
+        .where(eq(productVariants.id, id))
+    )[0]!.stock;
   return {
     saree: await productStock(shop.saree),
     kurtaM: await variantStock(shop.kurtaM),
