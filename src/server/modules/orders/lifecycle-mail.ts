@@ -25,7 +25,11 @@ const trackingHint = (orderNumber: string) =>
   `To see your order, enter the order number ${orderNumber} and this e-mail address or your phone number on the Track Order page of our shop.`;
 
 /** Renders `mail` for `order`: text and HTML with the same content, every value escaped in the HTML. */
-function customerMessage(order: MailOrder, mail: CustomerMail, mailFrom: string | undefined): OutgoingMessage {
+function customerMessage(
+  order: MailOrder,
+  mail: CustomerMail,
+  mailFrom: string | undefined,
+): OutgoingMessage {
   const shopName = shopNameOf(order.store);
   const name = plainMailName(order.fullName);
   const text = [
@@ -35,7 +39,9 @@ function customerMessage(order: MailOrder, mail: CustomerMail, mailFrom: string 
     `Order number: ${order.orderNumber}`,
     '',
     'Items:',
-    ...order.lines.map((line) => `- ${lineName(line)}: ${lineQuantityAndPrice(line)} = ${rupeesOf(line.lineTotalPaise)}`),
+    ...order.lines.map(
+      (line) => `- ${lineName(line)}: ${lineQuantityAndPrice(line)} = ${rupeesOf(line.lineTotalPaise)}`,
+    ),
     '',
     `Total: ${rupeesOf(order.totalPaise)}`,
     '',
@@ -161,7 +167,8 @@ export function refundDueMessage(
   mailFrom: string | undefined,
 ): OutgoingMessage {
   const cause = order.cancellationCause ?? CANCELLATION_CAUSE.shop;
-  const stockGone = cause === CANCELLATION_CAUSE.paymentWindow ? ', and its items are no longer in stock' : '';
+  const stockGone =
+    cause === CANCELLATION_CAUSE.paymentWindow ? ', and its items are no longer in stock' : '';
   return customerMessage(
     order,
     {

@@ -180,7 +180,10 @@ export class PaymentWindowTimer {
           onExpired?.(result);
         }
         for (const failure of result.failures) {
-          log.error({ orderNumber: failure.orderNumber, err: failure.error }, 'cancelling an unpaid order failed');
+          log.error(
+            { orderNumber: failure.orderNumber, err: failure.error },
+            'cancelling an unpaid order failed',
+          );
         }
       })
       .catch((error: unknown) => {

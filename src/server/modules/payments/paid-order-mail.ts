@@ -94,12 +94,7 @@ export async function enqueuePaidOrderNotice(
 ): Promise<boolean> {
   const order = await readMailOrder(tx, storeId, orderId);
   if (!order?.store.companyEmail) return false;
-  const message = paidOrderMessage(
-    { ...order, items: order.lines },
-    via,
-    order.store.companyEmail,
-    mailFrom,
-  );
+  const message = paidOrderMessage({ ...order, items: order.lines }, via, order.store.companyEmail, mailFrom);
   await enqueueMail(tx, storeId, message);
   return true;
 }

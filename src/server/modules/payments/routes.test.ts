@@ -707,7 +707,9 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
       expect((await eventsOf(orderId)).at(-1)).toEqual({
         from: 4,
         to: 4,
-        cause: expect.stringMatching(/^paid after cancellation — refund due \(payment: PayU sandbox \(TEST\) txnid /),
+        cause: expect.stringMatching(
+          /^paid after cancellation — refund due \(payment: PayU sandbox \(TEST\) txnid /,
+        ),
       });
       // No notice to pack it: the shop is told to refund it instead.
       expect((await shopNoticesOf(orderId)).map((notice) => notice.subject)).toEqual([
