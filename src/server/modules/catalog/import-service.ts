@@ -1,18 +1,20 @@
 /**
- * Catalogue import (docs/catalog-format.md): upserts a store's information, categories and products by SKU
- * in one transaction. Idempotent: an unchanged product (same content hash) is not rewritten, so running the
- * same file twice changes nothing. A product's `stock` is the count the owner last wrote in the file: an
- * existing product's stock is set only when the file's count differs from what the previous import set
- * (`products.imported_stock`), so units sold since then are not put back by a re-import. The demo shop is
- * loaded through this same function.
+ * Catalogue import (docs/catalog-format.md): upserts a store's information, categories, products and their
+ * variants by SKU in one transaction. Idempotent: an unchanged product (same content hash, which covers its
+ * variants, unit and selling rule) is not rewritten, so running the same file twice changes nothing. A stock
+ * figure is the count the owner last wrote in the file: an existing product's (or variant's) stock is set only
+ * when the file's figure differs from what the previous import set (`imported_stock`), so units sold since then
+ * are not put back by a re-import. New products are inserted in batches. The demo shop is loaded through this
+ * same function.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { rupeesToPaise } from '@shared/money';
 import type { Db } from '../../db/database';
 import { productAttributes, productImages, products } from '../../db/schema/catalog-tables';
 import { stores } from '../../db/schema/store-tables';
-import type { CatalogImportFile, ImportProduct } from './import-schema';
+import type { CatalogImportFile } from './import-schema';
 import { hashOf, resolveTargetStore, upsertCategories, upsertStoreInfo } from './import-store';
+import { productRecord, type ProductRecord } from './product-record';
+import { chunksOf, syncVariants, type VariantTarget } from './variant-store';
 
 /** Channel on which a catalogue change is announced to other server processes (PostgreSQL). */
 export const CATALOG_CHANGED_CHANNEL = 'resham_catalog_changed';
@@ -23,8 +25,8 @@ export type ImportSummary = {
   updated: number;
   unchanged: number;
   /**
-   * Existing products whose stock the file set, because its count differs from what the previous import set
-   * (new products are not counted).
+   * Existing products and variants whose stock the file set, because its figure differs from what the previous
+   * import set (new products and variants are not counted).
    */
   stockLevelsChanged: number;
   storeInfoChanged: boolean;
@@ -35,53 +37,43 @@ export type ImportOptions = {
   host?: string;
 };
 
-/** The attribute values a listing filters on, read case-insensitively from the attributes (spec §3). */
-function attributeValue(product: ImportProduct, key: string): string[] {
-  return product.attributes.find((attribute) => attribute.key.toLowerCase() === key)?.value ?? [];
-}
+/** Products per batched insert (about 15 parameters each). */
+const PRODUCT_BATCH = 1000;
+/** Image or attribute rows per batched insert. */
+const DETAIL_BATCH = 3000;
 
-/** Everything stored for a product, in a stable shape: its hash decides whether the product changed. */
-function productRecord(product: ImportProduct, sortOrder: number) {
-  const images = product.images.map((image) => image.url);
+type Written = { productId: string; record: ProductRecord };
+
+/** The products columns the import writes (all but SKU, store and stock). */
+function productColumns(record: ProductRecord, categoryId: number, contentHash: string) {
   return {
-    title: product.title,
-    description: product.description,
-    imgUrl: product.imgUrl ?? images[0] ?? null,
-    category: product.category,
-    parentCategory: product.parentCategory ?? null,
-    regularPricePaise: rupeesToPaise(product.regularPrice),
-    discountedPricePaise: product.discountedPrice == null ? null : rupeesToPaise(product.discountedPrice),
-    stock: product.stock ?? null,
-    gender: attributeValue(product, 'gender')[0] ?? null,
-    featured: attributeValue(product, 'featured').some((value) => value.toLowerCase().includes('true')),
-    sortOrder,
-    images,
-    attributes: product.attributes.map((attribute) => ({
-      key: attribute.key,
-      values: attribute.value,
-      metricUnit: attribute.metricUnit ?? null,
-    })),
+    title: record.title,
+    description: record.description,
+    imgUrl: record.imgUrl,
+    categoryId,
+    parentCategory: record.parentCategory,
+    regularPricePaise: record.regularPricePaise,
+    discountedPricePaise: record.discountedPricePaise,
+    unit: record.unit,
+    minQuantity: record.minQuantity,
+    quantityStep: record.quantityStep,
+    gender: record.gender,
+    featured: record.featured,
+    sortOrder: record.sortOrder,
+    contentHash,
   };
 }
 
-async function writeDetails(
-  tx: Db,
-  storeId: number,
-  productId: string,
-  record: ReturnType<typeof productRecord>,
-) {
-  if (record.images.length > 0) {
-    await tx
-      .insert(productImages)
-      .values(record.images.map((url, position) => ({ storeId, productId, url, position })));
-  }
-  if (record.attributes.length > 0) {
-    await tx
-      .insert(productAttributes)
-      .values(
-        record.attributes.map((attribute, position) => ({ storeId, productId, position, ...attribute })),
-      );
-  }
+/** Inserts the images and attributes of `written` products, batched. */
+async function insertDetails(tx: Db, storeId: number, written: Written[]): Promise<void> {
+  const images = written.flatMap(({ productId, record }) =>
+    record.images.map((url, position) => ({ storeId, productId, url, position })),
+  );
+  for (const chunk of chunksOf(images, DETAIL_BATCH)) await tx.insert(productImages).values(chunk);
+  const attributes = written.flatMap(({ productId, record }) =>
+    record.attributes.map((attribute, position) => ({ storeId, productId, position, ...attribute })),
+  );
+  for (const chunk of chunksOf(attributes, DETAIL_BATCH)) await tx.insert(productAttributes).values(chunk);
 }
 
 /**
@@ -94,29 +86,31 @@ export async function importCatalog(
   file: CatalogImportFile,
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
-  return db.transaction(async (tx) => {
-    const storeId = await resolveTargetStore(tx as unknown as Db, options.host);
-    const storeInfoChanged = await upsertStoreInfo(tx as unknown as Db, storeId, file.store);
-    const { idByName, changed: categoriesChanged } = await upsertCategories(
-      tx as unknown as Db,
-      storeId,
-      file,
-    );
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const storeId = await resolveTargetStore(tx, options.host);
+    const storeInfoChanged = await upsertStoreInfo(tx, storeId, file.store);
+    const { idByName, changed: categoriesChanged } = await upsertCategories(tx, storeId, file);
 
-    const skus = file.products.map((product) => product.sku);
-    const existingRows =
-      skus.length === 0
-        ? []
-        : await tx
-            .select({
-              id: products.id,
-              sku: products.sku,
-              contentHash: products.contentHash,
-              importedStock: products.importedStock,
-            })
-            .from(products)
-            .where(and(eq(products.storeId, storeId), inArray(products.sku, skus)));
-    const existingBySku = new Map(existingRows.map((row) => [row.sku, row]));
+    const existingBySku = new Map<
+      string,
+      { id: string; contentHash: string; importedStock: number | null }
+    >();
+    for (const skus of chunksOf(
+      file.products.map((product) => product.sku),
+      PRODUCT_BATCH * 5,
+    )) {
+      const rows = await tx
+        .select({
+          id: products.id,
+          sku: products.sku,
+          contentHash: products.contentHash,
+          importedStock: products.importedStock,
+        })
+        .from(products)
+        .where(and(eq(products.storeId, storeId), inArray(products.sku, skus)));
+      for (const row of rows) existingBySku.set(row.sku, row);
+    }
 
     const summary: ImportSummary = {
       storeId,
@@ -126,31 +120,22 @@ export async function importCatalog(
       stockLevelsChanged: 0,
       storeInfoChanged,
     };
+    const fresh: { sku: string; record: ProductRecord; columns: ReturnType<typeof productColumns> }[] = [];
+    const written: Written[] = [];
+    const variantTargets: VariantTarget[] = [];
+    const rewrittenIds: string[] = [];
     for (const [index, product] of file.products.entries()) {
       const record = productRecord(product, index);
-      const contentHash = hashOf(record);
-      const columns = {
-        title: record.title,
-        description: record.description,
-        imgUrl: record.imgUrl,
-        categoryId: idByName.get(product.category.toLowerCase())!,
-        parentCategory: record.parentCategory,
-        regularPricePaise: record.regularPricePaise,
-        discountedPricePaise: record.discountedPricePaise,
-        gender: record.gender,
-        featured: record.featured,
-        sortOrder: record.sortOrder,
-        contentHash,
-      };
+      const columns = productColumns(
+        record,
+        idByName.get(product.category.toLowerCase())!,
+        hashOf(record),
+      );
       const existing = existingBySku.get(product.sku);
       if (!existing) {
-        const [created] = await tx
-          .insert(products)
-          .values({ storeId, sku: product.sku, ...columns, stock: record.stock, importedStock: record.stock })
-          .returning({ id: products.id });
-        await writeDetails(tx as unknown as Db, storeId, created!.id, record);
+        fresh.push({ sku: product.sku, record, columns });
         summary.created += 1;
-      } else if (existing.contentHash !== contentHash) {
+      } else if (existing.contentHash !== columns.contentHash) {
         // The hash covers the file's stock, so an equal hash means an equal count; only a new count is set.
         const stockChanged = existing.importedStock !== record.stock;
         if (stockChanged) summary.stockLevelsChanged += 1;
@@ -162,14 +147,42 @@ export async function importCatalog(
             updatedAt: new Date(),
           })
           .where(and(eq(products.id, existing.id), eq(products.storeId, storeId)));
-        await tx.delete(productImages).where(eq(productImages.productId, existing.id));
-        await tx.delete(productAttributes).where(eq(productAttributes.productId, existing.id));
-        await writeDetails(tx as unknown as Db, storeId, existing.id, record);
+        rewrittenIds.push(existing.id);
+        written.push({ productId: existing.id, record });
+        variantTargets.push({ productId: existing.id, isNew: false, variants: record.variants });
         summary.updated += 1;
       } else {
         summary.unchanged += 1;
       }
     }
+
+    for (const chunk of chunksOf(fresh, PRODUCT_BATCH)) {
+      const created = await tx
+        .insert(products)
+        .values(
+          chunk.map(({ sku, record, columns }) => ({
+            ...columns,
+            storeId,
+            sku,
+            stock: record.stock,
+            importedStock: record.stock,
+          })),
+        )
+        .returning({ id: products.id, sku: products.sku });
+      const idBySku = new Map(created.map((row) => [row.sku, row.id]));
+      for (const { sku, record } of chunk) {
+        const productId = idBySku.get(sku)!;
+        written.push({ productId, record });
+        variantTargets.push({ productId, isNew: true, variants: record.variants });
+      }
+    }
+
+    for (const ids of chunksOf(rewrittenIds, PRODUCT_BATCH)) {
+      await tx.delete(productImages).where(inArray(productImages.productId, ids));
+      await tx.delete(productAttributes).where(inArray(productAttributes.productId, ids));
+    }
+    await insertDetails(tx, storeId, written);
+    summary.stockLevelsChanged += await syncVariants(tx, storeId, variantTargets);
 
     if (storeInfoChanged || categoriesChanged || summary.created > 0 || summary.updated > 0) {
       await tx

@@ -1,6 +1,8 @@
 /**
  * In-process cache of ready catalogue responses ([decision 002](../../../../docs/decisions/002-in-process-catalogue-cache.md)):
- * store info, product pages and list pages are kept as serialised JSON and dropped on every catalogue write.
+ * store info, product pages and list pages are kept as serialised JSON and dropped on every catalogue write;
+ * product pages, which show availability that sales change without a catalogue write, also expire after an age
+ * limit.
  * With several servers on one PostgreSQL, each listens for the import's NOTIFY and clears its cache; while
  * that LISTEN connection is down the cache is bypassed (every answer read fresh) and the connection is
  * re-opened with backoff, so a server never serves prices it could not hear change.
@@ -8,45 +10,83 @@
 import type pg from 'pg';
 import { CATALOG_CHANGED_CHANNEL } from './import-service';
 
-/** A bounded map of cache key → JSON bytes, with single-flight loading (one query per key at a time). */
+/** How long a cached answer may live (see {@link ResponseCache.getOrLoad}). */
+export type CacheOptions = {
+  /**
+   * Bytes older than this many milliseconds — counted from the moment their load started, so the data is at
+   * most this old — are never served. From half this age, a request still gets the cached bytes but starts
+   * one reload in the background, so a steadily read key is refreshed without anyone waiting for it.
+   * Absent: kept until the next catalogue write.
+   */
+  maxAgeMs?: number;
+};
+
+type Entry = { json: Buffer; loadStartedAt: number };
+
+/**
+ * A bounded map of cache key → JSON bytes, with single-flight loading (one query per key at a time) and an
+ * optional age limit per call. `now` is the clock in milliseconds (injected by tests).
+ */
 export class ResponseCache {
-  private readonly entries = new Map<string, Buffer>();
+  private readonly entries = new Map<string, Entry>();
   private readonly loading = new Map<string, Promise<Buffer>>();
   private generation = 0;
   private bypassed = false;
 
-  constructor(private readonly maxEntries = 5000) {}
+  constructor(
+    private readonly maxEntries = 5000,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   /**
    * The cached JSON for `key`, or the result of `load()` serialised and cached. Kept as bytes so a hit is
-   * written to the socket without re-encoding. While {@link bypass}ed, every call loads and nothing is kept.
+   * written to the socket without re-encoding. With `maxAgeMs`, bytes are served only while younger than
+   * that, and refreshed in the background from half that age (see {@link CacheOptions}). While
+   * {@link bypass}ed, every call loads and nothing is kept.
    */
-  async getOrLoad(key: string, load: () => Promise<unknown>): Promise<Buffer> {
+  async getOrLoad(key: string, load: () => Promise<unknown>, options: CacheOptions = {}): Promise<Buffer> {
     if (this.bypassed) return Buffer.from(JSON.stringify(await load()));
     const hit = this.entries.get(key);
-    if (hit !== undefined) return hit;
-    const pending = this.loading.get(key);
-    if (pending) return pending;
+    if (hit !== undefined) {
+      const { maxAgeMs } = options;
+      if (maxAgeMs === undefined) return hit.json;
+      const age = this.now() - hit.loadStartedAt;
+      if (age < maxAgeMs) {
+        if (age >= maxAgeMs / 2 && !this.loading.has(key)) {
+          // Refresh ahead; a failed refresh leaves the entry to expire, and the next caller loads again.
+          this.startLoad(key, load).catch(() => undefined);
+        }
+        return hit.json;
+      }
+      this.entries.delete(key);
+    }
+    return this.loading.get(key) ?? this.startLoad(key, load);
+  }
+
+  private startLoad(key: string, load: () => Promise<unknown>): Promise<Buffer> {
     const generation = this.generation;
+    const loadStartedAt = this.now();
     const promise = load()
       .then((value) => {
         const json = Buffer.from(JSON.stringify(value));
         // A write that happened while loading makes this result stale: do not keep it.
-        if (generation === this.generation) this.remember(key, json);
+        if (generation === this.generation) this.remember(key, { json, loadStartedAt });
         return json;
       })
-      .finally(() => this.loading.delete(key));
+      .finally(() => {
+        if (this.loading.get(key) === promise) this.loading.delete(key);
+      });
     this.loading.set(key, promise);
     return promise;
   }
 
-  private remember(key: string, json: Buffer): void {
-    if (this.entries.size >= this.maxEntries) {
+  private remember(key: string, entry: Entry): void {
+    if (!this.entries.has(key) && this.entries.size >= this.maxEntries) {
       // Drop the oldest entry (Map keeps insertion order).
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(key, json);
+    this.entries.set(key, entry);
   }
 
   /** Forgets everything; called after any catalogue write. */
