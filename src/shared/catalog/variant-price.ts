@@ -20,10 +20,16 @@ export type VariantOwnPricePaise = {
 /** The regular and discounted price (paise) a variant sells at, by the rule above. */
 export function variantPricePaise(product: PricePaise, variant: VariantOwnPricePaise): PricePaise {
   if (variant.regularPricePaise !== null) {
-    return { regularPricePaise: variant.regularPricePaise, discountedPricePaise: variant.discountedPricePaise };
+    return {
+      regularPricePaise: variant.regularPricePaise,
+      discountedPricePaise: variant.discountedPricePaise,
+    };
   }
   if (variant.discountedPricePaise !== null) {
-    return { regularPricePaise: product.regularPricePaise, discountedPricePaise: variant.discountedPricePaise };
+    return {
+      regularPricePaise: product.regularPricePaise,
+      discountedPricePaise: variant.discountedPricePaise,
+    };
   }
   return product;
 }

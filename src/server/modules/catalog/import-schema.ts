@@ -139,11 +139,12 @@ function duplicateSkuProblems(products: unknown): SkuProblem[] {
     visit(entry?.sku, `products[${index}]`, ['products', index]);
     if (!Array.isArray(entry?.variants)) return;
     entry.variants.forEach((variant: unknown, variantIndex) => {
-      visit(
-        (variant as { sku?: unknown } | null)?.sku,
-        `products[${index}].variants[${variantIndex}]`,
-        ['products', index, 'variants', variantIndex],
-      );
+      visit((variant as { sku?: unknown } | null)?.sku, `products[${index}].variants[${variantIndex}]`, [
+        'products',
+        index,
+        'variants',
+        variantIndex,
+      ]);
     });
   });
   return problems;

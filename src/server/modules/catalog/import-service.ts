@@ -126,11 +126,7 @@ export async function importCatalog(
     const rewrittenIds: string[] = [];
     for (const [index, product] of file.products.entries()) {
       const record = productRecord(product, index);
-      const columns = productColumns(
-        record,
-        idByName.get(product.category.toLowerCase())!,
-        hashOf(record),
-      );
+      const columns = productColumns(record, idByName.get(product.category.toLowerCase())!, hashOf(record));
       const existing = existingBySku.get(product.sku);
       if (!existing) {
         fresh.push({ sku: product.sku, record, columns });

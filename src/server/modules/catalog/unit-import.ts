@@ -41,7 +41,9 @@ export type SoldByFields = {
  * The selling rule of a product of the file: pieces from 1 in steps of 1; metres from `minQuantity`
  * (default 1 m) in steps of `quantityStep` (default 0.5 m).
  */
-export function quantityRuleOf(product: Pick<SoldByFields, 'unit' | 'minQuantity' | 'quantityStep'>): QuantityRule {
+export function quantityRuleOf(
+  product: Pick<SoldByFields, 'unit' | 'minQuantity' | 'quantityStep'>,
+): QuantityRule {
   if (product.unit !== 'm') return PIECE_RULE;
   return {
     unit: 'm',
@@ -75,7 +77,8 @@ export function quantityRuleProblems(product: SoldByFields): Issue[] {
       continue;
     }
     if (!(value > 0)) issues.push({ path: [field], message: 'must be above 0' });
-    else if (!hasAtMostThreeDecimals(value)) issues.push({ path: [field], message: 'must have at most 3 decimals' });
+    else if (!hasAtMostThreeDecimals(value))
+      issues.push({ path: [field], message: 'must have at most 3 decimals' });
     else if (value > MAX_METRES_PER_LINE) {
       issues.push({ path: [field], message: `must be at most ${MAX_METRES_PER_LINE} m` });
     }

@@ -4,7 +4,15 @@
  * must keep, and the `size` / `color` attributes derived from them when the file gives none.
  */
 import { z } from 'zod';
-import { imageUrl, optionalField, optionalText, regularRupees, rupees, skuField, stockField } from './import-fields';
+import {
+  imageUrl,
+  optionalField,
+  optionalText,
+  regularRupees,
+  rupees,
+  skuField,
+  stockField,
+} from './import-fields';
 
 /** Most variants one product may have (12 sizes × 20 colours fit with room to spare). */
 export const MAX_VARIANTS_PER_PRODUCT = 500;
@@ -134,7 +142,11 @@ export function attributesWithOptions<T extends AttributeLike>(
   const derived: { key: string; value: string[]; metricUnit: null }[] = [];
   for (const option of OPTIONS) {
     if (optionValues(attributes, [...option.keys])) continue;
-    const values = [...new Set(variants.map((variant) => variant[option.field]).filter((value): value is string => Boolean(value)))];
+    const values = [
+      ...new Set(
+        variants.map((variant) => variant[option.field]).filter((value): value is string => Boolean(value)),
+      ),
+    ];
     if (values.length > 0) derived.push({ key: option.field, value: values, metricUnit: null });
   }
   return [...derived, ...attributes];
