@@ -1,8 +1,10 @@
 /**
  * The catalogue import file (docs/catalog-format.md): `{ "store": StoreInfo, "products": Product[] }`.
- * Prices are in **rupees** (at most 2 decimals); the importer stores paise. An empty or whitespace-only
- * optional string means the field is absent (shop exports are full of `"imgUrl": ""`), and an image entry
- * whose `url` is blank is dropped.
+ * Prices are in **rupees** (at most 2 decimals); the importer stores paise. A product is sold by the piece or
+ * by the metre (`unit`, `minQuantity`, `quantityStep`: unit-import.ts) and may list its Size × Colour
+ * `variants` (variant-import.ts). SKUs are unique across the file's products and variants. An empty or
+ * whitespace-only optional string means the field is absent (shop exports are full of `"imgUrl": ""`), and
+ * an image entry whose `url` is blank is dropped.
  */
 import { z } from 'zod';
 import { policySlugs } from '@shared/store-info/store-info-schema';
