@@ -4,17 +4,32 @@
  * variants, unit and selling rule) is not rewritten, so running the same file twice changes nothing. A stock
  * figure is the count the owner last wrote in the file: an existing product's (or variant's) stock is set only
  * when the file's figure differs from what the previous import set (`imported_stock`), so units sold since then
- * are not put back by a re-import. New products are inserted in batches. The demo shop is loaded through this
- * same function.
+ * are not put back by a re-import. Products are handled a thousand at a time with batched statements
+ * (import-bulk.ts), which keeps a file of thousands of products with variants within seconds and bounded
+ * memory. The demo shop is loaded through this same function.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { productAttributes, productImages, products } from '../../db/schema/catalog-tables';
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/database';
+import { products } from '../../db/schema/catalog-tables';
 import { stores } from '../../db/schema/store-tables';
-import type { CatalogImportFile } from './import-schema';
+import {
+  deleteDetails,
+  insertDetails,
+  insertProducts,
+  type AttributeRow,
+  type ImageRow,
+  type NewProductRow,
+} from './import-bulk';
+import type { CatalogImportFile, ImportProduct } from './import-schema';
 import { hashOf, resolveTargetStore, upsertCategories, upsertStoreInfo } from './import-store';
 import { productRecord, type ProductRecord } from './product-record';
-import { chunksOf, syncVariants, type VariantTarget } from './variant-store';
+import {
+  markLosersChanged,
+  syncVariants,
+  variantSyncFor,
+  type VariantSync,
+  type VariantTarget,
+} from './variant-store';
 
 /** Channel on which a catalogue change is announced to other server processes (PostgreSQL). */
 export const CATALOG_CHANGED_CHANNEL = 'resham_catalog_changed';
@@ -37,12 +52,20 @@ export type ImportOptions = {
   host?: string;
 };
 
-/** Products per batched insert (about 15 parameters each). */
-const PRODUCT_BATCH = 1000;
-/** Image or attribute rows per batched insert. */
-const DETAIL_BATCH = 3000;
+/**
+ * Products handled per batch: their records, hashes and rows are built, written and dropped before the next
+ * batch, so a large file's working memory stays bounded (the transaction still spans the whole file).
+ */
+const PRODUCTS_PER_BATCH = 1000;
 
-type Written = { productId: string; record: ProductRecord };
+/** What the batches of one import share. */
+type ImportContext = {
+  tx: Db;
+  storeId: number;
+  categoryIdByName: Map<string, number>;
+  variants: VariantSync;
+  summary: ImportSummary;
+};
 
 /** The products columns the import writes (all but SKU, store and stock). */
 function productColumns(record: ProductRecord, categoryId: number, contentHash: string) {
@@ -64,16 +87,97 @@ function productColumns(record: ProductRecord, categoryId: number, contentHash: 
   };
 }
 
-/** Inserts the images and attributes of `written` products, batched. */
-async function insertDetails(tx: Db, storeId: number, written: Written[]): Promise<void> {
-  const images = written.flatMap(({ productId, record }) =>
-    record.images.map((url, position) => ({ storeId, productId, url, position })),
+type ExistingProduct = { id: string; contentHash: string; importedStock: number | null };
+
+/** The store's products with one of `skus`, by SKU. */
+async function existingProducts(
+  tx: Db,
+  storeId: number,
+  skus: string[],
+): Promise<Map<string, ExistingProduct>> {
+  const result = await tx.execute(sql`
+    SELECT id, sku, content_hash, imported_stock FROM products
+    WHERE store_id = ${storeId}
+      AND sku IN (SELECT value FROM jsonb_array_elements_text(${JSON.stringify(skus)}::jsonb))`);
+  const bySku = new Map<string, ExistingProduct>();
+  for (const row of rowsOf<{ id: string; sku: string; content_hash: string; imported_stock: unknown }>(
+    result,
+  )) {
+    bySku.set(row.sku, {
+      id: row.id,
+      contentHash: row.content_hash,
+      importedStock: row.imported_stock === null ? null : Number(row.imported_stock),
+    });
+  }
+  return bySku;
+}
+
+/**
+ * Imports one batch of the file's products, `offset` being the file position of the first: creates the new
+ * ones, rewrites the changed ones (stock only when the file's figure changed), skips the unchanged ones.
+ */
+async function importBatch(context: ImportContext, batch: ImportProduct[], offset: number): Promise<void> {
+  const { tx, storeId, summary } = context;
+  const existingBySku = await existingProducts(
+    tx,
+    storeId,
+    batch.map((product) => product.sku),
   );
-  for (const chunk of chunksOf(images, DETAIL_BATCH)) await tx.insert(productImages).values(chunk);
-  const attributes = written.flatMap(({ productId, record }) =>
-    record.attributes.map((attribute, position) => ({ storeId, productId, position, ...attribute })),
+  const fresh: (NewProductRow & { record: ProductRecord })[] = [];
+  const written: { productId: string; record: ProductRecord; isNew: boolean }[] = [];
+  for (const [index, product] of batch.entries()) {
+    const record = productRecord(product, offset + index);
+    const columns = productColumns(
+      record,
+      context.categoryIdByName.get(product.category.toLowerCase())!,
+      hashOf(record),
+    );
+    const existing = existingBySku.get(product.sku);
+    if (!existing) {
+      fresh.push({ sku: product.sku, ...columns, stock: record.stock, record });
+      summary.created += 1;
+    } else if (existing.contentHash !== columns.contentHash) {
+      // The hash covers the file's stock, so an equal hash means an equal count; only a new count is set.
+      const stockChanged = existing.importedStock !== record.stock;
+      if (stockChanged) summary.stockLevelsChanged += 1;
+      await tx
+        .update(products)
+        .set({
+          ...columns,
+          ...(stockChanged ? { stock: record.stock, importedStock: record.stock } : {}),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(products.id, existing.id), eq(products.storeId, storeId)));
+      written.push({ productId: existing.id, record, isNew: false });
+      summary.updated += 1;
+    } else {
+      summary.unchanged += 1;
+    }
+  }
+  await deleteDetails(
+    tx,
+    storeId,
+    written.map((product) => product.productId),
   );
-  for (const chunk of chunksOf(attributes, DETAIL_BATCH)) await tx.insert(productAttributes).values(chunk);
+  const idBySku = await insertProducts(
+    tx,
+    storeId,
+    fresh.map(({ record: _record, ...row }) => row),
+  );
+  for (const { sku, record } of fresh) written.push({ productId: idBySku.get(sku)!, record, isNew: true });
+
+  const images: ImageRow[] = [];
+  const attributes: AttributeRow[] = [];
+  const targets: VariantTarget[] = [];
+  for (const { productId, record, isNew } of written) {
+    record.images.forEach((url, position) => images.push({ productId, url, position }));
+    record.attributes.forEach((attribute, position) =>
+      attributes.push({ productId, position, ...attribute }),
+    );
+    targets.push({ productId, isNew, variants: record.variants });
+  }
+  await insertDetails(tx, storeId, images, attributes);
+  summary.stockLevelsChanged += await syncVariants(tx, storeId, targets, context.variants);
 }
 
 /**
@@ -91,27 +195,6 @@ export async function importCatalog(
     const storeId = await resolveTargetStore(tx, options.host);
     const storeInfoChanged = await upsertStoreInfo(tx, storeId, file.store);
     const { idByName, changed: categoriesChanged } = await upsertCategories(tx, storeId, file);
-
-    const existingBySku = new Map<
-      string,
-      { id: string; contentHash: string; importedStock: number | null }
-    >();
-    for (const skus of chunksOf(
-      file.products.map((product) => product.sku),
-      PRODUCT_BATCH * 5,
-    )) {
-      const rows = await tx
-        .select({
-          id: products.id,
-          sku: products.sku,
-          contentHash: products.contentHash,
-          importedStock: products.importedStock,
-        })
-        .from(products)
-        .where(and(eq(products.storeId, storeId), inArray(products.sku, skus)));
-      for (const row of rows) existingBySku.set(row.sku, row);
-    }
-
     const summary: ImportSummary = {
       storeId,
       created: 0,
@@ -120,65 +203,17 @@ export async function importCatalog(
       stockLevelsChanged: 0,
       storeInfoChanged,
     };
-    const fresh: { sku: string; record: ProductRecord; columns: ReturnType<typeof productColumns> }[] = [];
-    const written: Written[] = [];
-    const variantTargets: VariantTarget[] = [];
-    const rewrittenIds: string[] = [];
-    for (const [index, product] of file.products.entries()) {
-      const record = productRecord(product, index);
-      const columns = productColumns(record, idByName.get(product.category.toLowerCase())!, hashOf(record));
-      const existing = existingBySku.get(product.sku);
-      if (!existing) {
-        fresh.push({ sku: product.sku, record, columns });
-        summary.created += 1;
-      } else if (existing.contentHash !== columns.contentHash) {
-        // The hash covers the file's stock, so an equal hash means an equal count; only a new count is set.
-        const stockChanged = existing.importedStock !== record.stock;
-        if (stockChanged) summary.stockLevelsChanged += 1;
-        await tx
-          .update(products)
-          .set({
-            ...columns,
-            ...(stockChanged ? { stock: record.stock, importedStock: record.stock } : {}),
-            updatedAt: new Date(),
-          })
-          .where(and(eq(products.id, existing.id), eq(products.storeId, storeId)));
-        rewrittenIds.push(existing.id);
-        written.push({ productId: existing.id, record });
-        variantTargets.push({ productId: existing.id, isNew: false, variants: record.variants });
-        summary.updated += 1;
-      } else {
-        summary.unchanged += 1;
-      }
+    const context: ImportContext = {
+      tx,
+      storeId,
+      categoryIdByName: idByName,
+      variants: variantSyncFor(file.products),
+      summary,
+    };
+    for (let offset = 0; offset < file.products.length; offset += PRODUCTS_PER_BATCH) {
+      await importBatch(context, file.products.slice(offset, offset + PRODUCTS_PER_BATCH), offset);
     }
-
-    for (const chunk of chunksOf(fresh, PRODUCT_BATCH)) {
-      const created = await tx
-        .insert(products)
-        .values(
-          chunk.map(({ sku, record, columns }) => ({
-            ...columns,
-            storeId,
-            sku,
-            stock: record.stock,
-            importedStock: record.stock,
-          })),
-        )
-        .returning({ id: products.id, sku: products.sku });
-      const idBySku = new Map(created.map((row) => [row.sku, row.id]));
-      for (const { sku, record } of chunk) {
-        const productId = idBySku.get(sku)!;
-        written.push({ productId, record });
-        variantTargets.push({ productId, isNew: true, variants: record.variants });
-      }
-    }
-
-    for (const ids of chunksOf(rewrittenIds, PRODUCT_BATCH)) {
-      await tx.delete(productImages).where(inArray(productImages.productId, ids));
-      await tx.delete(productAttributes).where(inArray(productAttributes.productId, ids));
-    }
-    await insertDetails(tx, storeId, written);
-    summary.stockLevelsChanged += await syncVariants(tx, storeId, variantTargets);
+    await markLosersChanged(tx, storeId, context.variants);
 
     if (storeInfoChanged || categoriesChanged || summary.created > 0 || summary.updated > 0) {
       await tx

@@ -15,7 +15,8 @@ import {
 import { errorBodySchema } from '@shared/errors/error-body';
 import { NotFoundError } from '../../errors';
 import { sendCachedJson } from './send-cached-json';
-import { getProduct, isProductId, listProducts, PRODUCT_DETAIL_MAX_AGE_MS } from './service';
+import { getProduct, PRODUCT_DETAIL_MAX_AGE_MS } from './product-detail';
+import { isProductId, listProducts } from './service';
 
 /** The 404 answer for an unknown product, a product of another store and an id that is not a UUID. */
 export const PRODUCT_NOT_FOUND = 'Product not found';

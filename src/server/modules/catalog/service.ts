@@ -1,26 +1,13 @@
 /**
- * Catalogue reads (spec §3, §7): product lists with the spec's filters (no stock or variants, so a list
- * answer can be cached until the next import), one product by id with its variants and availability.
+ * Catalogue lists (spec §3, §7): product lists with the spec's filters. A list answer holds no stock or
+ * variants, so it can be cached until the next import; one product by id is in product-detail.ts.
  * Plain functions taking `db`; every query is scoped to `storeId`.
  */
 import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { paiseToRupees } from '@shared/money';
-import type {
-  ProductDetail,
-  ProductListQuery,
-  ProductListResponse,
-  ServerProduct,
-} from '@shared/catalog/product-schema';
+import type { ProductListQuery, ProductListResponse, ServerProduct } from '@shared/catalog/product-schema';
 import type { Db } from '../../db/database';
-import { variantPricePaise } from '@shared/catalog/variant-price';
-import {
-  categories,
-  productAttributes,
-  productImages,
-  products,
-  productVariants,
-} from '../../db/schema/catalog-tables';
-import { stockAvailability } from './product-availability';
+import { categories, productAttributes, productImages, products } from '../../db/schema/catalog-tables';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -183,81 +170,5 @@ export async function listProducts(
     data: await withDetails(db, storeId, rows),
     count: total,
     pagination: { page: query.page, limit: query.limit, total },
-  };
-}
-
-/**
- * The longest a product answer may be served from the response cache, in milliseconds. Sales change stock
- * without a catalogue write (orders update it directly, possibly on another server), and a sale must show on
- * the product page within 2 s: after 1 s at most, the answer is read again
- * (docs/decisions/002-in-process-catalogue-cache.md).
- */
-export const PRODUCT_DETAIL_MAX_AGE_MS = 1000;
-
-/**
- * One product of the store by id with how it is sold and what can be bought (`GET /products/{id}`), or null
- * when there is none (or the id is not a UUID). Prices in **rupees**; `minQuantity` / `quantityStep` in the
- * product's unit. Variants come in file order, each priced by the variant price rule
- * (src/shared/catalog/variant-price.ts). Without variants, `available` / `lowStock` follow the product's stock;
- * with variants, `available` means some variant is available and `lowStock` is false (each variant says its
- * own). Stock is read at call time: the route caches this answer for at most
- * {@link PRODUCT_DETAIL_MAX_AGE_MS}.
- */
-export async function getProduct(db: Db, storeId: number, id: string): Promise<ProductDetail | null> {
-  if (!isProductId(id)) return null;
-  const productId = id.toLowerCase();
-  const rows = await db
-    .select({
-      ...productColumns,
-      stock: products.stock,
-      minQuantity: products.minQuantity,
-      quantityStep: products.quantityStep,
-    })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(eq(products.storeId, storeId), eq(products.id, productId)))
-    .limit(1);
-  const row = rows[0];
-  if (!row) return null;
-  const [[product], variantRows] = await Promise.all([
-    withDetails(db, storeId, rows),
-    db
-      .select({
-        id: productVariants.id,
-        sku: productVariants.sku,
-        size: productVariants.size,
-        color: productVariants.color,
-        stock: productVariants.stock,
-        regularPricePaise: productVariants.regularPricePaise,
-        discountedPricePaise: productVariants.discountedPricePaise,
-        imgUrl: productVariants.imgUrl,
-      })
-      .from(productVariants)
-      .where(and(eq(productVariants.storeId, storeId), eq(productVariants.productId, productId)))
-      .orderBy(asc(productVariants.position)),
-  ]);
-  const variants = variantRows.map((variant) => {
-    const price = variantPricePaise(row, variant);
-    return {
-      id: variant.id,
-      sku: variant.sku,
-      size: variant.size,
-      color: variant.color,
-      price: paiseToRupees(price.regularPricePaise),
-      discountedPrice: price.discountedPricePaise === null ? null : paiseToRupees(price.discountedPricePaise),
-      imgUrl: variant.imgUrl,
-      ...stockAvailability(variant.stock, row.minQuantity),
-    };
-  });
-  const availability =
-    variants.length > 0
-      ? { available: variants.some((variant) => variant.available), lowStock: false }
-      : stockAvailability(row.stock, row.minQuantity);
-  return {
-    ...product!,
-    minQuantity: row.minQuantity,
-    quantityStep: row.quantityStep,
-    ...availability,
-    variants,
   };
 }
