@@ -18,3 +18,28 @@ export function stockAvailability(stock: number | null, minQuantity: number): Av
   const available = stock > 0 && stock >= minQuantity;
   return { available, lowStock: available && stock <= LOW_STOCK_THRESHOLD };
 }
+
+/** 'a' available, 'l' available and low, 'x' not available. */
+const flagOf = ({ available, lowStock }: Availability) => (available ? (lowStock ? 'l' : 'a') : 'x');
+
+/**
+ * A short text summing up what a shopper may know of a product's stock: `-` for no product, `p` and one flag
+ * for a product without variants, `v` and one flag per variant in order. Equal texts mean equal availability
+ * on the product page (the response cache's check, response-cache.ts).
+ */
+export function availabilityTag(product: (Availability & { variants: Availability[] }) | null): string {
+  if (!product) return '-';
+  return product.variants.length > 0 ? `v${product.variants.map(flagOf).join('')}` : `p${flagOf(product)}`;
+}
+
+/**
+ * {@link availabilityTag} from raw stock figures: the product's stock and minimum quantity, and its variants'
+ * stock in order (empty without variants); null for no product.
+ */
+export function availabilityTagOfStock(
+  stock: { stock: number | null; minQuantity: number; variantStock: (number | null)[] } | null,
+): string {
+  if (!stock) return '-';
+  if (stock.variantStock.length === 0) return `p${flagOf(stockAvailability(stock.stock, stock.minQuantity))}`;
+  return `v${stock.variantStock.map((variant) => flagOf(stockAvailability(variant, stock.minQuantity))).join('')}`;
+}

@@ -16,6 +16,8 @@ import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { catalogImportFileSchema } from './import-schema';
 import { importCatalog } from './import-service';
+import { availabilityTag } from './product-availability';
+import { currentAvailabilityTag, getProduct } from './product-detail';
 
 describe.each(testDatabaseKinds)('GET /products/{id} with variants and units on %s', (kind) => {
   let database: TestDatabase;
@@ -207,6 +209,23 @@ describe.each(testDatabaseKinds)('GET /products/{id} with variants and units on 
     await expect
       .poll(async () => (await detail(fabric)).available, { timeout: 2000, interval: 50 })
       .toBe(false);
+  });
+
+  it('sums availability up alike from the answer and from the stock figures, so the cache check holds', async () => {
+    for (const sku of [VARIANT_KURTA_SKU, FABRIC_BY_METRE_SKU, 'FAB-SLK']) {
+      const id = await idOf(sku);
+      const tag = async () => currentAvailabilityTag(database.db, 1, id);
+      expect(availabilityTag(await getProduct(database.db, 1, id))).toBe(await tag());
+    }
+    const kurta = await idOf(VARIANT_KURTA_SKU);
+    expect(await currentAvailabilityTag(database.db, 1, kurta)).toBe('vaaxla');
+    await setVariantStock('MEN-RSK-001-M-MAR', 3);
+    expect(await currentAvailabilityTag(database.db, 1, kurta)).toBe('valxla');
+    expect(availabilityTag(await getProduct(database.db, 1, kurta))).toBe('valxla');
+    expect(await currentAvailabilityTag(database.db, 1, await idOf(FABRIC_BY_METRE_SKU))).toBe('pa');
+    expect(await currentAvailabilityTag(database.db, 2, kurta)).toBe('-');
+    expect(await currentAvailabilityTag(database.db, 1, 'not-a-uuid')).toBe('-');
+    expect(availabilityTag(await getProduct(database.db, 2, kurta))).toBe('-');
   });
 
   it('keeps the list answer as it was: no variants, stock or selling rule in it', async () => {

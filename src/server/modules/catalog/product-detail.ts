@@ -3,22 +3,22 @@
  * its variants in file order with their prices (the variant price rule, src/shared/catalog/variant-price.ts)
  * and what can be bought. Stock is read at call time; exact counts never leave this module. Scoped to the
  * store. One query gathers the product with its images, attributes and variants as one JSON document, so a
- * product with hundreds of variants is read in a few milliseconds (the answer is re-read about twice a second
- * while the page is busy, see {@link PRODUCT_DETAIL_MAX_AGE_MS}).
+ * product with hundreds of variants is read in a few milliseconds; while a page is busy, a smaller query
+ * checks its availability about twice a second ({@link currentAvailabilityTag}, {@link PRODUCT_DETAIL_MAX_AGE_MS}).
  */
 import { sql } from 'drizzle-orm';
 import type { ProductDetail } from '@shared/catalog/product-schema';
 import { variantPricePaise } from '@shared/catalog/variant-price';
 import { paiseToRupees } from '@shared/money';
 import { rowsOf, type Db } from '../../db/database';
-import { stockAvailability } from './product-availability';
+import { availabilityTagOfStock, stockAvailability } from './product-availability';
 import { isProductId } from './service';
 
 /**
  * The longest a product answer may be served from the response cache, in milliseconds. Sales change stock
  * without a catalogue write (orders update it directly, possibly on another server), and a sale must show on
- * the product page within 2 s: after 1 s at most, the answer is read again
- * (docs/decisions/002-in-process-catalogue-cache.md).
+ * the product page within 2 s: after 1 s at most, the answer's availability is checked again, and the answer
+ * read again when it changed (docs/decisions/002-in-process-catalogue-cache.md).
  */
 export const PRODUCT_DETAIL_MAX_AGE_MS = 1000;
 
@@ -120,4 +120,24 @@ export async function getProduct(db: Db, storeId: number, id: string): Promise<P
       : stockAvailability(doc.stock, doc.minQuantity)),
     variants,
   };
+}
+
+/**
+ * The availability tag ({@link availabilityTagOfStock}) of a product of the store as the database holds it
+ * now: one small query over the product's and its variants' stock, far cheaper than {@link getProduct}.
+ */
+export async function currentAvailabilityTag(db: Db, storeId: number, id: string): Promise<string> {
+  if (!isProductId(id)) return availabilityTagOfStock(null);
+  const result = await db.execute(sql`
+    SELECT p.stock, p.min_quantity AS "minQuantity",
+      (SELECT json_agg(v.stock ORDER BY v.position) FROM product_variants v
+        WHERE v.store_id = p.store_id AND v.product_id = p.id)::text AS "variantStock"
+    FROM products p WHERE p.store_id = ${storeId} AND p.id = ${id.toLowerCase()}`);
+  const [row] = rowsOf<{ stock: unknown; minQuantity: unknown; variantStock: string | null }>(result);
+  if (!row) return availabilityTagOfStock(null);
+  return availabilityTagOfStock({
+    stock: row.stock === null ? null : Number(row.stock),
+    minQuantity: Number(row.minQuantity),
+    variantStock: row.variantStock === null ? [] : (JSON.parse(row.variantStock) as (number | null)[]),
+  });
 }

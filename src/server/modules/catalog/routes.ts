@@ -2,8 +2,9 @@
  * Catalogue routes (spec §7): `GET /products` and `GET /products/{id}`, declared with the shared contract
  * (src/shared/catalog/product-schema.ts). Thin handlers: validate → service (through the response cache) →
  * reply; cached answers are ready JSON bytes, so the response serializer does not run on them. A product answer
- * carries availability, which sales change without a catalogue write, so it is cached for at most
- * {@link PRODUCT_DETAIL_MAX_AGE_MS}; list answers hold no stock and live until the next import.
+ * carries availability, which sales change without a catalogue write, so it is vouched for at most
+ * {@link PRODUCT_DETAIL_MAX_AGE_MS} at a time by an availability check; list answers hold no stock and live
+ * until the next import.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -15,7 +16,8 @@ import {
 import { errorBodySchema } from '@shared/errors/error-body';
 import { NotFoundError } from '../../errors';
 import { sendCachedJson } from './send-cached-json';
-import { getProduct, PRODUCT_DETAIL_MAX_AGE_MS } from './product-detail';
+import { availabilityTag } from './product-availability';
+import { currentAvailabilityTag, getProduct, PRODUCT_DETAIL_MAX_AGE_MS } from './product-detail';
 import { isProductId, listProducts } from './service';
 
 /** The 404 answer for an unknown product, a product of another store and an id that is not a UUID. */
@@ -67,7 +69,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const json = await app.responseCache.getOrLoad(
         `${storeId}:product:${id}`,
         () => getProduct(app.db, storeId, id),
-        { maxAgeMs: PRODUCT_DETAIL_MAX_AGE_MS },
+        {
+          maxAgeMs: PRODUCT_DETAIL_MAX_AGE_MS,
+          revalidate: {
+            tagOf: availabilityTag,
+            currentTag: () => currentAvailabilityTag(app.db, storeId, id),
+          },
+        },
       );
       if (json.length === 4 && json.toString() === 'null') throw new NotFoundError(PRODUCT_NOT_FOUND);
       return sendCachedJson(reply, json);
