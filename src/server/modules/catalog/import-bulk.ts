@@ -40,6 +40,11 @@ export type NewProductRow = {
   contentHash: string;
 };
 
+const PRODUCT_COLUMNS = sql.raw(`"title" text, "description" text, "imgUrl" text, "categoryId" integer,
+  "parentCategory" text, "regularPricePaise" integer, "discountedPricePaise" integer, "stock" numeric,
+  "unit" text, "minQuantity" numeric, "quantityStep" numeric, "gender" text, "featured" boolean,
+  "sortOrder" integer, "contentHash" text`);
+
 /**
  * Inserts new products of `storeId`, batched.
  * @returns product id by SKU.
@@ -58,14 +63,36 @@ export async function insertProducts(
       SELECT ${storeId}, r."sku", r."title", r."description", r."imgUrl", r."categoryId", r."parentCategory",
         r."regularPricePaise", r."discountedPricePaise", r."stock", r."stock", r."unit", r."minQuantity",
         r."quantityStep", r."gender", r."featured", r."sortOrder", r."contentHash"
-      FROM jsonb_to_recordset(${jsonRows(chunk)}) AS r("sku" text, "title" text, "description" text,
-        "imgUrl" text, "categoryId" integer, "parentCategory" text, "regularPricePaise" integer,
-        "discountedPricePaise" integer, "stock" numeric, "unit" text, "minQuantity" numeric,
-        "quantityStep" numeric, "gender" text, "featured" boolean, "sortOrder" integer, "contentHash" text)
+      FROM jsonb_to_recordset(${jsonRows(chunk)}) AS r("sku" text, ${PRODUCT_COLUMNS})
       RETURNING id, sku`);
     for (const row of rowsOf<{ id: string; sku: string }>(result)) idBySku.set(row.sku, row.id);
   }
   return idBySku;
+}
+
+/**
+ * Rewrites existing products of `storeId` by id, batched. `stock` and `imported_stock` are written only where
+ * `setStock` is true (the file's figure differs from the one the previous import set); a sale committed
+ * meanwhile is kept otherwise.
+ */
+export async function updateProducts(
+  tx: Db,
+  storeId: number,
+  rows: (Omit<NewProductRow, 'sku'> & { id: string; setStock: boolean })[],
+): Promise<void> {
+  for (const chunk of chunksOf(rows, BULK_ROWS)) {
+    await tx.execute(sql`
+      UPDATE products AS p SET
+        title = d."title", description = d."description", img_url = d."imgUrl", category_id = d."categoryId",
+        parent_category = d."parentCategory", regular_price_paise = d."regularPricePaise",
+        discounted_price_paise = d."discountedPricePaise",
+        stock = CASE WHEN d."setStock" THEN d."stock" ELSE p.stock END,
+        imported_stock = CASE WHEN d."setStock" THEN d."stock" ELSE p.imported_stock END,
+        unit = d."unit", min_quantity = d."minQuantity", quantity_step = d."quantityStep", gender = d."gender",
+        featured = d."featured", sort_order = d."sortOrder", content_hash = d."contentHash", updated_at = now()
+      FROM jsonb_to_recordset(${jsonRows(chunk)}) AS d("id" uuid, "setStock" boolean, ${PRODUCT_COLUMNS})
+      WHERE p.id = d."id" AND p.store_id = ${storeId}`);
+  }
 }
 
 /** An image of a product, `position` from 0 in display order. */

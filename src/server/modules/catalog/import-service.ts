@@ -8,7 +8,7 @@
  * (import-bulk.ts), which keeps a file of thousands of products with variants within seconds and bounded
  * memory. The demo shop is loaded through this same function.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/database';
 import { products } from '../../db/schema/catalog-tables';
 import { stores } from '../../db/schema/store-tables';
@@ -16,6 +16,7 @@ import {
   deleteDetails,
   insertDetails,
   insertProducts,
+  updateProducts,
   type AttributeRow,
   type ImageRow,
   type NewProductRow,
@@ -124,6 +125,7 @@ async function importBatch(context: ImportContext, batch: ImportProduct[], offse
     batch.map((product) => product.sku),
   );
   const fresh: (NewProductRow & { record: ProductRecord })[] = [];
+  const rewritten: Parameters<typeof updateProducts>[2] = [];
   const written: { productId: string; record: ProductRecord; isNew: boolean }[] = [];
   for (const [index, product] of batch.entries()) {
     const record = productRecord(product, offset + index);
@@ -138,22 +140,16 @@ async function importBatch(context: ImportContext, batch: ImportProduct[], offse
       summary.created += 1;
     } else if (existing.contentHash !== columns.contentHash) {
       // The hash covers the file's stock, so an equal hash means an equal count; only a new count is set.
-      const stockChanged = existing.importedStock !== record.stock;
-      if (stockChanged) summary.stockLevelsChanged += 1;
-      await tx
-        .update(products)
-        .set({
-          ...columns,
-          ...(stockChanged ? { stock: record.stock, importedStock: record.stock } : {}),
-          updatedAt: new Date(),
-        })
-        .where(and(eq(products.id, existing.id), eq(products.storeId, storeId)));
+      const setStock = existing.importedStock !== record.stock;
+      if (setStock) summary.stockLevelsChanged += 1;
+      rewritten.push({ id: existing.id, ...columns, stock: record.stock, setStock });
       written.push({ productId: existing.id, record, isNew: false });
       summary.updated += 1;
     } else {
       summary.unchanged += 1;
     }
   }
+  await updateProducts(tx, storeId, rewritten);
   await deleteDetails(
     tx,
     storeId,
