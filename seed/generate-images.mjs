@@ -1157,7 +1157,15 @@ const PRODUCTS = [
     'Lavender mulmul kurti',
     { trim: '#ffffff' },
   ],
-  ['women-kurti-peach-mulmul', 'kurti', 'cotton', ['#f2b8a0'], 'm', 'Peach mulmul kurti', { trim: '#ffffff' }],
+  [
+    'women-kurti-peach-mulmul',
+    'kurti',
+    'cotton',
+    ['#f2b8a0'],
+    'm',
+    'Peach mulmul kurti',
+    { trim: '#ffffff' },
+  ],
   [
     'women-kurti-sage-mulmul',
     'kurti',
