@@ -42,8 +42,9 @@ export const LOW_STOCK_THRESHOLD = 3;
 
 /**
  * One variant of a product: a Size × Colour combination with its own SKU. `price` / `discountedPrice` in
- * **rupees** are the variant's own or else the product's; `imgUrl` null = the product's image. Exact stock
- * stays private: `available` (untracked, or more than 0 on hand) and `lowStock` (tracked and at most
+ * **rupees** are the variant's own or else the product's (src/shared/catalog/variant-price.ts); `imgUrl`
+ * null = the product's image. Exact stock stays private: `available` (untracked, or at least the product's
+ * `minQuantity` on hand: 1 piece, or for fabric its smallest length) and `lowStock` (tracked and at most
  * {@link LOW_STOCK_THRESHOLD} on hand, still available) are all a shopper sees.
  */
 export const productVariantSchema = z.object({
