@@ -67,8 +67,7 @@ export async function insertFixtureProduct(
       imgUrl: product.imgUrl === undefined ? `/media/demo/${product.sku.toLowerCase()}.svg` : product.imgUrl,
       categoryId: await categoryId(db, storeId, product.category ?? 'Men'),
       regularPricePaise: rupeesToPaise(product.regularPrice),
-      discountedPricePaise:
-        product.discountedPrice == null ? null : rupeesToPaise(product.discountedPrice),
+      discountedPricePaise: product.discountedPrice == null ? null : rupeesToPaise(product.discountedPrice),
       stock: product.variants?.length ? null : (product.stock ?? null),
       unit: product.unit ?? 'piece',
       minQuantity: product.minQuantity ?? 1,

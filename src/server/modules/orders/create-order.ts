@@ -16,7 +16,7 @@ import { enqueueMail } from '../mail/outbox';
 import { IdempotencyKeyTaken, replayedOrderNumber, requestHash } from './idempotency';
 import { refusedLines } from './line-checks';
 import { orderConfirmationMessage, type OrderConfirmation } from './order-mail';
-import { wantedLines } from './order-lines';
+import { inBodyOrder, wantedLines } from './order-lines';
 import { generateOrderNumber } from './order-number';
 import { lockCustomer, placeOrder } from './place-order';
 import { priceOrder } from './pricing';
@@ -96,7 +96,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
   if (earlier) return earlier;
 
   const { wanted, problems } = wantedLines(body);
-  if (wanted.length === 0) throw new ValidationError(problems);
+  if (wanted.length === 0) throw new ValidationError(inBodyOrder(problems, body));
   const paymentWindowMinutes = input.paymentWindowMinutes ?? DEFAULT_PAYMENT_WINDOW_MINUTES;
   const attempt = () =>
     db.transaction(async (tx): Promise<CreatedOrder> => {
@@ -118,7 +118,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
         wanted,
       });
       const refused = { ...problems, ...(await refusedLines(tx, storeId, wanted, placed.lines)) };
-      if (Object.keys(refused).length > 0) throw new ValidationError(refused);
+      if (Object.keys(refused).length > 0) throw new ValidationError(inBodyOrder(refused, body));
       if (placed.pendingOrders >= MAX_PENDING_ORDERS_PER_ACCOUNT) {
         throw new ConflictError(TOO_MANY_UNPAID_ORDERS);
       }

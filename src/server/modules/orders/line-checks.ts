@@ -22,11 +22,19 @@ import type { PlacedLine } from './place-order';
 /** The options a product's variants are sold in (lower case), to explain a variant that was not found. */
 type ProductOptions = { sizes: Set<string>; colors: Set<string> };
 
-async function optionsOf(tx: Db, storeId: number, productIds: string[]): Promise<Map<string, ProductOptions>> {
+async function optionsOf(
+  tx: Db,
+  storeId: number,
+  productIds: string[],
+): Promise<Map<string, ProductOptions>> {
   const byProduct = new Map<string, ProductOptions>();
   if (productIds.length === 0) return byProduct;
   const rows = await tx
-    .select({ productId: productVariants.productId, size: productVariants.size, color: productVariants.color })
+    .select({
+      productId: productVariants.productId,
+      size: productVariants.size,
+      color: productVariants.color,
+    })
     .from(productVariants)
     .where(and(eq(productVariants.storeId, storeId), inArray(productVariants.productId, productIds)));
   for (const row of rows) {
@@ -43,7 +51,9 @@ function variantProblems(line: WantedLine, options: ProductOptions | undefined):
   const sizes = options?.sizes ?? new Set<string>();
   const colors = options?.colors ?? new Set<string>();
   if (line.form === 'products') {
-    return { [lineField(line, 'productId')]: sizes.size > 0 || colors.size === 0 ? CHOOSE_SIZE : CHOOSE_COLOUR };
+    return {
+      [lineField(line, 'productId')]: sizes.size > 0 || colors.size === 0 ? CHOOSE_SIZE : CHOOSE_COLOUR,
+    };
   }
   const problems: Record<string, string> = {};
   if (sizes.size > 0) {
@@ -102,7 +112,8 @@ export async function refusedLines(
   }
   if (unresolved.length > 0) {
     const options = await optionsOf(tx, storeId, [...new Set(unresolved.map((line) => line.productId))]);
-    for (const line of unresolved) Object.assign(problems, variantProblems(line, options.get(line.productId)));
+    for (const line of unresolved)
+      Object.assign(problems, variantProblems(line, options.get(line.productId)));
   }
   return problems;
 }

@@ -113,3 +113,22 @@ export function wantedLines(body: Pick<CreateOrderBody, 'products' | 'lines'>): 
   }
   return { wanted, problems };
 }
+
+const PART_ORDER: readonly LinePart[] = ['productId', 'variantId', 'size', 'color', 'quantity'];
+
+/**
+ * `problems` with its fields in the body's order: `lines.<i>.<part>` by line, then by part (product, variant,
+ * size, colour, quantity); `products.<key>` in the order of the map's keys.
+ */
+export function inBodyOrder(
+  problems: Record<string, string>,
+  body: Pick<CreateOrderBody, 'products'>,
+): Record<string, string> {
+  const productKeys = Object.keys(body.products ?? {});
+  const rank = (field: string): number => {
+    const line = /^lines\.(\d+)\.(\w+)$/.exec(field);
+    if (line) return Number(line[1]) * PART_ORDER.length + PART_ORDER.indexOf(line[2] as LinePart);
+    return productKeys.indexOf(field.slice('products.'.length));
+  };
+  return Object.fromEntries(Object.entries(problems).sort(([a], [b]) => rank(a) - rank(b)));
+}

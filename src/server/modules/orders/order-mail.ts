@@ -82,7 +82,11 @@ const clockFormat = new Intl.DateTimeFormat('en-IN', {
 /** A payment window in words: '30 minutes', '1 hour', '2 days'. */
 export function windowText(minutes: number): string {
   const [count, unit] =
-    minutes % 1440 === 0 ? [minutes / 1440, 'day'] : minutes % 60 === 0 ? [minutes / 60, 'hour'] : [minutes, 'minute'];
+    minutes % 1440 === 0
+      ? [minutes / 1440, 'day']
+      : minutes % 60 === 0
+        ? [minutes / 60, 'hour']
+        : [minutes, 'minute'];
   return `${count} ${unit}${count === 1 ? '' : 's'}`;
 }
 
@@ -91,14 +95,17 @@ export function windowText(minutes: number): string {
  * cancelled and the items go back on sale.' The date is added when the deadline falls on another day than the
  * order ('by 00:10 IST on 19 April 2025').
  */
-export function paymentWindowSentence(order: Pick<OrderConfirmation, 'createdAt' | 'paymentDueAt' | 'paymentWindowMinutes'>): string {
+export function paymentWindowSentence(
+  order: Pick<OrderConfirmation, 'createdAt' | 'paymentDueAt' | 'paymentWindowMinutes'>,
+): string {
   const day = orderDate(order.paymentDueAt);
   const by = `${clockFormat.format(order.paymentDueAt)} IST${day === orderDate(order.createdAt) ? '' : ` on ${day}`}`;
   return `Please pay within ${windowText(order.paymentWindowMinutes)}, by ${by}; after that the order is cancelled and the items go back on sale.`;
 }
 
 /** Where to pay when no link can be given. */
-export const PAY_FROM_MY_ORDERS = 'To pay, sign in on our shop and open My Orders: the order is waiting there.';
+export const PAY_FROM_MY_ORDERS =
+  'To pay, sign in on our shop and open My Orders: the order is waiting there.';
 
 /**
  * The message: from the store's name and company e-mail (else `mailFrom`, else {@link DEFAULT_MAIL_FROM}), to

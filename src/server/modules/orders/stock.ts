@@ -55,7 +55,10 @@ export async function shortStockError(tx: Db, storeId: number, short: ShortLine[
     WHERE store_id = ${storeId} AND id = ANY(${sql.param(productIds)}::uuid[])
   `);
   const stockNow = new Map(
-    rowsOf<{ id: string; stock: string | number | null }>(current).map((row) => [row.id, Number(row.stock ?? 0)]),
+    rowsOf<{ id: string; stock: string | number | null }>(current).map((row) => [
+      row.id,
+      Number(row.stock ?? 0),
+    ]),
   );
   const left = ({ placed }: ShortLine) => stockNow.get(placed.variantId ?? placed.productId ?? '') ?? 0;
   const first = short[0]!;
