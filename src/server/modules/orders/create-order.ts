@@ -69,8 +69,8 @@ export function paymentPageUrl(origin: string, orderNumber: string): string {
 }
 
 /**
- * Creates an order of `input.userId` in `input.storeId` in one transaction: the account's row is locked (its
- * checkouts run one at a time), then {@link placeOrder} resolves the lines, reserves the stock, prices the
+ * Creates an order of `input.userId` in `input.storeId` in one transaction: the account's checkout lock is
+ * taken (its checkouts run one at a time), then {@link placeOrder} resolves the lines, reserves the stock, prices the
  * lines and writes the order (payment due `paymentWindowMinutes` from now), its line snapshots, its 'created'
  * event and the idempotency key; the e-mail is written to the outbox in the same transaction, so it exists
  * exactly when the order does. Any refusal rolls everything back. A retried request with the same
@@ -105,7 +105,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
       // in between: new connections then wait seconds to be read (measured with 20 connections: p99 of
       // 1.5–3 s, all of it first requests on new connections). Costs nothing measurable on PostgreSQL.
       await new Promise((resolve) => setImmediate(resolve));
-      await lockCustomer(tx, storeId, userId);
+      await lockCustomer(tx, userId);
       const placed = await placeOrder(tx, {
         storeId,
         userId,

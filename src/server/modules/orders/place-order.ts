@@ -3,7 +3,7 @@
  * prices the lines and inserts the order with its lines, its 'created' event and its idempotency key. One
  * statement because PGlite runs every statement on the event loop: each one saved shortens the transaction
  * every other checkout waits for. Before it, {@link lockCustomer} serialises the checkouts of one account so
- * the limit of orders waiting for payment holds on PostgreSQL too.
+ * the limit of orders waiting for payment holds on PostgreSQL too (PGlite runs one transaction at a time).
  */
 import { sql } from 'drizzle-orm';
 import { ORDER_STATUS } from '@shared/orders/order-status';
@@ -16,7 +16,6 @@ import { rowsOf, type Db } from '../../db/database';
 import { productVariants, products } from '../../db/schema/catalog-tables';
 import { idempotencyKeys, orderEvents, orderLines, orders } from '../../db/schema/order-tables';
 import { stores } from '../../db/schema/store-tables';
-import { users } from '../../db/schema/user-tables';
 import type { WantedLine } from './order-lines';
 import { DEFAULT_SHIPPING_METHOD, SHIPPING_FEE_PAISE } from './pricing';
 
@@ -123,14 +122,19 @@ export type PlaceOrderInput = {
 const toNumber = (value: string | number | null): number | null => (value === null ? null : Number(value));
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
+/** The first key of the checkout advisory locks; the second is the account's id (unique across stores). */
+export const CHECKOUT_LOCK_NAMESPACE = 4011;
+
 /**
- * Locks the account's row (`FOR NO KEY UPDATE`) for the rest of the transaction: concurrent checkouts of one
- * account then run one after the other, and the next statement (which starts after the lock is granted) counts
- * the orders the previous one committed. Sign-ins and other accounts are not held up.
+ * Takes the account's checkout lock for the rest of the transaction (`pg_advisory_xact_lock`): concurrent
+ * checkouts of one account then run one after the other, and the next statement (which starts after the lock
+ * is granted, so with a snapshot that includes what the previous checkout committed) counts the account's
+ * orders waiting for payment correctly. Other accounts, sign-ins and changes to the account's row are not
+ * held up, and no row is written.
  */
-export async function lockCustomer(tx: Db, storeId: number, userId: number): Promise<void> {
+export async function lockCustomer(tx: Db, userId: number): Promise<void> {
   await tx.execute(
-    sql`SELECT 1 FROM ${users} WHERE id = ${userId} AND store_id = ${storeId} FOR NO KEY UPDATE`,
+    sql`SELECT pg_advisory_xact_lock(${CHECKOUT_LOCK_NAMESPACE}::integer, ${userId}::integer)`,
   );
 }
 
