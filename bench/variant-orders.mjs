@@ -155,7 +155,8 @@ try {
       headers: { authorization: nextAuthorization(), 'content-type': 'application/json' },
       body: orderBody(variants),
     });
-    if (probe.status !== 201) throw new Error(`a bench order was refused: ${probe.status} ${await probe.text()}`);
+    if (probe.status !== 201)
+      throw new Error(`a bench order was refused: ${probe.status} ${await probe.text()}`);
     const orderLoad = {
       connections: CONNECTIONS,
       requests: [
@@ -171,7 +172,10 @@ try {
       ],
     };
     await load(`${server.baseUrl}/api/v1/orders`, { ...orderLoad, duration: 2 });
-    const result = await load(`${server.baseUrl}/api/v1/orders`, { ...orderLoad, duration: DURATION_SECONDS });
+    const result = await load(`${server.baseUrl}/api/v1/orders`, {
+      ...orderLoad,
+      duration: DURATION_SECONDS,
+    });
     row = summarize(`POST /api/v1/orders (${LINES_PER_ORDER} variant lines)`, result);
   } finally {
     await server.stop();
@@ -186,7 +190,10 @@ console.log(
 );
 console.log(`Orders placed: ${ordersUsed}; load average (1 min) before ${loadBefore}, after ${loadAfter}`);
 const checks = [
-  [`POST /orders with ${LINES_PER_ORDER} variant lines p99 ≤ ${BUDGET_P99_MS} ms`, row.p99Ms <= BUDGET_P99_MS],
+  [
+    `POST /orders with ${LINES_PER_ORDER} variant lines p99 ≤ ${BUDGET_P99_MS} ms`,
+    row.p99Ms <= BUDGET_P99_MS,
+  ],
   ['POST /orders no errors', row.errors === 0],
 ];
 for (const [label, ok] of checks) {

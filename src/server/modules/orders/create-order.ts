@@ -18,7 +18,8 @@ import { refusedLines } from './line-checks';
 import { orderConfirmationMessage, type OrderConfirmation } from './order-mail';
 import { inBodyOrder, wantedLines } from './order-lines';
 import { generateOrderNumber } from './order-number';
-import { lockCustomer, placeOrder } from './place-order';
+import { lockCustomer } from './checkout-lock';
+import { placeOrder } from './place-order';
 import { priceOrder } from './pricing';
 import { shortStockError } from './stock';
 

@@ -17,7 +17,7 @@ import {
   NOT_AVAILABLE,
   type WantedLine,
 } from './order-lines';
-import type { PlacedLine } from './place-order';
+import type { PlacedLine } from './placed-rows';
 
 /** The options a product's variants are sold in (lower case), to explain a variant that was not found. */
 type ProductOptions = { sizes: Set<string>; colors: Set<string> };

@@ -2,8 +2,8 @@
  * Writing an order: the one statement that finds each wanted line's product and variant, reserves stock,
  * prices the lines and inserts the order with its lines, its 'created' event and its idempotency key. One
  * statement because PGlite runs every statement on the event loop: each one saved shortens the transaction
- * every other checkout waits for. Before it, {@link lockCustomer} serialises the checkouts of one account so
- * the limit of orders waiting for payment holds on PostgreSQL too (PGlite runs one transaction at a time).
+ * every other checkout waits for. Before it, `lockCustomer` (./checkout-lock.ts) serialises the checkouts of
+ * one account, so the limit of orders waiting for payment holds on PostgreSQL too.
  */
 import { sql } from 'drizzle-orm';
 import { ORDER_STATUS } from '@shared/orders/order-status';
@@ -17,90 +17,8 @@ import { productVariants, products } from '../../db/schema/catalog-tables';
 import { idempotencyKeys, orderEvents, orderLines, orders } from '../../db/schema/order-tables';
 import { stores } from '../../db/schema/store-tables';
 import type { WantedLine } from './order-lines';
+import { placedOrderOf, type PlacedOrder, type RawPlacedRow } from './placed-rows';
 import { DEFAULT_SHIPPING_METHOD, SHIPPING_FEE_PAISE } from './pricing';
-
-/**
- * One row per wanted line (in the body's order) as {@link placeOrder} found it, with the order when it was
- * made. Quantities and stock in the product's unit (pieces or metres); money in paise. Numeric columns
- * arrive as text from the drivers: read them through {@link placedLine}.
- */
-type RawPlacedRow = {
-  position: number;
-  product_id: string | null;
-  variant_id: string | null;
-  has_variants: boolean;
-  title: string | null;
-  sku: string | null;
-  size: string | null;
-  color: string | null;
-  image_url: string | null;
-  unit: string | null;
-  min_quantity: string | number | null;
-  quantity_step: string | number | null;
-  quantity: string | number;
-  stock: string | number | null;
-  unit_price_paise: number | null;
-  line_total_paise: string | number | null;
-  reserved: boolean;
-  pending_orders: number;
-  order_id: string | null;
-  order_number: string | null;
-  created_at: string | Date | null;
-  payment_due_at: string | Date | null;
-  shipping_method: string | null;
-  keys_claimed: number;
-  store_name: string | null;
-  company_name: string | null;
-  company_email: string | null;
-};
-
-/** A wanted line as the order's statement found it; product fields are null when the product was not found. */
-export type PlacedLine = {
-  position: number;
-  /** The product of the store, or null when there is none with the wanted id. */
-  productId: string | null;
-  /** The variant found (by id, or by size and colour), or null. */
-  variantId: string | null;
-  /** The product has variants: a line needs one of them. */
-  hasVariants: boolean;
-  title: string | null;
-  /** The variant's SKU when there is a variant, else the product's. */
-  sku: string | null;
-  size: string | null;
-  color: string | null;
-  /** The variant's image, else the product's. */
-  imageUrl: string | null;
-  unit: 'piece' | 'm';
-  minQuantity: number;
-  quantityStep: number;
-  quantity: number;
-  /** On hand before this order (variant's for a variant line, else the product's); null: not tracked. */
-  stock: number | null;
-  /** The variant's discounted, else its regular, else the product's discounted, else its regular price. */
-  unitPricePaise: number | null;
-  /** round(unit price × quantity). */
-  lineTotalPaise: number | null;
-  /** Not tracked, or this order's quantity was taken off the variant's (or product's) stock. */
-  reserved: boolean;
-};
-
-/** What {@link placeOrder} answers: every wanted line, the account's waiting orders, and the new order. */
-export type PlacedOrder = {
-  lines: PlacedLine[];
-  /** Orders of this account and store waiting for payment, before this one. */
-  pendingOrders: number;
-  /** The new order; null when nothing was inserted (a line missing, short or repeated, the limit reached, the number taken). */
-  order: {
-    id: string;
-    orderNumber: string;
-    createdAt: Date;
-    paymentDueAt: Date;
-    shippingMethod: string;
-  } | null;
-  /** 1 when this order recorded its idempotency key, 0 when a concurrent request holds it (or none was given). */
-  keysClaimed: number;
-  store: { storeName: string | null; companyName: string | null; companyEmail: string | null };
-};
 
 export type PlaceOrderInput = {
   storeId: number;
@@ -118,25 +36,6 @@ export type PlaceOrderInput = {
   /** The wanted lines, in the body's order (at least one). */
   wanted: WantedLine[];
 };
-
-const toNumber = (value: string | number | null): number | null => (value === null ? null : Number(value));
-const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
-
-/** The first key of the checkout advisory locks; the second is the account's id (unique across stores). */
-export const CHECKOUT_LOCK_NAMESPACE = 4011;
-
-/**
- * Takes the account's checkout lock for the rest of the transaction (`pg_advisory_xact_lock`): concurrent
- * checkouts of one account then run one after the other, and the next statement (which starts after the lock
- * is granted, so with a snapshot that includes what the previous checkout committed) counts the account's
- * orders waiting for payment correctly. Other accounts, sign-ins and changes to the account's row are not
- * held up, and no row is written.
- */
-export async function lockCustomer(tx: Db, userId: number): Promise<void> {
-  await tx.execute(
-    sql`SELECT pg_advisory_xact_lock(${CHECKOUT_LOCK_NAMESPACE}::integer, ${userId}::integer)`,
-  );
-}
 
 /**
  * The whole order in one statement:
@@ -300,44 +199,5 @@ export async function placeOrder(tx: Db, input: PlaceOrderInput): Promise<Placed
       LEFT JOIN ${stores} AS store ON store.id = ${storeId}
     ORDER BY priced.position
   `);
-  const rows = rowsOf<RawPlacedRow>(result);
-  const first = rows[0];
-  return {
-    lines: rows.map((row) => ({
-      position: row.position,
-      productId: row.product_id,
-      variantId: row.variant_id,
-      hasVariants: row.has_variants,
-      title: row.title,
-      sku: row.sku,
-      size: row.size,
-      color: row.color,
-      imageUrl: row.image_url,
-      unit: row.unit === 'm' ? 'm' : 'piece',
-      minQuantity: toNumber(row.min_quantity) ?? 1,
-      quantityStep: toNumber(row.quantity_step) ?? 1,
-      quantity: Number(row.quantity),
-      stock: toNumber(row.stock),
-      unitPricePaise: row.unit_price_paise,
-      lineTotalPaise: toNumber(row.line_total_paise),
-      reserved: row.reserved,
-    })),
-    pendingOrders: first?.pending_orders ?? 0,
-    order:
-      first?.order_id && first.order_number && first.created_at && first.payment_due_at
-        ? {
-            id: first.order_id,
-            orderNumber: first.order_number,
-            createdAt: toDate(first.created_at),
-            paymentDueAt: toDate(first.payment_due_at),
-            shippingMethod: first.shipping_method ?? DEFAULT_SHIPPING_METHOD,
-          }
-        : null,
-    keysClaimed: first?.keys_claimed ?? 0,
-    store: {
-      storeName: first?.store_name ?? null,
-      companyName: first?.company_name ?? null,
-      companyEmail: first?.company_email ?? null,
-    },
-  };
+  return placedOrderOf(rowsOf<RawPlacedRow>(result));
 }

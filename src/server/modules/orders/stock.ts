@@ -10,7 +10,7 @@ import { rowsOf, type Db } from '../../db/database';
 import { productVariants, products } from '../../db/schema/catalog-tables';
 import { ConflictError } from '../../errors';
 import { lineField, type WantedLine } from './order-lines';
-import type { PlacedLine } from './place-order';
+import type { PlacedLine } from './placed-rows';
 
 /** The `fields` message of a line with less on hand than ordered: 'only 2 left', 'only 1.5 m left'. */
 export const onlyLeft = (stock: number, unit: UnitOfMeasure = 'piece') =>
