@@ -5,7 +5,7 @@
  * every other checkout waits for. Before it, `lockCustomer` (./checkout-lock.ts) serialises the checkouts of
  * one account, so the limit of orders waiting for payment holds on PostgreSQL too.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUS } from '@shared/orders/order-status';
 import {
   MAX_PENDING_ORDERS_PER_ACCOUNT,
@@ -38,6 +38,17 @@ export type PlaceOrderInput = {
 };
 
 /**
+ * A whole number written into the statement as a literal rather than as a bind parameter: PGlite describes and
+ * converts every parameter in JavaScript, and the order's statement would otherwise carry some twenty copies
+ * of the store id. Only integers the server itself holds (ids, counts, settings) go through here.
+ * @throws {TypeError} for anything but a safe integer.
+ */
+function integerLiteral(value: number): SQL {
+  if (!Number.isSafeInteger(value)) throw new TypeError(`not an integer: ${value}`);
+  return sql.raw(String(value));
+}
+
+/**
  * The whole order in one statement:
  * 1. finds each line's product in the store and its variant: by id (it must belong to that product), else
  *    the one whose size and colour match case-insensitively (options a variant lacks are not compared);
@@ -55,50 +66,62 @@ export type PlaceOrderInput = {
  * not allow (checked on the answer).
  */
 export async function placeOrder(tx: Db, input: PlaceOrderInput): Promise<PlacedOrder> {
-  const { storeId, userId, wanted } = input;
+  const { wanted } = input;
   const address = input.shippingAddress;
   const key = input.idempotencyKey;
+  const storeId = integerLiteral(input.storeId);
+  const userId = integerLiteral(input.userId);
+  const pending = integerLiteral(ORDER_STATUS.pending);
+  const lineCount = integerLiteral(wanted.length);
   const result = await tx.execute(sql`
     WITH wanted AS (
-      SELECT * FROM unnest(
+      SELECT product_id, variant_id, size, color, quantity, (ordinality - 1)::integer AS position
+      FROM unnest(
         ${sql.param(wanted.map((line) => line.productId))}::uuid[],
         ${sql.param(wanted.map((line) => line.variantId))}::uuid[],
         ${sql.param(wanted.map((line) => line.size))}::text[],
         ${sql.param(wanted.map((line) => line.color))}::text[],
-        ${sql.param(wanted.map((line) => line.quantity))}::numeric[],
-        ${sql.param(wanted.map((line) => line.position))}::integer[]
-      ) AS wanted(product_id, variant_id, size, color, quantity, position)
+        ${sql.param(wanted.map((line) => line.quantity))}::numeric[]
+      ) WITH ORDINALITY AS wanted(product_id, variant_id, size, color, quantity, ordinality)
     ),
-    resolved AS (
-      SELECT wanted.position, wanted.quantity, wanted.variant_id AS asked_variant_id,
-        p.id AS product_id, p.title, p.sku AS product_sku, p.img_url AS product_image, p.unit,
-        p.min_quantity, p.quantity_step, p.stock AS product_stock,
-        p.discounted_price_paise AS product_discounted, p.regular_price_paise AS product_regular,
-        EXISTS (
-          SELECT 1 FROM ${productVariants} AS any_variant
-          WHERE any_variant.product_id = wanted.product_id AND any_variant.store_id = ${storeId}
-        ) AS has_variants,
-        chosen.id AS variant_id
+    line AS (
+      SELECT wanted.position, wanted.quantity, wanted.variant_id AS asked_variant_id, p.id AS product_id,
+        chosen.id IS NOT NULL AS has_variants, CASE WHEN chosen.matched THEN chosen.id END AS variant_id,
+        p.title, CASE WHEN chosen.matched THEN chosen.sku ELSE p.sku END AS sku,
+        CASE WHEN chosen.matched THEN chosen.size END AS size,
+        CASE WHEN chosen.matched THEN chosen.color END AS color,
+        CASE WHEN chosen.matched THEN coalesce(chosen.img_url, p.img_url) ELSE p.img_url END AS image_url,
+        p.unit, p.min_quantity, p.quantity_step,
+        CASE WHEN chosen.matched THEN chosen.stock ELSE p.stock END AS stock,
+        coalesce(
+          CASE WHEN chosen.matched THEN coalesce(chosen.discounted_price_paise, chosen.regular_price_paise) END,
+          p.discounted_price_paise, p.regular_price_paise
+        ) AS unit_price_paise,
+        p.id IS NOT NULL AND (chosen.matched OR (wanted.variant_id IS NULL AND chosen.id IS NULL)) AS found
       FROM wanted
         LEFT JOIN ${products} AS p ON p.id = wanted.product_id AND p.store_id = ${storeId}
+        -- The variant asked for (by id, else the one whose size and colour match, options it lacks aside),
+        -- else any variant of the product, which only tells that the product has variants.
         LEFT JOIN LATERAL (
-          SELECT v.id FROM ${productVariants} AS v
-          WHERE v.product_id = wanted.product_id AND v.store_id = ${storeId}
-            AND CASE
+          SELECT v.id, v.sku, v.size, v.color, v.img_url, v.stock, v.regular_price_paise,
+            v.discounted_price_paise,
+            CASE
               WHEN wanted.variant_id IS NOT NULL THEN v.id = wanted.variant_id
               ELSE (v.size IS NULL OR lower(v.size) = lower(wanted.size))
                 AND (v.color IS NULL OR lower(v.color) = lower(wanted.color))
-            END
-          ORDER BY (v.size IS NOT NULL)::integer + (v.color IS NOT NULL)::integer DESC, v.position
+            END IS TRUE AS matched
+          FROM ${productVariants} AS v
+          WHERE v.product_id = p.id AND v.store_id = ${storeId}
+          ORDER BY matched DESC, (v.size IS NOT NULL)::integer + (v.color IS NOT NULL)::integer DESC, v.position
           LIMIT 1
-        ) AS chosen ON p.id IS NOT NULL
+        ) AS chosen ON true
     ),
     taken_variants AS (
       UPDATE ${productVariants} AS v
       SET stock = v.stock - locked.quantity
       FROM (
-        SELECT l.id, resolved.quantity
-        FROM ${productVariants} AS l JOIN resolved ON resolved.variant_id = l.id
+        SELECT l.id, line.quantity
+        FROM ${productVariants} AS l JOIN line ON line.variant_id = l.id
         WHERE l.store_id = ${storeId} AND l.stock IS NOT NULL
         ORDER BY l.id
         FOR NO KEY UPDATE OF l
@@ -110,10 +133,9 @@ export async function placeOrder(tx: Db, input: PlaceOrderInput): Promise<Placed
       UPDATE ${products} AS p
       SET stock = p.stock - locked.quantity
       FROM (
-        SELECT l.id, resolved.quantity
-        FROM ${products} AS l JOIN resolved ON resolved.product_id = l.id
-        WHERE l.store_id = ${storeId} AND l.stock IS NOT NULL
-          AND resolved.asked_variant_id IS NULL AND NOT resolved.has_variants
+        SELECT l.id, line.quantity
+        FROM ${products} AS l JOIN line ON line.product_id = l.id
+        WHERE l.store_id = ${storeId} AND l.stock IS NOT NULL AND line.found AND line.variant_id IS NULL
           -- Variants are locked before products in every checkout: one lock order, no deadlock.
           AND (SELECT count(*) FROM taken_variants) >= 0
         ORDER BY l.id
@@ -122,46 +144,35 @@ export async function placeOrder(tx: Db, input: PlaceOrderInput): Promise<Placed
       WHERE p.id = locked.id AND p.store_id = ${storeId} AND p.stock >= locked.quantity
       RETURNING p.id
     ),
-    line AS (
-      SELECT resolved.position, resolved.quantity, resolved.product_id, resolved.variant_id,
-        resolved.has_variants, resolved.title, coalesce(v.sku, resolved.product_sku) AS sku, v.size, v.color,
-        coalesce(v.img_url, resolved.product_image) AS image_url, resolved.unit, resolved.min_quantity,
-        resolved.quantity_step,
-        CASE WHEN v.id IS NOT NULL THEN v.stock ELSE resolved.product_stock END AS stock,
-        coalesce(v.discounted_price_paise, v.regular_price_paise, resolved.product_discounted,
-          resolved.product_regular) AS unit_price_paise,
-        resolved.product_id IS NOT NULL AND (
-          v.id IS NOT NULL OR (resolved.asked_variant_id IS NULL AND NOT resolved.has_variants)
-        ) AS found,
-        CASE
-          WHEN v.id IS NOT NULL THEN v.stock IS NULL OR v.id IN (SELECT id FROM taken_variants)
-          ELSE resolved.product_stock IS NULL OR resolved.product_id IN (SELECT id FROM taken_products)
-        END AS reserved
-      FROM resolved LEFT JOIN ${productVariants} AS v ON v.id = resolved.variant_id
-    ),
     priced AS (
-      SELECT line.*, round(line.unit_price_paise * line.quantity)::bigint AS line_total_paise FROM line
+      SELECT line.*, round(line.unit_price_paise * line.quantity)::bigint AS line_total_paise,
+        line.stock IS NULL OR CASE
+          WHEN line.variant_id IS NOT NULL THEN line.variant_id IN (SELECT id FROM taken_variants)
+          ELSE line.product_id IN (SELECT id FROM taken_products)
+        END AS reserved
+      FROM line
     ),
     pending AS (
       SELECT count(*)::integer AS orders FROM ${orders}
-      WHERE store_id = ${storeId} AND user_id = ${userId} AND status = ${ORDER_STATUS.pending}
+      WHERE store_id = ${storeId} AND user_id = ${userId} AND status = ${pending}
     ),
     verdict AS (
       SELECT sum(priced.line_total_paise) AS subtotal
       FROM priced
-      HAVING count(*) = ${wanted.length}::bigint AND bool_and(priced.found) AND bool_and(priced.reserved)
-        AND count(DISTINCT coalesce(priced.variant_id, priced.product_id)) = ${wanted.length}::bigint
-        AND (SELECT orders FROM pending) < ${MAX_PENDING_ORDERS_PER_ACCOUNT}
+      HAVING count(*) = ${lineCount} AND bool_and(priced.found) AND bool_and(priced.reserved)
+        AND count(DISTINCT coalesce(priced.variant_id, priced.product_id)) = ${lineCount}
+        AND (SELECT orders FROM pending) < ${integerLiteral(MAX_PENDING_ORDERS_PER_ACCOUNT)}
     ),
     new_order AS (
       INSERT INTO ${orders} (store_id, order_number, user_id, email, status, full_name, address, city, state,
         postal_code, phone, phone_digits, shipping_method, subtotal_paise, shipping_fee_paise, total_paise,
         payment_due_at)
-      SELECT ${storeId}, ${input.orderNumber}, ${userId}, ${input.email}, ${ORDER_STATUS.pending},
+      SELECT ${storeId}, ${input.orderNumber}, ${userId}, ${input.email}, ${pending},
         ${address.fullName}, ${address.address}, ${address.city}, ${address.state}, ${address.postalCode},
         ${address.phone}, ${nationalMobileDigits(address.phone) ?? ''}, ${DEFAULT_SHIPPING_METHOD},
-        verdict.subtotal, ${SHIPPING_FEE_PAISE}, verdict.subtotal + ${SHIPPING_FEE_PAISE},
-        now() + make_interval(mins => ${input.paymentWindowMinutes}::integer)
+        verdict.subtotal, ${integerLiteral(SHIPPING_FEE_PAISE)},
+        verdict.subtotal + ${integerLiteral(SHIPPING_FEE_PAISE)},
+        now() + make_interval(mins => ${integerLiteral(input.paymentWindowMinutes)})
       FROM verdict
       ON CONFLICT (store_id, order_number) DO NOTHING
       RETURNING id, order_number, created_at, payment_due_at, shipping_method
@@ -176,14 +187,14 @@ export async function placeOrder(tx: Db, input: PlaceOrderInput): Promise<Placed
     ),
     new_event AS (
       INSERT INTO ${orderEvents} (store_id, order_id, from_status, to_status, cause)
-      SELECT ${storeId}, new_order.id, NULL, ${ORDER_STATUS.pending}, 'created' FROM new_order
+      SELECT ${storeId}, new_order.id, NULL, ${pending}, 'created' FROM new_order
     ),
     new_key AS (
       -- A concurrent request with the same key waits here until the first commits, then inserts nothing.
       INSERT INTO ${idempotencyKeys} (store_id, user_id, key, request_hash, order_id)
       SELECT ${storeId}, ${userId}, ${key}::text, ${input.requestHash}, new_order.id
       FROM new_order
-      WHERE ${key}::text IS NOT NULL
+      WHERE ${sql.raw(key === null ? 'false' : 'true')}
       ON CONFLICT DO NOTHING
       RETURNING 1
     )
