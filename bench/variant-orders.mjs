@@ -21,7 +21,7 @@ import { importBenchCatalogue, load, root, summarize } from './helpers.mjs';
 
 const CONNECTIONS = 20;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const LINES_PER_ORDER = 10;
+const LINES_PER_ORDER = Number(process.env.BENCH_LINES ?? 10);
 const ORDERS_PER_ACCOUNT = 3;
 /** Far more accounts than 12 s of orders can use (3 orders each). */
 const ACCOUNTS = 6000;
