@@ -13,17 +13,17 @@ import {
 import type { Db } from '../../db/database';
 import { AppError, ConflictError, ValidationError } from '../../errors';
 import { enqueueMail } from '../mail/outbox';
+import { lockCustomer } from './checkout-lock';
 import { IdempotencyKeyTaken, replayedOrderNumber, requestHash } from './idempotency';
 import { refusedLines } from './line-checks';
 import { orderConfirmationMessage, type OrderConfirmation } from './order-mail';
 import { inBodyOrder, wantedLines } from './order-lines';
 import { generateOrderNumber } from './order-number';
-import { lockCustomer } from './checkout-lock';
 import { placeOrder } from './place-order';
 import { priceOrder } from './pricing';
 import { shortStockError } from './stock';
 
-/** Minutes an order waits for payment when the caller does not say (`PAYMENT_WINDOW_MINUTES`' default). */
+/** Minutes an order waits for payment when the caller does not say: the default of `PAYMENT_WINDOW_MINUTES`. */
 export const DEFAULT_PAYMENT_WINDOW_MINUTES = 30;
 
 /** The result of {@link createOrder}: the order number, and whether it was an idempotent replay. */

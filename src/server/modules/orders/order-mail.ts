@@ -7,6 +7,7 @@
  * in `npm run orders -- mail`. What the customer typed (name, address) is plain text that no mail client turns
  * into a link (../mail/mail-text.ts).
  */
+import { formatQuantity, perUnitSuffix } from '@shared/catalog/unit-of-measure';
 import type { OutgoingMessage } from '../../db/schema/mail-tables';
 import { escapeHtml, plainMailName, plainMailText } from '../mail/mail-text';
 import { ORDER_NUMBER_HEADER } from '../mail/mailer';
@@ -17,7 +18,6 @@ import {
   rupeesText as rupees,
 } from './order-line-text';
 import type { PricedItem } from './pricing';
-import { formatQuantity, perUnitSuffix } from '@shared/catalog/unit-of-measure';
 
 /** The sender when the store has no company e-mail and MAIL_FROM is unset. */
 export const DEFAULT_MAIL_FROM = 'Resham <orders@localhost>';
