@@ -9,7 +9,8 @@
 // - An account may leave at most 3 orders unpaid, so the bench prepares enough signed-in accounts (users and
 //   sessions written the same way; a session token is 32 random bytes as base64url, stored as its SHA-256 in
 //   hex) and gives each account at most 3 orders.
-// - 2 s of warm-up, then BENCH_SECONDS (default 10) of load. Results: bench/results/variant-orders-latest.json.
+// - 2 s of warm-up, then BENCH_SECONDS (default 10) of load; BENCH_LINES (default 10) sets the lines per order
+//   for comparisons. Results: bench/results/variant-orders-latest.json.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';

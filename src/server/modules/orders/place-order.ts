@@ -51,7 +51,9 @@ function integerLiteral(value: number): SQL {
 /**
  * The whole order in one statement:
  * 1. finds each line's product in the store and its variant: by id (it must belong to that product), else
- *    the one whose size and colour match case-insensitively (options a variant lacks are not compared);
+ *    the one whose size and colour match case-insensitively (options a variant lacks are not compared; a line
+ *    without a variant id, size or colour is never a variant's, so the variants' update is left out when no
+ *    line names one);
  * 2. takes each quantity off tracked stock — variants (`product_variants.stock`) first, then products without
  *    variants (`products.stock`), each `UPDATE … SET stock = stock - q WHERE … AND stock >= q` with its rows
  *    locked in id order, so concurrent orders cannot deadlock; a row with too little stock is left unchanged;
@@ -107,7 +109,8 @@ export async function placeOrder(tx: Db, input: PlaceOrderInput): Promise<Placed
             v.discounted_price_paise,
             CASE
               WHEN wanted.variant_id IS NOT NULL THEN v.id = wanted.variant_id
-              ELSE (v.size IS NULL OR lower(v.size) = lower(wanted.size))
+              ELSE (wanted.size IS NOT NULL OR wanted.color IS NOT NULL)
+                AND (v.size IS NULL OR lower(v.size) = lower(wanted.size))
                 AND (v.color IS NULL OR lower(v.color) = lower(wanted.color))
             END IS TRUE AS matched
           FROM ${productVariants} AS v
@@ -116,7 +119,10 @@ export async function placeOrder(tx: Db, input: PlaceOrderInput): Promise<Placed
           LIMIT 1
         ) AS chosen ON true
     ),
-    taken_variants AS (
+    taken_variants AS (${
+      // Without a variant id, size or colour no line can be a variant's: nothing to take from variants.
+      wanted.some((line) => line.variantId !== null || line.size !== null || line.color !== null)
+        ? sql`
       UPDATE ${productVariants} AS v
       SET stock = v.stock - locked.quantity
       FROM (
@@ -127,7 +133,9 @@ export async function placeOrder(tx: Db, input: PlaceOrderInput): Promise<Placed
         FOR NO KEY UPDATE OF l
       ) AS locked
       WHERE v.id = locked.id AND v.store_id = ${storeId} AND v.stock >= locked.quantity
-      RETURNING v.id
+      RETURNING v.id`
+        : sql`SELECT NULL::uuid AS id WHERE false`
+    }
     ),
     taken_products AS (
       UPDATE ${products} AS p
