@@ -10,7 +10,8 @@
 //   sessions written the same way; a session token is 32 random bytes as base64url, stored as its SHA-256 in
 //   hex) and gives each account at most 3 orders.
 // - 2 s of warm-up, then BENCH_SECONDS (default 10) of load; BENCH_LINES (default 10) sets the lines per order
-//   for comparisons. Results: bench/results/variant-orders-latest.json.
+//   for comparisons; BENCH_BY=options names every other variant by size and colour only. Results:
+//   bench/results/variant-orders-latest.json.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -23,6 +24,7 @@ import { importBenchCatalogue, load, root, summarize } from './helpers.mjs';
 const CONNECTIONS = 20;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const LINES_PER_ORDER = Number(process.env.BENCH_LINES ?? 10);
+const BY_OPTIONS = process.env.BENCH_BY === 'options';
 const ORDERS_PER_ACCOUNT = 3;
 /** Far more accounts than 12 s of orders can use (3 orders each). */
 const ACCOUNTS = 6000;
@@ -114,7 +116,11 @@ async function prepareVariants(dataDir) {
   }
 }
 
-/** 10 distinct variants: half named by id, half by size and colour; pieces 1–2, metres 1–3 m in 0.5 m steps. */
+/**
+ * 10 distinct variants, each line as the storefront's cart sends it: the product, the variant's id and its size
+ * and colour; pieces 1–2, metres 1–3 m in 0.5 m steps. With BENCH_BY=options every other line names its
+ * variant by size and colour only (the slower path: such a line may also be a product without variants).
+ */
 function orderBody(variants) {
   const picked = new Set();
   while (picked.size < LINES_PER_ORDER) picked.add(Math.floor(Math.random() * variants.length));
@@ -122,14 +128,10 @@ function orderBody(variants) {
     const variant = variants[index];
     const quantity =
       variant.unit === 'm' ? 1 + Math.floor(Math.random() * 5) / 2 : 1 + Math.floor(Math.random() * 2);
-    return position % 2 === 0
-      ? { productId: variant.productId, variantId: variant.variantId, quantity }
-      : {
-          productId: variant.productId,
-          ...(variant.size ? { size: variant.size } : {}),
-          color: variant.color.toLowerCase(),
-          quantity,
-        };
+    const options = { ...(variant.size ? { size: variant.size } : {}), color: variant.color };
+    return BY_OPTIONS && position % 2 === 1
+      ? { productId: variant.productId, ...options, color: variant.color.toLowerCase(), quantity }
+      : { productId: variant.productId, variantId: variant.variantId, ...options, quantity };
   });
   return JSON.stringify({ lines, shippingAddress });
 }
@@ -177,7 +179,10 @@ try {
       ...orderLoad,
       duration: DURATION_SECONDS,
     });
-    row = summarize(`POST /api/v1/orders (${LINES_PER_ORDER} variant lines)`, result);
+    row = summarize(
+      `POST /api/v1/orders (${LINES_PER_ORDER} variant lines${BY_OPTIONS ? ', half by options' : ''})`,
+      result,
+    );
   } finally {
     await server.stop();
   }

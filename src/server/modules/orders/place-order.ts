@@ -137,7 +137,11 @@ export async function placeOrder(tx: Db, input: PlaceOrderInput): Promise<Placed
         : sql`SELECT NULL::uuid AS id WHERE false`
     }
     ),
-    taken_products AS (
+    taken_products AS (${
+      // A line naming a variant by id is never a product's without variants: with only such lines, nothing to
+      // take from products.
+      wanted.some((line) => line.variantId === null)
+        ? sql`
       UPDATE ${products} AS p
       SET stock = p.stock - locked.quantity
       FROM (
@@ -150,7 +154,9 @@ export async function placeOrder(tx: Db, input: PlaceOrderInput): Promise<Placed
         FOR NO KEY UPDATE OF l
       ) AS locked
       WHERE p.id = locked.id AND p.store_id = ${storeId} AND p.stock >= locked.quantity
-      RETURNING p.id
+      RETURNING p.id`
+        : sql`SELECT NULL::uuid AS id WHERE false`
+    }
     ),
     priced AS (
       SELECT line.*, round(line.unit_price_paise * line.quantity)::bigint AS line_total_paise,

@@ -306,6 +306,39 @@ describe.each(testDatabaseKinds)('orders with variants and metres on %s', (kind)
       expect(await productStock('KUR-MRN')).toBeNull();
     });
 
+    it('orders lines that all name their variant by id, as the storefront sends them', async () => {
+      const customer = await buyer();
+      const created = await order(customer, [
+        {
+          productId: catalog.kurta.productId,
+          variantId: variant('KUR-S-MRN'),
+          size: 'S',
+          color: 'Maroon',
+          quantity: 2,
+        },
+        { productId: catalog.silk.productId, variantId: variant('SLK-GLD'), color: 'Gold', quantity: 1.5 },
+      ]);
+      expect(created.statusCode, created.body).toBe(201);
+      expect(await variantStock('KUR-S-MRN')).toBe(3);
+      expect(await variantStock('SLK-GLD')).toBe(0);
+      const lines = await linesOf(created.json<{ id: string }>().id);
+      expect(lines.map((line) => [line.sku, line.quantity, line.lineTotalPaise])).toEqual([
+        ['KUR-S-MRN', 2, 259800],
+        ['SLK-GLD', 1.5, 67500],
+      ]);
+      // A variant id on a product without variants is no variant of it; nothing is taken.
+      const before = await allStock();
+      const refused = await order(customer, [
+        { productId: catalog.kurta.productId, variantId: variant('KUR-S-MRN'), quantity: 1 },
+        { productId: catalog.cotton.productId, variantId: variant('SLK-MRN'), quantity: 2 },
+      ]);
+      expect(refused.json()).toEqual({
+        error: 'Invalid field: lines.1.variantId',
+        fields: { 'lines.1.variantId': 'is not available' },
+      });
+      expect(await allStock()).toEqual(before);
+    });
+
     it('answers the lines with size, colour, unit and quantity in My Orders and Track Order', async () => {
       const customer = await buyer();
       const created = await order(customer, [
