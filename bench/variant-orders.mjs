@@ -1,6 +1,6 @@
-// `node bench/variant-orders.mjs`: POST /orders with 10 variant lines per order (sizes and colours by
-// variant id or by size and colour, and fabric by the metre) at 20 connections, against the started app on
-// the embedded database (PGlite). Budget: p99 ≤ 300 ms and no errors.
+// `node bench/variant-orders.mjs`: POST /orders with 10 variant lines per order (sizes and colours, and fabric
+// by the metre) at 20 connections, against the started app on the embedded database (PGlite). Budget: p99 ≤
+// 300 ms and no errors.
 //
 // - The demo catalogue is imported (bench/helpers.mjs), then 24 of its products get six Size × Colour variants
 //   each and 4 become fabric sold by the metre (from 1 m in steps of 0.5 m) with three colour variants, every
