@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       UPI_PAYEE_NAME: 'Resham Demo Store (TEST)',
       PAYU_URL: 'https://test.payu.in/_payment',
       REDIS_KEY_PREFIX: 'resham:',
+      PAYMENT_WINDOW_MINUTES: 30,
     });
     expect(loadConfig({}).SMTP_URL).toBeUndefined();
     expect(loadConfig({}).MAIL_FROM).toBeUndefined();
@@ -81,6 +82,7 @@ describe('loadConfig', () => {
         DEMO_DATA: 'off',
         LOG_LEVEL: 'warn',
         TRUST_PROXY: '1',
+        PAYMENT_WINDOW_MINUTES: '45',
         UNRELATED: 'x',
       }),
     ).toEqual({
@@ -95,7 +97,12 @@ describe('loadConfig', () => {
       UPI_PAYEE_NAME: 'Resham Demo Store (TEST)',
       PAYU_URL: 'https://test.payu.in/_payment',
       REDIS_KEY_PREFIX: 'resham:',
+      PAYMENT_WINDOW_MINUTES: 45,
     });
+    expect(() => loadConfig({ PAYMENT_WINDOW_MINUTES: '0' })).toThrow('PAYMENT_WINDOW_MINUTES:');
+    expect(() => loadConfig({ PAYMENT_WINDOW_MINUTES: '2.5' })).toThrow(
+      'PAYMENT_WINDOW_MINUTES: must be a whole number of minutes',
+    );
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.0/8' }).TRUST_PROXY).toEqual([
       '10.0.0.1',
       '10.0.0.0/8',
