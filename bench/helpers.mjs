@@ -1,6 +1,7 @@
 // Helpers shared by the load benchmarks (bench/run.mjs, bench/scaling.mjs): autocannon runs, a bench
-// customer, random order bodies and a catalogue prepared so that stock never runs out.
+// customers, random order bodies and a catalogue prepared so that stock never runs out.
 import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -48,26 +49,48 @@ export function importBenchCatalogue(workDir, env) {
   if (imported.status !== 0) throw new Error('importing the bench catalogue failed');
 }
 
-/** Registers and signs in a bench customer through the API; returns the bearer token. */
-export async function benchCustomer(baseUrl) {
-  const email = `bench-${Date.now()}@example.com`;
-  const password = 'Resham-bench-orders-7391';
-  const post = (path, body) =>
-    fetch(`${baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const registered = await post('/api/v1/users/register', {
-    firstName: 'Bench',
-    lastName: 'Customer',
-    email,
-    password,
-  });
-  if (registered.status !== 201) throw new Error(`bench registration failed: ${registered.status}`);
-  const signedIn = await post('/api/v1/users/authorize', { email, password });
-  if (signedIn.status !== 200) throw new Error(`bench sign-in failed: ${signedIn.status}`);
-  return (await signedIn.json()).token;
+/**
+ * Writes `count` signed-in customer accounts of store `storeId` straight into the database through `db` (an
+ * open PGlite, or a connected `pg` client): an account may leave at most 3 orders unpaid, so order benches spread their
+ * orders over many accounts. A session token is 32 random bytes as base64url, stored as its SHA-256 in hex.
+ * @returns the accounts' bearer tokens.
+ */
+export async function insertBenchAccounts(db, storeId, count) {
+  const tokens = Array.from({ length: count }, () => randomBytes(32).toString('base64url'));
+  const run = randomBytes(4).toString('hex');
+  await db.query(
+    `WITH new_users AS (
+       INSERT INTO users (store_id, email, first_name, last_name, password_hash)
+       SELECT $1, 'bench-' || $2 || '-' || n || '@example.com', 'Bench', 'Customer', 'x'
+       FROM generate_series(1, $3::integer) AS n
+       RETURNING id, email
+     )
+     INSERT INTO sessions (store_id, user_id, token_hash, expires_at)
+     SELECT $1, new_users.id, hashes.token_hash, now() + interval '1 day'
+     FROM new_users
+       JOIN unnest($4::text[]) WITH ORDINALITY AS hashes(token_hash, n)
+         ON new_users.email = 'bench-' || $2 || '-' || hashes.n || '@example.com'`,
+    [storeId, run, count, tokens.map((token) => createHash('sha256').update(token).digest('hex'))],
+  );
+  return tokens;
+}
+
+/** Most orders one account may leave unpaid (MAX_PENDING_ORDERS_PER_ACCOUNT): benches rotate accounts. */
+export const ORDERS_PER_ACCOUNT = 3;
+
+/**
+ * Hands out bearer tokens so that no account places more than {@link ORDERS_PER_ACCOUNT} orders.
+ * @returns a function answering the `authorization` header value for the next order; its `used()` tells how
+ *   many it has handed out.
+ */
+export function accountRotation(tokens) {
+  let ordersUsed = 0;
+  const next = () => {
+    const account = Math.floor(ordersUsed++ / ORDERS_PER_ACCOUNT);
+    if (account >= tokens.length) throw new Error(`all ${tokens.length} bench accounts are used up`);
+    return `Bearer ${tokens[account]}`;
+  };
+  return Object.assign(next, { used: () => ordersUsed });
 }
 
 const shippingAddress = {
@@ -79,12 +102,36 @@ const shippingAddress = {
   phone: '+91 98390 41736',
 };
 
-/** An order body of 1–3 distinct products, quantities 1–3. */
-export function randomOrderBody(productIds) {
-  const lines = 1 + Math.floor(Math.random() * 3);
-  const products = {};
-  while (Object.keys(products).length < lines) {
-    products[productIds[Math.floor(Math.random() * productIds.length)]] = 1 + Math.floor(Math.random() * 3);
+/**
+ * The first 100 products of the store at `baseUrl` as {@link randomOrderBody} needs them: `{ id, unit,
+ * variantIds }`, read through the API (the list, then each product page for its variants).
+ */
+export async function benchProducts(baseUrl) {
+  const list = await (await fetch(`${baseUrl}/api/v1/products?page=1&limit=100`)).json();
+  const products = [];
+  for (const { id } of list.data) {
+    const detail = await (await fetch(`${baseUrl}/api/v1/products/${id}`)).json();
+    products.push({ id, unit: detail.unit, variantIds: detail.variants.map((variant) => variant.id) });
   }
-  return JSON.stringify({ products, shippingAddress });
+  return products;
+}
+
+/**
+ * An order body of 1–3 distinct products as the storefront sends it (`lines`): a random variant of a product
+ * sold in variants, pieces 1–3, metres 1–2.5 m in 0.5 m steps.
+ * @param products `{ id, unit, variantIds }` per product (`variantIds` empty without variants)
+ */
+export function randomOrderBody(products) {
+  const count = 1 + Math.floor(Math.random() * 3);
+  const picked = new Set();
+  while (picked.size < count) picked.add(products[Math.floor(Math.random() * products.length)]);
+  const lines = [...picked].map((product) => ({
+    productId: product.id,
+    ...(product.variantIds.length > 0
+      ? { variantId: product.variantIds[Math.floor(Math.random() * product.variantIds.length)] }
+      : {}),
+    quantity:
+      product.unit === 'm' ? 1 + Math.floor(Math.random() * 4) / 2 : 1 + Math.floor(Math.random() * 3),
+  }));
+  return JSON.stringify({ lines, shippingAddress });
 }

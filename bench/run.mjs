@@ -7,9 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilt } from '../scripts/ensure-built.mjs';
 import { startServer } from '../scripts/start-server-process.mjs';
+import { PGlite } from '@electric-sql/pglite';
 import {
-  benchCustomer,
+  accountRotation,
+  benchProducts,
   importBenchCatalogue,
+  insertBenchAccounts,
   load as loadWith,
   randomOrderBody,
   root,
@@ -33,16 +36,25 @@ const PAYMENT_ORDERS = 200;
  */
 const PAYMENT_CONNECTIONS = 10;
 
+/** Signed-in accounts written before the server starts: an account may leave at most 3 orders unpaid. */
+const ACCOUNTS = 8000;
+
 /**
  * The demo shop tracks stock on every product (about 3,100 units in all), which a few seconds of orders
  * would exhaust, turning the orders phase into 409s. The bench therefore imports a prepared demo catalogue
- * (see `importBenchCatalogue`) into its data folder before the server starts. Product pages and lists do not
- * show stock, so the catalogue phases are unchanged.
+ * (see `importBenchCatalogue`) into its data folder before the server starts, and writes the accounts the
+ * orders are spread over. Product pages and lists do not show stock, so the catalogue phases are unchanged.
  */
-function prepareBenchData() {
+async function prepareBenchData() {
   const dataDir = mkdtempSync(join(tmpdir(), 'resham-bench-'));
   importBenchCatalogue(dataDir, { DATA_DIR: dataDir });
-  return dataDir;
+  const db = await PGlite.create(join(dataDir, 'pglite'));
+  try {
+    const [{ id: storeId }] = (await db.query('SELECT id FROM stores WHERE is_default')).rows;
+    return { dataDir, tokens: await insertBenchAccounts(db, storeId, ACCOUNTS) };
+  } finally {
+    await db.close();
+  }
 }
 
 function report(row) {
@@ -53,7 +65,7 @@ function report(row) {
 }
 
 ensureBuilt();
-const benchDataDir = prepareBenchData();
+const { dataDir: benchDataDir, tokens } = await prepareBenchData();
 const server = await startServer({ env: { DATA_DIR: benchDataDir } });
 const results = [];
 let failed = false;
@@ -72,15 +84,15 @@ try {
     report(summarize(target.name, result));
   }
 
-  // POST /orders: a signed-in customer ordering 1–3 products with a valid Indian address.
-  const token = await benchCustomer(server.baseUrl);
-  const all = await (await fetch(`${server.baseUrl}/api/v1/products?page=1&limit=100`)).json();
-  const productIds = all.data.map((product) => product.id);
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  // POST /orders: signed-in customers ordering 1–3 products (a variant of those sold in variants) with a
+  // valid Indian address, each account placing at most 3.
+  const products = await benchProducts(server.baseUrl);
+  const nextAuthorization = accountRotation(tokens);
+  const headersOf = (authorization) => ({ authorization, 'content-type': 'application/json' });
   const probe = await fetch(`${server.baseUrl}/api/v1/orders`, {
     method: 'POST',
-    headers,
-    body: randomOrderBody(productIds),
+    headers: headersOf(nextAuthorization()),
+    body: randomOrderBody(products),
   });
   if (probe.status !== 201)
     throw new Error(`a bench order was refused: ${probe.status} ${await probe.text()}`);
@@ -90,8 +102,11 @@ try {
       {
         method: 'POST',
         path: '/api/v1/orders',
-        headers,
-        setupRequest: (request) => ({ ...request, body: randomOrderBody(productIds) }),
+        setupRequest: (request) => ({
+          ...request,
+          headers: headersOf(nextAuthorization()),
+          body: randomOrderBody(products),
+        }),
       },
     ],
   };
@@ -100,22 +115,24 @@ try {
   const orders = await load(`${server.baseUrl}/api/v1/orders`, orderLoad);
   report(summarize('POST /api/v1/orders (1–3 products)', orders));
 
-  // POST /payments: UPI QR for one of 200 pending orders of the customer. Asking again for the QR
-  // code of a pending order is idempotent (it updates the order's one open UPI attempt), so the same orders
-  // serve the whole run.
+  // POST /payments: UPI QR for one of 200 pending orders, asked by the order's own customer. Asking again
+  // for the QR code of a pending order is idempotent (it updates the order's one open UPI attempt), so the
+  // same orders serve the whole run.
   const pendingOrders = [];
   for (let index = 0; index < PAYMENT_ORDERS; index++) {
+    const authorization = nextAuthorization();
     const created = await fetch(`${server.baseUrl}/api/v1/orders`, {
       method: 'POST',
-      headers,
-      body: randomOrderBody(productIds),
+      headers: headersOf(authorization),
+      body: randomOrderBody(products),
     });
     if (created.status !== 201) throw new Error(`a bench order was refused: ${created.status}`);
-    pendingOrders.push((await created.json()).id);
+    pendingOrders.push({ id: (await created.json()).id, headers: headersOf(authorization) });
   }
-  const paymentBody = () =>
+  const randomPendingOrder = () => pendingOrders[Math.floor(Math.random() * pendingOrders.length)];
+  const paymentBody = (order) =>
     JSON.stringify({
-      orderId: pendingOrders[Math.floor(Math.random() * pendingOrders.length)],
+      orderId: order.id,
       fields: {
         name: 'Bench Customer',
         email: 'bench@example.com',
@@ -125,10 +142,11 @@ try {
         gstin: '',
       },
     });
+  const probeOrder = randomPendingOrder();
   const paymentProbe = await fetch(`${server.baseUrl}/api/v1/payments`, {
     method: 'POST',
-    headers,
-    body: paymentBody(),
+    headers: probeOrder.headers,
+    body: paymentBody(probeOrder),
   });
   const probeAnswer = await paymentProbe.json();
   if (paymentProbe.status !== 200 || probeAnswer.action?.type !== 'qr')
@@ -139,8 +157,10 @@ try {
       {
         method: 'POST',
         path: '/api/v1/payments',
-        headers,
-        setupRequest: (request) => ({ ...request, body: paymentBody() }),
+        setupRequest: (request) => {
+          const order = randomPendingOrder();
+          return { ...request, headers: order.headers, body: paymentBody(order) };
+        },
       },
     ],
   });

@@ -16,7 +16,15 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { ensureBuilt } from '../scripts/ensure-built.mjs';
 import { startServer } from '../scripts/start-server-process.mjs';
-import { benchCustomer, importBenchCatalogue, load, randomOrderBody, root } from './helpers.mjs';
+import {
+  accountRotation,
+  benchProducts,
+  importBenchCatalogue,
+  insertBenchAccounts,
+  load,
+  randomOrderBody,
+  root,
+} from './helpers.mjs';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const LIST_CONNECTIONS = 32;
@@ -37,6 +45,21 @@ for (const url of [baseDatabaseUrl, redisUrl]) {
   if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) {
     console.error(`bench/scaling.mjs only loads this machine: ${url} is not on 127.0.0.1`);
     process.exit(1);
+  }
+}
+
+/** Signed-in accounts the orders are spread over (an account may leave at most 3 orders unpaid). */
+const ACCOUNTS = 20000;
+
+/** Writes the bench accounts into the bench database; returns their bearer tokens. */
+async function benchAccounts(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const [{ id: storeId }] = (await client.query('SELECT id FROM stores WHERE is_default')).rows;
+    return await insertBenchAccounts(client, storeId, ACCOUNTS);
+  } finally {
+    await client.end();
   }
 }
 
@@ -91,16 +114,18 @@ try {
   importBenchCatalogue(workDir, env);
   servers.push(await startServer({ env }), await startServer({ env }));
   const [first] = servers;
-  const token = await benchCustomer(first.baseUrl);
-  const all = await (await fetch(`${first.baseUrl}/api/v1/products?page=1&limit=100`)).json();
-  const productIds = all.data.map((product) => product.id);
+  const nextAuthorization = accountRotation(await benchAccounts(env.DATABASE_URL));
+  const products = await benchProducts(first.baseUrl);
   const orderLoad = {
     requests: [
       {
         method: 'POST',
         path: '/api/v1/orders',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        setupRequest: (request) => ({ ...request, body: randomOrderBody(productIds) }),
+        setupRequest: (request) => ({
+          ...request,
+          headers: { authorization: nextAuthorization(), 'content-type': 'application/json' },
+          body: randomOrderBody(products),
+        }),
       },
     ],
   };

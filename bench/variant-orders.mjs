@@ -12,20 +12,25 @@
 // - 2 s of warm-up, then BENCH_SECONDS (default 10) of load; BENCH_LINES (default 10) sets the lines per order
 //   for comparisons; BENCH_BY=options names every other variant by size and colour only. Results:
 //   bench/results/variant-orders-latest.json.
-import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { ensureBuilt } from '../scripts/ensure-built.mjs';
 import { startServer } from '../scripts/start-server-process.mjs';
-import { importBenchCatalogue, load, root, summarize } from './helpers.mjs';
+import {
+  accountRotation,
+  importBenchCatalogue,
+  insertBenchAccounts,
+  load,
+  root,
+  summarize,
+} from './helpers.mjs';
 
 const CONNECTIONS = 20;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const LINES_PER_ORDER = Number(process.env.BENCH_LINES ?? 10);
 const BY_OPTIONS = process.env.BENCH_BY === 'options';
-const ORDERS_PER_ACCOUNT = 3;
 /** Far more accounts than 12 s of orders can use (3 orders each). */
 const ACCOUNTS = 6000;
 const BUDGET_P99_MS = 300;
@@ -94,23 +99,7 @@ async function prepareVariants(dataDir) {
     const idBySku = new Map(inserted.rows.map((row) => [row.sku, row.id]));
     for (const variant of variants) variant.variantId = idBySku.get(variant.sku);
 
-    const tokens = Array.from({ length: ACCOUNTS }, () => randomBytes(32).toString('base64url'));
-    const run = randomBytes(4).toString('hex');
-    await db.query(
-      `WITH new_users AS (
-         INSERT INTO users (store_id, email, first_name, last_name, password_hash)
-         SELECT $1, 'bench-' || $2 || '-' || n || '@example.com', 'Bench', 'Customer', 'x'
-         FROM generate_series(1, $3::integer) AS n
-         RETURNING id, email
-       )
-       INSERT INTO sessions (store_id, user_id, token_hash, expires_at)
-       SELECT $1, new_users.id, hashes.token_hash, now() + interval '1 day'
-       FROM new_users
-         JOIN unnest($4::text[]) WITH ORDINALITY AS hashes(token_hash, n)
-           ON new_users.email = 'bench-' || $2 || '-' || hashes.n || '@example.com'`,
-      [storeId, run, ACCOUNTS, tokens.map((token) => createHash('sha256').update(token).digest('hex'))],
-    );
-    return { variants, tokens };
+    return { variants, tokens: await insertBenchAccounts(db, storeId, ACCOUNTS) };
   } finally {
     await db.close();
   }
@@ -141,18 +130,13 @@ const loadBefore = loadavg()[0].toFixed(1);
 const dataDir = mkdtempSync(join(tmpdir(), 'resham-variant-bench-'));
 let failed = false;
 let row;
-let ordersUsed = 0;
+let nextAuthorization;
 try {
   importBenchCatalogue(dataDir, { DATA_DIR: dataDir });
   const { variants, tokens } = await prepareVariants(dataDir);
   const server = await startServer({ env: { DATA_DIR: dataDir, DEMO_DATA: 'off' } });
   try {
-    /** The next account's bearer token: each account places at most 3 orders. */
-    const nextAuthorization = () => {
-      const account = Math.floor(ordersUsed++ / ORDERS_PER_ACCOUNT);
-      if (account >= tokens.length) throw new Error(`all ${tokens.length} bench accounts are used up`);
-      return `Bearer ${tokens[account]}`;
-    };
+    nextAuthorization = accountRotation(tokens);
     const probe = await fetch(`${server.baseUrl}/api/v1/orders`, {
       method: 'POST',
       headers: { authorization: nextAuthorization(), 'content-type': 'application/json' },
@@ -194,7 +178,9 @@ const loadAfter = loadavg()[0].toFixed(1);
 console.log(
   `${row.name.padEnd(44)} ${String(row.requestsPerSecond).padStart(6)} req/s   p99 ${String(row.p99Ms).padStart(4)} ms   errors ${row.errors}`,
 );
-console.log(`Orders placed: ${ordersUsed}; load average (1 min) before ${loadBefore}, after ${loadAfter}`);
+console.log(
+  `Orders placed: ${nextAuthorization?.used() ?? 0}; load average (1 min) before ${loadBefore}, after ${loadAfter}`,
+);
 const checks = [
   [
     `POST /orders with ${LINES_PER_ORDER} variant lines p99 ≤ ${BUDGET_P99_MS} ms`,

@@ -172,7 +172,7 @@ describe.each(testDatabaseKinds)('npm run orders on %s', (kind) => {
     const stockBefore = await silkStock();
     expect(await run('cancel', numbers[1]!)).toEqual({
       code: 0,
-      output: `Order ${numbers[1]}: Pending → Cancelled; 3 units back in stock.`,
+      output: `Order ${numbers[1]}: Pending → Cancelled; its stock is back on sale.`,
     });
     expect(await silkStock()).toBe(stockBefore! + 3);
     expect((await run('cancel', numbers[1]!)).code).toBe(1);

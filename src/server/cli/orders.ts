@@ -97,10 +97,8 @@ async function move(
   extra: { trackingNumber?: string } = {},
 ): Promise<void> {
   const result = await transition(db, found.storeId, found.id, to, cause, extra);
-  const restocked =
-    result.restockedUnits > 0
-      ? `; ${result.restockedUnits} unit${result.restockedUnits === 1 ? '' : 's'} back in stock`
-      : '';
+  // Pieces and metres cannot be added up in one figure: say only that stock went back.
+  const restocked = result.restockedUnits > 0 ? '; its stock is back on sale' : '';
   const tracking = extra.trackingNumber ? ` (tracking ${extra.trackingNumber.trim()})` : '';
   console.log(
     `Order ${result.orderNumber}: ${orderStatusLabel(result.from)} → ${orderStatusLabel(result.to)}${tracking}${restocked}.`,
@@ -119,7 +117,9 @@ async function markPaid(db: Db, found: OwnerOrderRef, utr: string): Promise<void
   console.log(
     result.replayed
       ? `Order ${result.orderNumber}: UTR ${utr.trim()} was already recorded; nothing changed.`
-      : `Order ${result.orderNumber}: Pending → Processing (paid, UTR ${utr.trim()}).`,
+      : result.settlement === 'reinstated'
+        ? `Order ${result.orderNumber}: Cancelled → Processing (paid after its payment window, UTR ${utr.trim()}; stock taken again).`
+        : `Order ${result.orderNumber}: Pending → Processing (paid, UTR ${utr.trim()}).`,
   );
 }
 
