@@ -23,7 +23,7 @@ import {
   lineTotal,
   type CartItem,
 } from '@client/lib/cart/cart-reducer';
-import { quantityTimesPrice, variantLabel } from '@client/lib/cart/line-text';
+import { quantityTimesPrice, variantLabel } from '@client/lib/orders/line-text';
 import {
   formatQuantityNumber,
   maxQuantity,

@@ -17,7 +17,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { useCart } from '@client/lib/cart/cart-context';
 import { lineTotal } from '@client/lib/cart/cart-reducer';
-import { quantityTimesPrice } from '@client/lib/cart/line-text';
+import { quantityTimesPrice } from '@client/lib/orders/line-text';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { galleryImages, ProductDetailGallery } from './product-detail-gallery';

@@ -18,7 +18,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { ApiError } from '@client/lib/api-client';
 import { lineRule, type CartItem } from '@client/lib/cart/cart-reducer';
-import { variantLabel } from '@client/lib/cart/line-text';
+import { variantLabel } from '@client/lib/orders/line-text';
 
 /** Spec §5 "Checkout": the empty-cart toast. */
 export const CART_EMPTY_TITLE = 'Cart is empty';

@@ -9,7 +9,7 @@ import { formatRupees } from '@shared/money';
 import { Button } from '@client/components/ui/button';
 import { useCart } from '@client/lib/cart/cart-context';
 import { cartLineKey, itemCountLabel, lineRule, lineTotal } from '@client/lib/cart/cart-reducer';
-import { quantityTimesPrice, variantLabel } from '@client/lib/cart/line-text';
+import { quantityTimesPrice, variantLabel } from '@client/lib/orders/line-text';
 import {
   CREATE_ORDER_LABEL,
   PROCESSING_LABEL,

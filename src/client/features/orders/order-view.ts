@@ -16,7 +16,7 @@ import {
 import type { Order } from '@shared/orders/order-schemas';
 import { lineTotalPaise, type UnitOfMeasure } from '@shared/catalog/unit-of-measure';
 import { formatRupeesForOrder, rupeesToPaise } from '@shared/money';
-import { quantityTimesPrice, variantLabel } from '@client/lib/cart/line-text';
+import { quantityTimesPrice, variantLabel } from '@client/lib/orders/line-text';
 
 /** Spec §2 "Orders": the empty state and its link. */
 export const NO_ORDERS_TITLE = 'No Orders Found';

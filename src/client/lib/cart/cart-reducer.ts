@@ -11,9 +11,9 @@ import {
   lineTotalPaise,
   maxQuantity,
   PIECE_RULE,
+  thousandths,
   type QuantityRule,
-} from '@shared/catalog/unit-of-measure';
-import { rupeesToPaise } from '@shared/money';
+} from '@shared/catalog/quantity-rules';
 
 /**
  * One cart line: the spec's fields (spec §3 "Cart item") plus, only where they apply, the chosen variant and
@@ -81,8 +81,6 @@ export function lineRule(line: Pick<CartItem, 'unit' | 'minQuantity' | 'quantity
   };
 }
 
-const thousandths = (value: number) => Math.round(value * 1000);
-
 /**
  * The largest length in metres that `rule` allows and that is at most `quantity` — never below the minimum nor
  * above the line maximum (100 m): 2.7 m in steps of 0.5 m from 1 m → 2.5 m; 0.2 m → 1 m.
@@ -146,16 +144,21 @@ function isAllowedQuantityOfLine(line: CartItem, quantity: number): boolean {
 }
 
 /**
- * A line's total in rupees: round(unit price in paise × quantity) to whole paise, the rule the server applies
- * (₹450 / metre × 2.5 m = ₹1,125).
+ * A line's total in paise: round(unit price in paise × quantity), the rule the server applies. The price is
+ * turned into paise here as `rupeesToPaise` (src/shared/money.ts) does; that module's formatters stay off the
+ * first load.
  */
+const lineTotalInPaise = (item: Pick<CartItem, 'price' | 'quantity'>) =>
+  lineTotalPaise(Math.round(item.price * 100), item.quantity);
+
+/** A line's total in rupees (₹450 / metre × 2.5 m = ₹1,125), rounded to whole paise. */
 export function lineTotal(item: Pick<CartItem, 'price' | 'quantity'>): number {
-  return lineTotalPaise(rupeesToPaise(item.price), item.quantity) / 100;
+  return lineTotalInPaise(item) / 100;
 }
 
 /** Sum of the line totals (price × quantity), in rupees, summed in paise (spec §9). */
 export function cartTotal(items: CartItem[]): number {
-  return items.reduce((sum, item) => sum + lineTotalPaise(rupeesToPaise(item.price), item.quantity), 0) / 100;
+  return items.reduce((sum, item) => sum + lineTotalInPaise(item), 0) / 100;
 }
 
 /**
