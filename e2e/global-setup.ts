@@ -6,11 +6,14 @@ import { startServer } from '../scripts/start-server-process.mjs';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's DATA_DIR: its mail outbox (`outbox/*.eml`) holds the mails the app sent. */
+    dataDir: string;
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const server = (await startServer()) as { baseUrl: string; stop: () => Promise<void> };
+  const server = (await startServer()) as { baseUrl: string; dataDir: string; stop: () => Promise<void> };
   project.provide('baseUrl', server.baseUrl);
+  project.provide('dataDir', server.dataDir);
   return () => server.stop();
 }

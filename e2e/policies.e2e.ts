@@ -119,7 +119,7 @@ describe('policy pages', () => {
 });
 
 describe('404 page', () => {
-  it.each(['/products-x', '/forgot-password', '/404'])("%s shows 'Oops! Page not found'", async (path) => {
+  it.each(['/products-x', '/product', '/404'])("%s shows 'Oops! Page not found'", async (path) => {
     const page = await newPage();
     await page.goto(path);
     await expectNotFound(page);

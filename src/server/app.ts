@@ -23,6 +23,7 @@ import { formActionSources, paymentSettings } from './modules/payments/settings'
 import { storeInfoRoutes } from './modules/store-info/routes';
 import { paymentsAreSimulated } from './modules/store-info/service';
 import { StoreTrackingRateLimiter } from './modules/orders/tracking-rate-limit';
+import { PasswordResetRateLimiter } from './modules/users/password-reset-rate-limit';
 import { RegistrationRateLimiter } from './modules/users/registration-rate-limit';
 import { userRoutes } from './modules/users/routes';
 import { StoreSignInRateLimiter } from './modules/users/sign-in-rate-limit';
@@ -173,6 +174,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(userRoutes, {
         signInRateLimiter: new StoreSignInRateLimiter(rateLimits.store('sign-in')),
         registrationRateLimiter: new RegistrationRateLimiter(rateLimits.store('registration')),
+        passwordResetRateLimiter: new PasswordResetRateLimiter(rateLimits.store('password-reset')),
       });
       await api.register(orderRoutes, {
         trackingRateLimiter: new StoreTrackingRateLimiter(rateLimits.store('tracking')),

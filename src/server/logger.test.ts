@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
+import { redactUrl } from './logger';
 import { testConfig } from './test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from './test/test-database';
 
@@ -40,6 +41,23 @@ describe('log destination', () => {
     clearTimeout(timer);
     if (outcome === 'still running') child.kill('SIGKILL');
     expect(outcome).toBe(0);
+  });
+});
+
+describe('redactUrl', () => {
+  it('hides the values of secret query parameters and keeps the rest of the request line', () => {
+    expect(redactUrl('/reset-password?token=abc&from=mail')).toBe(
+      '/reset-password?token=[redacted]&from=mail',
+    );
+    expect(redactUrl('/x?Token=1&%74oken=2&password=p&email=a%40b.in&page=2')).toBe(
+      '/x?Token=[redacted]&%74oken=[redacted]&password=[redacted]&email=[redacted]&page=2',
+    );
+    expect(redactUrl('/api/v1/orders/RS-7KQ29XD3?contactInfo=9839041736')).toBe(
+      '/api/v1/orders/RS-7KQ29XD3?contactInfo=[redacted]',
+    );
+    expect(redactUrl('/products?page=2&limit=12')).toBe('/products?page=2&limit=12');
+    expect(redactUrl('/products')).toBe('/products');
+    expect(redactUrl('/x?%E0%A4=1&token')).toBe('/x?%E0%A4=1&token');
   });
 });
 

@@ -8,7 +8,7 @@
  * that loop never ends, and a SIGTERM left the process spinning forever.
  */
 import { writeSync } from 'node:fs';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config';
 import { serializeErrorForLog } from './db/database-errors';
 
@@ -80,6 +80,50 @@ export const REDACTED_PATHS = [
 ];
 
 /**
+ * Query parameters whose values the logged request line never shows: the secret fields (e.g. a reset link's
+ * `token`) and order tracking's `contactInfo` (the shopper's e-mail or phone).
+ */
+const SECRET_QUERY_PARAMETERS = new Set(
+  [...SECRET_FIELDS, 'contactInfo'].map((field) => field.toLowerCase()),
+);
+
+/**
+ * `url` with the value of every query parameter named like a secret field replaced, so the request line of
+ * the log keeps no credential: `/reset-password?token=abc&x=1` → `/reset-password?token=[redacted]&x=1`.
+ */
+export function redactUrl(url: string): string {
+  const start = url.indexOf('?');
+  if (start === -1) return url;
+  const pairs = url
+    .slice(start + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      if (equals === -1) return pair;
+      const name = pair.slice(0, equals);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replaceAll('+', ' '));
+      } catch {
+        // a malformed escape: compare the name as written
+      }
+      return SECRET_QUERY_PARAMETERS.has(decoded.toLowerCase()) ? `${name}=[redacted]` : pair;
+    });
+  return `${url.slice(0, start + 1)}${pairs.join('&')}`;
+}
+
+/** Fastify's request serializer with the secret query values of the URL redacted ({@link redactUrl}). */
+function serializeRequestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/**
  * Fastify's `logger` option for the configured level, or false when logging is off. `destination` defaults
  * to {@link pipeSafeDestination} on standard output; tests pass a stream they read.
  */
@@ -92,6 +136,6 @@ export function loggerOptions(
     level: config.LOG_LEVEL,
     stream: destination,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    serializers: { err: serializeErrorForLog },
+    serializers: { err: serializeErrorForLog, req: serializeRequestForLog },
   };
 }

@@ -34,6 +34,8 @@ describe('route table and policy pages', () => {
     expect(ownPages).toEqual([
       'login',
       'register',
+      'forgot-password',
+      'reset-password',
       'account',
       'cart',
       'products',

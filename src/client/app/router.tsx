@@ -28,6 +28,14 @@ function page<M extends Record<string, unknown>>(
 
 const LoginPage = page(() => import('@client/features/users/login-page'), 'LoginPage');
 const RegisterPage = page(() => import('@client/features/users/register-page'), 'RegisterPage');
+const ForgotPasswordPage = page(
+  () => import('@client/features/users/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = page(
+  () => import('@client/features/users/reset-password-page'),
+  'ResetPasswordPage',
+);
 const AccountPage = page(() => import('@client/features/users/account-page'), 'AccountPage');
 const ProductsPage = page(() => import('@client/features/catalog/products-page'), 'ProductsPage');
 const ProductDetailPage = page(
@@ -80,6 +88,8 @@ export const appRoutes = (
     <Route element={<AuthLayout />}>
       {route('/login', LoginPage)}
       {route('/register', RegisterPage)}
+      {route('/forgot-password', ForgotPasswordPage)}
+      {route('/reset-password', ResetPasswordPage)}
     </Route>
     <Route element={<MainLayout />}>
       <Route

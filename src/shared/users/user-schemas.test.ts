@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   accountInfoSchema,
   authorizeBodySchema,
+  forgotPasswordBodySchema,
   registerBodySchema,
   registerFormSchema,
+  resetPasswordBodySchema,
+  resetPasswordFormSchema,
   signInFormSchema,
 } from './user-schemas';
 
@@ -140,6 +143,44 @@ describe('authorize API body and responses', () => {
       lastName: 'Verma',
       email: 'asha@example.com',
       createdAt: '2025-04-18T10:00:00.000Z',
+    });
+  });
+});
+
+describe('password reset schemas', () => {
+  it('reads the forgot-password e-mail trimmed and lower-cased, with the sign-in message', () => {
+    expect(forgotPasswordBodySchema.parse({ email: ' Asha@Example.COM ' })).toEqual({
+      email: 'asha@example.com',
+    });
+    expect(problems(forgotPasswordBodySchema.safeParse({ email: 'asha' }))).toEqual({
+      email: 'Invalid email address',
+    });
+  });
+
+  it('takes any token string and a new password by the register rules', () => {
+    expect(resetPasswordBodySchema.parse({ token: 'abc', password: 'k7#pQz' })).toEqual({
+      token: 'abc',
+      password: 'k7#pQz',
+    });
+    expect(problems(resetPasswordBodySchema.safeParse({ password: '12345' }))).toEqual({
+      token: 'This reset link is invalid or has expired. Please request a new one.',
+      password: 'Password must be at least 6 characters',
+    });
+    expect(problems(resetPasswordBodySchema.safeParse({ token: 't', password: 'x'.repeat(129) }))).toEqual({
+      password: 'Password must be at most 128 characters',
+    });
+  });
+
+  it("checks the reset form's confirmation ('Passwords do not match')", () => {
+    expect(resetPasswordFormSchema.safeParse({ password: 'k7#pQz', confirmPassword: 'k7#pQz' }).success).toBe(
+      true,
+    );
+    expect(
+      problems(resetPasswordFormSchema.safeParse({ password: 'k7#pQz', confirmPassword: 'k7#pQ' })),
+    ).toEqual({ confirmPassword: 'Passwords do not match' });
+    expect(problems(resetPasswordFormSchema.safeParse({ password: '123', confirmPassword: '12' }))).toEqual({
+      password: 'Password must be at least 6 characters',
+      confirmPassword: 'Passwords do not match',
     });
   });
 });

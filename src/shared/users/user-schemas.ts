@@ -144,3 +144,64 @@ export const logoutResponseSchema = z.null();
 
 /** The shape of a session token (32 random bytes in unpadded base64url: 43 characters). */
 export const SESSION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Password reset texts (the spec leaves the forgot-password and reset screens' content open). */
+export const passwordResetMessages = {
+  /** The one answer to a reset request, whether or not the e-mail has an account. */
+  requested:
+    'If an account exists for this email, we have sent a link to reset your password. The link is valid for 30 minutes.',
+  /** A reset with an unknown, used or expired token, or one of another store. */
+  invalidLink: 'This reset link is invalid or has expired. Please request a new one.',
+  /** The answer to a successful reset; the sign-in screen shows it too. */
+  done: 'Your password has been reset. Please sign in with your new password.',
+} as const;
+
+/** The shape of a reset token: 32 random bytes in unpadded base64url (43 characters), as in a session token. */
+export const RESET_TOKEN_PATTERN = SESSION_TOKEN_PATTERN;
+
+/**
+ * `POST /api/v1/users/forgot-password` body and the forgot-password form: `{ email }`, trimmed and lower-cased
+ * ('Invalid email address', spec §5).
+ */
+export const forgotPasswordBodySchema = z.object({ email: emailSchema });
+export type ForgotPasswordBody = z.output<typeof forgotPasswordBodySchema>;
+export type ForgotPasswordInput = z.input<typeof forgotPasswordBodySchema>;
+
+/** `POST /api/v1/users/forgot-password` answer (200): always `{ message: passwordResetMessages.requested }`. */
+export const forgotPasswordResponseSchema = z.object({ message: z.string() });
+export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema>;
+
+/**
+ * `POST /api/v1/users/reset-password` body: the token from the link and the new password (6–128 characters,
+ * spec §5). A token of any other shape is refused like an unknown one (400 with
+ * `passwordResetMessages.invalidLink`), by the service, so the answer does not tell shapes apart.
+ */
+export const resetPasswordBodySchema = z.object({
+  token: z.string({ error: passwordResetMessages.invalidLink }),
+  password: newPasswordSchema,
+});
+export type ResetPasswordBody = z.output<typeof resetPasswordBodySchema>;
+
+/** `POST /api/v1/users/reset-password` answer (200): `{ message: passwordResetMessages.done }`. */
+export const resetPasswordResponseSchema = z.object({ message: z.string() });
+export type ResetPasswordResponse = z.infer<typeof resetPasswordResponseSchema>;
+
+/**
+ * The reset-password screen: the new password (rules of the register screen, spec §5) and its confirmation
+ * ('Passwords do not match' on confirmPassword).
+ */
+export const resetPasswordFormSchema = z
+  .object({
+    password: newPasswordSchema,
+    confirmPassword: z.string({ error: userMessages.passwordsDoNotMatch }),
+  })
+  .refine((values) => values.password === values.confirmPassword, {
+    message: userMessages.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+    when: (payload) => {
+      const value = payload.value as { password?: unknown; confirmPassword?: unknown } | null;
+      return typeof value?.password === 'string' && typeof value.confirmPassword === 'string';
+    },
+  });
+export type ResetPasswordFormInput = z.input<typeof resetPasswordFormSchema>;
+export type ResetPasswordFormValues = z.output<typeof resetPasswordFormSchema>;

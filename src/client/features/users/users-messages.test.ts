@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@client/lib/api-client';
 import {
   accountLoadErrorMessage,
+  isInvalidResetLink,
+  passwordResetFailureMessage,
   prefilledEmail,
   prepareRegistration,
   registerErrorDescription,
@@ -142,5 +144,34 @@ describe('prefilledEmail', () => {
     expect(prefilledEmail({ email: 'asha@example.com', from: '/checkout' })).toBe('asha@example.com');
     expect(prefilledEmail(null)).toBe('');
     expect(prefilledEmail({ email: 7 })).toBe('');
+  });
+});
+
+describe('password reset failures', () => {
+  const invalidLink = 'This reset link is invalid or has expired. Please request a new one.';
+
+  it("shows the server's sentence, else a fallback, and says when no response arrived", () => {
+    expect(passwordResetFailureMessage(new ApiError('x', 400, { error: invalidLink }))).toBe(invalidLink);
+    expect(
+      passwordResetFailureMessage(
+        new ApiError('x', 429, { error: 'Too many password reset requests. Please try again later.' }),
+      ),
+    ).toBe('Too many password reset requests. Please try again later.');
+    expect(passwordResetFailureMessage(new ApiError('x', 500, null))).toBe(
+      'Something went wrong. Please try again.',
+    );
+    expect(passwordResetFailureMessage(new ApiError('No response from server', 0))).toBe(
+      'No response from server. Please try again later.',
+    );
+    expect(passwordResetFailureMessage(new Error('boom'))).toBe('Something went wrong. Please try again.');
+  });
+
+  it('calls the link unusable only for a 400 that names no field', () => {
+    expect(isInvalidResetLink(new ApiError('x', 400, { error: invalidLink }))).toBe(true);
+    const refusedPassword = { error: 'Invalid field: password', fields: { password: 'too short' } };
+    expect(isInvalidResetLink(new ApiError('x', 400, refusedPassword))).toBe(false);
+    expect(isInvalidResetLink(new ApiError('x', 429, { error: 'Too many' }))).toBe(false);
+    expect(isInvalidResetLink(new ApiError('x', 0))).toBe(false);
+    expect(isInvalidResetLink(new Error('x'))).toBe(false);
   });
 });

@@ -23,9 +23,6 @@ export const NO_RESPONSE = 'No response from server. Please try again later.';
 export const REGISTER_SUCCESS = 'Account created successfully. You can now log in.';
 export const REGISTER_ERROR_TITLE = 'Registration Error';
 export const REGISTER_FAILED = 'Failed to register. Please try again.';
-/** Spec §8: the register screen's inline failure text, with two common providers for `{host}`. */
-export const REGISTER_INLINE_FAILURE =
-  'Registration failed. Please try using a different email provider (like gmail.com or outlook.com).';
 /** Spec §2 "Register": the advice to prefer common e-mail providers. */
 export const EMAIL_PROVIDER_ADVICE =
   'For best results, use a common e-mail provider such as Gmail or Outlook.';
@@ -54,6 +51,30 @@ export function signInErrorDescription(error: unknown): string {
   }
   if (error instanceof Error && error.message) return error.message;
   return SIGN_IN_FAILED;
+}
+
+/** A forgot-password or reset failure that the server did not explain (e.g. a 500 without a body). */
+export const PASSWORD_RESET_FAILED = 'Something went wrong. Please try again.';
+
+/**
+ * The one message of a failed forgot-password or reset call that named no form field: 'No response from
+ * server. Please try again later.' when none arrived, else the server's `error` (e.g. the invalid-link or
+ * rate-limit sentence), else {@link PASSWORD_RESET_FAILED}.
+ */
+export function passwordResetFailureMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 0) return NO_RESPONSE;
+    return error.serverMessage ?? PASSWORD_RESET_FAILED;
+  }
+  return PASSWORD_RESET_FAILED;
+}
+
+/**
+ * True when a failed reset says the link itself is unusable (400 without a field: unknown, used or expired
+ * token), so the screen offers a new link instead of the form.
+ */
+export function isInvalidResetLink(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length === 0;
 }
 
 /** The registration failure toast's description (spec §8): the server's `error` field, else the fallback. */

@@ -58,3 +58,32 @@ export const sessions = pgTable(
     index('sessions_expires_at').on(table.expiresAt),
   ],
 );
+
+/**
+ * Password reset links (one row per link sent). The link carries an opaque 32-byte token; only its SHA-256
+ * (hex) is stored. A token opens a reset while `used_at` is null and `expires_at` (30 minutes after the
+ * request) is in the future, and only through its own store. A newer request for the same account deletes the
+ * older unused rows; a reset sets `used_at` and deletes the account's other unused rows; the sweeper deletes
+ * used and expired rows.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('password_reset_tokens_token_hash').on(table.tokenHash),
+    index('password_reset_tokens_store_user').on(table.storeId, table.userId),
+    index('password_reset_tokens_expires_at').on(table.expiresAt),
+  ],
+);

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/database';
 import { outgoingMail } from '../../db/schema/mail-tables';
 import { idempotencyKeys } from '../../db/schema/order-tables';
-import { sessions } from '../../db/schema/user-tables';
+import { passwordResetTokens, sessions } from '../../db/schema/user-tables';
 
 /**
  * How long an `Idempotency-Key` is remembered, in milliseconds: 24 hours, the window in which a client may
@@ -51,9 +51,10 @@ async function inBatches(batchSize: number, deleteBatch: () => Promise<unknown>)
 
 /**
  * Deletes, in every store, the sessions that expired or were revoked before `now`, the idempotency keys
- * created more than {@link IDEMPOTENCY_KEY_RETENTION_MS} before `now`, and the outbox mails sent more than
- * {@link SENT_MAIL_RETENTION_MS} before `now`, `batchSize` rows per statement.
- * @returns how many rows of each table were removed.
+ * created more than {@link IDEMPOTENCY_KEY_RETENTION_MS} before `now`, the outbox mails sent more than
+ * {@link SENT_MAIL_RETENTION_MS} before `now` and the used or expired password reset tokens
+ * ({@link sweepPasswordResetTokens}), `batchSize` rows per statement.
+ * @returns how many sessions, idempotency keys and sent mails were removed.
  */
 export async function sweepExpiredRows(db: Db, options: SweepOptions = {}): Promise<SweepResult> {
   const now = options.now ?? new Date();
@@ -87,7 +88,29 @@ export async function sweepExpiredRows(db: Db, options: SweepOptions = {}): Prom
       )
       RETURNING 1`),
   );
+  await sweepPasswordResetTokens(db, now, batchSize);
   return { sessions: removedSessions, idempotencyKeys: removedKeys, sentMails: removedMails };
+}
+
+/**
+ * Deletes, in every store, the password reset tokens used or expired before `now` (a reset link works once,
+ * for 30 minutes), `batchSize` rows per statement.
+ * @returns how many tokens were removed.
+ */
+export function sweepPasswordResetTokens(
+  db: Db,
+  now: Date,
+  batchSize: number = SWEEP_BATCH_SIZE,
+): Promise<number> {
+  return inBatches(batchSize, () =>
+    db.execute(sql`
+      DELETE FROM ${passwordResetTokens} WHERE id IN (
+        SELECT id FROM ${passwordResetTokens}
+        WHERE expires_at < ${now.toISOString()} OR used_at < ${now.toISOString()}
+        LIMIT ${batchSize}
+      )
+      RETURNING 1`),
+  );
 }
 
 /** A running sweeper; `stop()` cancels the timer and waits for a sweep in progress to finish. */

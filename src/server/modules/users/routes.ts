@@ -1,6 +1,6 @@
 /**
  * Account routes (spec §7): `POST /users/register`, `POST /users/authorize`, `POST /users/logout` (beyond the
- * spec) and `GET /accountInfo`, declared with the shared contract (src/shared/users/user-schemas.ts). Thin
+ * spec) and `GET /accountInfo`, plus the forgotten-password routes of ./password-reset-routes.ts, declared with the shared contract (src/shared/users/user-schemas.ts). Thin
  * handlers: validate → service → reply. Answers go through the shared response schemas, so no hash can leave
  * the server; every failure is thrown as an error of src/server/errors.ts.
  */
@@ -23,6 +23,8 @@ import {
   revokeSession,
   toAccountInfo,
 } from './service';
+import { passwordResetRoutes } from './password-reset-routes';
+import type { PasswordResetRateLimiter } from './password-reset-rate-limit';
 import { RegistrationRateLimiter, TOO_MANY_REGISTRATIONS } from './registration-rate-limit';
 import {
   MemorySignInRateLimiter,
@@ -36,11 +38,14 @@ export type UserRoutesOptions = {
   signInRateLimiter?: SignInRateLimiter;
   /** Counts sign-ups; defaults to a fresh in-memory limiter per app. */
   registrationRateLimiter?: RegistrationRateLimiter;
+  /** Counts password reset requests and resets; defaults to a fresh in-memory limiter per app. */
+  passwordResetRateLimiter?: PasswordResetRateLimiter;
 };
 
 export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, options) => {
   const limiter = options.signInRateLimiter ?? new MemorySignInRateLimiter();
   const registrations = options.registrationRateLimiter ?? new RegistrationRateLimiter();
+  await app.register(passwordResetRoutes, { rateLimiter: options.passwordResetRateLimiter });
 
   /**
    * 201 `{ firstName, lastName, email, createdAt }`; 400 `{ error, fields }`; 409 `{ error, fields.email }`;

@@ -1,0 +1,191 @@
+/**
+ * Forgotten passwords in the browser: sign-in's 'Forgot password?' link → the request → the reset e-mail as
+ * the server wrote it to its outbox folder (`DATA_DIR/outbox/*.eml`) → its link → a new password → sign-in
+ * with it, the old session ended and the link used up. And the register screen's one message for a password
+ * the server refuses. Registers one customer (the suite shares the sign-up limit of one client address).
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { baseUrl } from './browser';
+import { eventually, toastByTitle, useStorefront, waitForPath, waitForToast } from './helpers';
+
+const { newPage } = useStorefront();
+
+const PASSWORD = 'Mulmul-cotton-4417';
+const NEW_PASSWORD = 'Kanjeevaram-gold-5520';
+const COMMON = 'This password is too common. Please choose a less common password.';
+const REQUESTED =
+  'If an account exists for this email, we have sent a link to reset your password. The link is valid for 30 minutes.';
+const DONE = 'Your password has been reset. Please sign in with your new password.';
+const INVALID_LINK = 'This reset link is invalid or has expired. Please request a new one.';
+
+const uniqueEmail = (tag: string) => `${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** Calls the API of the running app with JSON; returns status and parsed body. */
+async function apiCall(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${baseUrl()}/api/v1${path}`, {
+    method,
+    headers: {
+      Accept: 'application/json',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+}
+
+/** The decoded bodies of a MIME message's parts (quoted-printable, base64 or plain). */
+function decodedParts(eml: string): string[] {
+  const parts: string[] = [];
+  const pattern = /Content-Transfer-Encoding: ([\w-]+)\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)(?=\r?\n--|$)/gi;
+  for (const [, encoding, content = ''] of eml.matchAll(pattern)) {
+    const kind = encoding!.toLowerCase();
+    if (kind === 'base64') parts.push(Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8'));
+    else if (kind === 'quoted-printable') {
+      const bytes = content
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      parts.push(Buffer.from(bytes, 'latin1').toString('utf8'));
+    } else parts.push(content);
+  }
+  return parts;
+}
+
+/** The reset link of the newest `.eml` file in the server's outbox folder addressed to `email`. */
+async function resetLinkMailedTo(email: string): Promise<string> {
+  const outbox = join(inject('dataDir'), 'outbox');
+  let link: string | undefined;
+  await eventually(async () => {
+    const files = (await readdir(outbox).catch(() => [] as string[])).filter((file) => file.endsWith('.eml'));
+    for (const file of files.sort().reverse()) {
+      const eml = await readFile(join(outbox, file), 'utf8');
+      if (!new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}\\r?$`, 'mi').test(eml)) continue;
+      for (const part of decodedParts(eml)) {
+        link ??= /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]{43}/.exec(part)?.[0];
+      }
+      if (link) return link;
+    }
+    return link;
+  }).toBeDefined();
+  return link!;
+}
+
+/** Resolves after two frames, so anything a click's handler set going has been rendered. */
+const afterRender = (page: Page) =>
+  page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+
+describe('forgotten password', () => {
+  it('sign-in → forgot password → the mailed link → a new password → sign in with it', async () => {
+    const email = uniqueEmail('reset');
+    const registered = await apiCall('POST', '/users/register', {
+      firstName: 'Kavya',
+      lastName: 'Nair',
+      email,
+      password: PASSWORD,
+    });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+    const signedIn = await apiCall('POST', '/users/authorize', { email, password: PASSWORD });
+    const oldToken = (signedIn.body as { token: string }).token;
+    expect((await apiCall('GET', '/accountInfo', undefined, oldToken)).status).toBe(200);
+
+    const page = await newPage();
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await waitForPath(page, '/forgot-password');
+    await page.getByRole('heading', { level: 1, name: 'Forgot your password?' }).waitFor();
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByText('Invalid email address', { exact: true }).waitFor();
+    await page.getByLabel('Email').fill(` ${email.toUpperCase()} `);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByRole('status').getByText(REQUESTED, { exact: true }).waitFor();
+
+    const link = await resetLinkMailedTo(email);
+    expect(link.startsWith(`${baseUrl()}/reset-password?token=`)).toBe(true);
+    await page.goto(link);
+    await page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
+    const newPassword = page.getByLabel('New password', { exact: true });
+    const confirm = page.getByLabel('Confirm new password');
+    const submit = page.getByRole('button', { name: 'Reset Password' });
+
+    await newPassword.fill('12345');
+    await confirm.fill('12345');
+    await submit.click();
+    await page.getByText('Password must be at least 6 characters', { exact: true }).waitFor();
+    await newPassword.fill(NEW_PASSWORD);
+    await confirm.fill(`${NEW_PASSWORD}x`);
+    await submit.click();
+    await page.getByText('Passwords do not match', { exact: true }).waitFor();
+    await newPassword.fill('password1');
+    await confirm.fill('password1');
+    await submit.click();
+    await page.getByText(COMMON, { exact: true }).waitFor();
+
+    await newPassword.fill(NEW_PASSWORD);
+    await confirm.fill(NEW_PASSWORD);
+    const done = waitForToast(page, DONE);
+    await submit.click();
+    expect(await done).toBe('');
+    await waitForPath(page, '/login');
+
+    // Every session of the account has ended; the old password no longer opens one.
+    expect((await apiCall('GET', '/accountInfo', undefined, oldToken)).status).toBe(401);
+    expect((await apiCall('POST', '/users/authorize', { email, password: PASSWORD })).status).toBe(401);
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    expect(await waitForToast(page, 'Logged in successfully.')).toBe('');
+    await waitForPath(page, '/');
+
+    // The link worked once.
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('Another-pass-7781');
+    await page.getByLabel('Confirm new password').fill('Another-pass-7781');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByRole('alert').getByText(INVALID_LINK, { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Request a new link' }).click();
+    await waitForPath(page, '/forgot-password');
+  });
+
+  it('a reset link without a token offers a new link instead of the form', async () => {
+    const page = await newPage();
+    await page.goto('/reset-password');
+    await page.getByRole('alert').getByText(INVALID_LINK, { exact: true }).waitFor();
+    expect(await page.getByLabel('New password', { exact: true }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Request a new link' }).waitFor();
+  });
+});
+
+describe('register with a weak password', () => {
+  it('shows one message, under the password field', async () => {
+    const page = await newPage();
+    await page.goto('/register');
+    await page.getByRole('heading', { level: 1, name: 'Create an account' }).waitFor();
+    await page.getByLabel('First name').fill('Kavya');
+    await page.getByLabel('Last name').fill('Nair');
+    await page.getByLabel('Email').fill(uniqueEmail('weak'));
+    await page.getByLabel('Password', { exact: true }).fill('password1');
+    await page.getByLabel('Confirm password').fill('password1');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    const message = page.locator('#register-password-error');
+    await message.waitFor();
+    expect(await message.textContent()).toBe(COMMON);
+    await afterRender(page);
+    await eventually(() => page.getByRole('alert').allTextContents()).toEqual([COMMON]);
+    expect(await toastByTitle(page, 'Registration Error').count()).toBe(0);
+    expect(await page.getByText(/different email provider/).count()).toBe(0);
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+  });
+});
