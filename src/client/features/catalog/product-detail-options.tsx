@@ -24,11 +24,11 @@ type OptionGroupProps = {
   unavailableText?: string;
 };
 
-/** The hidden words after an option that cannot be chosen (', sold out'). */
-function statusText(choice: OptionChoice, unavailableText: string): string | null {
-  if (choice.status === 'sold-out') return ', sold out';
-  if (choice.status === 'unavailable') return `, ${unavailableText}`;
-  return null;
+/** The accessible name of an option that cannot be chosen ('XL, sold out'); undefined for the others. */
+function unavailableName(choice: OptionChoice, unavailableText: string): string | undefined {
+  if (choice.status === 'sold-out') return `${choice.value}, sold out`;
+  if (choice.status === 'unavailable') return `${choice.value}, ${unavailableText}`;
+  return undefined;
 }
 
 /** A row of option buttons; the chosen one is pressed, those that cannot be chosen are disabled. */
@@ -50,11 +50,11 @@ export function OptionGroup({
         {options.map((choice) => {
           const pressed = choice.value === selected;
           const unavailable = choice.status !== 'available';
-          const hidden = statusText(choice, unavailableText);
           return (
             <button
               key={choice.value}
               type="button"
+              aria-label={unavailableName(choice, unavailableText)}
               aria-pressed={pressed}
               disabled={unavailable}
               onClick={() => onSelect(choice.value)}
@@ -68,7 +68,6 @@ export function OptionGroup({
               )}
             >
               {choice.value}
-              {hidden && <span className="sr-only">{hidden}</span>}
             </button>
           );
         })}

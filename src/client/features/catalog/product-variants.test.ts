@@ -271,8 +271,9 @@ describe('stockNote', () => {
   });
 
   it('reads the product itself when it has no variants, in metres for fabric', () => {
-    expect(stockNote({ ...fabric, lowStock: true }, null, 2.5)).toBe('Only 2.5 m left');
-    expect(stockNote({ ...fabric, lowStock: false }, null, 2.5)).toBeNull();
+    expect(stockNote({ ...fabric, lowStock: true, stockLeft: 2.5 }, null)).toBe('Only 2.5 m left');
+    expect(stockNote({ ...fabric, lowStock: true }, null)).toBe(FEW_LEFT);
+    expect(stockNote({ ...fabric, lowStock: false }, null)).toBeNull();
   });
 });
 

@@ -18,7 +18,7 @@ import { preselectedOption } from './size-heading';
 
 /** The product as the product page uses it: the screen product (spec §3) and how it is sold. */
 export type ProductDetailView = Product &
-  Pick<ProductDetail, 'minQuantity' | 'quantityStep' | 'available' | 'lowStock' | 'variants'>;
+  Pick<ProductDetail, 'minQuantity' | 'quantityStep' | 'available' | 'lowStock' | 'stockLeft' | 'variants'>;
 
 /** Maps the `GET /products/{id}` answer to the page's shape. */
 export function toProductDetailView(detail: ProductDetail): ProductDetailView {
@@ -28,6 +28,7 @@ export function toProductDetailView(detail: ProductDetail): ProductDetailView {
     quantityStep: detail.quantityStep,
     available: detail.available,
     lowStock: detail.lowStock,
+    stockLeft: detail.stockLeft,
     variants: detail.variants,
   };
 }
@@ -180,20 +181,19 @@ export const FEW_LEFT = 'Only a few left';
 
 /**
  * The low-stock note under the price: 'Only 2 left' ('Only 2.5 m left' for metres) when the chosen variant —
- * or a product without variants — is low and the server tells how many are left, 'Only a few left' when it
- * says only that stock is low; null otherwise (also while no variant is chosen).
+ * or a product without variants — is low and the server says how many are left, 'Only a few left' when it says
+ * only that stock is low; null otherwise (also while no variant is chosen).
  */
 export function stockNote(
-  product: Pick<ProductDetailView, 'unit' | 'lowStock' | 'variants'>,
-  variant: (ProductVariant & { stockLeft?: number | null }) | null,
-  productStockLeft?: number | null,
+  product: Pick<ProductDetailView, 'unit' | 'lowStock' | 'stockLeft' | 'variants'>,
+  variant: ProductVariant | null,
 ): string | null {
   const low = variant
     ? variant.available && variant.lowStock
     : product.variants.length === 0 && product.lowStock;
   if (!low) return null;
-  const left = variant ? variant.stockLeft : productStockLeft;
-  return typeof left === 'number' && left > 0 ? `Only ${formatQuantity(left, product.unit)} left` : FEW_LEFT;
+  const left = variant ? variant.stockLeft : product.stockLeft;
+  return left !== undefined && left > 0 ? `Only ${formatQuantity(left, product.unit)} left` : FEW_LEFT;
 }
 
 /**
