@@ -16,6 +16,7 @@ import { listenForCatalogChanges, ResponseCache } from './modules/catalog/respon
 import { healthRoutes } from './modules/health/routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { OutboxSender } from './modules/mail/outbox-sender';
+import { PaymentWindowTimer } from './modules/orders/payment-window';
 import { orderRoutes } from './modules/orders/routes';
 import { sandboxPayuRoutes } from './modules/payments/providers/sandbox-payu';
 import { paymentRoutes } from './modules/payments/routes';
@@ -46,6 +47,11 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Sends the mail outbox (started and stopped with the app); `wake()` after writing a mail. */
     mailSender: OutboxSender;
+    /**
+     * Cancels orders whose payment window closed unpaid: a catch-up pass when the app is ready, then one on a
+     * timer; stopped when the app closes.
+     */
+    paymentWindow: PaymentWindowTimer;
     /** Reloads the store directory and drops cached catalogue responses (after a catalogue write). */
     catalogChanged(): Promise<void>;
   }
@@ -70,6 +76,8 @@ export type BuildAppOptions = {
    * writes `.eml` files to `DATA_DIR/outbox`.
    */
   mailer?: Mailer;
+  /** Between the payment window's passes, in ms (default 15 s: `EXPIRY_INTERVAL_MS`). */
+  paymentWindowIntervalMs?: number;
 };
 
 /**
@@ -112,6 +120,16 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const mailSender = new OutboxSender({ db: database.db, mailer, log: app.log });
   app.decorate('mailSender', mailSender);
   app.addHook('onReady', async () => mailSender.start());
+  const paymentWindow = new PaymentWindowTimer({
+    db: database.db,
+    log: app.log,
+    mailFrom: config.MAIL_FROM,
+    intervalMs: options.paymentWindowIntervalMs,
+    onExpired: () => mailSender.wake(),
+  });
+  app.decorate('paymentWindow', paymentWindow);
+  // Catches up on orders that expired while the store was down, then keeps watching.
+  app.addHook('onReady', async () => paymentWindow.start());
   app.decorate('catalogChanged', async () => {
     responseCache.clear();
     directory = await loadStoreDirectory(database.db);
@@ -134,6 +152,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     onError: (error) => app.log.warn({ err: error }, 'Redis does not answer: rate limits count per server'),
   });
   app.addHook('onClose', async () => {
+    await paymentWindow.stop();
     await mailSender.stop();
     await stopListening?.();
     await rateLimits.close();

@@ -1,7 +1,8 @@
 /**
  * `npm start` entry: parse configuration, open and migrate the database (the embedded one locks DATA_DIR),
  * load the demo shop into an empty database, start the sweeper of expired rows, then serve the SPA and
- * `/api/v1` on one port.
+ * `/api/v1` on one port. The app itself starts, when ready, the mail outbox sender and the payment window's
+ * timer (whose first pass cancels the orders that expired while the server was down) and stops them on close.
  *
  * Start-up problems print one sentence naming the cause and the setting (src/server/start-errors.ts) and exit
  * with code 1. SIGTERM/SIGINT close gracefully: in-flight requests get {@link SHUTDOWN_GRACE_MS} to finish,
@@ -102,7 +103,8 @@ async function start(running: Running): Promise<void> {
   const app = await buildApp(config, { database });
   running.app = app;
   running.sweeper = startSweeper(database.db, {
-    onSwept: (removed) => app.log.info({ removed }, 'removed expired sessions, idempotency keys and old sent mails'),
+    onSwept: (removed) =>
+      app.log.info({ removed }, 'removed expired sessions, idempotency keys and old sent mails'),
     onError: (error) => app.log.warn({ err: error }, 'sweeping expired rows failed'),
   });
   installShutdown(running as Required<Running>);

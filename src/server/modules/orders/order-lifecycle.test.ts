@@ -1,16 +1,21 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_STATUS, type OrderStatusCode } from '@shared/orders/order-status';
-import { products } from '../../db/schema/catalog-tables';
+import { productVariants, products } from '../../db/schema/catalog-tables';
+import { outgoingMail } from '../../db/schema/mail-tables';
 import { orderEvents, orders } from '../../db/schema/order-tables';
+import { payments } from '../../db/schema/payment-tables';
 import { AppError } from '../../errors';
-import { fixtureCatalog } from '../../test/catalog-fixture';
-import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { catalogImportFileSchema } from '../catalog/import-schema';
-import { importCatalog } from '../catalog/import-service';
-import { canTransition, ORDER_TRANSITIONS, transition } from './order-lifecycle';
-import { createOrder } from './create-order';
+import {
+  insertTestOrder,
+  insertTestShop,
+  SHOP_STOCK,
+  stockOf,
+  type TestShop,
+} from '../../test/order-fixture';
 import { insertTestCustomer } from '../../test/test-customer';
+import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
+import { canTransition, ORDER_TRANSITIONS, transition } from './order-lifecycle';
 
 const { pending, processing, shipped, delivered, cancelled } = ORDER_STATUS;
 const ALL: OrderStatusCode[] = [pending, processing, shipped, delivered, cancelled];
@@ -28,60 +33,44 @@ describe('order transitions (spec §3 codes)', () => {
 
 describe.each(testDatabaseKinds)('order lifecycle on %s', (kind) => {
   let database: TestDatabase;
+  let shop: TestShop;
   let userId: number;
   let otherStoreId: number;
-  const sku: Record<string, string> = {};
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    await importCatalog(database.db, catalogImportFileSchema.parse(fixtureCatalog()));
-    const second = fixtureCatalog();
-    second.store = { storeName: 'Second Shop', hosts: ['second.example'] };
-    second.products = second.products.slice(0, 1);
-    await importCatalog(database.db, catalogImportFileSchema.parse(second), { host: 'second.example' });
-    for (const row of await database.db
-      .select({ id: products.id, sku: products.sku, storeId: products.storeId })
-      .from(products)) {
-      if (row.storeId === 1) sku[row.sku] = row.id;
-      else otherStoreId = row.storeId;
-    }
-    userId = await insertTestCustomer(database.db);
   });
   afterAll(async () => {
     await database?.close();
   });
 
   beforeEach(async () => {
-    await database.db.update(products).set({ stock: 40 }).where(eq(products.id, sku['FAB-SLK']!));
+    await database.reset();
+    shop = await insertTestShop(database.db);
+    otherStoreId = (await insertTestShop(database.db, { isDefault: false, storeName: 'Second Shop' }))
+      .storeId;
+    userId = await insertTestCustomer(database.db, shop.storeId);
   });
 
-  /** A new pending order of 3 tracked silk and 2 untracked cotton; returns its uuid. */
-  const newOrder = async () => {
-    const created = await createOrder(database.db, {
-      storeId: 1,
+  /** A new pending order of 3 tracked sarees, 1 kurta in size M (variant stock) and 2 untracked dupattas. */
+  const newOrder = () =>
+    insertTestOrder(database.db, {
+      storeId: shop.storeId,
       userId,
-      email: 'asha@example.com',
-      body: {
-        products: { [sku['FAB-SLK']!]: 3, [sku['FAB-COT']!]: 2 },
-        shippingAddress: {
-          fullName: 'Asha Verma',
-          address: '14 Assi Ghat Road',
-          city: 'Varanasi',
-          state: 'Uttar Pradesh',
-          postalCode: '221005',
-          phone: '+91 98390 41736',
-        },
-      },
+      lines: [
+        { productId: shop.saree, quantity: 3 },
+        { productId: shop.kurta, variantId: shop.kurtaM, quantity: 1 },
+        { productId: shop.dupatta, quantity: 2 },
+      ],
     });
-    const [row] = await database.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.orderNumber, created.orderNumber));
-    return { id: row!.id, orderNumber: created.orderNumber };
-  };
   const stateOf = async (id: string) => {
     const [row] = await database.db
-      .select({ status: orders.status, trackingNumber: orders.trackingNumber })
+      .select({
+        status: orders.status,
+        trackingNumber: orders.trackingNumber,
+        cancellationCause: orders.cancellationCause,
+        refundDue: orders.refundDue,
+      })
       .from(orders)
       .where(eq(orders.id, id));
     const events = await database.db
@@ -96,10 +85,15 @@ describe.each(testDatabaseKinds)('order lifecycle on %s', (kind) => {
       .orderBy(asc(orderEvents.id));
     return { ...row!, events };
   };
-  const stock = async (code: string) =>
+  const mailsTo = async (recipient: string) =>
     (
-      await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, sku[code]!))
-    )[0]!.stock;
+      await database.db
+        .select({ subject: outgoingMail.subject, message: outgoingMail.message })
+        .from(outgoingMail)
+        .where(eq(outgoingMail.recipient, recipient))
+        .orderBy(asc(outgoingMail.id))
+    ).map((mail) => mail.subject);
+  const stock = () => stockOf(database.db, shop);
   const refusal = async (promise: Promise<unknown>) => {
     try {
       await promise;
@@ -116,15 +110,17 @@ describe.each(testDatabaseKinds)('order lifecycle on %s', (kind) => {
 
   it('walks Pending → Processing → Shipped → Delivered, recording each move with its time and cause', async () => {
     const order = await newOrder();
-    expect(await transition(database.db, 1, order.id, processing, 'payment: test')).toEqual({
+    expect(await transition(database.db, shop.storeId, order.id, processing, 'payment: test')).toEqual({
       orderId: order.id,
       orderNumber: order.orderNumber,
       from: pending,
       to: processing,
       restockedUnits: 0,
     });
-    await transition(database.db, 1, order.id, shipped, 'cli: ship', { trackingNumber: '  EE123456789IN ' });
-    await transition(database.db, 1, order.id, delivered, 'cli: deliver');
+    await transition(database.db, shop.storeId, order.id, shipped, 'cli: ship', {
+      trackingNumber: '  EE123456789IN ',
+    });
+    await transition(database.db, shop.storeId, order.id, delivered, 'cli: deliver');
     const state = await stateOf(order.id);
     expect(state.status).toBe(delivered);
     expect(state.trackingNumber).toBe('EE123456789IN');
@@ -137,77 +133,171 @@ describe.each(testDatabaseKinds)('order lifecycle on %s', (kind) => {
     for (const event of state.events) expect(event.at).toBeInstanceOf(Date);
   });
 
+  it("writes the customer's mail of each move in its transaction: paid, shipped, none for delivered", async () => {
+    const order = await newOrder();
+    await transition(database.db, shop.storeId, order.id, processing, 'payment: test');
+    await transition(database.db, shop.storeId, order.id, shipped, 'cli: ship', {
+      trackingNumber: 'EE123456789IN',
+    });
+    await transition(database.db, shop.storeId, order.id, delivered, 'cli: deliver');
+    expect(await mailsTo('asha@example.com')).toEqual([
+      `Payment received for order ${order.orderNumber} – Silk House`,
+      `Order ${order.orderNumber} shipped – Silk House`,
+    ]);
+    const [shippedMail] = await database.db
+      .select({ message: outgoingMail.message })
+      .from(outgoingMail)
+      .where(eq(outgoingMail.subject, `Order ${order.orderNumber} shipped – Silk House`));
+    expect(shippedMail!.message.text).toContain('Tracking number: EE123456789IN');
+    expect(shippedMail!.message.text).toContain(
+      '- Cotton Kurta (Size: M, Colour: White): 1 × ₹999.50 = ₹999.50',
+    );
+    // A refused move writes no mail.
+    await refusal(transition(database.db, shop.storeId, order.id, cancelled, 'cli: cancel'));
+    expect(await mailsTo('asha@example.com')).toHaveLength(2);
+  });
+
   it('refuses every illegal move with the reason, changing nothing', async () => {
     const order = await newOrder();
-    await transition(database.db, 1, order.id, processing, 'payment: test');
-    await transition(database.db, 1, order.id, shipped, 'cli: ship', { trackingNumber: 'T1' });
-    await transition(database.db, 1, order.id, delivered, 'cli: deliver');
+    await transition(database.db, shop.storeId, order.id, processing, 'payment: test');
+    await transition(database.db, shop.storeId, order.id, shipped, 'cli: ship', { trackingNumber: 'T1' });
+    await transition(database.db, shop.storeId, order.id, delivered, 'cli: deliver');
     const before = await stateOf(order.id);
     for (const to of ALL) {
-      expect(await refusal(transition(database.db, 1, order.id, to, 'cli: oops'))).toMatchObject({
+      expect(await refusal(transition(database.db, shop.storeId, order.id, to, 'cli: oops'))).toMatchObject({
         code: 'conflict',
       });
     }
-    expect((await refusal(transition(database.db, 1, order.id, processing, 'x'))).message).toBe(
+    expect((await refusal(transition(database.db, shop.storeId, order.id, processing, 'x'))).message).toBe(
       `Cannot move order ${order.orderNumber} from Delivered to Processing`,
     );
     expect(await stateOf(order.id)).toEqual(before);
 
     const fresh = await newOrder();
     expect(
-      (await refusal(transition(database.db, 1, fresh.id, shipped, 'x', { trackingNumber: 'T' }))).message,
+      (await refusal(transition(database.db, shop.storeId, fresh.id, shipped, 'x', { trackingNumber: 'T' })))
+        .message,
     ).toBe(`Cannot move order ${fresh.orderNumber} from Pending to Shipped`);
-    expect((await refusal(transition(database.db, 1, fresh.id, pending, 'x'))).message).toBe(
+    expect((await refusal(transition(database.db, shop.storeId, fresh.id, pending, 'x'))).message).toBe(
       `Cannot move order ${fresh.orderNumber} from Pending to Pending`,
     );
   });
 
+  it('moves only from `onlyFrom` when it is given', async () => {
+    const order = await newOrder();
+    await transition(database.db, shop.storeId, order.id, processing, 'payment: test');
+    expect(
+      await refusal(
+        transition(database.db, shop.storeId, order.id, cancelled, 'customer: cancel', { onlyFrom: pending }),
+      ),
+    ).toEqual({
+      code: 'conflict',
+      message: `Cannot move order ${order.orderNumber} from Processing to Cancelled`,
+      fields: undefined,
+    });
+    expect((await stateOf(order.id)).status).toBe(processing);
+  });
+
   it('needs a tracking number to ship', async () => {
     const order = await newOrder();
-    await transition(database.db, 1, order.id, processing, 'payment: test');
-    expect(await refusal(transition(database.db, 1, order.id, shipped, 'cli: ship'))).toEqual({
+    await transition(database.db, shop.storeId, order.id, processing, 'payment: test');
+    expect(await refusal(transition(database.db, shop.storeId, order.id, shipped, 'cli: ship'))).toEqual({
       code: 'bad_request',
       message: `A tracking number is needed to ship order ${order.orderNumber}`,
       fields: { trackingNumber: 'is required' },
     });
     expect(
       await refusal(
-        transition(database.db, 1, order.id, shipped, 'cli: ship', { trackingNumber: 'x'.repeat(101) }),
+        transition(database.db, shop.storeId, order.id, shipped, 'cli: ship', {
+          trackingNumber: 'x'.repeat(101),
+        }),
       ),
     ).toMatchObject({ code: 'bad_request' });
     expect((await stateOf(order.id)).status).toBe(processing);
   });
 
-  it('restocks tracked products on cancel, from Pending and from Processing, never twice', async () => {
+  it('returns stock per variant and product on cancel, from Pending and from Processing, never twice', async () => {
     const first = await newOrder();
-    expect(await stock('FAB-SLK')).toBe(37);
-    expect(await stock('FAB-COT')).toBeNull();
-    const result = await transition(database.db, 1, first.id, cancelled, 'cli: cancel');
-    expect(result.restockedUnits).toBe(3);
-    expect(await stock('FAB-SLK')).toBe(40);
-    expect(await stock('FAB-COT')).toBeNull();
-    expect(await refusal(transition(database.db, 1, first.id, cancelled, 'cli: cancel'))).toMatchObject({
+    expect(await stock()).toMatchObject({ saree: SHOP_STOCK.saree - 3, kurtaM: SHOP_STOCK.kurtaM - 1 });
+    const result = await transition(database.db, shop.storeId, first.id, cancelled, 'cli: cancel');
+    expect(result.restockedUnits).toBe(4);
+    expect(await stock()).toEqual({
+      saree: SHOP_STOCK.saree,
+      kurtaM: SHOP_STOCK.kurtaM,
+      kurtaL: SHOP_STOCK.kurtaL,
+      fabric: SHOP_STOCK.fabric,
+      dupatta: null,
+    });
+    expect(await stateOf(first.id)).toMatchObject({
+      cancellationCause: 'cancelled by the shop',
+      refundDue: false,
+    });
+    expect(
+      await refusal(transition(database.db, shop.storeId, first.id, cancelled, 'cli: cancel')),
+    ).toMatchObject({
       code: 'conflict',
       message: `Cannot move order ${first.orderNumber} from Cancelled to Cancelled`,
     });
-    expect(await stock('FAB-SLK')).toBe(40);
+    expect(await stock()).toMatchObject({ saree: SHOP_STOCK.saree, kurtaM: SHOP_STOCK.kurtaM });
 
     const second = await newOrder();
-    await transition(database.db, 1, second.id, processing, 'payment: test');
-    await transition(database.db, 1, second.id, cancelled, 'cli: cancel');
-    expect(await stock('FAB-SLK')).toBe(40);
-    expect((await stateOf(second.id)).events.at(-1)).toMatchObject({
-      from: processing,
-      to: cancelled,
-      cause: 'cli: cancel',
+    await transition(database.db, shop.storeId, second.id, processing, 'payment: test');
+    await transition(database.db, shop.storeId, second.id, cancelled, 'cli: cancel', {
+      cancellationCause: 'out of stock at the weaver',
     });
+    expect(await stock()).toMatchObject({ saree: SHOP_STOCK.saree, kurtaM: SHOP_STOCK.kurtaM });
+    const state = await stateOf(second.id);
+    expect(state.cancellationCause).toBe('out of stock at the weaver');
+    expect(state.events.at(-1)).toMatchObject({ from: processing, to: cancelled, cause: 'cli: cancel' });
   });
 
-  it('does not restock a product that stopped tracking stock', async () => {
+  it('returns fractional metres of fabric', async () => {
+    const order = await insertTestOrder(database.db, {
+      storeId: shop.storeId,
+      userId,
+      lines: [{ productId: shop.fabric, quantity: 2.5 }],
+    });
+    expect((await stock()).fabric).toBe(17.5);
+    expect(
+      (await transition(database.db, shop.storeId, order.id, cancelled, 'cli: cancel')).restockedUnits,
+    ).toBe(2.5);
+    expect((await stock()).fabric).toBe(SHOP_STOCK.fabric);
+  });
+
+  it('marks the refund due when a paid order is cancelled, and says so in the Cancelled mail', async () => {
     const order = await newOrder();
-    await database.db.update(products).set({ stock: null }).where(eq(products.id, sku['FAB-SLK']!));
-    expect((await transition(database.db, 1, order.id, cancelled, 'cli: cancel')).restockedUnits).toBe(0);
-    expect(await stock('FAB-SLK')).toBeNull();
+    await database.db.insert(payments).values({
+      storeId: shop.storeId,
+      orderId: order.id,
+      provider: 'upi',
+      method: 'manual',
+      gatewayId: '412345678901',
+      amountPaise: order.totalPaise,
+      status: 'succeeded',
+    });
+    await transition(database.db, shop.storeId, order.id, processing, 'cli: mark-paid UTR 412345678901');
+    await transition(database.db, shop.storeId, order.id, cancelled, 'cli: cancel');
+    expect(await stateOf(order.id)).toMatchObject({ status: cancelled, refundDue: true });
+    const [mail] = await database.db
+      .select({ message: outgoingMail.message })
+      .from(outgoingMail)
+      .where(eq(outgoingMail.subject, `Order ${order.orderNumber} cancelled – Silk House`));
+    expect(mail!.message.text).toContain(
+      'Your order ' + order.orderNumber + ' has been cancelled: cancelled by the shop.',
+    );
+    expect(mail!.message.text).toContain(
+      'You paid ₹9,196.50 for this order: the shop will refund it to you the way you paid.',
+    );
+  });
+
+  it('does not restock a product or variant that stopped tracking stock', async () => {
+    const order = await newOrder();
+    await database.db.update(products).set({ stock: null }).where(eq(products.id, shop.saree));
+    await database.db.update(productVariants).set({ stock: null }).where(eq(productVariants.id, shop.kurtaM));
+    expect(
+      (await transition(database.db, shop.storeId, order.id, cancelled, 'cli: cancel')).restockedUnits,
+    ).toBe(0);
+    expect(await stock()).toMatchObject({ saree: null, kurtaM: null });
   });
 
   it("cannot move another store's order", async () => {
@@ -221,8 +311,8 @@ describe.each(testDatabaseKinds)('order lifecycle on %s', (kind) => {
   it('lets only one of two concurrent payments of the same order win', async () => {
     const order = await newOrder();
     const results = await Promise.allSettled([
-      transition(database.db, 1, order.id, processing, 'payment: first'),
-      transition(database.db, 1, order.id, processing, 'payment: second'),
+      transition(database.db, shop.storeId, order.id, processing, 'payment: first'),
+      transition(database.db, shop.storeId, order.id, processing, 'payment: second'),
     ]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
@@ -233,18 +323,34 @@ describe.each(testDatabaseKinds)('order lifecycle on %s', (kind) => {
     const state = await stateOf(order.id);
     expect(state.status).toBe(processing);
     expect(state.events).toHaveLength(2);
+    expect(await mailsTo('asha@example.com')).toHaveLength(1);
   });
 
   it('serialises a concurrent payment and cancellation: both apply in some order, stock stays right', async () => {
     const order = await newOrder();
     const results = await Promise.allSettled([
-      transition(database.db, 1, order.id, processing, 'payment: race'),
-      transition(database.db, 1, order.id, cancelled, 'cli: race'),
+      transition(database.db, shop.storeId, order.id, processing, 'payment: race'),
+      transition(database.db, shop.storeId, order.id, cancelled, 'cli: race'),
     ]);
     const state = await stateOf(order.id);
     // Either pay-then-cancel (both succeed) or cancel-then-refused-payment.
     expect(state.status).toBe(cancelled);
     expect(state.events.length).toBe(1 + results.filter((result) => result.status === 'fulfilled').length);
-    expect(await stock('FAB-SLK')).toBe(40);
+    expect(await stock()).toMatchObject({ saree: SHOP_STOCK.saree, kurtaM: SHOP_STOCK.kurtaM });
+  });
+
+  it('returns the stock of two orders cancelled at once, both of the same products, exactly', async () => {
+    const [a, b] = [await newOrder(), await newOrder()];
+    await Promise.all([
+      transition(database.db, shop.storeId, a.id, cancelled, 'cli: cancel'),
+      transition(database.db, shop.storeId, b.id, cancelled, 'cli: cancel'),
+    ]);
+    expect(await stock()).toMatchObject({ saree: SHOP_STOCK.saree, kurtaM: SHOP_STOCK.kurtaM });
+    expect(
+      await database.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.storeId, shop.storeId), eq(orders.status, cancelled))),
+    ).toHaveLength(2);
   });
 });

@@ -5,21 +5,28 @@
  * ```
  * Pending(0) ──paid──▶ Processing(1) ──shipped (tracking number)──▶ Shipped(2) ──▶ Delivered(3)
  *    │                      │
- *    └────────cancel────────┴──▶ Cancelled(4)   (restocks the lines whose product still tracks stock)
+ *    └────────cancel────────┴──▶ Cancelled(4)   (returns the lines' stock; stores the cause)
  * ```
  *
  * Every transition runs in one transaction: the order row is locked, the move is checked, the status is
- * changed by a conditional `UPDATE … WHERE status = <from>`, and an `order_events` row records the time and
- * the cause. An illegal move throws a {@link ConflictError} and changes nothing. The routes (payments), the
- * shop owner's CLI and later the admin panel all move orders through {@link transition}.
+ * changed by a conditional `UPDATE … WHERE status = <from>`, an `order_events` row records the time and the
+ * cause, a cancellation returns the lines' stock (./order-stock-return.ts), and the customer's e-mail of the
+ * move ('Payment received', 'Shipped', 'Cancelled': ./lifecycle-mail.ts) is written to the outbox. An
+ * illegal move throws a {@link ConflictError} and changes nothing. The routes (payments, the shopper's
+ * cancel), the payment window's expiry, the shop owner's CLI and later the admin panel all move orders
+ * through {@link transition}. The one move outside this table — a Cancelled order whose payment window had
+ * closed coming back to Processing when it is paid late — is ./late-payment.ts.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { CANCELLATION_CAUSE } from '@shared/orders/cancellation-cause';
 import { ORDER_STATUS, orderStatusLabel, type OrderStatusCode } from '@shared/orders/order-status';
-import { rowsOf, type Db } from '../../db/database';
-import { products } from '../../db/schema/catalog-tables';
+import type { Db } from '../../db/database';
 import { orderEvents, orders } from '../../db/schema/order-tables';
+import { payments } from '../../db/schema/payment-tables';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import { enqueueLifecycleMail } from './lifecycle-mail';
 import { ORDER_NOT_FOUND } from './order-queries';
+import { returnOrderStock } from './order-stock-return';
 
 /** The legal moves: from each status, the statuses it may go to. */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatusCode, readonly OrderStatusCode[]>> = {
@@ -49,6 +56,18 @@ export function illegalTransitionMessage(orderNumber: string, from: number, to: 
 export type TransitionExtra = {
   /** Required when shipping: stored as the order's tracking number. */
   trackingNumber?: string;
+  /**
+   * Cancelling: why, as the shopper reads it (`orders.cancellation_cause`); default
+   * {@link CANCELLATION_CAUSE.shop}.
+   */
+  cancellationCause?: string;
+  /**
+   * Move only from this status (e.g. the shopper cancels only a Pending order): from any other, the move is
+   * refused like an illegal one.
+   */
+  onlyFrom?: OrderStatusCode;
+  /** `MAIL_FROM`: the sender of the customer's mail when the store has no company e-mail. */
+  mailFrom?: string | undefined;
 };
 
 export type TransitionResult = {
@@ -56,7 +75,10 @@ export type TransitionResult = {
   orderNumber: string;
   from: OrderStatusCode;
   to: OrderStatusCode;
-  /** Units put back on tracked stock (cancellations only). */
+  /**
+   * Quantity put back on tracked stock (cancellations only), pieces and metres added together (3 pieces +
+   * 2.5 m → 5.5).
+   */
   restockedUnits: number;
 };
 
@@ -94,11 +116,12 @@ export async function transitionInTransaction(
     .for('update');
   if (!current) throw new NotFoundError(ORDER_NOT_FOUND);
   const from = current.status as OrderStatusCode;
-  if (!canTransition(from, to)) {
+  if (!canTransition(from, to) || (extra.onlyFrom !== undefined && extra.onlyFrom !== from)) {
     throw new ConflictError(illegalTransitionMessage(current.orderNumber, from, to));
   }
   const trackingNumber =
     to === ORDER_STATUS.shipped ? checkedTrackingNumber(current.orderNumber, extra) : null;
+  const cancelling = to === ORDER_STATUS.cancelled;
 
   const updated = await tx
     .update(orders)
@@ -106,6 +129,17 @@ export async function transitionInTransaction(
       status: to,
       updatedAt: sql`now()`,
       ...(trackingNumber !== null ? { trackingNumber } : {}),
+      ...(cancelling
+        ? {
+            cancellationCause: extra.cancellationCause ?? CANCELLATION_CAUSE.shop,
+            // A paid order that is cancelled owes the customer their money back.
+            refundDue: sql`${orders.refundDue} OR EXISTS (
+              SELECT 1 FROM ${payments}
+              WHERE ${payments.storeId} = ${storeId} AND ${payments.orderId} = ${orderId}
+                AND ${payments.status} = 'succeeded'
+            )`,
+          }
+        : {}),
     })
     .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId), eq(orders.status, from)))
     .returning({ id: orders.id });
@@ -115,35 +149,20 @@ export async function transitionInTransaction(
   }
   await tx.insert(orderEvents).values({ storeId, orderId, fromStatus: from, toStatus: to, cause });
 
-  let restockedUnits = 0;
-  if (to === ORDER_STATUS.cancelled) {
-    // Only lines whose product still exists in this store and still tracks stock (stock not null).
-    const restocked = await tx.execute(sql`
-      UPDATE ${products} AS p
-      SET stock = p.stock + line.quantity
-      FROM (
-        SELECT product_id, sum(quantity)::integer AS quantity
-        FROM order_lines
-        WHERE order_id = ${orderId} AND store_id = ${storeId} AND product_id IS NOT NULL
-        GROUP BY product_id
-      ) AS line
-      WHERE p.id = line.product_id AND p.store_id = ${storeId} AND p.stock IS NOT NULL
-      RETURNING line.quantity
-    `);
-    restockedUnits = rowsOf<{ quantity: number }>(restocked).reduce(
-      (sum, row) => sum + Number(row.quantity),
-      0,
-    );
-  }
+  const restockedUnits = cancelling ? await returnOrderStock(tx, storeId, orderId) : 0;
+  await enqueueLifecycleMail(tx, storeId, orderId, to, extra.mailFrom);
   return { orderId, orderNumber: current.orderNumber, from, to, restockedUnits };
 }
 
 /**
  * Moves order `orderId` (its uuid) of `storeId` to `to` in one transaction, recording `cause` (e.g.
- * `payment payu txnid RS-…-4K7Q2M`, `cli ship tracking=EE123456789IN`) in `order_events`. Shipping sets
- * `extra.trackingNumber`; cancelling restocks the lines whose product still tracks stock.
+ * `payment: PayU txnid RS-…-4K7Q2M`, `cli: ship tracking EE123456789IN`) in `order_events`. Shipping sets
+ * `extra.trackingNumber`; cancelling stores `extra.cancellationCause`, returns each line's quantity to its
+ * variant's or product's tracked stock and, for an order that was paid, marks the refund due. The customer's
+ * mail of the move is written to the outbox in the same transaction.
  * @throws {NotFoundError} for an unknown order (or one of another store).
- * @throws {ConflictError} (`Cannot move order RS-… from Delivered to Processing`) for an illegal move.
+ * @throws {ConflictError} (`Cannot move order RS-… from Delivered to Processing`) for an illegal move, or
+ *   from another status than `extra.onlyFrom`.
  * @throws {BadRequestError} (`fields.trackingNumber`) when shipping without a usable tracking number.
  * Nothing changes when it throws.
  */

@@ -1,7 +1,7 @@
 /**
  * Order routes (spec §7): `POST /orders` and `GET /orders` for the signed-in customer, and
  * `GET /orders/{orderId}?contactInfo=…` (track order) for anyone with the order number and its e-mail or
- * phone. Thin handlers: the shared schemas (src/shared/orders/order-schemas.ts) validate every request and
+ * phone; `POST /orders/{orderId}/cancel` for the customer's own Pending order (My Orders). Thin handlers: the shared schemas (src/shared/orders/order-schemas.ts) validate every request and
  * serialise every answer, errors are thrown and written by the one error handler. The order's confirmation
  * e-mail is written to the outbox with the order; the outbox sender is woken to send it at once.
  */
@@ -21,6 +21,7 @@ import { AppError } from '../../errors';
 import { authenticate, requireUser } from '../users/auth-hook';
 import type { SessionUser } from '../users/service';
 import { createOrder } from './create-order';
+import { cancelOwnOrder } from './customer-cancel';
 import { listOrders } from './order-queries';
 import { trackOrder } from './order-tracking';
 import { MemoryTrackingRateLimiter, type TrackingRateLimiter } from './tracking-rate-limit';
@@ -127,6 +128,39 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
         clientAddress: request.ip,
         limiter,
       });
+      return reply.send(order);
+    },
+  );
+
+  /**
+   * Cancels the signed-in customer's own Pending order ('cancelled by the customer'; its stock returns and the
+   * 'Cancelled' mail is sent). 200 the order as it is now; 401 without a session; 404 `Order not found or
+   * access denied` for an unknown number or someone else's order; 409 `Cannot move order RS-… from
+   * Processing to Cancelled` once it is no longer Pending.
+   */
+  app.post(
+    '/orders/:orderId/cancel',
+    {
+      onRequest: authenticate,
+      schema: {
+        params: trackOrderParamsSchema,
+        response: {
+          200: orderSchema,
+          '4xx': errorBodySchema,
+          503: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const order = await cancelOwnOrder(app.db, {
+        storeId: request.storeId,
+        userId: user.userId,
+        orderId: request.params.orderId,
+        mailFrom: app.config.MAIL_FROM,
+      });
+      app.mailSender.wake();
+      reply.header('cache-control', 'no-store');
       return reply.send(order);
     },
   );

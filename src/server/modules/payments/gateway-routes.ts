@@ -109,7 +109,7 @@ ${hiddenInputs(data)}
         { orderNumber: outcome.orderNumber, result: outcome.result },
         'payment gateway callback',
       );
-      if (outcome.result === 'paid') app.mailSender.wake();
+      if (['paid', 'reinstated', 'refund-due'].includes(outcome.result)) app.mailSender.wake();
       return reply.code(303).header('location', outcome.redirect).header('cache-control', 'no-store').send();
     },
   );

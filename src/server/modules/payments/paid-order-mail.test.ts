@@ -10,14 +10,30 @@ const order: PaidOrder = {
   state: 'Uttar Pradesh',
   postalCode: '221005',
   items: [
-    { title: 'Katan Silk Fabric', quantity: 2 },
-    { title: 'Cotton Kurta 1', quantity: 1 },
+    {
+      title: 'Katan Silk Fabric',
+      size: null,
+      color: 'Red',
+      unit: 'm',
+      quantity: 2.5,
+      unitPricePaise: 45_000,
+      lineTotalPaise: 112_500,
+    },
+    {
+      title: 'Cotton Kurta 1',
+      size: 'M',
+      color: 'White',
+      unit: 'piece',
+      quantity: 2,
+      unitPricePaise: 83_625,
+      lineTotalPaise: 167_250,
+    },
   ],
   store: { storeName: 'Silk House', companyName: null, companyEmail: 'care@silk.example' },
 };
 
 describe('paidOrderMessage', () => {
-  it('tells the shop which order to pack, from and to its own address', () => {
+  it('tells the shop which order to pack, each line with its size, colour and unit, from and to its own address', () => {
     const message = paidOrderMessage(
       order,
       { description: 'PayU, txnid RS-7KQ29XD3-4K7Q2M', testMode: false },
@@ -37,8 +53,8 @@ describe('paidOrderMessage', () => {
       'Customer:  Asha Verma, asha@example.com',
       'Ship to:   Varanasi, Uttar Pradesh 221005',
       'Items:',
-      '- 2 × Katan Silk Fabric',
-      '- 1 × Cotton Kurta 1',
+      '- Katan Silk Fabric (Colour: Red): 2.5 m × ₹450.00 = ₹1,125.00',
+      '- Cotton Kurta 1 (Size: M, Colour: White): 2 × ₹836.25 = ₹1,672.50',
       '',
     ]);
     expect(message.text).not.toContain('TEST');

@@ -3,19 +3,16 @@
  * store's company e-mail says which order to pack, written to the outbox in the payment's transaction. An
  * order paid in test mode (the sandbox gateway, the demo UPI ID: no money moved) is marked TEST in the
  * subject and in the first line, so the owner never ships it by mistake. Stores without a company e-mail get
- * no notice (`npm run orders -- list` shows paid orders too). What the customer typed is plain text that no
- * mail client turns into a link.
+ * no notice (`npm run orders -- list` shows paid orders too). Each line shows its size, colour and unit of
+ * measure (`2.5 m × ₹450.00`). What the customer typed is plain text that no mail client turns into a link.
  */
-import { and, asc, eq } from 'drizzle-orm';
-import { formatRupeesForOrder, paiseToRupees } from '@shared/money';
 import type { Db } from '../../db/database';
 import { type OutgoingMessage } from '../../db/schema/mail-tables';
-import { orderLines, orders } from '../../db/schema/order-tables';
-import { stores } from '../../db/schema/store-tables';
 import { escapeHtml, plainMailName, plainMailText } from '../mail/mail-text';
 import { ORDER_NUMBER_HEADER } from '../mail/mailer';
 import { enqueueMail } from '../mail/outbox';
 import { shopNameOf, shopSender, type MailStore } from '../orders/order-mail';
+import { lineText, readMailOrder, rupeesOf, type MailLine } from '../orders/order-mail-lines';
 
 /** The first line of every mail to the shop about an order paid in test mode. */
 export const TEST_PAYMENT_NOTICE =
@@ -38,11 +35,9 @@ export type PaidOrder = {
   city: string;
   state: string;
   postalCode: string;
-  items: { title: string; quantity: number }[];
+  items: MailLine[];
   store: MailStore;
 };
-
-const rupees = (paise: number) => formatRupeesForOrder(paiseToRupees(paise));
 
 /** The notice to `to` (the shop's company e-mail) that `order` was paid `via`; TEST-marked in test mode. */
 export function paidOrderMessage(
@@ -56,11 +51,11 @@ export function paidOrderMessage(
     ...(via.testMode ? [TEST_PAYMENT_NOTICE, ''] : []),
     `Order ${order.orderNumber} was paid and is now Processing: please pack and ship it.`,
     '',
-    `Paid:      ${rupees(order.totalPaise)} via ${via.description}${via.testMode ? ' — TEST' : ''}`,
+    `Paid:      ${rupeesOf(order.totalPaise)} via ${via.description}${via.testMode ? ' — TEST' : ''}`,
     `Customer:  ${plainMailName(order.fullName)}, ${order.email}`,
     `Ship to:   ${plainMailText(`${order.city}, ${order.state} ${order.postalCode}`)}`,
     'Items:',
-    ...order.items.map((item) => `- ${item.quantity} × ${item.title}`),
+    ...order.items.map((item) => `- ${lineText(item)}`),
     '',
     `Full order: npm run orders -- show ${order.orderNumber}`,
     `When shipped: npm run orders -- ship ${order.orderNumber} --tracking <tracking number>`,
@@ -78,7 +73,7 @@ ${via.testMode ? `<p style="background:#b91c1c;color:#fff;font-weight:bold;paddi
   return {
     from: shopSender(order.store, mailFrom),
     to,
-    subject: `${via.testMode ? '[TEST] ' : ''}Paid order ${order.orderNumber} – ${rupees(order.totalPaise)}`,
+    subject: `${via.testMode ? '[TEST] ' : ''}Paid order ${order.orderNumber} – ${rupeesOf(order.totalPaise)}`,
     text,
     html,
     headers: { [ORDER_NUMBER_HEADER]: order.orderNumber },
@@ -97,35 +92,9 @@ export async function enqueuePaidOrderNotice(
   via: PaidVia,
   mailFrom: string | undefined,
 ): Promise<boolean> {
-  const [row] = await tx
-    .select({
-      orderNumber: orders.orderNumber,
-      totalPaise: orders.totalPaise,
-      fullName: orders.fullName,
-      email: orders.email,
-      city: orders.city,
-      state: orders.state,
-      postalCode: orders.postalCode,
-      storeName: stores.storeName,
-      companyName: stores.companyName,
-      companyEmail: stores.companyEmail,
-    })
-    .from(orders)
-    .innerJoin(stores, eq(stores.id, orders.storeId))
-    .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
-  if (!row?.companyEmail) return false;
-  const items = await tx
-    .select({ title: orderLines.productTitle, quantity: orderLines.quantity })
-    .from(orderLines)
-    .where(and(eq(orderLines.storeId, storeId), eq(orderLines.orderId, orderId)))
-    .orderBy(asc(orderLines.position));
-  const { storeName, companyName, companyEmail, ...order } = row;
-  const message = paidOrderMessage(
-    { ...order, items, store: { storeName, companyName, companyEmail } },
-    via,
-    companyEmail,
-    mailFrom,
-  );
+  const order = await readMailOrder(tx, storeId, orderId);
+  if (!order?.store.companyEmail) return false;
+  const message = paidOrderMessage({ ...order, items: order.lines }, via, order.store.companyEmail, mailFrom);
   await enqueueMail(tx, storeId, message);
   return true;
 }

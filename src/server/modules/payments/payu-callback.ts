@@ -1,6 +1,7 @@
 /**
  * The gateway's post-back (docs/payments.md "PayU request and callback"): verified against the reverse hash
- * and the recorded attempt, then settled once per txnid; a success pays the order in the same transaction.
+ * and the recorded attempt, then settled once per txnid; a success settles the order in the same transaction
+ * (./pay-order.ts: paid, reinstated after its payment window, or a refund due).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { ORDER_STATUS } from '@shared/orders/order-status';
@@ -8,7 +9,7 @@ import type { Db } from '../../db/database';
 import { orders } from '../../db/schema/order-tables';
 import { payments } from '../../db/schema/payment-tables';
 import { BadRequestError } from '../../errors';
-import { payOrderInTransaction } from './pay-order';
+import { settleOrderPayment } from './pay-order';
 import { parseAmountToPaise } from './providers/amount';
 import { readPayuCallback, verifyPayuCallbackHash } from './providers/payu-provider';
 import type { GatewaySettings } from './settings';
@@ -37,8 +38,13 @@ const KEPT_CALLBACK_FIELDS = [
 
 export type CallbackOutcome = {
   orderNumber: string;
-  /** `paid`: this callback paid the order; `replayed`: the txnid was already settled, nothing changed. */
-  result: 'paid' | 'failed' | 'pending' | 'replayed' | 'paid-but-not-payable';
+  /**
+   * `paid`: this callback paid the order; `reinstated`: it paid an order its payment window had cancelled,
+   * which came back to Processing; `refund-due`: the order stays Cancelled and the shop owes a refund;
+   * `paid-but-not-payable`: the order was already paid; `replayed`: the txnid was already settled, nothing
+   * changed.
+   */
+  result: 'paid' | 'reinstated' | 'refund-due' | 'failed' | 'pending' | 'replayed' | 'paid-but-not-payable';
   /** The page the browser goes to (303). */
   redirect: string;
 };
@@ -56,9 +62,9 @@ export type PayuCallbackInput = {
 /**
  * Applies a gateway post-back: verifies the reverse hash in constant time and the merchant key, finds the
  * attempt by txnid and checks the amount; then, in one transaction, settles the attempt — `status=success`
- * marks it succeeded and pays the order (Pending → Processing, with the shop's notice, TEST-marked for the
- * sandbox); `failure` (or anything else but `pending`) marks it failed. A txnid already settled changes
- * nothing (a replay).
+ * marks it succeeded and settles the order (Pending → Processing with the shop's notice, TEST-marked for the
+ * sandbox; a Cancelled order comes back or gets a refund due); `failure` (or anything else but `pending`)
+ * marks it failed. A txnid already settled changes nothing (a replay).
  * @throws {BadRequestError} for a missing or wrong hash, another merchant key, an unknown txnid or a wrong
  *   amount; nothing changes then.
  */
@@ -77,6 +83,7 @@ export async function applyPayuCallback(db: Db, input: PayuCallbackInput): Promi
       testMode: payments.testMode,
       orderNumber: orders.orderNumber,
       orderTotalPaise: orders.totalPaise,
+      orderStatus: orders.status,
     })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
@@ -114,7 +121,11 @@ export async function applyPayuCallback(db: Db, input: PayuCallbackInput): Promi
       return {
         orderNumber,
         result: 'replayed',
-        redirect: locked?.status === 'succeeded' ? ORDER_SUCCESS_PATH : failed,
+        // As the first callback did: a success for an order that stayed cancelled went to the payment page.
+        redirect:
+          locked?.status === 'succeeded' && attempt.orderStatus !== ORDER_STATUS.cancelled
+            ? ORDER_SUCCESS_PATH
+            : failed,
       };
     }
     const status = callback.status.toLowerCase();
@@ -134,34 +145,28 @@ export async function applyPayuCallback(db: Db, input: PayuCallbackInput): Promi
       return { orderNumber, result: status === 'pending' ? 'pending' : 'failed', redirect: failed };
     }
     await settle('succeeded');
-    const [order] = await tx
-      .select({ status: orders.status })
-      .from(orders)
-      .where(and(eq(orders.storeId, storeId), eq(orders.id, attempt.orderId)))
-      .for('update');
-    if (order?.status !== ORDER_STATUS.pending) {
-      // Money arrived for an order that is already paid or cancelled: keep the record, flag it for a refund.
-      log.warn(
-        { orderNumber, txnid: callback.txnid, orderStatus: order?.status },
-        'payment succeeded for an order that is not pending: check it and refund if needed',
-      );
-      return {
-        orderNumber,
-        result: 'paid-but-not-payable',
-        redirect: order?.status === ORDER_STATUS.cancelled ? failed : ORDER_SUCCESS_PATH,
-      };
-    }
     const mihpayid = params.mihpayid ? ` (mihpayid ${params.mihpayid.slice(0, 40)})` : '';
     const gatewayName = gateway.provider === 'payu' ? 'PayU' : 'PayU sandbox (TEST)';
-    await payOrderInTransaction(tx, {
+    const settlement = await settleOrderPayment(tx, {
       storeId,
       orderId: attempt.orderId,
       cause: `payment: ${gatewayName} txnid ${callback.txnid}${mihpayid}`,
-      notifyShop: {
-        via: { description: `${gatewayName}, txnid ${callback.txnid}`, testMode: attempt.testMode },
-        mailFrom: input.mailFrom,
-      },
+      amountPaise: paise,
+      via: { description: `${gatewayName}, txnid ${callback.txnid}`, testMode: attempt.testMode },
+      notifyShop: true,
+      mailFrom: input.mailFrom,
     });
-    return { orderNumber, result: 'paid', redirect: ORDER_SUCCESS_PATH };
+    if (settlement === 'paid' || settlement === 'reinstated') {
+      return { orderNumber, result: settlement, redirect: ORDER_SUCCESS_PATH };
+    }
+    // Money arrived for an order that is already paid or cancelled: the payment row keeps it; a cancelled
+    // order has its refund marked due and the shop told by mail.
+    log.warn(
+      { orderNumber, txnid: callback.txnid, settlement },
+      'payment succeeded for an order that is not pending: check it and refund if needed',
+    );
+    return settlement === 'refund-due'
+      ? { orderNumber, result: 'refund-due', redirect: failed }
+      : { orderNumber, result: 'paid-but-not-payable', redirect: ORDER_SUCCESS_PATH };
   });
 }

@@ -690,16 +690,34 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
       expect((await orderRow(orderId)).status).toBe(1);
     });
 
-    it('records a success for a cancelled order without reviving it', async () => {
+    it('records a success for an order the shop cancelled without reviving it: the refund is due', async () => {
       const headers = await customer();
       const orderId = await placeOrder(headers);
       const data = (await startGateway(headers, orderId)).data;
       await transition(database.db, 1, (await orderRow(orderId)).id, 4, 'test: cancelled');
-      const response = await callback((await sandboxChoice(data, 'Success')).fields);
+      const success = (await sandboxChoice(data, 'Success')).fields;
+      const response = await callback(success);
       expect(response.headers.location).toBe(`/payment?orderId=${orderId}&status=failed`);
-      expect((await orderRow(orderId)).status).toBe(4);
+      expect(await orderRow(orderId)).toMatchObject({
+        status: 4,
+        cancellationCause: 'cancelled by the shop',
+        refundDue: true,
+      });
       expect((await paymentsOf(orderId))[0]!.status).toBe('succeeded');
-      expect(await shopNoticesOf(orderId)).toEqual([]);
+      expect((await eventsOf(orderId)).at(-1)).toEqual({
+        from: 4,
+        to: 4,
+        cause: expect.stringMatching(
+          /^paid after cancellation — refund due \(payment: PayU sandbox \(TEST\) txnid /,
+        ),
+      });
+      // No notice to pack it: the shop is told to refund it instead.
+      expect((await shopNoticesOf(orderId)).map((notice) => notice.subject)).toEqual([
+        `[TEST] Refund due: order ${orderId} paid ₹2,797.50 after cancellation`,
+      ]);
+      const replay = await callback(success);
+      expect(replay.headers.location).toBe(`/payment?orderId=${orderId}&status=failed`);
+      expect(await shopNoticesOf(orderId)).toHaveLength(1);
     });
 
     it('verifies live callbacks with the live salt only', async () => {
@@ -817,7 +835,7 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
       expect((await webhook(body)).json()).toMatchObject({ paid: true });
     });
 
-    it('records money for an order that is no longer pending without moving it', async () => {
+    it('records money for an order the shop cancelled without moving it: the refund is due', async () => {
       const headers = await customer();
       const orderId = await placeOrder(headers);
       await transition(database.db, 1, (await orderRow(orderId)).id, 4, 'test: cancelled');
@@ -833,7 +851,10 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
         status: 'succeeded',
         gatewayId: '612345678901',
       });
-      expect((await orderRow(orderId)).status).toBe(4);
+      expect(await orderRow(orderId)).toMatchObject({ status: 4, refundDue: true });
+      expect((await shopNoticesOf(orderId)).map((notice) => notice.subject)).toEqual([
+        `[TEST] Refund due: order ${orderId} paid ₹2,797.50 after cancellation`,
+      ]);
     });
 
     it('answers 503 without UPI_WEBHOOK_SECRET', async () => {

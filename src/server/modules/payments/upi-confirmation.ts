@@ -1,7 +1,7 @@
 /**
  * Confirming a UPI payment (docs/payments.md "UPI webhook"): from the UPI provider's signed webhook or the
- * shop owner's `npm run orders -- mark-paid`, recorded once per UTR and paying the order in the same
- * transaction.
+ * shop owner's `npm run orders -- mark-paid`, recorded once per UTR and settling the order in the same
+ * transaction (./pay-order.ts: paid, reinstated after its payment window, or a refund due).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ORDER_STATUS, type OrderStatusCode } from '@shared/orders/order-status';
@@ -11,7 +11,7 @@ import { payments } from '../../db/schema/payment-tables';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { illegalTransitionMessage } from '../orders/order-lifecycle';
 import { ORDER_NOT_FOUND } from '../orders/order-queries';
-import { payOrderInTransaction } from './pay-order';
+import { settleOrderPayment, type PaymentSettlement } from './pay-order';
 import { UPI_PROVIDER } from './providers/upi-provider';
 import { findOrderForPayment } from './start-payment';
 
@@ -41,8 +41,10 @@ export type UpiConfirmationResult = {
   orderStatus: OrderStatusCode;
   /** True when this UTR was already recorded for the order: nothing changed. */
   replayed: boolean;
-  /** True when this confirmation moved the order to Processing. */
+  /** True when this confirmation moved the order to Processing (from Pending, or back after its window). */
   paid: boolean;
+  /** What the payment did to the order; `replayed` when the UTR was already recorded. */
+  settlement: PaymentSettlement | 'replayed';
 };
 
 /** PostgreSQL's unique_violation (a concurrent request recorded the same gateway id first). */
@@ -53,14 +55,16 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Records a confirmed UPI payment (webhook or `mark-paid`) and pays the order, in one transaction,
+ * Records a confirmed UPI payment (webhook or `mark-paid`) and settles the order, in one transaction,
  * idempotently on the UTR: the order's open UPI attempt (with the payer's details) becomes the succeeded
  * payment, or a new row is written. A webhook payment is announced to the shop (TEST-marked when the payment
- * is a test one). From the webhook, money for an order that is no longer pending is still recorded (and
- * logged for a refund) without moving the order; from the CLI it is refused.
+ * is a test one). A Pending order is paid; a Cancelled one comes back when its payment window had closed and
+ * its stock is still there. From the webhook, money that cannot pay the order is still recorded and logged:
+ * for a Cancelled order the refund is marked due and the shop is told by mail; an order already paid is left
+ * as it is. From the CLI such a payment is refused (the owner reads why) and nothing is recorded.
  * @throws {NotFoundError} for an unknown order.
  * @throws {BadRequestError} for a bad UTR or an amount that is not the order's total.
- * @throws {ConflictError} when the UTR paid another order; from the CLI, for an order that is not pending.
+ * @throws {ConflictError} when the UTR paid another order; from the CLI, for an order it cannot pay.
  */
 export async function confirmUpiPayment(
   db: Db,
@@ -100,6 +104,7 @@ export async function confirmUpiPayment(
       orderStatus: existing.orderStatus as OrderStatusCode,
       replayed: true,
       paid: false,
+      settlement: 'replayed',
     };
   };
 
@@ -117,8 +122,8 @@ export async function confirmUpiPayment(
         .where(and(eq(orders.storeId, input.storeId), eq(orders.id, order.id)))
         .for('update');
       const status = (locked?.status ?? order.status) as OrderStatusCode;
-      const payable = status === ORDER_STATUS.pending;
-      if (!payable && input.source === 'cli') {
+      const settleable = status === ORDER_STATUS.pending || status === ORDER_STATUS.cancelled;
+      if (!settleable && input.source === 'cli') {
         throw new ConflictError(illegalTransitionMessage(order.orderNumber, status, ORDER_STATUS.processing));
       }
       const [settled] = await tx
@@ -151,30 +156,32 @@ export async function confirmUpiPayment(
           raw,
         });
       }
-      if (!payable) {
-        log?.warn(
-          { orderNumber: order.orderNumber, utr: input.utr, orderStatus: status },
-          'UPI payment received for an order that is not pending: check it and refund if needed',
-        );
-        return { orderNumber: order.orderNumber, orderStatus: status, replayed: false, paid: false };
-      }
-      await payOrderInTransaction(tx, {
+      const settlement = await settleOrderPayment(tx, {
         storeId: input.storeId,
         orderId: order.id,
         cause,
-        notifyShop:
-          input.source === 'webhook'
-            ? {
-                via: { description: `UPI, UTR ${input.utr}`, testMode: settled?.testMode ?? input.testMode },
-                mailFrom: input.mailFrom,
-              }
-            : null,
+        amountPaise: input.amountPaise,
+        via: {
+          description: `UPI, UTR ${input.utr}`,
+          testMode: settled?.testMode ?? input.testMode,
+        },
+        notifyShop: input.source === 'webhook',
+        mailFrom: input.mailFrom,
+        refuseRefund: input.source === 'cli',
       });
+      const paid = settlement === 'paid' || settlement === 'reinstated';
+      if (!paid) {
+        log?.warn(
+          { orderNumber: order.orderNumber, utr: input.utr, orderStatus: status, settlement },
+          'UPI payment received for an order that is not pending: check it and refund if needed',
+        );
+      }
       return {
         orderNumber: order.orderNumber,
-        orderStatus: ORDER_STATUS.processing,
+        orderStatus: paid ? ORDER_STATUS.processing : status,
         replayed: false,
-        paid: true,
+        paid,
+        settlement,
       };
     });
   } catch (error) {

@@ -109,7 +109,7 @@ export function upiWebhookRoute(settings: PaymentSettings): FastifyPluginAsync {
           },
           request.log,
         );
-        if (result.paid) app.mailSender.wake();
+        if (result.paid || result.settlement === 'refund-due') app.mailSender.wake();
         return reply.send({
           success: true,
           orderId: result.orderNumber,

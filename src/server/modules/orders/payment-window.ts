@@ -1,0 +1,197 @@
+/**
+ * The payment window (docs/decisions/011-payment-window.md): a Pending order holds its stock until
+ * `orders.payment_due_at` (its creation + `PAYMENT_WINDOW_MINUTES`, default 30). When that moment passes
+ * unpaid, the order is cancelled through the state machine with the cause 'payment not received in time':
+ * its stock returns and the customer gets the 'Cancelled' mail. A payment that still arrives is answered by
+ * ./late-payment.ts.
+ *
+ * {@link expireUnpaidOrders} is one pass over every store; {@link PaymentWindowTimer} runs a pass when the
+ * app starts (catching up on what expired while the store was down) and then every
+ * {@link EXPIRY_INTERVAL_MS}. With several app servers on one PostgreSQL every server runs passes: each order
+ * is cancelled in its own transaction under its row lock (`FOR UPDATE SKIP LOCKED`, then the state machine's
+ * conditional update), so it is cancelled — and its stock returned — exactly once; an order another server
+ * or a payment is working on is skipped and looked at again by the next pass.
+ */
+import { and, asc, eq, lte, notInArray } from 'drizzle-orm';
+import { CANCELLATION_CAUSE } from '@shared/orders/cancellation-cause';
+import { ORDER_STATUS } from '@shared/orders/order-status';
+import type { Db } from '../../db/database';
+import { orders } from '../../db/schema/order-tables';
+import { AppError } from '../../errors';
+import { transitionInTransaction } from './order-lifecycle';
+
+/** Time between passes, in milliseconds (15 s: an expired order waits at most this long to be cancelled). */
+export const EXPIRY_INTERVAL_MS = 15_000;
+/** Orders read per query of a pass; each is then cancelled in its own short transaction. */
+export const EXPIRY_BATCH_SIZE = 100;
+
+/** The `order_events` cause of an expiry: `payment window: not paid by 2025-04-18T06:30:00.000Z`. */
+export const expiryEventCause = (dueAt: Date) => `payment window: not paid by ${dueAt.toISOString()}`;
+
+/** What one pass did. */
+export type ExpiryResult = {
+  /** Order numbers cancelled by this pass. */
+  cancelled: string[];
+  /** Orders left alone: paid, cancelled or locked by someone else meanwhile. */
+  skipped: number;
+  /** Orders whose cancellation failed (the next pass tries again), with the error. */
+  failures: { orderNumber: string; error: unknown }[];
+};
+
+export type ExpiryOptions = {
+  /** The pass's "now" (default: the current time); orders due at or before it expire. */
+  now?: Date;
+  /** Orders per query (default {@link EXPIRY_BATCH_SIZE}). */
+  batchSize?: number;
+  /** `MAIL_FROM`, the sender of the 'Cancelled' mails when a store has no company e-mail. */
+  mailFrom?: string | undefined;
+};
+
+type Candidate = { id: string; storeId: number; orderNumber: string };
+
+/** Cancels `candidate` if it is still Pending and due at `now`; false when it was left alone. */
+async function expireOne(db: Db, candidate: Candidate, now: Date, mailFrom: string | undefined) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: orders.status, paymentDueAt: orders.paymentDueAt })
+      .from(orders)
+      .where(and(eq(orders.storeId, candidate.storeId), eq(orders.id, candidate.id)))
+      .for('update', { skipLocked: true });
+    // Locked by a payment or another server's pass, or no longer Pending, or given more time: not now.
+    if (row?.status !== ORDER_STATUS.pending || !row.paymentDueAt || row.paymentDueAt > now) return false;
+    await transitionInTransaction(
+      tx,
+      candidate.storeId,
+      candidate.id,
+      ORDER_STATUS.cancelled,
+      expiryEventCause(row.paymentDueAt),
+      { cancellationCause: CANCELLATION_CAUSE.paymentWindow, onlyFrom: ORDER_STATUS.pending, mailFrom },
+    );
+    return true;
+  });
+}
+
+/**
+ * Cancels, in every store, each Pending order whose `payment_due_at` is at or before `now`, oldest due
+ * first, {@link EXPIRY_BATCH_SIZE} orders per query and one transaction per order. An order that another
+ * server cancelled or a payment moved meanwhile (a ConflictError) is skipped quietly; any other failure is
+ * reported in the result and that order is left for the next pass.
+ */
+export async function expireUnpaidOrders(db: Db, options: ExpiryOptions = {}): Promise<ExpiryResult> {
+  const now = options.now ?? new Date();
+  const batchSize = options.batchSize ?? EXPIRY_BATCH_SIZE;
+  const result: ExpiryResult = { cancelled: [], skipped: 0, failures: [] };
+  // Orders this pass left alone: not read again by its later queries (they may stay Pending and due).
+  const passedOver: string[] = [];
+  for (;;) {
+    // Served by the partial index `orders_pending_payment_due` (payment_due_at WHERE status = 0).
+    const batch = await db
+      .select({ id: orders.id, storeId: orders.storeId, orderNumber: orders.orderNumber })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.status, ORDER_STATUS.pending),
+          lte(orders.paymentDueAt, now),
+          passedOver.length > 0 ? notInArray(orders.id, passedOver) : undefined,
+        ),
+      )
+      .orderBy(asc(orders.paymentDueAt), asc(orders.id))
+      .limit(batchSize);
+    for (const candidate of batch) {
+      try {
+        if (await expireOne(db, candidate, now, options.mailFrom)) {
+          result.cancelled.push(candidate.orderNumber);
+          continue;
+        }
+        result.skipped++;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'conflict') result.skipped++;
+        else result.failures.push({ orderNumber: candidate.orderNumber, error });
+      }
+      passedOver.push(candidate.id);
+    }
+    if (batch.length < batchSize) return result;
+    // Let queued requests use the database between batches.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Where the timer reports (pino's `log.info/warn/error(object, message)`). */
+export type ExpiryLogger = {
+  info(object: Record<string, unknown>, message: string): void;
+  error(object: Record<string, unknown>, message: string): void;
+};
+
+export type PaymentWindowTimerOptions = {
+  db: Db;
+  log: ExpiryLogger;
+  /** `MAIL_FROM`, for the 'Cancelled' mails. */
+  mailFrom?: string | undefined;
+  /** Between passes (ms; default {@link EXPIRY_INTERVAL_MS}). */
+  intervalMs?: number;
+  /** Called after a pass that cancelled orders (e.g. to wake the mail sender). */
+  onExpired?: (result: ExpiryResult) => void;
+};
+
+/**
+ * Runs {@link expireUnpaidOrders} when started (the catch-up pass) and then on a timer that does not keep the
+ * process alive, one pass at a time, until {@link PaymentWindowTimer.stop}.
+ */
+export class PaymentWindowTimer {
+  private readonly options: PaymentWindowTimerOptions;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private started = false;
+
+  constructor(options: PaymentWindowTimerOptions) {
+    this.options = options;
+  }
+
+  /** Starts: a pass now, then one every interval. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.timer = setInterval(() => this.runPass(), this.options.intervalMs ?? EXPIRY_INTERVAL_MS);
+    this.timer.unref();
+    this.runPass();
+  }
+
+  /** Resolves once no pass is running (e.g. after the catch-up pass of {@link start}). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /** Stops the timer and waits for a pass in progress. */
+  async stop(): Promise<void> {
+    this.started = false;
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.idle();
+  }
+
+  /** One pass unless one is running; its outcome is logged, never thrown. */
+  private runPass(): void {
+    if (!this.started || this.running) return;
+    const { db, log, mailFrom, onExpired } = this.options;
+    const pass = expireUnpaidOrders(db, { mailFrom })
+      .then((result) => {
+        if (result.cancelled.length > 0) {
+          log.info({ orders: result.cancelled }, 'cancelled orders not paid in time; their stock returned');
+          onExpired?.(result);
+        }
+        for (const failure of result.failures) {
+          log.error(
+            { orderNumber: failure.orderNumber, err: failure.error },
+            'cancelling an unpaid order failed',
+          );
+        }
+      })
+      .catch((error: unknown) => {
+        if (this.started) log.error({ err: error }, 'looking for unpaid orders failed');
+      })
+      .finally(() => {
+        if (this.running === pass) this.running = undefined;
+      });
+    this.running = pass;
+  }
+}
