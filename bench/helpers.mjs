@@ -25,16 +25,19 @@ export function summarize(name, result) {
 }
 
 /**
- * The demo catalogue with every other product untracked (stock null) and the rest holding 1,000,000 units, so
- * both order paths (plain and conditional stock decrement) are measured and stock never runs out; imported with
- * the built CLI into the database that `env` names (DATA_DIR or DATABASE_URL).
+ * The demo catalogue with every other product untracked (stock null) and the rest holding 1,000,000 units (on
+ * each of its variants, for a product sold in variants), so both order paths (plain and conditional stock
+ * decrement) are measured and stock never runs out; imported with the built CLI into the database that `env`
+ * names (DATA_DIR or DATABASE_URL).
  */
 export function importBenchCatalogue(workDir, env) {
   const catalogue = JSON.parse(readFileSync(join(root, 'seed/demo-catalog.json'), 'utf8'));
-  catalogue.products = catalogue.products.map((product, index) => ({
-    ...product,
-    stock: index % 2 === 0 ? null : 1_000_000,
-  }));
+  catalogue.products = catalogue.products.map((product, index) => {
+    const stock = index % 2 === 0 ? null : 1_000_000;
+    return product.variants
+      ? { ...product, variants: product.variants.map((variant) => ({ ...variant, stock })) }
+      : { ...product, stock };
+  });
   const file = join(workDir, 'bench-catalog.json');
   writeFileSync(file, JSON.stringify(catalogue));
   const imported = spawnSync(process.execPath, [join(root, 'dist/server/cli/catalog-import.js'), file], {

@@ -1,5 +1,6 @@
 // Sanity checks for the demo shop (node seed/check-demo.mjs): loads seed/demo-catalog.json and checks it
-// against the rules in seed/README.md. Prints every problem and exits 1 if there is any.
+// against the rules in seed/README.md (including the variants and fabrics by the metre that the browser tests
+// rely on). Prints every problem and exits 1 if there is any.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,9 @@ const CATEGORIES = {
   'Unstitched Fabrics': ['Silk Fabrics', 'Cotton Fabrics', 'Brocade Fabrics', 'Dress Materials'],
 };
 const PLACEHOLDERS = ['{companyName}', '{companyAddress}', '{companyEmail}', '{companyPhone}'];
+/** Unstitched fabrics sold by length (the rest of the category, dress materials, are sold as pieces). */
+const BY_THE_METRE = /^FAB-(SLK|COT|BRC)-/;
+const hasAtMostThreeDecimals = (n) => Math.abs(Math.round(n * 1000) - n * 1000) < 1e-6;
 
 const problems = [];
 const fail = (message) => problems.push(message);
@@ -68,6 +72,10 @@ if (/<script/i.test(shipping)) fail('store.policies.shipping contains <script>')
 if (products.length < 60) fail(`only ${products.length} products; at least 60 are needed`);
 const skus = new Map();
 const prices = [];
+let variantCount = 0;
+let soldOutVariants = 0;
+let lowVariants = 0;
+const clothingWithVariants = [];
 let above5000 = 0;
 let discounted = 0;
 const featured = {};
@@ -76,8 +84,8 @@ const perCategory = {};
 products.forEach((p, i) => {
   const where = `products[${i}] (${p.sku})`;
   const key = String(p.sku).toLowerCase();
-  if (skus.has(key)) fail(`${where}: sku duplicates products[${skus.get(key)}]`);
-  skus.set(key, i);
+  if (skus.has(key)) fail(`${where}: sku duplicates ${skus.get(key)}`);
+  skus.set(key, `products[${i}]`);
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(p.sku ?? ''))
     fail(`${where}: sku has characters the importer refuses`);
   if (!p.title?.trim()) fail(`${where}: title is empty`);
@@ -101,8 +109,23 @@ products.forEach((p, i) => {
   }
   prices.push(...ownPrices);
   if (p.regularPrice > 5000) above5000++;
-  if (p.stock != null && (!Number.isInteger(p.stock) || p.stock < 0))
-    fail(`${where}: stock must be a whole number >= 0`);
+  const metres = p.unit === 'm';
+  const variants = Array.isArray(p.variants) ? p.variants : [];
+  const badStock = (stock) =>
+    stock != null &&
+    (typeof stock !== 'number' ||
+      stock < 0 ||
+      !(metres ? hasAtMostThreeDecimals(stock) : Number.isInteger(stock)));
+  if (badStock(p.stock))
+    fail(`${where}: stock must be ${metres ? 'metres (3 decimals)' : 'a whole number'} >= 0`);
+  if (variants.length > 0 && p.stock != null)
+    fail(`${where}: a product with variants keeps its stock per variant`);
+  if (BY_THE_METRE.test(p.sku)) {
+    if (!metres || p.minQuantity !== 1 || p.quantityStep !== 0.5)
+      fail(`${where}: fabric by the metre needs unit m, minQuantity 1 and quantityStep 0.5`);
+    if (typeof p.stock !== 'number') fail(`${where}: fabric by the metre needs its stock in metres`);
+  } else if (p.unit != null && p.unit !== 'piece')
+    fail(`${where}: only FAB-SLK/COT/BRC are sold by the metre`);
 
   const images = Array.isArray(p.images) ? p.images : [];
   if (images.length < 1 || images.length > 3) fail(`${where}: needs 1 to 3 images, has ${images.length}`);
@@ -120,25 +143,92 @@ products.forEach((p, i) => {
       fail(`${where}: attribute ${attribute.key} has no value`);
     byKey.set(attribute.key, attribute);
   }
-  for (const required of ['size', 'color'])
+  for (const required of metres ? ['color'] : ['size', 'color'])
     if (!byKey.has(required)) fail(`${where}: no ${required} attribute`);
+  if (metres && byKey.has('size')) fail(`${where}: fabric sold by the metre has no size`);
   const colours = byKey.get('color')?.value ?? [];
   if (colours.length > 4) fail(`${where}: more than 4 colours`);
   const gender = byKey.get('gender');
   // The storefront lists accessories with the spec's filter 'Accessories,Personal Care,Home,null,Unisex'
   // (spec §7): a Men or Women gender would hide the product from the Accessories listing.
   if (p.category === 'Accessories') {
-    if (gender && gender.value?.[0] !== 'Unisex') fail(`${where}: an accessory's gender must be Unisex or absent`);
+    if (gender && gender.value?.[0] !== 'Unisex')
+      fail(`${where}: an accessory's gender must be Unisex or absent`);
   } else if (gender) fail(`${where}: only accessories may have a gender attribute`);
   if (p.category === 'Unstitched Fabrics') {
-    if (byKey.get('length')?.metricUnit !== 'm') fail(`${where}: fabrics need a length in m`);
+    if (metres && byKey.has('length')) fail(`${where}: fabric sold by the metre has no fixed length`);
+    if (!metres && byKey.get('length')?.metricUnit !== 'm')
+      fail(`${where}: dress materials need a length in m`);
     if (byKey.get('width')?.metricUnit !== 'in') fail(`${where}: fabrics need a width in in`);
   }
   if (['Sarees', 'Dupattas'].includes(p.parentCategory) && byKey.get('length')?.metricUnit !== 'm') {
     fail(`${where}: sarees and dupattas need a length in m`);
   }
   if (byKey.get('featured')?.value?.[0] === 'true') featured[p.category] = (featured[p.category] ?? 0) + 1;
+
+  // Variants: real Size × Colour combinations, each with its own SKU and stock.
+  const sizes = byKey.get('size')?.value ?? [];
+  const combinations = new Set();
+  variants.forEach((v, j) => {
+    const at = `${where}.variants[${j}] (${v.sku})`;
+    const variantKey = String(v.sku).toLowerCase();
+    if (skus.has(variantKey)) fail(`${at}: sku duplicates ${skus.get(variantKey)}`);
+    skus.set(variantKey, `products[${i}].variants[${j}]`);
+    if (!String(v.sku).startsWith(`${p.sku}-`)) fail(`${at}: a variant sku starts with its product's sku`);
+    if (!sizes.includes(v.size)) fail(`${at}: size ${v.size} is not one of the product's sizes`);
+    if (!colours.includes(v.color)) fail(`${at}: colour ${v.color} is not one of the product's colours`);
+    const combination = `${v.size} / ${v.color}`;
+    if (combinations.has(combination)) fail(`${at}: ${combination} appears twice`);
+    combinations.add(combination);
+    if (typeof v.stock !== 'number' || badStock(v.stock)) fail(`${at}: stock must be a whole number >= 0`);
+    if (v.stock === 0) soldOutVariants++;
+    else if (v.stock <= 3) lowVariants++;
+    if (v.regularPrice != null) {
+      prices.push(v.regularPrice);
+      if (v.discountedPrice != null && !(v.discountedPrice < v.regularPrice))
+        fail(`${at}: discountedPrice must be below regularPrice`);
+    }
+    if (v.discountedPrice != null) prices.push(v.discountedPrice);
+    if (v.imgUrl != null) checkImage(v.imgUrl, `${at}.imgUrl`);
+  });
+  variantCount += variants.length;
+  if (variants.length > 0 && ['Men', 'Women'].includes(p.category)) clothingWithVariants.push(p.sku);
+  if (['Men', 'Women'].includes(p.category) && sizes.length > 1 && variants.length === 0)
+    fail(`${where}: clothing in several sizes is sold in variants`);
 });
+
+// The product page examples the browser tests rely on.
+const bySku = (sku) => products.find((p) => p.sku === sku);
+const kurta = bySku('MEN-KUR-004');
+const variantOf = (size, color) => kurta?.variants?.find((v) => v.size === size && v.color === color);
+if (kurta?.title !== 'Maroon Raw Silk Kurta') fail('MEN-KUR-004 must be the Maroon Raw Silk Kurta');
+else {
+  const expected = ['S', 'M', 'L', 'XL'].flatMap((size) =>
+    ['Maroon', 'Bottle Green'].map((color) => `${size} / ${color}`),
+  );
+  const actual = (kurta.variants ?? []).map((v) => `${v.size} / ${v.color}`);
+  if (actual.length !== expected.length || !expected.every((c) => actual.includes(c)))
+    fail('MEN-KUR-004 needs variants for sizes S, M, L, XL × colours Maroon, Bottle Green');
+  if (!(variantOf('M', 'Maroon')?.stock >= 10)) fail('MEN-KUR-004 M / Maroon needs at least 10 in stock');
+  if (variantOf('XL', 'Maroon')?.stock !== 0) fail('MEN-KUR-004 XL / Maroon must be sold out (stock 0)');
+  if (variantOf('L', 'Bottle Green')?.stock !== 2) fail('MEN-KUR-004 L / Bottle Green must have 2 left');
+}
+const cotton = bySku('FAB-COT-001');
+if (
+  cotton?.title !== 'Indigo Sanganeri Block Print Cotton Fabric' ||
+  cotton.unit !== 'm' ||
+  cotton.regularPrice !== 450 ||
+  cotton.discountedPrice != null ||
+  !(cotton.stock >= 100)
+)
+  fail(
+    'FAB-COT-001 must be the Indigo Sanganeri cotton at ₹450 per metre, no discount, at least 100 m in stock',
+  );
+if (bySku('FAB-BRC-002')?.stock !== 0) fail('FAB-BRC-002 must be sold out (stock 0)');
+if (clothingWithVariants.filter((sku) => sku !== 'MEN-KUR-004').length < 10)
+  fail('at least 10 clothing products besides MEN-KUR-004 need variants');
+if (soldOutVariants < 5) fail(`only ${soldOutVariants} sold-out variants; at least 5 are needed`);
+if (lowVariants < 5) fail(`only ${lowVariants} variants with 1 to 3 left; at least 5 are needed`);
 
 if (prices.length) {
   const min = Math.min(...prices);
@@ -181,5 +271,7 @@ const summary = Object.entries(perCategory)
   .join(', ');
 console.log(
   `demo catalogue OK: ${products.length} products (${summary}), ${discounted} discounted, ${above5000} above 5000, ` +
-    `${featuredTotal} featured, prices ${Math.min(...prices)}-${Math.max(...prices)}`,
+    `${featuredTotal} featured, prices ${Math.min(...prices)}-${Math.max(...prices)}, ` +
+    `${variantCount} variants of ${clothingWithVariants.length} clothing products (${soldOutVariants} sold out, ` +
+    `${lowVariants} with 1 to 3 left), ${products.filter((p) => p.unit === 'm').length} fabrics by the metre`,
 );

@@ -981,6 +981,9 @@ const PRODUCTS = [
   ['men-kurta-indigo-khadi', 'kurta', 'khadi', ['#2d3f6e'], 'md', 'Indigo handspun khadi kurta'],
   ['men-kurta-mustard-linen', 'kurta', 'linen', ['#d2a02a'], 'md', 'Mustard linen kurta'],
   ['men-kurta-maroon-raw-silk', 'kurta', 'tussar', ['#7a1f2b'], 'mdr', 'Maroon raw silk kurta'],
+  // Colour variants: the image a product page shows when that colour is chosen.
+  ['men-kurta-bottle-green-raw-silk', 'kurta', 'tussar', ['#1f4d3a'], 'm', 'Bottle green raw silk kurta'],
+  ['men-kurta-olive-linen', 'kurta', 'linen', ['#6b7a3a'], 'm', 'Olive green linen kurta'],
   ['men-kurta-sky-blue-mulmul', 'kurta', 'cotton', ['#a9cbe6'], 'm', 'Sky blue mulmul cotton kurta'],
   [
     'men-kurta-pochampally-ikat',
@@ -1033,6 +1036,7 @@ const PRODUCTS = [
     'Bottle green tussar silk Nehru jacket',
   ],
   ['men-nehru-navy-linen', 'nehru', 'linen', ['#24314f'], 'm', 'Navy linen Nehru jacket'],
+  ['men-nehru-beige-linen', 'nehru', 'linen', ['#d8c8a4'], 'm', 'Beige linen Nehru jacket'],
   ['men-kurta-set-saffron-silk', 'kurtaset', 'silk', ['#e07b1a'], 'mdr', 'Saffron silk kurta pyjama set'],
   [
     'men-kurta-set-ivory-chanderi',
@@ -1151,6 +1155,24 @@ const PRODUCTS = [
     ['#b9a6d6'],
     'm',
     'Lavender mulmul kurti',
+    { trim: '#ffffff' },
+  ],
+  [
+    'women-kurti-peach-mulmul',
+    'kurti',
+    'cotton',
+    ['#f2b8a0'],
+    'm',
+    'Peach mulmul kurti',
+    { trim: '#ffffff' },
+  ],
+  [
+    'women-kurti-sage-mulmul',
+    'kurti',
+    'cotton',
+    ['#a8b89a'],
+    'm',
+    'Sage green mulmul kurti',
     { trim: '#ffffff' },
   ],
   [

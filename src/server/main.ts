@@ -104,7 +104,10 @@ async function start(running: Running): Promise<void> {
   running.app = app;
   running.sweeper = startSweeper(database.db, {
     onSwept: (removed) =>
-      app.log.info({ removed }, 'removed expired sessions, idempotency keys and old sent mails'),
+      app.log.info(
+        { removed },
+        'removed expired sessions, idempotency keys, old sent mails and used reset links',
+      ),
     onError: (error) => app.log.warn({ err: error }, 'sweeping expired rows failed'),
   });
   installShutdown(running as Required<Running>);

@@ -1,8 +1,19 @@
 /**
  * A small catalogue for server tests: 15 Men (10 Kurtas, 5 Sherwanis), 3 Women, 4 Accessories with and
- * without gender, 2 Unstitched Fabrics. Rupee prices; two featured products.
+ * without gender, 2 Unstitched Fabrics. Rupee prices; two featured products. `fixtureCatalogWithVariants()`
+ * adds a kurta sold in Size × Colour variants and a fabric sold by the metre.
  */
-type FixtureProduct = {
+export type FixtureVariant = {
+  sku: string;
+  size?: string | null;
+  color?: string | null;
+  stock?: number | null;
+  regularPrice?: number | null;
+  discountedPrice?: number | null;
+  imgUrl?: string | null;
+};
+
+export type FixtureProduct = {
   sku: string;
   title: string;
   description: string;
@@ -11,9 +22,13 @@ type FixtureProduct = {
   parentCategory: string | null;
   regularPrice: number;
   discountedPrice: number | null;
-  stock?: number;
+  stock?: number | null;
+  unit?: 'piece' | 'm';
+  minQuantity?: number;
+  quantityStep?: number;
   images: { url: string }[];
   attributes: { key: string; value: string[]; metricUnit: string | null }[];
+  variants?: FixtureVariant[];
 };
 
 export type FixtureCatalog = {
@@ -125,4 +140,69 @@ export function fixtureCatalog(): FixtureCatalog {
       }),
     ],
   };
+}
+
+/** The fixture's kurta sold in variants and its fabric sold by the metre ({@link fixtureVariantProducts}). */
+export const VARIANT_KURTA_SKU = 'MEN-RSK-001';
+export const FABRIC_BY_METRE_SKU = 'FAB-MTR-001';
+
+/**
+ * Two products for variant and unit tests: `MEN-RSK-001` "Raw Silk Kurta" (₹3,999) in sizes S, M, L, XL ×
+ * colours Maroon, Bottle Green with five variants — S/Maroon 5 left, M/Maroon 12, XL/Maroon sold out (0),
+ * L/Bottle Green 2 left (low) at its own ₹4,299 discounted to ₹3,899, M/Bottle Green untracked with a
+ * ₹3,499 discount on the product's price — and `FAB-MTR-001` "Indigo Block Print Cotton" sold by the metre
+ * at ₹450 per metre with 25.5 m in stock, from 1 m in steps of 0.5 m.
+ */
+export function fixtureVariantProducts(): FixtureProduct[] {
+  const kurtaImage = '/media/demo/men-rsk-001.svg';
+  return [
+    product({
+      sku: VARIANT_KURTA_SKU,
+      title: 'Raw Silk Kurta',
+      category: 'Men',
+      parentCategory: 'Kurtas',
+      regularPrice: 3999,
+      imgUrl: kurtaImage,
+      images: [{ url: kurtaImage }],
+      attributes: [
+        { key: 'size', value: ['S', 'M', 'L', 'XL'], metricUnit: null },
+        { key: 'color', value: ['Maroon', 'Bottle Green'], metricUnit: null },
+        { key: 'fabric', value: ['Raw silk'], metricUnit: null },
+      ],
+      variants: [
+        { sku: 'MEN-RSK-001-S-MAR', size: 'S', color: 'Maroon', stock: 5 },
+        { sku: 'MEN-RSK-001-M-MAR', size: 'M', color: 'Maroon', stock: 12 },
+        { sku: 'MEN-RSK-001-XL-MAR', size: 'XL', color: 'Maroon', stock: 0 },
+        {
+          sku: 'MEN-RSK-001-L-GRN',
+          size: 'L',
+          color: 'Bottle Green',
+          stock: 2,
+          regularPrice: 4299,
+          discountedPrice: 3899,
+          imgUrl: '/media/demo/men-rsk-001-green.svg',
+        },
+        { sku: 'MEN-RSK-001-M-GRN', size: 'M', color: 'Bottle Green', discountedPrice: 3499 },
+      ],
+    }),
+    product({
+      sku: FABRIC_BY_METRE_SKU,
+      title: 'Indigo Block Print Cotton',
+      category: 'Unstitched Fabrics',
+      parentCategory: 'Cotton Fabrics',
+      regularPrice: 450,
+      unit: 'm',
+      minQuantity: 1,
+      quantityStep: 0.5,
+      stock: 25.5,
+      attributes: [{ key: 'width', value: ['44'], metricUnit: 'in' }],
+    }),
+  ];
+}
+
+/** {@link fixtureCatalog} followed by {@link fixtureVariantProducts} (26 products). */
+export function fixtureCatalogWithVariants(): FixtureCatalog {
+  const catalog = fixtureCatalog();
+  catalog.products.push(...fixtureVariantProducts());
+  return catalog;
 }

@@ -42,10 +42,11 @@ export const LOW_STOCK_THRESHOLD = 3;
 
 /**
  * One variant of a product: a Size × Colour combination with its own SKU. `price` / `discountedPrice` in
- * **rupees** are the variant's own or else the product's; `imgUrl` null = the product's image. Exact stock
- * stays private above the low-stock threshold: `available` (untracked, or more than 0 on hand) and `lowStock`
- * (tracked and at most {@link LOW_STOCK_THRESHOLD} on hand, still available) are what a shopper sees, and only
- * while it is low, `stockLeft`: how many are left (pieces or metres), for 'Only 2 left'.
+ * **rupees** are the variant's own or else the product's (src/shared/catalog/variant-price.ts); `imgUrl`
+ * null = the product's image. Exact stock stays private above the low-stock threshold: `available`
+ * (untracked, or at least the product's `minQuantity` on hand: 1 piece, or for fabric its smallest length) and
+ * `lowStock` (tracked and at most {@link LOW_STOCK_THRESHOLD} on hand, still available) are what a shopper
+ * sees, and only while it is low, `stockLeft`: how many are left (pieces or metres), for 'Only 2 left'.
  */
 export const productVariantSchema = z.object({
   id: z.string(),

@@ -1,39 +1,25 @@
 /**
  * The catalogue import file (docs/catalog-format.md): `{ "store": StoreInfo, "products": Product[] }`.
- * Prices are in **rupees** (at most 2 decimals); the importer stores paise. An empty or whitespace-only
- * optional string means the field is absent (shop exports are full of `"imgUrl": ""`), and an image entry
- * whose `url` is blank is dropped.
+ * Prices are in **rupees** (at most 2 decimals); the importer stores paise. A product is sold by the piece or
+ * by the metre (`unit`, `minQuantity`, `quantityStep`: unit-import.ts) and may list its Size × Colour
+ * `variants` (variant-import.ts). SKUs are unique across the file's products and variants. An empty or
+ * whitespace-only optional string means the field is absent (shop exports are full of `"imgUrl": ""`), and
+ * an image entry whose `url` is blank is dropped.
  */
 import { z } from 'zod';
 import { policySlugs } from '@shared/store-info/store-info-schema';
-
-/** `undefined` for an empty or whitespace-only string, so an optional field reads it as absent. */
-function blankToAbsent(value: unknown): unknown {
-  return typeof value === 'string' && value.trim() === '' ? undefined : value;
-}
-
-/** An optional, nullable field: absent, `null` and a blank string all read as absent. */
-const optionalField = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(blankToAbsent, schema.nullable().optional());
-
-/** A site path (`/media/...`) or an http(s) URL; anything else (javascript:, data:) is refused. */
-const imageUrl = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((url) => /^\/[^/]/.test(url) || /^https?:\/\/[^\s]+$/i.test(url), {
-    message: 'must be a path starting with / or an http(s) URL',
-  });
-
-const rupees = z
-  .number({ message: 'must be a number of rupees' })
-  .nonnegative('must not be negative')
-  .max(10_000_000, 'must be at most 1,00,00,000 rupees')
-  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
-    message: 'must have at most 2 decimals',
-  });
-
-const optionalText = (max: number) => optionalField(z.string().trim().max(max));
+import {
+  blankToAbsent,
+  imageUrl,
+  optionalField,
+  optionalText,
+  regularRupees,
+  rupees,
+  skuField,
+  stockField,
+} from './import-fields';
+import { quantityField, quantityRuleProblems, unitField } from './unit-import';
+import { importVariantSchema, MAX_VARIANTS_PER_PRODUCT, variantProblems } from './variant-import';
 
 /** A list of `{ url }` images; entries with a blank `url` are dropped. */
 const imageList = z.preprocess(
@@ -90,22 +76,29 @@ export const importAttributeSchema = z.object({
 
 export const importProductSchema = z
   .object({
-    sku: z
-      .string()
-      .trim()
-      .min(1)
-      .max(64)
-      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be letters, digits, dot, dash or underscore'),
+    sku: skuField,
     title: z.string().trim().min(1, 'must not be empty').max(200),
     description: z.string().trim().max(5000).default(''),
     imgUrl: optionalField(imageUrl),
     category: z.string().trim().min(1, 'must not be empty').max(60),
     parentCategory: optionalText(60),
-    regularPrice: rupees.refine((value) => value > 0, { message: 'must be above 0' }),
+    /** Per piece, or per metre when `unit` is `m`. */
+    regularPrice: regularRupees,
     discountedPrice: rupees.nullable().optional(),
-    stock: z.number().int('must be a whole number').min(0).max(1_000_000).nullable().optional(),
+    /** Pieces or metres on hand; null or absent = not tracked. Not given for a product with variants. */
+    stock: stockField,
+    /** `piece` (default) or `m`: sold by length, prices per metre, stock and quantities in metres. */
+    unit: unitField,
+    /** Smallest quantity of one line in the unit (pieces: 1; metres: default 1). */
+    minQuantity: quantityField,
+    /** Quantities go up in steps of this, in the unit (pieces: 1; metres: default 0.5). */
+    quantityStep: quantityField,
     images: imageList,
     attributes: z.array(importAttributeSchema).max(60).default([]),
+    variants: z
+      .array(importVariantSchema)
+      .max(MAX_VARIANTS_PER_PRODUCT, `must hold at most ${MAX_VARIANTS_PER_PRODUCT} variants`)
+      .default([]),
   })
   .superRefine((product, context) => {
     if (
@@ -119,20 +112,42 @@ export const importProductSchema = z
         message: 'must be below regularPrice',
       });
     }
+    for (const issue of [...quantityRuleProblems(product), ...variantProblems(product)]) {
+      context.addIssue({ code: 'custom', ...issue });
+    }
   });
 
-/** `products[i].sku: duplicates the sku of products[j]` for every repeated SKU (case-insensitive). */
-function duplicateSkuProblems(products: unknown): { index: number; message: string }[] {
+type SkuProblem = { path: (string | number)[]; message: string };
+
+/**
+ * Every SKU that repeats an earlier one of the file, product or variant (compared case-insensitively):
+ * `products[5].sku: duplicates the sku of products[1]`,
+ * `products[4].variants[2].sku: duplicates the sku of products[1].variants[0]`. Reads the raw input, so it
+ * also reports duplicates of a file whose products have other problems.
+ */
+function duplicateSkuProblems(products: unknown): SkuProblem[] {
   if (!Array.isArray(products)) return [];
-  const firstIndexBySku = new Map<string, number>();
-  const problems: { index: number; message: string }[] = [];
-  products.forEach((product: unknown, index) => {
-    const sku = (product as { sku?: unknown } | null)?.sku;
+  const firstPlaceBySku = new Map<string, string>();
+  const problems: SkuProblem[] = [];
+  const visit = (sku: unknown, place: string, path: (string | number)[]) => {
     if (typeof sku !== 'string' || sku.trim() === '') return;
     const key = sku.trim().toLowerCase();
-    const first = firstIndexBySku.get(key);
-    if (first === undefined) firstIndexBySku.set(key, index);
-    else problems.push({ index, message: `duplicates the sku of products[${first}]` });
+    const first = firstPlaceBySku.get(key);
+    if (first === undefined) firstPlaceBySku.set(key, place);
+    else problems.push({ path: [...path, 'sku'], message: `duplicates the sku of ${first}` });
+  };
+  products.forEach((product: unknown, index) => {
+    const entry = product as { sku?: unknown; variants?: unknown } | null;
+    visit(entry?.sku, `products[${index}]`, ['products', index]);
+    if (!Array.isArray(entry?.variants)) return;
+    entry.variants.forEach((variant: unknown, variantIndex) => {
+      visit((variant as { sku?: unknown } | null)?.sku, `products[${index}].variants[${variantIndex}]`, [
+        'products',
+        index,
+        'variants',
+        variantIndex,
+      ]);
+    });
   });
   return problems;
 }
@@ -143,8 +158,8 @@ export const catalogImportFileSchema = z
     products: z.array(importProductSchema).max(50_000),
   })
   .superRefine((file, context) => {
-    for (const { index, message } of duplicateSkuProblems(file.products)) {
-      context.addIssue({ code: 'custom', path: ['products', index, 'sku'], message });
+    for (const problem of duplicateSkuProblems(file.products)) {
+      context.addIssue({ code: 'custom', ...problem });
     }
   });
 
@@ -173,9 +188,10 @@ export function parseCatalogFile(
     (issue) => `${formatIssuePath(issue.path) || '(file)'}: ${issue.message}`,
   );
   // Zod skips the file-level SKU check when a product is invalid; report duplicates all the same.
-  for (const { index, message } of duplicateSkuProblems((input as { products?: unknown } | null)?.products)) {
-    const problem = `products[${index}].sku: ${message}`;
-    if (!problems.includes(problem)) problems.push(problem);
+  const reported = new Set(problems);
+  for (const { path, message } of duplicateSkuProblems((input as { products?: unknown } | null)?.products)) {
+    const problem = `${formatIssuePath(path)}: ${message}`;
+    if (!reported.has(problem)) problems.push(problem);
   }
   return { ok: false, problems };
 }

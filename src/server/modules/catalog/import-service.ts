@@ -1,18 +1,36 @@
 /**
- * Catalogue import (docs/catalog-format.md): upserts a store's information, categories and products by SKU
- * in one transaction. Idempotent: an unchanged product (same content hash) is not rewritten, so running the
- * same file twice changes nothing. A product's `stock` is the count the owner last wrote in the file: an
- * existing product's stock is set only when the file's count differs from what the previous import set
- * (`products.imported_stock`), so units sold since then are not put back by a re-import. The demo shop is
- * loaded through this same function.
+ * Catalogue import (docs/catalog-format.md): upserts a store's information, categories, products and their
+ * variants by SKU in one transaction. Idempotent: an unchanged product (same content hash, which covers its
+ * variants, unit and selling rule) is not rewritten, so running the same file twice changes nothing. A stock
+ * figure is the count the owner last wrote in the file: an existing product's (or variant's) stock is set only
+ * when the file's figure differs from what the previous import set (`imported_stock`), so units sold since then
+ * are not put back by a re-import. Products are handled a thousand at a time with batched statements
+ * (import-bulk.ts), which keeps a file of thousands of products with variants within seconds and bounded
+ * memory. The demo shop is loaded through this same function.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { rupeesToPaise } from '@shared/money';
-import type { Db } from '../../db/database';
-import { productAttributes, productImages, products } from '../../db/schema/catalog-tables';
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/database';
+import { products } from '../../db/schema/catalog-tables';
 import { stores } from '../../db/schema/store-tables';
+import {
+  deleteDetails,
+  insertDetails,
+  insertProducts,
+  updateProducts,
+  type AttributeRow,
+  type ImageRow,
+  type NewProductRow,
+} from './import-bulk';
 import type { CatalogImportFile, ImportProduct } from './import-schema';
 import { hashOf, resolveTargetStore, upsertCategories, upsertStoreInfo } from './import-store';
+import { productRecord, type ProductRecord } from './product-record';
+import {
+  markLosersChanged,
+  syncVariants,
+  variantSyncFor,
+  type VariantSync,
+  type VariantTarget,
+} from './variant-store';
 
 /** Channel on which a catalogue change is announced to other server processes (PostgreSQL). */
 export const CATALOG_CHANGED_CHANNEL = 'resham_catalog_changed';
@@ -23,8 +41,8 @@ export type ImportSummary = {
   updated: number;
   unchanged: number;
   /**
-   * Existing products whose stock the file set, because its count differs from what the previous import set
-   * (new products are not counted).
+   * Existing products and variants whose stock the file set, because its figure differs from what the previous
+   * import set (new products and variants are not counted).
    */
   stockLevelsChanged: number;
   storeInfoChanged: boolean;
@@ -35,53 +53,127 @@ export type ImportOptions = {
   host?: string;
 };
 
-/** The attribute values a listing filters on, read case-insensitively from the attributes (spec §3). */
-function attributeValue(product: ImportProduct, key: string): string[] {
-  return product.attributes.find((attribute) => attribute.key.toLowerCase() === key)?.value ?? [];
-}
+/**
+ * Products handled per batch: their records, hashes and rows are built, written and dropped before the next
+ * batch, so a large file's working memory stays bounded (the transaction still spans the whole file).
+ */
+const PRODUCTS_PER_BATCH = 1000;
 
-/** Everything stored for a product, in a stable shape: its hash decides whether the product changed. */
-function productRecord(product: ImportProduct, sortOrder: number) {
-  const images = product.images.map((image) => image.url);
+/** What the batches of one import share. */
+type ImportContext = {
+  tx: Db;
+  storeId: number;
+  categoryIdByName: Map<string, number>;
+  variants: VariantSync;
+  summary: ImportSummary;
+};
+
+/** The products columns the import writes (all but SKU, store and stock). */
+function productColumns(record: ProductRecord, categoryId: number, contentHash: string) {
   return {
-    title: product.title,
-    description: product.description,
-    imgUrl: product.imgUrl ?? images[0] ?? null,
-    category: product.category,
-    parentCategory: product.parentCategory ?? null,
-    regularPricePaise: rupeesToPaise(product.regularPrice),
-    discountedPricePaise: product.discountedPrice == null ? null : rupeesToPaise(product.discountedPrice),
-    stock: product.stock ?? null,
-    gender: attributeValue(product, 'gender')[0] ?? null,
-    featured: attributeValue(product, 'featured').some((value) => value.toLowerCase().includes('true')),
-    sortOrder,
-    images,
-    attributes: product.attributes.map((attribute) => ({
-      key: attribute.key,
-      values: attribute.value,
-      metricUnit: attribute.metricUnit ?? null,
-    })),
+    title: record.title,
+    description: record.description,
+    imgUrl: record.imgUrl,
+    categoryId,
+    parentCategory: record.parentCategory,
+    regularPricePaise: record.regularPricePaise,
+    discountedPricePaise: record.discountedPricePaise,
+    unit: record.unit,
+    minQuantity: record.minQuantity,
+    quantityStep: record.quantityStep,
+    gender: record.gender,
+    featured: record.featured,
+    sortOrder: record.sortOrder,
+    contentHash,
   };
 }
 
-async function writeDetails(
+type ExistingProduct = { id: string; contentHash: string; importedStock: number | null };
+
+/** The store's products with one of `skus`, by SKU. */
+async function existingProducts(
   tx: Db,
   storeId: number,
-  productId: string,
-  record: ReturnType<typeof productRecord>,
-) {
-  if (record.images.length > 0) {
-    await tx
-      .insert(productImages)
-      .values(record.images.map((url, position) => ({ storeId, productId, url, position })));
+  skus: string[],
+): Promise<Map<string, ExistingProduct>> {
+  const result = await tx.execute(sql`
+    SELECT id, sku, content_hash, imported_stock FROM products
+    WHERE store_id = ${storeId}
+      AND sku IN (SELECT value FROM jsonb_array_elements_text(${JSON.stringify(skus)}::jsonb))`);
+  const bySku = new Map<string, ExistingProduct>();
+  for (const row of rowsOf<{ id: string; sku: string; content_hash: string; imported_stock: unknown }>(
+    result,
+  )) {
+    bySku.set(row.sku, {
+      id: row.id,
+      contentHash: row.content_hash,
+      importedStock: row.imported_stock === null ? null : Number(row.imported_stock),
+    });
   }
-  if (record.attributes.length > 0) {
-    await tx
-      .insert(productAttributes)
-      .values(
-        record.attributes.map((attribute, position) => ({ storeId, productId, position, ...attribute })),
-      );
+  return bySku;
+}
+
+/**
+ * Imports one batch of the file's products, `offset` being the file position of the first: creates the new
+ * ones, rewrites the changed ones (stock only when the file's figure changed), skips the unchanged ones.
+ */
+async function importBatch(context: ImportContext, batch: ImportProduct[], offset: number): Promise<void> {
+  const { tx, storeId, summary } = context;
+  const existingBySku = await existingProducts(
+    tx,
+    storeId,
+    batch.map((product) => product.sku),
+  );
+  const fresh: (NewProductRow & { record: ProductRecord })[] = [];
+  const rewritten: Parameters<typeof updateProducts>[2] = [];
+  const written: { productId: string; record: ProductRecord; isNew: boolean }[] = [];
+  for (const [index, product] of batch.entries()) {
+    const record = productRecord(product, offset + index);
+    const columns = productColumns(
+      record,
+      context.categoryIdByName.get(product.category.toLowerCase())!,
+      hashOf(record),
+    );
+    const existing = existingBySku.get(product.sku);
+    if (!existing) {
+      fresh.push({ sku: product.sku, ...columns, stock: record.stock, record });
+      summary.created += 1;
+    } else if (existing.contentHash !== columns.contentHash) {
+      // The hash covers the file's stock, so an equal hash means an equal count; only a new count is set.
+      const setStock = existing.importedStock !== record.stock;
+      if (setStock) summary.stockLevelsChanged += 1;
+      rewritten.push({ id: existing.id, ...columns, stock: record.stock, setStock });
+      written.push({ productId: existing.id, record, isNew: false });
+      summary.updated += 1;
+    } else {
+      summary.unchanged += 1;
+    }
   }
+  await updateProducts(tx, storeId, rewritten);
+  await deleteDetails(
+    tx,
+    storeId,
+    written.map((product) => product.productId),
+  );
+  const idBySku = await insertProducts(
+    tx,
+    storeId,
+    fresh.map(({ record: _record, ...row }) => row),
+  );
+  for (const { sku, record } of fresh) written.push({ productId: idBySku.get(sku)!, record, isNew: true });
+
+  const images: ImageRow[] = [];
+  const attributes: AttributeRow[] = [];
+  const targets: VariantTarget[] = [];
+  for (const { productId, record, isNew } of written) {
+    record.images.forEach((url, position) => images.push({ productId, url, position }));
+    record.attributes.forEach((attribute, position) =>
+      attributes.push({ productId, position, ...attribute }),
+    );
+    targets.push({ productId, isNew, variants: record.variants });
+  }
+  await insertDetails(tx, storeId, images, attributes);
+  summary.stockLevelsChanged += await syncVariants(tx, storeId, targets, context.variants);
 }
 
 /**
@@ -94,30 +186,11 @@ export async function importCatalog(
   file: CatalogImportFile,
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
-  return db.transaction(async (tx) => {
-    const storeId = await resolveTargetStore(tx as unknown as Db, options.host);
-    const storeInfoChanged = await upsertStoreInfo(tx as unknown as Db, storeId, file.store);
-    const { idByName, changed: categoriesChanged } = await upsertCategories(
-      tx as unknown as Db,
-      storeId,
-      file,
-    );
-
-    const skus = file.products.map((product) => product.sku);
-    const existingRows =
-      skus.length === 0
-        ? []
-        : await tx
-            .select({
-              id: products.id,
-              sku: products.sku,
-              contentHash: products.contentHash,
-              importedStock: products.importedStock,
-            })
-            .from(products)
-            .where(and(eq(products.storeId, storeId), inArray(products.sku, skus)));
-    const existingBySku = new Map(existingRows.map((row) => [row.sku, row]));
-
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const storeId = await resolveTargetStore(tx, options.host);
+    const storeInfoChanged = await upsertStoreInfo(tx, storeId, file.store);
+    const { idByName, changed: categoriesChanged } = await upsertCategories(tx, storeId, file);
     const summary: ImportSummary = {
       storeId,
       created: 0,
@@ -126,50 +199,17 @@ export async function importCatalog(
       stockLevelsChanged: 0,
       storeInfoChanged,
     };
-    for (const [index, product] of file.products.entries()) {
-      const record = productRecord(product, index);
-      const contentHash = hashOf(record);
-      const columns = {
-        title: record.title,
-        description: record.description,
-        imgUrl: record.imgUrl,
-        categoryId: idByName.get(product.category.toLowerCase())!,
-        parentCategory: record.parentCategory,
-        regularPricePaise: record.regularPricePaise,
-        discountedPricePaise: record.discountedPricePaise,
-        gender: record.gender,
-        featured: record.featured,
-        sortOrder: record.sortOrder,
-        contentHash,
-      };
-      const existing = existingBySku.get(product.sku);
-      if (!existing) {
-        const [created] = await tx
-          .insert(products)
-          .values({ storeId, sku: product.sku, ...columns, stock: record.stock, importedStock: record.stock })
-          .returning({ id: products.id });
-        await writeDetails(tx as unknown as Db, storeId, created!.id, record);
-        summary.created += 1;
-      } else if (existing.contentHash !== contentHash) {
-        // The hash covers the file's stock, so an equal hash means an equal count; only a new count is set.
-        const stockChanged = existing.importedStock !== record.stock;
-        if (stockChanged) summary.stockLevelsChanged += 1;
-        await tx
-          .update(products)
-          .set({
-            ...columns,
-            ...(stockChanged ? { stock: record.stock, importedStock: record.stock } : {}),
-            updatedAt: new Date(),
-          })
-          .where(and(eq(products.id, existing.id), eq(products.storeId, storeId)));
-        await tx.delete(productImages).where(eq(productImages.productId, existing.id));
-        await tx.delete(productAttributes).where(eq(productAttributes.productId, existing.id));
-        await writeDetails(tx as unknown as Db, storeId, existing.id, record);
-        summary.updated += 1;
-      } else {
-        summary.unchanged += 1;
-      }
+    const context: ImportContext = {
+      tx,
+      storeId,
+      categoryIdByName: idByName,
+      variants: variantSyncFor(file.products),
+      summary,
+    };
+    for (let offset = 0; offset < file.products.length; offset += PRODUCTS_PER_BATCH) {
+      await importBatch(context, file.products.slice(offset, offset + PRODUCTS_PER_BATCH), offset);
     }
+    await markLosersChanged(tx, storeId, context.variants);
 
     if (storeInfoChanged || categoriesChanged || summary.created > 0 || summary.updated > 0) {
       await tx

@@ -1,6 +1,8 @@
 /**
  * In-process cache of ready catalogue responses ([decision 002](../../../../docs/decisions/002-in-process-catalogue-cache.md)):
- * store info, product pages and list pages are kept as serialised JSON and dropped on every catalogue write.
+ * store info, product pages and list pages are kept as serialised JSON and dropped on every catalogue write;
+ * product pages, which show availability that sales change without a catalogue write, also have an age limit,
+ * and are refreshed by a cheap availability check that reloads them only when availability changed.
  * With several servers on one PostgreSQL, each listens for the import's NOTIFY and clears its cache; while
  * that LISTEN connection is down the cache is bypassed (every answer read fresh) and the connection is
  * re-opened with backoff, so a server never serves prices it could not hear change.
@@ -8,45 +10,110 @@
 import type pg from 'pg';
 import { CATALOG_CHANGED_CHANNEL } from './import-service';
 
-/** A bounded map of cache key → JSON bytes, with single-flight loading (one query per key at a time). */
+/**
+ * A cheap check that cached bytes still hold, for answers with parts that change without a catalogue write
+ * (availability): `tagOf` sums those parts up from a loaded value; `currentTag` reads the same summary from
+ * the database now. Equal tags mean the bytes are still right.
+ */
+export type Revalidation<T> = {
+  tagOf: (value: T) => string;
+  currentTag: () => Promise<string>;
+};
+
+/** How long a cached answer may live (see {@link ResponseCache.getOrLoad}). */
+export type CacheOptions<T> = {
+  /**
+   * Bytes older than this many milliseconds — counted from the moment the load (or check) that vouched for
+   * them started, so the data is at most this old — are never served. From half this age, a request still
+   * gets the cached bytes but starts one refresh in the background, so a steadily read key is refreshed
+   * without anyone waiting for it. Absent: kept until the next catalogue write.
+   */
+  maxAgeMs?: number;
+  /** With `maxAgeMs`: refresh by checking the tag first, and load again only when it changed. */
+  revalidate?: Revalidation<T>;
+};
+
+type Entry = { json: Buffer; vouchedAt: number; tag?: string | undefined };
+
+/**
+ * A bounded map of cache key → JSON bytes, with single-flight loading (one load or check per key at a time)
+ * and an optional age limit per call. `now` is the clock in milliseconds (injected by tests).
+ */
 export class ResponseCache {
-  private readonly entries = new Map<string, Buffer>();
+  private readonly entries = new Map<string, Entry>();
   private readonly loading = new Map<string, Promise<Buffer>>();
   private generation = 0;
   private bypassed = false;
 
-  constructor(private readonly maxEntries = 5000) {}
+  constructor(
+    private readonly maxEntries = 5000,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   /**
    * The cached JSON for `key`, or the result of `load()` serialised and cached. Kept as bytes so a hit is
-   * written to the socket without re-encoding. While {@link bypass}ed, every call loads and nothing is kept.
+   * written to the socket without re-encoding. With `maxAgeMs`, bytes are served only while younger than
+   * that, and refreshed from half that age (see {@link CacheOptions}). While {@link bypass}ed, every call
+   * loads and nothing is kept.
    */
-  async getOrLoad(key: string, load: () => Promise<unknown>): Promise<Buffer> {
+  async getOrLoad<T>(key: string, load: () => Promise<T>, options: CacheOptions<T> = {}): Promise<Buffer> {
     if (this.bypassed) return Buffer.from(JSON.stringify(await load()));
     const hit = this.entries.get(key);
-    if (hit !== undefined) return hit;
+    if (hit === undefined) return this.loading.get(key) ?? this.refresh(key, load, options);
+    const { maxAgeMs } = options;
+    if (maxAgeMs === undefined) return hit.json;
+    const age = this.now() - hit.vouchedAt;
     const pending = this.loading.get(key);
-    if (pending) return pending;
+    if (age < maxAgeMs) {
+      if (age >= maxAgeMs / 2 && !pending) {
+        // Refresh ahead; a failed refresh leaves the entry to expire, and the next caller tries again.
+        this.refresh(key, load, options, hit).catch(() => undefined);
+      }
+      return hit.json;
+    }
+    return pending ?? this.refresh(key, load, options, hit);
+  }
+
+  /**
+   * Loads `key` (or, with a previous entry and `revalidate`, first checks whether its bytes still hold) and
+   * keeps the result unless a catalogue write happened meanwhile. Registered as the key's one pending load.
+   */
+  private refresh<T>(
+    key: string,
+    load: () => Promise<T>,
+    options: CacheOptions<T>,
+    previous?: Entry,
+  ): Promise<Buffer> {
     const generation = this.generation;
-    const promise = load()
-      .then((value) => {
-        const json = Buffer.from(JSON.stringify(value));
-        // A write that happened while loading makes this result stale: do not keep it.
-        if (generation === this.generation) this.remember(key, json);
-        return json;
-      })
-      .finally(() => this.loading.delete(key));
+    const startedAt = this.now();
+    const { revalidate } = options;
+    const run = async (): Promise<Buffer> => {
+      if (previous?.tag !== undefined && revalidate && (await revalidate.currentTag()) === previous.tag) {
+        if (generation === this.generation) this.remember(key, { ...previous, vouchedAt: startedAt });
+        return previous.json;
+      }
+      const value = await load();
+      const json = Buffer.from(JSON.stringify(value));
+      // A write that happened while loading makes this result stale: do not keep it.
+      if (generation === this.generation) {
+        this.remember(key, { json, vouchedAt: startedAt, tag: revalidate?.tagOf(value) });
+      }
+      return json;
+    };
+    const promise = run().finally(() => {
+      if (this.loading.get(key) === promise) this.loading.delete(key);
+    });
     this.loading.set(key, promise);
     return promise;
   }
 
-  private remember(key: string, json: Buffer): void {
-    if (this.entries.size >= this.maxEntries) {
+  private remember(key: string, entry: Entry): void {
+    if (!this.entries.has(key) && this.entries.size >= this.maxEntries) {
       // Drop the oldest entry (Map keeps insertion order).
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(key, json);
+    this.entries.set(key, entry);
   }
 
   /** Forgets everything; called after any catalogue write. */

@@ -72,6 +72,7 @@ describe.each(testDatabaseKinds)('catalogue API on %s', (kind) => {
         'parentCategory',
         'regularPrice',
         'title',
+        'unit',
       ].sort(),
     );
     expect(first).toMatchObject({
@@ -213,9 +214,18 @@ describe.each(testDatabaseKinds)('catalogue API on %s', (kind) => {
     const saree = data[0] as ServerProduct;
     const response = await app.inject({ method: 'GET', url: `/api/v1/products/${saree.id}` });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual(saree);
+    // The list's fields, and how the product is sold: by the piece, untracked stock, no variants.
+    const detail = {
+      ...saree,
+      minQuantity: 1,
+      quantityStep: 1,
+      available: true,
+      lowStock: false,
+      variants: [],
+    };
+    expect(response.json()).toEqual(detail);
     const upper = await app.inject({ method: 'GET', url: `/api/v1/products/${saree.id.toUpperCase()}` });
-    expect(upper.json()).toEqual(saree);
+    expect(upper.json()).toEqual(detail);
 
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '1', "1'%20or%201=1"]) {
       const missing = await app.inject({ method: 'GET', url: `/api/v1/products/${id}` });

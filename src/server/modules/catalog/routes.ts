@@ -1,7 +1,10 @@
 /**
  * Catalogue routes (spec §7): `GET /products` and `GET /products/{id}`, declared with the shared contract
  * (src/shared/catalog/product-schema.ts). Thin handlers: validate → service (through the response cache) →
- * reply; cached answers are ready JSON bytes, so the response serializer does not run on them.
+ * reply; cached answers are ready JSON bytes, so the response serializer does not run on them. A product answer
+ * carries availability, which sales change without a catalogue write, so it is vouched for at most
+ * {@link PRODUCT_DETAIL_MAX_AGE_MS} at a time by an availability check; list answers hold no stock and live
+ * until the next import.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -13,7 +16,9 @@ import {
 import { errorBodySchema } from '@shared/errors/error-body';
 import { NotFoundError } from '../../errors';
 import { sendCachedJson } from './send-cached-json';
-import { getProduct, isProductId, listProducts } from './service';
+import { availabilityTag } from './product-availability';
+import { currentAvailabilityTag, getProduct, PRODUCT_DETAIL_MAX_AGE_MS } from './product-detail';
+import { isProductId, listProducts } from './service';
 
 /** The 404 answer for an unknown product, a product of another store and an id that is not a UUID. */
 export const PRODUCT_NOT_FOUND = 'Product not found';
@@ -45,7 +50,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** 200 the product; 404 `{ error: 'Product not found' }`. */
+  /**
+   * 200 the product with its variants, selling rule and availability (at most 1 s old); 404
+   * `{ error: 'Product not found' }`.
+   */
   app.get(
     '/products/:id',
     {
@@ -58,8 +66,16 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const storeId = request.storeId;
       const id = request.params.id.toLowerCase();
       if (!isProductId(id)) throw new NotFoundError(PRODUCT_NOT_FOUND);
-      const json = await app.responseCache.getOrLoad(`${storeId}:product:${id}`, () =>
-        getProduct(app.db, storeId, id),
+      const json = await app.responseCache.getOrLoad(
+        `${storeId}:product:${id}`,
+        () => getProduct(app.db, storeId, id),
+        {
+          maxAgeMs: PRODUCT_DETAIL_MAX_AGE_MS,
+          revalidate: {
+            tagOf: availabilityTag,
+            currentTag: () => currentAvailabilityTag(app.db, storeId, id),
+          },
+        },
       );
       if (json.length === 4 && json.toString() === 'null') throw new NotFoundError(PRODUCT_NOT_FOUND);
       return sendCachedJson(reply, json);

@@ -1,15 +1,11 @@
 /**
- * Catalogue reads (spec §3, §7): product lists with the spec's filters, one product by id.
+ * Catalogue lists (spec §3, §7): product lists with the spec's filters. A list answer holds no stock or
+ * variants, so it can be cached until the next import; one product by id is in product-detail.ts.
  * Plain functions taking `db`; every query is scoped to `storeId`.
  */
 import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { paiseToRupees } from '@shared/money';
-import type {
-  ProductDetail,
-  ProductListQuery,
-  ProductListResponse,
-  ServerProduct,
-} from '@shared/catalog/product-schema';
+import type { ProductListQuery, ProductListResponse, ServerProduct } from '@shared/catalog/product-schema';
 import type { Db } from '../../db/database';
 import { categories, productAttributes, productImages, products } from '../../db/schema/catalog-tables';
 
@@ -175,18 +171,4 @@ export async function listProducts(
     count: total,
     pagination: { page: query.page, limit: query.limit, total },
   };
-}
-
-/** One product of the store by id, or null when there is none (or the id is not a UUID). */
-export async function getProduct(db: Db, storeId: number, id: string): Promise<ProductDetail | null> {
-  if (!isProductId(id)) return null;
-  const rows = await db
-    .select(productColumns)
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(eq(products.storeId, storeId), eq(products.id, id.toLowerCase())))
-    .limit(1);
-  const [product] = await withDetails(db, storeId, rows);
-  if (!product) return null;
-  return { ...product, minQuantity: 1, quantityStep: 1, available: true, lowStock: false, variants: [] };
 }

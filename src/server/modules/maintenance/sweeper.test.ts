@@ -91,6 +91,7 @@ describe.each(testDatabaseKinds)('sweeper of expired rows on %s', (kind) => {
       sessions: 1_236,
       idempotencyKeys: 1_235,
       sentMails: 0,
+      passwordResetTokens: 0,
     });
     expect(await remaining()).toEqual({ sessions: ['live'], keys: ['fresh'] });
     // The order the keys pointed at stays.
@@ -99,6 +100,7 @@ describe.each(testDatabaseKinds)('sweeper of expired rows on %s', (kind) => {
       sessions: 0,
       idempotencyKeys: 0,
       sentMails: 0,
+      passwordResetTokens: 0,
     });
   });
 
@@ -135,6 +137,7 @@ describe.each(testDatabaseKinds)('sweeper of expired rows on %s', (kind) => {
       sessions: 0,
       idempotencyKeys: 0,
       sentMails: 1,
+      passwordResetTokens: 0,
     });
     const subjects = rowsOf<{ subject: string }>(
       await database.db.execute(sql`select subject from outgoing_mail order by subject`),
@@ -148,7 +151,30 @@ describe.each(testDatabaseKinds)('sweeper of expired rows on %s', (kind) => {
     const swept: SweepResult[] = [];
     const sweeper = startSweeper(database.db, { onSwept: (result) => swept.push(result) });
     await sweeper.stop();
-    expect(swept).toEqual([{ sessions: 3, idempotencyKeys: 3, sentMails: 0 }]);
+    expect(swept).toEqual([{ sessions: 3, idempotencyKeys: 3, sentMails: 0, passwordResetTokens: 0 }]);
     expect(await remaining()).toEqual({ sessions: ['live'], keys: [] });
+  });
+
+  it('reports a sweep that removed only old sent mails', async () => {
+    const old = new Date(now.getTime() - SENT_MAIL_RETENTION_MS - HOUR);
+    await database.db.insert(outgoingMail).values({
+      storeId: 1,
+      recipient: 'asha@example.com',
+      subject: 'old sent',
+      message: {
+        from: 'shop@example.com',
+        to: 'asha@example.com',
+        subject: 'old sent',
+        text: 't',
+        html: 'h',
+      },
+      status: 'sent',
+      sentAt: old,
+      createdAt: old,
+    });
+    const swept: SweepResult[] = [];
+    const sweeper = startSweeper(database.db, { onSwept: (result) => swept.push(result) });
+    await sweeper.stop();
+    expect(swept).toEqual([{ sessions: 0, idempotencyKeys: 0, sentMails: 1, passwordResetTokens: 0 }]);
   });
 });

@@ -28,7 +28,12 @@ export const SWEEP_BATCH_SIZE = 500;
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Rows removed by one sweep, per table. */
-export type SweepResult = { sessions: number; idempotencyKeys: number; sentMails: number };
+export type SweepResult = {
+  sessions: number;
+  idempotencyKeys: number;
+  sentMails: number;
+  passwordResetTokens: number;
+};
 
 export type SweepOptions = {
   /** The sweep's "now" (default: the current time). */
@@ -54,7 +59,7 @@ async function inBatches(batchSize: number, deleteBatch: () => Promise<unknown>)
  * created more than {@link IDEMPOTENCY_KEY_RETENTION_MS} before `now`, the outbox mails sent more than
  * {@link SENT_MAIL_RETENTION_MS} before `now` and the used or expired password reset tokens
  * ({@link sweepPasswordResetTokens}), `batchSize` rows per statement.
- * @returns how many sessions, idempotency keys and sent mails were removed.
+ * @returns how many sessions, idempotency keys, sent mails and password reset tokens were removed.
  */
 export async function sweepExpiredRows(db: Db, options: SweepOptions = {}): Promise<SweepResult> {
   const now = options.now ?? new Date();
@@ -88,8 +93,13 @@ export async function sweepExpiredRows(db: Db, options: SweepOptions = {}): Prom
       )
       RETURNING 1`),
   );
-  await sweepPasswordResetTokens(db, now, batchSize);
-  return { sessions: removedSessions, idempotencyKeys: removedKeys, sentMails: removedMails };
+  const removedResetTokens = await sweepPasswordResetTokens(db, now, batchSize);
+  return {
+    sessions: removedSessions,
+    idempotencyKeys: removedKeys,
+    sentMails: removedMails,
+    passwordResetTokens: removedResetTokens,
+  };
 }
 
 /**
@@ -137,7 +147,7 @@ export function startSweeper(db: Db, options: SweeperOptions = {}): Sweeper {
     running = sweepExpiredRows(db)
       .then(
         (result) => {
-          if (result.sessions + result.idempotencyKeys > 0) options.onSwept?.(result);
+          if (Object.values(result).some((removed) => removed > 0)) options.onSwept?.(result);
         },
         (error: unknown) => {
           if (!stopped) options.onError?.(error);

@@ -1,0 +1,143 @@
+/**
+ * One product by id (`GET /products/{id}`, spec §3): the spec's fields, how it is sold (unit, minimum and step),
+ * its variants in file order with their prices (the variant price rule, src/shared/catalog/variant-price.ts)
+ * and what can be bought. Stock is read at call time; exact counts never leave this module. Scoped to the
+ * store. One query gathers the product with its images, attributes and variants as one JSON document, so a
+ * product with hundreds of variants is read in a few milliseconds; while a page is busy, a smaller query
+ * checks its availability about twice a second ({@link currentAvailabilityTag}, {@link PRODUCT_DETAIL_MAX_AGE_MS}).
+ */
+import { sql } from 'drizzle-orm';
+import type { ProductDetail } from '@shared/catalog/product-schema';
+import { variantPricePaise } from '@shared/catalog/variant-price';
+import { paiseToRupees } from '@shared/money';
+import { rowsOf, type Db } from '../../db/database';
+import { availabilityTagOfStock, stockAvailability } from './product-availability';
+import { isProductId } from './service';
+
+/**
+ * The longest a product answer may be served from the response cache, in milliseconds. Sales change stock
+ * without a catalogue write (orders update it directly, possibly on another server), and a sale must show on
+ * the product page within 2 s: after 1 s at most, the answer's availability is checked again, and the answer
+ * read again when it changed (docs/decisions/002-in-process-catalogue-cache.md).
+ */
+export const PRODUCT_DETAIL_MAX_AGE_MS = 1000;
+
+/** The document the query returns; money in paise, quantities in the product's unit. */
+type DetailDocument = {
+  id: string;
+  title: string;
+  description: string;
+  imgUrl: string | null;
+  category: string;
+  parentCategory: string | null;
+  regularPricePaise: number;
+  discountedPricePaise: number | null;
+  unit: string;
+  minQuantity: number;
+  quantityStep: number;
+  stock: number | null;
+  images: string[];
+  /** [id, key, values, metricUnit] */
+  attributes: [number, string, string[], string | null][];
+  /** [id, sku, size, color, stock, regularPricePaise, discountedPricePaise, imgUrl] */
+  variants: [
+    string,
+    string,
+    string | null,
+    string | null,
+    number | null,
+    number | null,
+    number | null,
+    string | null,
+  ][];
+};
+
+const rupeesOrNull = (paise: number | null) => (paise === null ? null : paiseToRupees(paise));
+
+/**
+ * One product of the store by id, or null when there is none (or the id is not a UUID). Prices in **rupees**;
+ * `minQuantity` / `quantityStep` in the product's unit. Without variants, `available` / `lowStock` follow the
+ * product's stock; with variants, `available` means some variant is available and `lowStock` is false (each
+ * variant says its own).
+ */
+export async function getProduct(db: Db, storeId: number, id: string): Promise<ProductDetail | null> {
+  if (!isProductId(id)) return null;
+  const result = await db.execute(sql`
+    SELECT p.created_at AS "createdAt", json_build_object(
+      'id', p.id, 'title', p.title, 'description', p.description, 'imgUrl', p.img_url, 'category', c.name,
+      'parentCategory', p.parent_category, 'regularPricePaise', p.regular_price_paise,
+      'discountedPricePaise', p.discounted_price_paise, 'unit', p.unit, 'minQuantity', p.min_quantity,
+      'quantityStep', p.quantity_step, 'stock', p.stock,
+      'images', (SELECT coalesce(json_agg(i.url ORDER BY i.position), '[]') FROM product_images i
+        WHERE i.store_id = p.store_id AND i.product_id = p.id),
+      'attributes', (SELECT coalesce(json_agg(json_build_array(a.id, a.key, a.values, a.metric_unit)
+          ORDER BY a.position), '[]') FROM product_attributes a
+        WHERE a.store_id = p.store_id AND a.product_id = p.id),
+      'variants', (SELECT coalesce(json_agg(json_build_array(v.id, v.sku, v.size, v.color, v.stock,
+          v.regular_price_paise, v.discounted_price_paise, v.img_url) ORDER BY v.position), '[]')
+        FROM product_variants v WHERE v.store_id = p.store_id AND v.product_id = p.id)
+    )::text AS doc
+    FROM products p JOIN categories c ON c.id = p.category_id
+    WHERE p.store_id = ${storeId} AND p.id = ${id.toLowerCase()}`);
+  const [row] = rowsOf<{ createdAt: Date; doc: string }>(result);
+  if (!row) return null;
+  const doc = JSON.parse(row.doc) as DetailDocument;
+  const variants = doc.variants.map(([variantId, sku, size, color, stock, regular, discounted, imgUrl]) => {
+    const price = variantPricePaise(doc, { regularPricePaise: regular, discountedPricePaise: discounted });
+    return {
+      id: variantId,
+      sku,
+      size,
+      color,
+      price: paiseToRupees(price.regularPricePaise),
+      discountedPrice: rupeesOrNull(price.discountedPricePaise),
+      imgUrl,
+      ...stockAvailability(stock, doc.minQuantity),
+    };
+  });
+  return {
+    id: doc.id,
+    title: doc.title,
+    description: doc.description,
+    imgUrl: doc.imgUrl,
+    category: doc.category,
+    parentCategory: doc.parentCategory,
+    regularPrice: paiseToRupees(doc.regularPricePaise),
+    discountedPrice: rupeesOrNull(doc.discountedPricePaise),
+    createdAt: new Date(row.createdAt).toISOString(),
+    images: doc.images.map((url) => ({ url })),
+    attributes: doc.attributes.map(([attributeId, key, value, metricUnit]) => ({
+      id: String(attributeId),
+      key,
+      value,
+      metricUnit,
+    })),
+    unit: doc.unit === 'm' ? 'm' : 'piece',
+    minQuantity: doc.minQuantity,
+    quantityStep: doc.quantityStep,
+    ...(variants.length > 0
+      ? { available: variants.some((variant) => variant.available), lowStock: false }
+      : stockAvailability(doc.stock, doc.minQuantity)),
+    variants,
+  };
+}
+
+/**
+ * The availability tag ({@link availabilityTagOfStock}) of a product of the store as the database holds it
+ * now: one small query over the product's and its variants' stock, far cheaper than {@link getProduct}.
+ */
+export async function currentAvailabilityTag(db: Db, storeId: number, id: string): Promise<string> {
+  if (!isProductId(id)) return availabilityTagOfStock(null);
+  const result = await db.execute(sql`
+    SELECT p.stock, p.min_quantity AS "minQuantity",
+      (SELECT json_agg(v.stock ORDER BY v.position) FROM product_variants v
+        WHERE v.store_id = p.store_id AND v.product_id = p.id)::text AS "variantStock"
+    FROM products p WHERE p.store_id = ${storeId} AND p.id = ${id.toLowerCase()}`);
+  const [row] = rowsOf<{ stock: unknown; minQuantity: unknown; variantStock: string | null }>(result);
+  if (!row) return availabilityTagOfStock(null);
+  return availabilityTagOfStock({
+    stock: row.stock === null ? null : Number(row.stock),
+    minQuantity: Number(row.minQuantity),
+    variantStock: row.variantStock === null ? [] : (JSON.parse(row.variantStock) as (number | null)[]),
+  });
+}
