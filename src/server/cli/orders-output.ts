@@ -4,8 +4,9 @@
  * they appear.
  */
 import { formatRupeesForOrder, paiseToRupees } from '@shared/money';
-import { orderStatusLabel } from '@shared/orders/order-status';
+import { ORDER_STATUS, orderStatusLabel } from '@shared/orders/order-status';
 import type { UndeliveredMail } from '../modules/mail/outbox';
+import { lineNameText, quantityTimesPriceText } from '../modules/orders/order-line-text';
 import type { OwnerOrderDetails, OwnerOrderSummary } from '../modules/orders/owner-orders';
 
 /** The marker of an order paid in test mode. */
@@ -38,7 +39,24 @@ export function orderListLines(rows: OwnerOrderSummary[]): string[] {
   });
 }
 
-/** The order in full: status (with the TEST warning), customer, address, items, payments and history. */
+/**
+ * One line of an order as the owner packs it: title, size and colour, SKU, quantity in its unit × unit price =
+ * line total — `Katan Silk Fabric — Colour Maroon (SLK-MRN): 2.5 m × ₹450.00 = ₹1,125.00`.
+ */
+export function orderLineText(line: OwnerOrderDetails['lines'][number]): string {
+  const name = lineNameText({ title: line.productTitle, size: line.size, color: line.color });
+  const amount = quantityTimesPriceText({
+    quantity: line.quantity,
+    unit: line.unit === 'm' ? 'm' : 'piece',
+    unitPricePaise: line.unitPricePaise,
+  });
+  return `${name} (${line.sku}): ${amount} = ${rupees(line.lineTotalPaise)}`;
+}
+
+/**
+ * The order in full: status (with the TEST warning), customer, address, the payment deadline of an order
+ * waiting for payment, items, payments and history.
+ */
 export function orderDetailLines(details: OwnerOrderDetails): string[] {
   const { order, lines, payments, history } = details;
   return [
@@ -48,11 +66,11 @@ export function orderDetailLines(details: OwnerOrderDetails): string[] {
     `  Customer:  ${order.email}, ${order.phone}`,
     `  Ship to:   ${order.fullName}, ${order.address}, ${order.city}, ${order.state} ${order.postalCode}`,
     `  Shipping:  ${order.shippingMethod}; tracking ${order.trackingNumber ?? 'Not available'}`,
+    ...(order.status === ORDER_STATUS.pending && order.paymentDueAt
+      ? [`  Pay by:    ${when(order.paymentDueAt)} (cancelled unpaid after that)`]
+      : []),
     '  Items:',
-    ...lines.map(
-      (line) =>
-        `    ${line.quantity} × ${line.productTitle} (${line.sku}) at ${rupees(line.unitPricePaise)} = ${rupees(line.lineTotalPaise)}`,
-    ),
+    ...lines.map((line) => `    ${orderLineText(line)}`),
     `  Total:     ${rupees(order.totalPaise)}`,
     '  Payments:',
     ...(payments.length === 0

@@ -17,6 +17,7 @@ import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../test/
 import { runOrdersCli } from './orders';
 import { ORDERS_USAGE } from './orders-arguments';
 import { insertTestCustomer } from '../test/test-customer';
+import { insertVariantCatalog } from '../test/variant-fixture';
 
 const address = {
   fullName: 'Asha Verma',
@@ -183,7 +184,10 @@ describe.each(testDatabaseKinds)('npm run orders on %s', (kind) => {
     expect(code).toBe(0);
     expect(output).toContain(`Order ${numbers[0]}`);
     expect(output).toContain('Status:    Delivered\n');
-    expect(output).toContain('3 × Katan Silk Fabric (FAB-SLK) at ₹899.00 = ₹2,697.00');
+    expect(output).toContain('\n    Katan Silk Fabric (FAB-SLK): 3 × ₹899.00 = ₹2,697.00\n');
+    expect(output).toContain('\n    Mulmul Cotton Fabric (FAB-COT): 1 × ₹399.00 = ₹399.00\n');
+    // Paid: no payment deadline any more.
+    expect(output).not.toContain('Pay by:');
     expect(output).toContain('Total:     ₹3,096.00');
     expect(output).toContain('tracking EE123456789IN');
     expect(output).toMatch(/upi manual {2}412345678901 {2}₹3,096\.00 {2}succeeded/);
@@ -226,7 +230,7 @@ describe.each(testDatabaseKinds)('npm run orders on %s', (kind) => {
       code: 1,
       output: `Unexpected argument extra\n${ORDERS_USAGE}`,
     });
-    // Every confirmation so far goes to a mail server that refuses it, through every retry.
+    // Every order e-mail so far goes to a mail server that refuses it, through every retry.
     const refusing = {
       sendMail: async () => {
         throw Object.assign(new Error('550 <asha@example.com> mailbox unavailable'), {
@@ -241,18 +245,18 @@ describe.each(testDatabaseKinds)('npm run orders on %s', (kind) => {
       now = new Date(now.getTime() + delay);
       await sender.tick(now);
     }
-    // One more order: its confirmation waits for its first attempt.
+    // One more order: its e-mail waits for its first attempt.
     const waiting = await placeOrder();
 
     const { code, output } = await run('mail');
     expect(code).toBe(0);
     const lines = output.split('\n');
-    // The failed ones first (the 4 confirmations, the shop's notice of the TEST payment and the customer's
+    // The failed ones first (the 4 'Order received' mails, the shop's notice of the TEST payment and the customer's
     // 'Payment received' ×2, 'Shipped' and 'Cancelled' mails of the moves above), then the waiting one.
     expect(lines).toHaveLength(10);
     expect(lines[9]).toMatch(
       new RegExp(
-        `^PENDING {2}\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC {2}\\[Test Silk House\\] {2}asha@example\\.com {2}"Order confirmation ${waiting} – Test Silk House" {2}0 attempts {2}next \\d{4}-`,
+        `^PENDING {2}\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC {2}\\[Test Silk House\\] {2}asha@example\\.com {2}"Order received — complete your payment \\(${waiting}\\)" {2}0 attempts {2}next \\d{4}-`,
       ),
     );
     const failed = lines.slice(0, 9);
@@ -262,11 +266,50 @@ describe.each(testDatabaseKinds)('npm run orders on %s', (kind) => {
       );
     }
     expect(
-      failed.filter((line) => line.includes('  asha@example.com  "Order confirmation RS-')),
+      failed.filter((line) =>
+        line.includes('  asha@example.com  "Order received — complete your payment (RS-'),
+      ),
     ).toHaveLength(4);
     expect(
       failed.filter((line) => line.includes('  care@testsilk.example  "[TEST] Paid order RS-')),
     ).toHaveLength(1);
+  });
+
+  it('shows each line with its size, colour, SKU and quantity in its unit, and the payment deadline', async () => {
+    const catalog = await insertVariantCatalog(database.db);
+    const created = await createOrder(database.db, {
+      storeId: 1,
+      userId,
+      email: 'asha@example.com',
+      body: {
+        lines: [
+          { productId: catalog.kurta.productId, size: 'M', color: 'Ivory', quantity: 1 },
+          { productId: catalog.silk.productId, color: 'Maroon', quantity: 2.5 },
+          { productId: catalog.jutti.productId, variantId: catalog.jutti.variantIds['JUT-8']!, quantity: 2 },
+        ],
+        shippingAddress: address,
+      },
+    });
+    const { code, output } = await run('show', created.orderNumber);
+    expect(code).toBe(0);
+    const [stored] = await database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.orderNumber, created.orderNumber));
+    const due = `${stored!.paymentDueAt!.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    expect(output).toContain(`\n  Pay by:    ${due} (cancelled unpaid after that)\n`);
+    expect(output).toContain(
+      [
+        '  Items:',
+        '    Maroon Raw Silk Kurta — Size M, Colour Ivory (KUR-M-IVR): 1 × ₹1,399.00 = ₹1,399.00',
+        '    Katan Silk Fabric by the metre — Colour Maroon (SLK-MRN): 2.5 m × ₹450.00 = ₹1,125.00',
+        '    Embroidered Jutti — Size 8 (JUT-8): 2 × ₹1,200.00 = ₹2,400.00',
+        '  Total:     ₹4,924.00',
+      ].join('\n'),
+    );
+    // A line sold by the metre counts as one item in the list.
+    const line = (await run('list')).output.split('\n').find((row) => row.startsWith(created.orderNumber));
+    expect(line).toMatch(/ ₹4,924\.00 {2}4 items /);
   });
 });
 

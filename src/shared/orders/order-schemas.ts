@@ -60,10 +60,16 @@ const wholeQuantity = z
 
 /**
  * One line of the `lines` form of `POST /orders`: the product, the variant — by `variantId`, or by `size`
- * and `color` as shown on the product page — and the quantity in the product's unit (pieces: whole numbers
- * 1–10; metres: from the product's minimum in its steps, at most 100). The server checks the quantity
- * against the product and refuses a product with variants but no variant chosen: `lines.<i>.size: 'Please
- * choose a size'`, `lines.<i>.color: 'Please choose a colour'`.
+ * and `color` as shown on the product page (matched without regard to letter case) — and the quantity in the
+ * product's unit (pieces: whole numbers 1–10; metres: from the product's minimum in its steps, at most 100).
+ * The server checks the quantity against the product and refuses a product with variants but no variant
+ * chosen: `lines.<i>.size: 'Please choose a size'`, `lines.<i>.color: 'Please choose a colour'`. Other
+ * refusals name the line the same way: 400 `lines.<i>.productId` / `lines.<i>.variantId` /
+ * `lines.<i>.size` / `lines.<i>.color: 'is not available'` (a size and colour sold only apart: on
+ * `variantId`), `lines.<i>.variantId` (or `productId` without variants) `'is listed more than once'`,
+ * `lines.<i>.quantity` with the unit's rule ('Fabric is sold in steps of 0.5 m from 1 m'); 409 for short
+ * stock, e.g. `{ error: 'Maroon Raw Silk Kurta — M / Maroon: only 1 left', fields: { 'lines.0.quantity':
+ * 'only 1 left' } }` ('only 1.5 m left' for metres); 409 {@link TOO_MANY_UNPAID_ORDERS}.
  */
 export const orderLineRequestSchema = z.object({
   productId: z.string({ message: 'is required' }).trim().min(1, 'is required').max(100),

@@ -1,20 +1,30 @@
 /**
- * Checkout (spec §3 "Order", §4 "Purchase flow"): creating a customer's order in one transaction — stock
- * reserved, lines priced from the catalogue at this moment, the order written (./place-order.ts) and its
- * confirmation e-mail put in the mail outbox — or refused with nothing changed. Retries with the same
- * `Idempotency-Key` answer the order the key created.
+ * Checkout (spec §3 "Order", §4 "Purchase flow"): creating a customer's order in one transaction — each line
+ * resolved to its product and variant, stock reserved per variant (or per product without variants), lines
+ * priced from the catalogue at this moment and copied into the order as a snapshot (./place-order.ts), the
+ * payment window set, and the 'Order received — complete your payment' e-mail put in the mail outbox — or
+ * refused with nothing changed. Retries with the same `Idempotency-Key` answer the order the key created.
  */
-import type { CreateOrderBody } from '@shared/orders/order-schemas';
+import {
+  MAX_PENDING_ORDERS_PER_ACCOUNT,
+  TOO_MANY_UNPAID_ORDERS,
+  type CreateOrderBody,
+} from '@shared/orders/order-schemas';
 import type { Db } from '../../db/database';
-import { AppError, ValidationError } from '../../errors';
+import { AppError, ConflictError, ValidationError } from '../../errors';
 import { enqueueMail } from '../mail/outbox';
+import { lockCustomer } from './checkout-lock';
 import { IdempotencyKeyTaken, replayedOrderNumber, requestHash } from './idempotency';
+import { refusedLines } from './line-checks';
 import { orderConfirmationMessage, type OrderConfirmation } from './order-mail';
-import { NOT_AVAILABLE, productField, wantedLines } from './order-lines';
+import { inBodyOrder, wantedLines } from './order-lines';
 import { generateOrderNumber } from './order-number';
 import { placeOrder } from './place-order';
 import { priceOrder } from './pricing';
 import { shortStockError } from './stock';
+
+/** Minutes an order waits for payment when the caller does not say: the default of `PAYMENT_WINDOW_MINUTES`. */
+export const DEFAULT_PAYMENT_WINDOW_MINUTES = 30;
 
 /** The result of {@link createOrder}: the order number, and whether it was an idempotent replay. */
 export type CreatedOrder =
@@ -24,14 +34,21 @@ export type CreatedOrder =
 export type CreateOrderInput = {
   storeId: number;
   userId: number;
-  /** The account's e-mail, copied into the order; the confirmation goes there. */
+  /** The account's e-mail, copied into the order; the order's e-mail goes there. */
   email: string;
-  /** The validated body (`createOrderBodySchema`); only product ids, quantities and the address are used. */
+  /** The validated body (`createOrderBodySchema`); only the lines and the address are used. */
   body: CreateOrderBody;
   /** The `Idempotency-Key` header, already checked for shape. */
   idempotencyKey?: string | undefined;
-  /** `MAIL_FROM`: the confirmation's sender when the store has no company e-mail. */
+  /** `MAIL_FROM`: the e-mail's sender when the store has no company e-mail. */
   mailFrom?: string | undefined;
+  /** `PAYMENT_WINDOW_MINUTES`: how long the order waits for payment (default 30). */
+  paymentWindowMinutes?: number | undefined;
+  /**
+   * The shop's public origin (`https://shop.example.com`, no trailing slash) for the payment link in the
+   * e-mail; without it the e-mail tells the customer to pay from My Orders.
+   */
+  shopOrigin?: string | undefined;
   /** Draws order numbers (default {@link generateOrderNumber}); tests make it collide. */
   newOrderNumber?: () => string;
 };
@@ -47,16 +64,26 @@ function isRetryableConflict(error: unknown): boolean {
   return codes.includes('40P01') || codes.includes('40001');
 }
 
+/** The storefront's payment page of an order under `origin`: `<origin>/payment?orderId=RS-…`. */
+export function paymentPageUrl(origin: string, orderNumber: string): string {
+  return `${origin.replace(/\/+$/, '')}/payment?orderId=${encodeURIComponent(orderNumber)}`;
+}
+
 /**
- * Creates an order of `input.userId` in `input.storeId` in one transaction: {@link placeOrder} reserves the
- * stock, prices the lines and writes the order, its lines, its 'created' event and the idempotency key; the
- * confirmation e-mail is written to the outbox in the same transaction, so it exists exactly when the order
- * does. A missing or short product makes the transaction roll back with the refusal below. A retried request
- * with the same `Idempotency-Key` answers the order it created (and writes no second e-mail).
- * @throws {ValidationError} (`fields["products.<id>"]: 'is not available'`) for unknown products, malformed
- *   ids and products of another store.
- * @throws {ConflictError} (`Not enough stock for <title>`, `fields["products.<id>"]: 'only N left'`) when
- *   stock is short; when the idempotency key was used with a different body.
+ * Creates an order of `input.userId` in `input.storeId` in one transaction: the account's checkout lock is
+ * taken (its checkouts run one at a time), then {@link placeOrder} resolves the lines, reserves the stock, prices the
+ * lines and writes the order (payment due `paymentWindowMinutes` from now), its line snapshots, its 'created'
+ * event and the idempotency key; the e-mail is written to the outbox in the same transaction, so it exists
+ * exactly when the order does. Any refusal rolls everything back. A retried request with the same
+ * `Idempotency-Key` answers the order it created (and writes no second e-mail), even past the limit below.
+ * @throws {ValidationError} for lines that cannot be ordered, each named (`products.<id>` or
+ *   `lines.<i>.productId|variantId|size|color|quantity`: 'is not available', 'Please choose a size',
+ *   'Please choose a colour', 'is listed more than once', the unit's quantity rule — see ./line-checks.ts).
+ * @throws {ConflictError} `You have unpaid orders. Please pay or cancel one of them first.` when the account
+ *   already has {@link MAX_PENDING_ORDERS_PER_ACCOUNT} orders waiting for payment in this store.
+ * @throws {ConflictError} when stock is short: 'Maroon Raw Silk Kurta — M / Maroon: only 1 left' (a variant)
+ *   or 'Not enough stock for <title>' (a product without variants), with 'only N left' for each short line
+ *   (`products.<id>` or `lines.<i>.quantity`); when the idempotency key was used with a different body.
  */
 export async function createOrder(db: Db, input: CreateOrderInput): Promise<CreatedOrder> {
   const { storeId, userId, body } = input;
@@ -69,7 +96,9 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
   const earlier = await replay();
   if (earlier) return earlier;
 
-  const { wanted, problems } = wantedLines(body.products);
+  const { wanted, problems } = wantedLines(body);
+  if (wanted.length === 0) throw new ValidationError(inBodyOrder(problems, body));
+  const paymentWindowMinutes = input.paymentWindowMinutes ?? DEFAULT_PAYMENT_WINDOW_MINUTES;
   const attempt = () =>
     db.transaction(async (tx): Promise<CreatedOrder> => {
       // One order per turn of the event loop. PGlite hands its lock from one waiter to the next in
@@ -77,54 +106,55 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
       // in between: new connections then wait seconds to be read (measured with 20 connections: p99 of
       // 1.5–3 s, all of it first requests on new connections). Costs nothing measurable on PostgreSQL.
       await new Promise((resolve) => setImmediate(resolve));
-      const rows =
-        wanted.length === 0
-          ? []
-          : await placeOrder(tx, {
-              storeId,
-              userId,
-              email: input.email,
-              shippingAddress: body.shippingAddress,
-              orderNumber: (input.newOrderNumber ?? generateOrderNumber)(),
-              idempotencyKey: input.idempotencyKey ?? null,
-              requestHash: hash,
-              wanted,
-            });
-      const byId = new Map(rows.map((row) => [row.product_id, row]));
-      const refused = { ...problems };
-      for (const line of wanted) {
-        if (!byId.has(line.id)) refused[productField(line.key)] = NOT_AVAILABLE;
+      await lockCustomer(tx, userId);
+      const placed = await placeOrder(tx, {
+        storeId,
+        userId,
+        email: input.email,
+        shippingAddress: body.shippingAddress,
+        orderNumber: (input.newOrderNumber ?? generateOrderNumber)(),
+        idempotencyKey: input.idempotencyKey ?? null,
+        requestHash: hash,
+        paymentWindowMinutes,
+        wanted,
+      });
+      const refused = { ...problems, ...(await refusedLines(tx, storeId, wanted, placed.lines)) };
+      if (Object.keys(refused).length > 0) throw new ValidationError(inBodyOrder(refused, body));
+      if (placed.pendingOrders >= MAX_PENDING_ORDERS_PER_ACCOUNT) {
+        throw new ConflictError(TOO_MANY_UNPAID_ORDERS);
       }
-      if (Object.keys(refused).length > 0) throw new ValidationError(refused);
+      const short = wanted.flatMap((line, index) =>
+        placed.lines[index]!.reserved ? [] : [{ wanted: line, placed: placed.lines[index]! }],
+      );
+      if (short.length > 0) throw await shortStockError(tx, storeId, short);
 
-      const short = wanted.filter((line) => !byId.get(line.id)!.reserved);
-      if (short.length > 0) throw await shortStockError(tx, storeId, short, byId.get(short[0]!.id)!.title);
-
-      const placed = rows[0]!;
-      if (placed.order_id === null || placed.order_number === null) throw new OrderNumberTaken();
-      if (input.idempotencyKey && placed.keys_claimed !== 1) throw new IdempotencyKeyTaken();
+      const order = placed.order;
+      if (order === null) throw new OrderNumberTaken();
+      if (input.idempotencyKey && placed.keysClaimed !== 1) throw new IdempotencyKeyTaken();
 
       const confirmation: OrderConfirmation = {
-        orderNumber: placed.order_number,
+        orderNumber: order.orderNumber,
         email: input.email,
-        createdAt: new Date(placed.created_at!),
+        createdAt: order.createdAt,
         ...priceOrder(
-          rows.map((row) => ({
-            title: row.title,
-            quantity: row.quantity,
-            unitPricePaise: row.unit_price_paise,
+          placed.lines.map((line) => ({
+            title: line.title!,
+            size: line.size,
+            color: line.color,
+            unit: line.unit,
+            quantity: line.quantity,
+            unitPricePaise: line.unitPricePaise!,
           })),
         ),
-        shippingMethod: placed.shipping_method!,
+        shippingMethod: order.shippingMethod,
         shippingAddress: { ...body.shippingAddress },
-        store: {
-          storeName: placed.store_name,
-          companyName: placed.company_name,
-          companyEmail: placed.company_email,
-        },
+        store: placed.store,
+        paymentDueAt: order.paymentDueAt,
+        paymentWindowMinutes,
+        paymentUrl: input.shopOrigin ? paymentPageUrl(input.shopOrigin, order.orderNumber) : null,
       };
       await enqueueMail(tx, storeId, orderConfirmationMessage(confirmation, input.mailFrom));
-      return { orderNumber: placed.order_number, replayed: false, confirmation };
+      return { orderNumber: order.orderNumber, replayed: false, confirmation };
     });
 
   try {

@@ -16,15 +16,31 @@ export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used wit
 /** Thrown inside the order's transaction when a concurrent request committed the same key first. */
 export class IdempotencyKeyTaken extends Error {}
 
-/** SHA-256 (hex) of the body's meaningful content, independent of the order of its product keys. */
+/**
+ * SHA-256 (hex) of the body's meaningful content: the `products` map independent of the order of its keys, or
+ * the `lines` in their order (ids in lower case, size and colour trimmed and in lower case, blank ones left
+ * out), and the address. A body of the `products` form hashes as it always has.
+ */
 export function requestHash(body: CreateOrderBody): string {
   const productsPart = Object.entries(body.products ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const address = body.shippingAddress;
-  const canonical = JSON.stringify([
+  const canonical: unknown[] = [
     productsPart,
     [address.fullName, address.address, address.city, address.state, address.postalCode, address.phone],
-  ]);
-  return createHash('sha256').update(canonical, 'utf8').digest('hex');
+  ];
+  if (body.lines) {
+    const text = (value: string | undefined) => value?.trim().toLowerCase() || null;
+    canonical.push(
+      body.lines.map((line) => [
+        text(line.productId),
+        text(line.variantId),
+        text(line.size),
+        text(line.color),
+        line.quantity,
+      ]),
+    );
+  }
+  return createHash('sha256').update(JSON.stringify(canonical), 'utf8').digest('hex');
 }
 
 /** The order an idempotency key of this store and user created, with the hash of its request. */

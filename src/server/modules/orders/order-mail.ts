@@ -1,25 +1,37 @@
 /**
- * The order confirmation e-mail (spec §2 "Order success": "We'll send you an email with your order
- * details"): its content. The order's transaction writes it to the mail outbox (../mail/outbox.ts), from which
- * the outbox sender delivers it with retries, so an order's confirmation is sent once or shows up as failed in
- * `npm run orders -- mail`. What the customer typed (name, address) is plain text that no mail client turns
+ * The e-mail that acknowledges a new order and asks for its payment ('Order received — complete your
+ * payment'): the order's lines (size, colour, quantity in its unit), the totals, the payment link and the
+ * payment window — 'Please pay within 30 minutes, by 14:35 IST; after that the order is cancelled and the items
+ * go back on sale.' (times in IST). The order's transaction writes it to the mail outbox (../mail/outbox.ts),
+ * from which the outbox sender delivers it with retries, so an order's mail is sent once or shows up as failed
+ * in `npm run orders -- mail`. What the customer typed (name, address) is plain text that no mail client turns
  * into a link (../mail/mail-text.ts).
  */
-import { formatRupeesForOrder, paiseToRupees } from '@shared/money';
+import { formatQuantity, perUnitSuffix } from '@shared/catalog/unit-of-measure';
 import type { OutgoingMessage } from '../../db/schema/mail-tables';
 import { escapeHtml, plainMailName, plainMailText } from '../mail/mail-text';
 import { ORDER_NUMBER_HEADER } from '../mail/mailer';
+import {
+  lineNameText,
+  lineOptionsText,
+  quantityTimesPriceText,
+  rupeesText as rupees,
+} from './order-line-text';
+import type { PricedItem } from './pricing';
 
 /** The sender when the store has no company e-mail and MAIL_FROM is unset. */
 export const DEFAULT_MAIL_FROM = 'Resham <orders@localhost>';
 
-/** What the confirmation needs to know about an order (amounts in paise). */
+/** The subject's words before the order number. */
+export const ORDER_RECEIVED_SUBJECT = 'Order received — complete your payment';
+
+/** What the mail needs to know about a new order (amounts in paise, quantities in each line's unit). */
 export type OrderConfirmation = {
   orderNumber: string;
   /** The customer's e-mail (the account's, copied into the order). */
   email: string;
   createdAt: Date;
-  items: { title: string; quantity: number; unitPricePaise: number; lineTotalPaise: number }[];
+  items: PricedItem[];
   subtotalPaise: number;
   shippingFeePaise: number;
   totalPaise: number;
@@ -34,6 +46,12 @@ export type OrderConfirmation = {
   };
   /** The store as the sender (read in the same statement that wrote the order). */
   store: MailStore;
+  /** When the order is cancelled unless paid (creation + the payment window). */
+  paymentDueAt: Date;
+  /** The payment window in minutes (`PAYMENT_WINDOW_MINUTES`). */
+  paymentWindowMinutes: number;
+  /** The shop's payment page for this order (absolute URL), or null when the shop's address is not known. */
+  paymentUrl: string | null;
 };
 
 /** The store as the sender of its mail. */
@@ -51,17 +69,50 @@ export function shopSender(store: MailStore, mailFrom: string | undefined): Outg
     : mailFrom || DEFAULT_MAIL_FROM;
 }
 
-const rupees = (paise: number) => formatRupeesForOrder(paiseToRupees(paise));
-
-// One formatter for all messages: building an Intl.DateTimeFormat is costly.
+// One formatter of each kind for all messages: building an Intl.DateTimeFormat is costly.
 const orderDateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeZone: 'Asia/Kolkata' });
 const orderDate = (date: Date) => orderDateFormat.format(date);
+const clockFormat = new Intl.DateTimeFormat('en-IN', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Asia/Kolkata',
+});
+
+/** A payment window in words: '30 minutes', '1 hour', '2 days'. */
+export function windowText(minutes: number): string {
+  const [count, unit] =
+    minutes % 1440 === 0
+      ? [minutes / 1440, 'day']
+      : minutes % 60 === 0
+        ? [minutes / 60, 'hour']
+        : [minutes, 'minute'];
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
 
 /**
- * The confirmation message: from the store's name and company e-mail (else `mailFrom`, else
- * {@link DEFAULT_MAIL_FROM}), to the customer, with the order number, every item (quantity, unit price, line
- * total), the totals in ₹ with 2 decimals and the shipping address; plain text and HTML (every value escaped).
- * The customer's name is capped at 60 characters; name and address never form a link.
+ * The payment window sentence, in IST: 'Please pay within 30 minutes, by 14:35 IST; after that the order is
+ * cancelled and the items go back on sale.' The date is added when the deadline falls on another day than the
+ * order ('by 00:10 IST on 19 April 2025').
+ */
+export function paymentWindowSentence(
+  order: Pick<OrderConfirmation, 'createdAt' | 'paymentDueAt' | 'paymentWindowMinutes'>,
+): string {
+  const day = orderDate(order.paymentDueAt);
+  const by = `${clockFormat.format(order.paymentDueAt)} IST${day === orderDate(order.createdAt) ? '' : ` on ${day}`}`;
+  return `Please pay within ${windowText(order.paymentWindowMinutes)}, by ${by}; after that the order is cancelled and the items go back on sale.`;
+}
+
+/** Where to pay when no link can be given. */
+export const PAY_FROM_MY_ORDERS =
+  'To pay, sign in on our shop and open My Orders: the order is waiting there.';
+
+/**
+ * The message: from the store's name and company e-mail (else `mailFrom`, else {@link DEFAULT_MAIL_FROM}), to
+ * the customer, subject 'Order received — complete your payment (RS-…)', with the payment link (else where to
+ * pay) and window, the order number, every line (title, size and colour, quantity in its unit × unit price,
+ * line total), the totals in ₹ with 2 decimals and the shipping address; plain text and HTML (every value
+ * escaped). The customer's name is capped at 60 characters; name and address never form a link.
  */
 export function orderConfirmationMessage(
   order: OrderConfirmation,
@@ -85,19 +136,23 @@ export function orderConfirmationMessage(
     `${address.city}, ${address.state} ${address.postalCode}`,
     `Phone: ${address.phone}`,
   ];
+  const deadline = paymentWindowSentence(order);
+  const payLine = order.paymentUrl ? `Pay now: ${order.paymentUrl}` : PAY_FROM_MY_ORDERS;
 
   const text = [
     `Dear ${address.fullName},`,
     '',
-    `Thank you for your order at ${shopName}. We have received it and will let you know when it ships.`,
+    `Thank you for your order at ${shopName}. We have received it and are holding the items for you.`,
+    '',
+    deadline,
+    payLine,
     '',
     `Order number: ${order.orderNumber}`,
     `Order date: ${orderDate(order.createdAt)}`,
     '',
     'Items:',
     ...order.items.map(
-      (item) =>
-        `- ${item.title}: ${item.quantity} × ${rupees(item.unitPricePaise)} = ${rupees(item.lineTotalPaise)}`,
+      (item) => `- ${lineNameText(item)}: ${quantityTimesPriceText(item)} = ${rupees(item.lineTotalPaise)}`,
     ),
     '',
     `Subtotal: ${rupees(order.subtotalPaise)}`,
@@ -107,6 +162,7 @@ export function orderConfirmationMessage(
     'Shipping address:',
     ...addressLines,
     '',
+    'We will let you know when your order ships.',
     `To track your order, enter the order number ${order.orderNumber} and this e-mail address or your phone`,
     'number on the Track Order page of our shop.',
     '',
@@ -117,11 +173,20 @@ export function orderConfirmationMessage(
   const e = escapeHtml;
   const cell = 'style="padding:4px 8px;border-bottom:1px solid #ddd"';
   const right = 'style="padding:4px 8px;border-bottom:1px solid #ddd;text-align:right"';
+  const itemCell = (item: PricedItem) => {
+    const options = lineOptionsText(item);
+    return `${e(item.title)}${options ? `<br><small>${e(options)}</small>` : ''}`;
+  };
+  const payHtml = order.paymentUrl
+    ? `<a href="${e(order.paymentUrl)}" style="display:inline-block;padding:8px 16px;background:#7f1d1d;color:#fff;text-decoration:none">Pay for order ${e(order.orderNumber)}</a>`
+    : e(PAY_FROM_MY_ORDERS);
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Order ${e(order.orderNumber)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#222">
 <p>Dear ${e(address.fullName)},</p>
-<p>Thank you for your order at ${e(shopName)}. We have received it and will let you know when it ships.</p>
+<p>Thank you for your order at ${e(shopName)}. We have received it and are holding the items for you.</p>
+<p><strong>${e(deadline)}</strong></p>
+<p>${payHtml}</p>
 <p>Order number: <strong>${e(order.orderNumber)}</strong><br>Order date: ${e(orderDate(order.createdAt))}</p>
 <table style="border-collapse:collapse">
 <thead><tr><th ${cell}>Item</th><th ${right}>Quantity</th><th ${right}>Unit price</th><th ${right}>Total</th></tr></thead>
@@ -129,7 +194,7 @@ export function orderConfirmationMessage(
 ${order.items
   .map(
     (item) =>
-      `<tr><td ${cell}>${e(item.title)}</td><td ${right}>${item.quantity}</td><td ${right}>${e(rupees(item.unitPricePaise))}</td><td ${right}>${e(rupees(item.lineTotalPaise))}</td></tr>`,
+      `<tr><td ${cell}>${itemCell(item)}</td><td ${right}>${e(formatQuantity(item.quantity, item.unit))}</td><td ${right}>${e(rupees(item.unitPricePaise) + perUnitSuffix(item.unit))}</td><td ${right}>${e(rupees(item.lineTotalPaise))}</td></tr>`,
   )
   .join('\n')}
 </tbody>
@@ -140,7 +205,7 @@ ${order.items
 </tfoot>
 </table>
 <p>Shipping address:<br>${addressLines.map(e).join('<br>')}</p>
-<p>To track your order, enter the order number ${e(order.orderNumber)} and this e-mail address or your phone number on the Track Order page of our shop.</p>
+<p>We will let you know when your order ships. To track your order, enter the order number ${e(order.orderNumber)} and this e-mail address or your phone number on the Track Order page of our shop.</p>
 <p>${e(shopName)}</p>
 </body></html>
 `;
@@ -148,7 +213,7 @@ ${order.items
   return {
     from,
     to: order.email,
-    subject: `Order confirmation ${order.orderNumber} – ${shopName}`,
+    subject: `${ORDER_RECEIVED_SUBJECT} (${order.orderNumber})`,
     text,
     html,
     headers: { [ORDER_NUMBER_HEADER]: order.orderNumber },

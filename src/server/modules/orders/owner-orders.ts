@@ -59,7 +59,7 @@ export type OwnerOrderSummary = {
   email: string;
   /** The store's name, else its company name. */
   storeName: string | null;
-  /** Units over all lines. */
+  /** Items over all lines: the pieces of each line sold by the piece, one for each line sold by the metre. */
   units: number;
   /** Paid in test mode: no money moved. */
   testPayment: boolean;
@@ -78,7 +78,10 @@ export async function listOwnerOrders(
       totalPaise: orders.totalPaise,
       email: orders.email,
       storeName: sql<string | null>`coalesce(${stores.storeName}, ${stores.companyName})`,
-      units: sql<number>`(SELECT coalesce(sum(quantity), 0)::integer FROM ${orderLines} WHERE ${orderLines.orderId} = ${orders.id})`,
+      units: sql<number>`(
+        SELECT coalesce(sum(CASE WHEN unit = 'm' THEN 1 ELSE quantity END), 0)::integer
+        FROM ${orderLines} WHERE ${orderLines.orderId} = ${orders.id}
+      )`,
       testPayment: paidInTestMode,
     })
     .from(orders)

@@ -1,31 +1,41 @@
 /**
- * How an order is priced (spec §2 "Checkout", §9): each line at the product's price at the moment of the
- * order — the discounted price when there is one, else the regular price — copied into the line, so later
- * catalogue changes never alter an order; shipping is free. Amounts in integer paise. The database applies
- * the same rule in the order's statement (./place-order.ts); these are its constants and the totals of the
- * confirmation mail.
+ * How an order is priced (spec §2 "Checkout", §9): each line at its price at the moment of the order — the
+ * variant's discounted price, else the variant's regular price, else the product's discounted price, else the
+ * product's regular price — copied into the line, so later catalogue changes never alter an order; shipping is
+ * free. Line total = round(unit price × quantity) to whole paise (quantities in pieces or metres, e.g.
+ * ₹450 per metre × 2.5 m = ₹1,125). Amounts in integer paise. The database applies the same rule in the
+ * order's statement (./place-order.ts); these are its constants and the totals of the confirmation mail.
  */
+import { lineTotalPaise, type UnitOfMeasure } from '@shared/catalog/unit-of-measure';
 
 /** The order shipping method (spec §9). */
 export const DEFAULT_SHIPPING_METHOD = 'Standard Shipping';
 /** The shipping fee of every order, in paise (spec §2 "Checkout", §9: shipping is Free). */
 export const SHIPPING_FEE_PAISE = 0;
 
-/** A priced line: quantity × unit price (paise). */
-export type PricedItem = { title: string; quantity: number; unitPricePaise: number; lineTotalPaise: number };
+/** A line to price: quantity in `unit`s, unit price in paise (per piece or per metre). */
+export type LineToPrice = {
+  title: string;
+  size: string | null;
+  color: string | null;
+  unit: UnitOfMeasure;
+  quantity: number;
+  unitPricePaise: number;
+};
+
+/** A priced line: round(unit price × quantity) in paise. */
+export type PricedItem = LineToPrice & { lineTotalPaise: number };
 
 /** The lines with their totals, the subtotal, the shipping fee and the total (paise). */
-export function priceOrder(lines: { title: string; quantity: number; unitPricePaise: number }[]): {
+export function priceOrder(lines: LineToPrice[]): {
   items: PricedItem[];
   subtotalPaise: number;
   shippingFeePaise: number;
   totalPaise: number;
 } {
   const items = lines.map((line) => ({
-    title: line.title,
-    quantity: line.quantity,
-    unitPricePaise: line.unitPricePaise,
-    lineTotalPaise: line.unitPricePaise * line.quantity,
+    ...line,
+    lineTotalPaise: lineTotalPaise(line.unitPricePaise, line.quantity),
   }));
   const subtotalPaise = items.reduce((sum, item) => sum + item.lineTotalPaise, 0);
   return {

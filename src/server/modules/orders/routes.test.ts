@@ -9,6 +9,7 @@ import { outgoingMail } from '../../db/schema/mail-tables';
 import { idempotencyKeys, orderEvents, orderLines, orders } from '../../db/schema/order-tables';
 import { fixtureCatalog } from '../../test/catalog-fixture';
 import { buildTestApp, testConfig } from '../../test/test-app';
+import { insertSignedInCustomers } from '../../test/session-customer';
 import { signUpCustomer } from '../../test/test-customer';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { buildApp } from '../../app';
@@ -398,11 +399,12 @@ describe.each(testDatabaseKinds)('orders API on %s', (kind) => {
 
     it('never oversells: 50 parallel orders against stock 5 give exactly 5 orders', async () => {
       await setStock('FAB-SLK', 5);
-      const buyers = await Promise.all(Array.from({ length: 5 }, () => customer()));
+      // One buyer per order: the limit of unpaid orders per account stays out of the way.
+      const buyers = await insertSignedInCustomers(database.db, 50);
       const before = await orderCount();
       const responses = await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
-          post(buyers[i % buyers.length]!, {
+          post(buyers[i]!.headers, {
             products: { [ids['FAB-SLK']!]: 1, [ids['FAB-COT']!]: 1 },
             shippingAddress: address(),
           }),
@@ -428,12 +430,12 @@ describe.each(testDatabaseKinds)('orders API on %s', (kind) => {
       await setStock('FAB-SLK', 5);
       await setStock('ACC-STO', 5);
       await setStock('ACC-JHU', 1000);
-      const buyers = await Promise.all(Array.from({ length: 4 }, () => customer()));
+      const buyers = await insertSignedInCustomers(database.db, 40);
       const [silk, stole, jhumka] = [ids['FAB-SLK']!, ids['ACC-STO']!, ids['ACC-JHU']!];
       const before = await orderCount();
       const responses = await Promise.all(
         Array.from({ length: 40 }, (_, i) =>
-          post(buyers[i % buyers.length]!, {
+          post(buyers[i]!.headers, {
             products:
               i % 2 === 0 ? { [silk]: 1, [stole]: 1, [jhumka]: 2 } : { [jhumka]: 2, [stole]: 1, [silk]: 1 },
             shippingAddress: address(),
@@ -598,7 +600,7 @@ describe.each(testDatabaseKinds)('orders API on %s', (kind) => {
       }
     });
 
-    it('sends the confirmation e-mail with the order number, items, ₹ totals and the address', async () => {
+    it('sends the order e-mail with the payment link and window, the items, ₹ totals and the address', async () => {
       const buyer = await customer();
       const response = await post(buyer, {
         products: { [ids['MEN-KUR-001']!]: 2, [ids['WOM-1']!]: 1 },
@@ -613,8 +615,16 @@ describe.each(testDatabaseKinds)('orders API on %s', (kind) => {
       });
       expect(mail.from).toEqual({ name: 'Test Silk House', address: 'care@testsilk.example' });
       expect(mail.to).toEqual([{ address: buyer.email, name: '' }]);
-      expect(mail.subject).toBe(`Order confirmation ${id} – Test Silk House`);
+      expect(mail.subject).toBe(`Order received — complete your payment (${id})`);
       expect(mail.headers['X-Order-Number']).toBe(id);
+      const order = await storedOrder(id);
+      expect(order!.paymentDueAt!.getTime() - order!.createdAt.getTime()).toBe(30 * 60_000);
+      const dueInIst = new Date(order!.paymentDueAt!.getTime() + 330 * 60_000).toISOString().slice(11, 16);
+      expect(mail.text).toContain(
+        `Please pay within 30 minutes, by ${dueInIst} IST; after that the order is cancelled and the items go back on sale.\n` +
+          `Pay now: http://localhost:80/payment?orderId=${id}\n`,
+      );
+      expect(mail.html).toContain(`<a href="http://localhost:80/payment?orderId=${id}"`);
       expect(mail.text).toContain(`Order number: ${id}`);
       expect(mail.text).toContain('- Cotton Kurta 1: 2 × ₹999.50 = ₹1,999.00');
       expect(mail.text).toContain('- Banarasi Saree: 1 × ₹11,999.00 = ₹11,999.00');
@@ -685,9 +695,12 @@ describe.each(testDatabaseKinds)('orders API on %s', (kind) => {
       const older = list[1]!;
       expect(Object.keys(older).sort()).toEqual(
         [
+          'cancellationCause',
           'createdAt',
           'id',
           'items',
+          'paymentDueAt',
+          'refundDue',
           'shippingAddress',
           'shippingFee',
           'shippingMethod',
@@ -697,6 +710,9 @@ describe.each(testDatabaseKinds)('orders API on %s', (kind) => {
           'trackingNumber',
         ].sort(),
       );
+      expect(older.paymentDueAt).toMatch(ISO_TIMESTAMP);
+      expect(Date.parse(older.paymentDueAt!) - Date.parse(older.createdAt)).toBe(30 * 60_000);
+      expect(older).toMatchObject({ cancellationCause: null, refundDue: false });
       expect(older.createdAt).toMatch(ISO_TIMESTAMP);
       expect(older).toMatchObject({
         id: first.json().id,
@@ -708,14 +724,33 @@ describe.each(testDatabaseKinds)('orders API on %s', (kind) => {
         shippingFee: 0,
         total: 2398,
       });
+      const plainLine = { variantId: null, size: null, color: null, unit: 'piece' };
       expect(older.items.map(({ id, ...item }) => [typeof id, item])).toEqual([
         [
           'string',
-          { productId: ids['MEN-KUR-001'], productTitle: 'Cotton Kurta 1', quantity: 2, price: 999.5 },
+          {
+            ...plainLine,
+            productId: ids['MEN-KUR-001'],
+            productTitle: 'Cotton Kurta 1',
+            sku: 'MEN-KUR-001',
+            imgUrl: '/media/demo/men-kur-001.svg',
+            quantity: 2,
+            price: 999.5,
+            lineTotal: 1999,
+          },
         ],
         [
           'string',
-          { productId: ids['FAB-COT'], productTitle: 'Mulmul Cotton Fabric', quantity: 1, price: 399 },
+          {
+            ...plainLine,
+            productId: ids['FAB-COT'],
+            productTitle: 'Mulmul Cotton Fabric',
+            sku: 'FAB-COT',
+            imgUrl: '/media/demo/fab-cot.svg',
+            quantity: 1,
+            price: 399,
+            lineTotal: 399,
+          },
         ],
       ]);
       expect(older.items.reduce((sum, item) => sum + item.price * item.quantity, 0)).toBe(older.total);

@@ -24,6 +24,7 @@ import { createOrder } from './create-order';
 import { cancelOwnOrder } from './customer-cancel';
 import { listOrders } from './order-queries';
 import { trackOrder } from './order-tracking';
+import { orderLinkOrigin } from './shop-origin';
 import { MemoryTrackingRateLimiter, type TrackingRateLimiter } from './tracking-rate-limit';
 
 export type OrderRoutesOptions = {
@@ -75,6 +76,8 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
         body: request.body,
         idempotencyKey: request.headers['idempotency-key'],
         mailFrom: app.config.MAIL_FROM,
+        paymentWindowMinutes: app.config.PAYMENT_WINDOW_MINUTES,
+        shopOrigin: orderLinkOrigin(request, app.config),
       });
       reply.header('cache-control', 'no-store');
       if (created.replayed) reply.header('idempotent-replayed', 'true');

@@ -1,0 +1,39 @@
+/**
+ * Signed-in customers made straight in the database, for tests that need many accounts at once (parallel
+ * checkouts, each account limited in the orders it may leave unpaid): a `users` row without a usable password
+ * and a live session through the users module's own token functions. One sign-up through the API costs two
+ * password hashes; this costs two inserts.
+ */
+import { generateSessionToken, hashSessionToken, SESSION_LIFETIME_MS } from '../modules/users/service';
+import type { Db } from '../db/database';
+import { sessions, users } from '../db/schema/user-tables';
+
+/** A customer with the `authorization` header of a live session. */
+export type SessionCustomer = { userId: number; email: string; headers: { authorization: string } };
+
+let made = 0;
+
+/** Inserts `count` customers of `storeId`, each signed in. */
+export async function insertSignedInCustomers(
+  db: Db,
+  count: number,
+  storeId = 1,
+): Promise<SessionCustomer[]> {
+  const customers: SessionCustomer[] = [];
+  for (let index = 0; index < count; index++) {
+    const email = `session-buyer-${process.pid}-${++made}@example.com`;
+    const [user] = await db
+      .insert(users)
+      .values({ storeId, email, firstName: 'Asha', lastName: 'Verma', passwordHash: 'x' })
+      .returning({ id: users.id });
+    const token = generateSessionToken();
+    await db.insert(sessions).values({
+      storeId,
+      userId: user!.id,
+      tokenHash: hashSessionToken(token),
+      expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
+    });
+    customers.push({ userId: user!.id, email, headers: { authorization: `Bearer ${token}` } });
+  }
+  return customers;
+}
