@@ -157,7 +157,16 @@ async function expectOrderCard(
   await card.waitFor();
   expect(squash(await card.getByTestId('order-status').textContent())).toBe('Pending');
   expect(await card.getByTestId('order-status').getAttribute('class')).toContain('bg-yellow-100');
-  expect(squash(await card.locator('time').textContent())).toMatch(ORDER_DATE);
+  expect(
+    squash(
+      await card
+        .getByText(/^Placed on/)
+        .locator('time')
+        .textContent(),
+    ),
+  ).toMatch(ORDER_DATE);
+  // A Pending order says until when its payment is held, in local time.
+  expect(squash(await card.getByTestId('order-pay-by').textContent())).toMatch(/^Pay by \d{2}:\d{2}$/);
 
   const rows = await itemRows(card);
   expect(rows).toEqual(
