@@ -87,7 +87,6 @@ export function OrdersPage() {
                         Track Order
                       </Link>
                     </Button>
-                    {order.isPending && <CancelOrderButton orderId={order.id} />}
                     {order.isPending && (
                       <Button asChild>
                         <Link to={paymentPath(order.id)} aria-label={`${PAY_NOW} for order ${order.id}`}>
@@ -96,6 +95,7 @@ export function OrdersPage() {
                         </Link>
                       </Button>
                     )}
+                    {order.isPending && <CancelOrderButton orderId={order.id} />}
                   </>
                 }
               />
