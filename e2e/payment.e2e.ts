@@ -94,8 +94,25 @@ async function newCustomer(): Promise<Customer> {
 
 /** One order of a catalogue product, created through the API; returns it as the owner reads it. */
 async function newOrder(customer: Customer): Promise<ServerOrder> {
-  const list = await apiCall<{ data: ApiProduct[] }>('GET', '/products?page=1&limit=12');
-  const product = list.body.data.find((item) => (item.discountedPrice ?? item.regularPrice ?? 0) > 0);
+  const list = await apiCall<{ data: ApiProduct[] }>('GET', '/products?page=1&limit=100');
+  // The spec's `products` form orders products without variants sold by the piece.
+  let product: ApiProduct | undefined;
+  for (const item of list.body.data) {
+    const detail = await apiCall<{ unit: string; variants: unknown[]; available: boolean }>(
+      'GET',
+      `/products/${item.id}`,
+    );
+    const { unit, variants, available } = detail.body;
+    if (
+      unit === 'piece' &&
+      variants.length === 0 &&
+      available &&
+      (item.discountedPrice ?? item.regularPrice ?? 0) > 0
+    ) {
+      product = item;
+      break;
+    }
+  }
   expect(product).toBeTruthy();
   const created = await apiCall<{ id: string }>(
     'POST',

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { baseUrl } from './browser';
 import {
   apiProducts,
+  attributeValues,
   headerCartLink,
   productSizes,
   rupees,
@@ -47,12 +48,32 @@ function orderRupees(amount: number): string {
 
 const uniqueEmail = (tag: string) => `${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 
-/** Two products of a category whose cards add straight to the cart (at most one size). */
+/**
+ * Two products of a category whose cards add straight to the cart: sold by the piece (fabric by the metre is
+ * added from its page) with at most one size.
+ */
 async function twoCardProducts(): Promise<[ApiProduct, ApiProduct]> {
   const { products } = await apiProducts(`page=1&limit=12&category=${encodeURIComponent(CATEGORY)}`);
-  const addable = products.filter((product) => productSizes(product).length <= 1);
+  const addable = products.filter(
+    (product) =>
+      (product as ApiProduct & { unit?: string }).unit !== 'm' && productSizes(product).length <= 1,
+  );
   expect(addable.length).toBeGreaterThanOrEqual(2);
   return [addable[0]!, addable[1]!];
+}
+
+const onlyOption = (values: string[]) => (values.length === 1 ? values[0]! : undefined);
+
+/** The `lines` entry the checkout sends for `quantity` of a product its card added (single options preselected). */
+function cardLine(product: ApiProduct, quantity: number): Record<string, unknown> {
+  const size = onlyOption(productSizes(product));
+  const color = onlyOption(attributeValues(product, ['color', 'colors', 'colours']));
+  return {
+    productId: product.id,
+    ...(size ? { size } : {}),
+    ...(color ? { color } : {}),
+    quantity,
+  };
 }
 
 const cardOf = (page: Page, product: ApiProduct) =>
@@ -112,12 +133,16 @@ const field = (page: Page, name: string) => page.locator(`form input[name="${nam
 const orderCard = (page: Page, orderId: string) =>
   page.getByRole('article', { name: `Order ${orderId}`, exact: true });
 
-/** The body rows of an order's items table, as their cells' texts. */
+/** The body rows of an order's items table, as their cells' texts (the item cell's first line: the name). */
 async function itemRows(card: Locator): Promise<string[][]> {
   return card
     .locator('table tbody tr')
     .evaluateAll((rows) =>
-      rows.map((row) => Array.from(row.querySelectorAll('td'), (cell) => (cell.textContent ?? '').trim())),
+      rows.map((row) =>
+        Array.from(row.querySelectorAll('td'), (cell, index) =>
+          ((index === 0 ? cell.firstElementChild?.textContent : cell.textContent) ?? '').trim(),
+        ),
+      ),
     );
 }
 
@@ -132,18 +157,26 @@ async function expectOrderCard(
   await card.waitFor();
   expect(squash(await card.getByTestId('order-status').textContent())).toBe('Pending');
   expect(await card.getByTestId('order-status').getAttribute('class')).toContain('bg-yellow-100');
-  expect(squash(await card.locator('time').textContent())).toMatch(ORDER_DATE);
+  expect(
+    squash(
+      await card
+        .getByText(/^Placed on/)
+        .locator('time')
+        .textContent(),
+    ),
+  ).toMatch(ORDER_DATE);
+  // A Pending order says until when its payment is held, in local time.
+  expect(squash(await card.getByTestId('order-pay-by').textContent())).toMatch(/^Pay by \d{2}:\d{2}$/);
 
   const rows = await itemRows(card);
   expect(rows).toEqual(
     expected.lines.map(({ product, quantity }) => [
       product.title,
-      String(quantity),
-      orderRupees(screenPrice(product)),
+      `${quantity} × ${orderRupees(screenPrice(product))}`,
       orderRupees(screenPrice(product) * quantity),
     ]),
   );
-  for (const row of rows) for (const price of row.slice(2)) expect(price).toMatch(/^₹[\d,]+\.\d{2}$/);
+  for (const row of rows) expect(row[2]).toMatch(/^₹[\d,]+\.\d{2}$/);
   const total =
     expected.lines.reduce(
       (sum, { product, quantity }) => sum + Math.round(screenPrice(product) * 100) * quantity,
@@ -229,13 +262,13 @@ describe('purchase', () => {
     expect(squash(await page.locator('form').textContent())).toContain('+91');
     await expect.poll(() => field(page, 'fullName').inputValue()).toBe('Asha Verma');
 
-    // The summary: quantity x price, subtotal, shipping 'Free', total.
+    // The summary: quantity × price, subtotal, shipping 'Free', total.
     const summary = page.getByRole('region', { name: 'Order Summary' });
     const lines = summary.getByRole('list', { name: 'Items in your order' }).getByRole('listitem');
     expect(await lines.count()).toBe(2);
     expect(squash(await lines.nth(0).innerText())).toContain(`${a.title}`);
-    expect(squash(await lines.nth(0).innerText())).toContain(`2 x ${rupees(screenPrice(a))}`);
-    expect(squash(await lines.nth(1).innerText())).toContain(`1 x ${rupees(screenPrice(b))}`);
+    expect(squash(await lines.nth(0).innerText())).toContain(`2 × ${rupees(screenPrice(a))}`);
+    expect(squash(await lines.nth(1).innerText())).toContain(`1 × ${rupees(screenPrice(b))}`);
     const cartTotal = rupees(screenPrice(a) * 2 + screenPrice(b));
     const summaryText = squash(await summary.innerText());
     expect(summaryText).toContain(`Subtotal (3 items) ${cartTotal}`);
@@ -299,7 +332,7 @@ describe('purchase', () => {
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
     expect(JSON.parse(sent.postData() ?? 'null')).toEqual({
-      products: { [a.id]: 2, [b.id]: 1 },
+      lines: [cardLine(a, 2), cardLine(b, 1)],
       shippingAddress: { fullName: 'Asha Verma', ...ADDRESS },
     });
     const orderId = ((await response.json()) as { id: string }).id;

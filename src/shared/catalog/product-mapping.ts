@@ -1,4 +1,5 @@
 import type { ProductAttribute, ServerProduct } from './product-schema';
+import type { UnitOfMeasure } from './unit-of-measure';
 
 /**
  * A product as the screens use it (spec §3 "Product (as used by the screens)"). Prices in **rupees**.
@@ -20,6 +21,8 @@ export type Product = {
   sizes: string[];
   colors: string[];
   attributes: ProductAttribute[];
+  /** How it is sold: `piece`, or `m` when prices are per metre. */
+  unit: UnitOfMeasure;
 };
 
 const SIZE_KEYS = new Set(['size', 'sizes']);
@@ -55,6 +58,7 @@ export function toProduct(server: ServerProduct): Product {
     sizes: attributeValues(server.attributes, SIZE_KEYS),
     colors: attributeValues(server.attributes, COLOR_KEYS),
     attributes: server.attributes,
+    unit: server.unit,
   };
 }
 

@@ -43,9 +43,10 @@ export const LOW_STOCK_THRESHOLD = 3;
 /**
  * One variant of a product: a Size × Colour combination with its own SKU. `price` / `discountedPrice` in
  * **rupees** are the variant's own or else the product's (src/shared/catalog/variant-price.ts); `imgUrl`
- * null = the product's image. Exact stock stays private: `available` (untracked, or at least the product's
- * `minQuantity` on hand: 1 piece, or for fabric its smallest length) and `lowStock` (tracked and at most
- * {@link LOW_STOCK_THRESHOLD} on hand, still available) are all a shopper sees.
+ * null = the product's image. Exact stock stays private above the low-stock threshold: `available`
+ * (untracked, or at least the product's `minQuantity` on hand: 1 piece, or for fabric its smallest length) and
+ * `lowStock` (tracked and at most {@link LOW_STOCK_THRESHOLD} on hand, still available) are what a shopper
+ * sees, and only while it is low, `stockLeft`: how many are left (pieces or metres), for 'Only 2 left'.
  */
 export const productVariantSchema = z.object({
   id: z.string(),
@@ -57,6 +58,7 @@ export const productVariantSchema = z.object({
   imgUrl: z.string().nullable(),
   available: z.boolean(),
   lowStock: z.boolean(),
+  stockLeft: z.number().optional(),
 });
 export type ProductVariant = z.infer<typeof productVariantSchema>;
 
@@ -65,13 +67,15 @@ export type ProductVariant = z.infer<typeof productVariantSchema>;
  * `quantityStep` in the product's unit (pieces: 1 and 1) — its `variants` (empty for a product without
  * variants, which keeps one stock), and `available` / `lowStock` for the product: without variants from its own
  * stock; with variants `available` means some variant is available and `lowStock` is false (see each variant).
- * 404 `{ error }` otherwise. Availability may lag a sale by at most 2 seconds.
+ * `stockLeft` (pieces or metres) only while `lowStock`, as on a variant. 404 `{ error }` otherwise.
+ * Availability may lag a sale by at most 2 seconds.
  */
 export const productDetailSchema = serverProductSchema.extend({
   minQuantity: z.number(),
   quantityStep: z.number(),
   available: z.boolean(),
   lowStock: z.boolean(),
+  stockLeft: z.number().optional(),
   variants: z.array(productVariantSchema),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;

@@ -1,6 +1,8 @@
 /**
  * The product card of the home page and the listing (spec §2 "Product card", §4 "Product card: hover on or
- * off"). Hovering (or keyboard focus inside the card) reveals the overlay actions; leaving hides them.
+ * off"). Hovering (or keyboard focus inside the card) reveals the overlay actions; leaving hides them. Fabric
+ * sold by the metre shows its price per metre ('₹450 / metre') and is added from its page, where the length is
+ * chosen.
  * Kept light for the home page's first load: no radix, no form or schema libraries.
  */
 import { useId, useState } from 'react';
@@ -8,12 +10,19 @@ import { Link, useNavigate } from 'react-router';
 import { Eye, Heart, ShoppingBag, Star } from 'lucide-react';
 import { toast } from '@client/lib/notify';
 import { isOnSale, isPremium, type Product } from '@shared/catalog/product-mapping';
+import { perUnitSuffix } from '@shared/catalog/unit-of-measure';
 import { formatRupees } from '@shared/money';
 import { Badge } from '@client/components/ui/badge';
 import { buttonVariants } from '@client/components/ui/button-variants';
 import { useCart } from '@client/lib/cart/cart-context';
 import { cn } from '@client/lib/utils';
-import { cardCartSelection, SELECT_SIZE_DESCRIPTION, SELECT_SIZE_TITLE } from './product-card-selection';
+import {
+  cardCartSelection,
+  CHOOSE_LENGTH_DESCRIPTION,
+  CHOOSE_LENGTH_TITLE,
+  SELECT_SIZE_DESCRIPTION,
+  SELECT_SIZE_TITLE,
+} from './product-card-selection';
 
 /** The local stand-in for a missing or broken product image (spec §2 "Product card", §8 "Image failure"). */
 export const PRODUCT_FALLBACK_IMAGE = '/media/fallback/product.svg';
@@ -36,6 +45,13 @@ export function ProductCard({ product }: { product: Product }) {
     const selection = cardCartSelection(product);
     if (selection.kind === 'add') {
       addItem(selection.item);
+      return;
+    }
+    if (selection.kind === 'choose-length') {
+      toast.error(CHOOSE_LENGTH_TITLE, {
+        description: CHOOSE_LENGTH_DESCRIPTION,
+        action: { label: 'Choose length', onClick: () => navigate(href) },
+      });
       return;
     }
     toast.error(SELECT_SIZE_TITLE, {
@@ -110,7 +126,14 @@ export function ProductCard({ product }: { product: Product }) {
           <span className="whitespace-nowrap">Premium Quality</span>
         </div>
         <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">
-          <span className="text-base font-bold text-brand-800 sm:text-lg">{formatRupees(product.price)}</span>
+          <span className="text-base font-bold text-brand-800 sm:text-lg">
+            {formatRupees(product.price)}
+            {product.unit === 'm' && (
+              <span className="text-xs font-medium text-stone-600 sm:text-sm">
+                {perUnitSuffix(product.unit)}
+              </span>
+            )}
+          </span>
           {onSale && product.originalPrice !== null && (
             <del className="text-xs text-stone-500 sm:text-sm">
               <span className="sr-only">Original price </span>

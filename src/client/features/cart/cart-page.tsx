@@ -1,7 +1,8 @@
 /**
  * The cart page, /cart (spec §2 "Cart", §4 "Cart", §5 "Cart and product", §8): the empty state, one row per
- * line with its quantity control, line total and remove action, and the summary with 'Clear Cart' and
- * 'Checkout'. Checkout without a session goes to /login and remembers /checkout (spec §2, §6).
+ * line with its chosen size and colour ('M / Maroon'), quantity × price ('2 × ₹1,299', '2.5 m × ₹450'), its
+ * quantity control (pieces from 1, metres in the fabric's steps), line total and remove action, and the summary
+ * with 'Clear Cart' and 'Checkout'. Checkout without a session goes to /login and remembers /checkout (spec §2, §6).
  */
 import type { SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -15,7 +16,20 @@ import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { cn } from '@client/lib/utils';
 import { useCart } from '@client/lib/cart/cart-context';
-import { itemCountLabel, MIN_QUANTITY, type CartItem } from '@client/lib/cart/cart-reducer';
+import {
+  cartLineKey,
+  itemCountLabel,
+  lineRule,
+  lineTotal,
+  type CartItem,
+} from '@client/lib/cart/cart-reducer';
+import { quantityTimesPrice, variantLabel } from '@client/lib/orders/line-text';
+import {
+  formatQuantityNumber,
+  maxQuantity,
+  stepQuantity,
+  type QuantityRule,
+} from '@shared/catalog/unit-of-measure';
 
 /** The local stand-in for a missing or broken product image (spec §8 "Image failure"). */
 const FALLBACK_IMAGE = '/media/fallback/product.svg';
@@ -23,10 +37,6 @@ const FALLBACK_IMAGE = '/media/fallback/product.svg';
 function showFallbackImage(event: SyntheticEvent<HTMLImageElement>): void {
   const image = event.currentTarget;
   if (!image.src.endsWith(FALLBACK_IMAGE)) image.src = FALLBACK_IMAGE;
-}
-
-function lineKey(item: CartItem): string {
-  return JSON.stringify([item.id, item.selectedSize, item.selectedColor]);
 }
 
 export function CartPage() {
@@ -68,7 +78,7 @@ export function CartPage() {
           className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white"
         >
           {items.map((item) => (
-            <CartLine key={lineKey(item)} item={item} />
+            <CartLine key={cartLineKey(item)} item={item} />
           ))}
         </ul>
 
@@ -102,6 +112,8 @@ function CartLine({ item }: { item: CartItem }) {
   const { updateQuantity, removeItem } = useCart();
   const href = `/product/${encodeURIComponent(item.id)}`;
   const line = { id: item.id, selectedSize: item.selectedSize, selectedColor: item.selectedColor };
+  const rule = lineRule(item);
+  const variant = variantLabel(item.selectedSize, item.selectedColor);
   const stepClass =
     'inline-flex size-9 items-center justify-center text-stone-700 transition-colors hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-40 [&_svg]:size-4';
 
@@ -127,13 +139,14 @@ function CartLine({ item }: { item: CartItem }) {
                 {item.name}
               </Link>
             </h2>
-            {(item.selectedColor || item.selectedSize) && (
-              <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-stone-600 sm:text-sm">
-                {item.selectedColor && <span>Colour: {item.selectedColor}</span>}
-                {item.selectedSize && <span>Size: {item.selectedSize}</span>}
+            {variant && (
+              <p className="mt-1 text-xs text-stone-600 sm:text-sm" data-testid="cart-line-variant">
+                {variant}
               </p>
             )}
-            <p className="mt-1 text-xs text-stone-500">{formatRupees(item.price)} each</p>
+            <p className="mt-1 text-xs text-stone-500" data-testid="cart-line-quantity">
+              {quantityTimesPrice(item.quantity, rule.unit, formatRupees(item.price))}
+            </p>
           </div>
           <Button
             variant="ghost"
@@ -146,42 +159,58 @@ function CartLine({ item }: { item: CartItem }) {
           </Button>
         </div>
         <div className="mt-auto flex items-center justify-between gap-2">
-          <div
-            role="group"
-            aria-label={`Quantity of ${item.name}`}
-            className="inline-flex items-center rounded-md border border-stone-300"
-          >
-            <button
-              type="button"
-              className={cn(stepClass, 'rounded-l-md')}
-              aria-label="Decrease quantity"
-              disabled={item.quantity <= MIN_QUANTITY}
-              onClick={() => updateQuantity(line, item.quantity - 1)}
+          <div className="flex items-center gap-2">
+            <div
+              role="group"
+              aria-label={`Quantity of ${item.name}${rule.unit === 'm' ? ' in metres' : ''}`}
+              className="inline-flex items-center rounded-md border border-stone-300"
             >
-              <Minus aria-hidden="true" />
-            </button>
-            <output
-              aria-live="polite"
-              aria-atomic="true"
-              className="min-w-9 text-center text-sm font-semibold tabular-nums"
-            >
-              {item.quantity}
-            </output>
-            <button
-              type="button"
-              className={cn(stepClass, 'rounded-r-md')}
-              aria-label="Increase quantity"
-              onClick={() => updateQuantity(line, item.quantity + 1)}
-            >
-              <Plus aria-hidden="true" />
-            </button>
+              <button
+                type="button"
+                className={cn(stepClass, 'rounded-l-md')}
+                aria-label="Decrease quantity"
+                disabled={item.quantity <= rule.minQuantity}
+                onClick={() => updateQuantity(line, stepQuantity(rule, item.quantity, -1))}
+              >
+                <Minus aria-hidden="true" />
+              </button>
+              <output
+                aria-live="polite"
+                aria-atomic="true"
+                className="min-w-9 text-center text-sm font-semibold tabular-nums"
+              >
+                {formatQuantityNumber(item.quantity)}
+              </output>
+              <button
+                type="button"
+                className={cn(stepClass, 'rounded-r-md')}
+                aria-label="Increase quantity"
+                disabled={rule.unit === 'm' && item.quantity >= maxQuantity(rule)}
+                onClick={() => updateQuantity(line, nextQuantity(rule, item.quantity))}
+              >
+                <Plus aria-hidden="true" />
+              </button>
+            </div>
+            {rule.unit === 'm' && (
+              <span aria-hidden="true" className="text-xs text-stone-600">
+                m
+              </span>
+            )}
           </div>
           <p className="text-base font-bold text-stone-900">
             <span className="sr-only">Line total </span>
-            {formatRupees(Math.round(item.price * item.quantity * 100) / 100)}
+            {formatRupees(lineTotal(item))}
           </p>
         </div>
       </div>
     </li>
   );
+}
+
+/**
+ * One step up: metres by the product's step up to 100 m; pieces by one, without a cap here (the per-order
+ * limit is shown at checkout, spec §9 sets only the minimum).
+ */
+function nextQuantity(rule: QuantityRule, quantity: number): number {
+  return rule.unit === 'm' ? stepQuantity(rule, quantity, 1) : quantity + 1;
 }

@@ -4,9 +4,9 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { productDetailSchema, type ProductListParams } from '@shared/catalog/product-schema';
-import { toProduct } from '@shared/catalog/product-mapping';
 import { ApiError, apiRequest } from '@client/lib/api-client';
 import { fetchProductPage } from '@client/lib/catalog/product-page';
+import { toProductDetailView } from './product-variants';
 
 /** The comma filter list the spec's client sends for the accessories category (spec §7). */
 export const ACCESSORIES_FILTER = 'Accessories,Personal Care,Home,null,Unisex';
@@ -35,7 +35,7 @@ export const productListQueryOptions = (params: ProductListParams) =>
     staleTime: 60_000,
   });
 
-/** One product, or `null` when the server answers 404. */
+/** One product with its variants and selling rule, or `null` when the server answers 404. */
 export const productQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['products', 'detail', id],
@@ -45,7 +45,7 @@ export const productQueryOptions = (id: string) =>
           signal,
           schema: productDetailSchema,
         });
-        return toProduct(product);
+        return toProductDetailView(product);
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;

@@ -1,29 +1,54 @@
 /**
  * The product page, /product/{id} (spec §2 "Product detail", §4 "Product detail: loading, then loaded,
- * failed, or not found", §5 "Cart and product", §8 "Product by id failure").
+ * failed, or not found", §5 "Cart and product", §8 "Product by id failure"). With variants, the price, image
+ * and low-stock note follow the chosen size and colour, and sold-out options cannot be chosen; a product of
+ * which nothing is left shows 'Out of stock' on its disabled add button. Fabric sold by the metre shows its
+ * price per metre and a stepper in metres.
  */
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Heart, ShoppingBag } from 'lucide-react';
 import { toast } from '@client/lib/notify';
-import { isOnSale, type Product } from '@shared/catalog/product-mapping';
+import { isOnSale } from '@shared/catalog/product-mapping';
+import { perUnitSuffix } from '@shared/catalog/unit-of-measure';
 import { formatRupees } from '@shared/money';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { useCart } from '@client/lib/cart/cart-context';
-import { MIN_QUANTITY } from '@client/lib/cart/cart-reducer';
+import { lineTotal } from '@client/lib/cart/cart-reducer';
+import { quantityTimesPrice } from '@client/lib/orders/line-text';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { galleryImages, ProductDetailGallery } from './product-detail-gallery';
 import { OptionGroup, QuantityStepper } from './product-detail-options';
 import { PRODUCT_NOT_FOUND_TITLE, ProductDetailSkeleton, ProductNotFound } from './product-detail-states';
 import {
+  SELECT_COLOUR_DESCRIPTION,
+  SELECT_COLOUR_TITLE,
   SELECT_SIZE_DESCRIPTION,
   SELECT_SIZE_TITLE,
 } from '@client/components/catalog/product-card-selection';
 import { productSpecifications } from './product-specifications';
-import { preselectedOption, sizeHeading } from './size-heading';
+import {
+  cartItemFor,
+  chosenVariant,
+  colorChoices,
+  initialSelection,
+  isSoldOut,
+  missingChoice,
+  OUT_OF_STOCK,
+  productOptions,
+  productQuantityRule,
+  selectColor,
+  shownImage,
+  shownPrice,
+  sizeChoices,
+  stockNote,
+  type ProductDetailView,
+  type Selection,
+} from './product-variants';
+import { sizeHeading } from './size-heading';
 import { productQueryOptions } from './catalog-api';
 
 /** How many characters of the id the page shows (spec §9). */
@@ -69,36 +94,41 @@ export function ProductDetailPage() {
   );
 }
 
-function ProductDetails({ product }: { product: Product }) {
+function ProductDetails({ product }: { product: ProductDetailView }) {
   const { addItem } = useCart();
-  const [selectedSize, setSelectedSize] = useState<string | null>(() => preselectedOption(product.sizes));
-  const [selectedColor, setSelectedColor] = useState<string | null>(() => preselectedOption(product.colors));
-  const [quantity, setQuantity] = useState(MIN_QUANTITY);
+  const rule = productQuantityRule(product);
+  const [selection, setSelection] = useState<Selection>(() => initialSelection(product));
+  const [quantity, setQuantity] = useState(rule.minQuantity);
 
-  const onSale = isOnSale(product);
+  const { sizes } = productOptions(product);
+  const sizeOptions = sizeChoices(product, selection.color);
+  const colourOptions = colorChoices(product);
+  const variant = chosenVariant(product, selection);
+  const { price, originalPrice } = shownPrice(product, variant);
+  const onSale = isOnSale({ price, originalPrice });
+  const mainImage = shownImage(product, selection, variant);
+  const images = galleryImages(mainImage, product.images);
+  const soldOut = isSoldOut(product) || (variant !== null && !variant.available);
+  const note = soldOut ? null : stockNote(product, variant);
   const specifications = productSpecifications(product.attributes);
-  const images = galleryImages(product.image, product.images);
 
   const addToCart = () => {
-    if (product.sizes.length > 0 && !selectedSize) {
+    const missing = missingChoice(product, selection);
+    if (missing === 'size') {
       toast.error(SELECT_SIZE_TITLE, { description: SELECT_SIZE_DESCRIPTION });
       return;
     }
-    addItem({
-      id: product.id,
-      name: product.name,
-      image: product.image,
-      price: product.price,
-      quantity,
-      selectedSize,
-      selectedColor,
-    });
+    if (missing === 'colour') {
+      toast.error(SELECT_COLOUR_TITLE, { description: SELECT_COLOUR_DESCRIPTION });
+      return;
+    }
+    addItem(cartItemFor(product, selection, variant, quantity));
   };
 
   return (
     <article aria-labelledby="product-name" className="flex flex-col gap-10">
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
-        <ProductDetailGallery name={product.name} images={images} />
+        <ProductDetailGallery key={mainImage} name={product.name} images={images} />
 
         <div className="flex flex-col gap-5">
           <div className="flex flex-col gap-2">
@@ -129,17 +159,27 @@ function ProductDetails({ product }: { product: Product }) {
               {product.name}
             </h1>
             <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-              <span className="text-2xl font-bold text-brand-800">{formatRupees(product.price)}</span>
-              {onSale && product.originalPrice !== null && (
+              <span className="text-2xl font-bold text-brand-800" data-testid="product-price">
+                {formatRupees(price)}
+                {product.unit === 'm' && (
+                  <span className="text-base font-medium text-stone-600">{perUnitSuffix(product.unit)}</span>
+                )}
+              </span>
+              {onSale && originalPrice !== null && (
                 <>
                   <del className="text-base text-stone-500">
                     <span className="sr-only">Original price </span>
-                    {formatRupees(product.originalPrice)}
+                    {formatRupees(originalPrice)}
                   </del>
                   <Badge variant="sale">Sale</Badge>
                 </>
               )}
             </p>
+            {note && (
+              <p role="status" className="text-sm font-semibold text-amber-700">
+                {note}
+              </p>
+            )}
             <p className="text-xs text-stone-500">Product ID: {product.id.slice(0, SHOWN_ID_LENGTH)}</p>
           </div>
 
@@ -147,29 +187,42 @@ function ProductDetails({ product }: { product: Product }) {
             <p className="leading-relaxed whitespace-pre-line text-stone-700">{product.description}</p>
           )}
 
-          {product.sizes.length > 0 && (
+          {sizes.length > 0 && (
             <OptionGroup
-              heading={sizeHeading(product)}
-              options={product.sizes}
-              selected={selectedSize}
-              onSelect={setSelectedSize}
+              heading={sizeHeading({ ...product, sizes })}
+              options={sizeOptions}
+              selected={selection.size}
+              onSelect={(size) => setSelection((current) => ({ ...current, size }))}
+              unavailableText={selection.color ? `not available in ${selection.color}` : undefined}
             />
           )}
-          {product.colors.length > 0 && (
+          {colourOptions.length > 0 && (
             <OptionGroup
               heading="Colour"
-              options={product.colors}
-              selected={selectedColor}
-              onSelect={setSelectedColor}
+              options={colourOptions}
+              selected={selection.color}
+              onSelect={(color) => setSelection((current) => selectColor(product, current, color))}
             />
           )}
 
-          <QuantityStepper value={quantity} onChange={setQuantity} />
+          {!soldOut && (
+            <div className="flex flex-col gap-2">
+              <QuantityStepper value={quantity} onChange={setQuantity} rule={rule} />
+              {product.unit === 'm' && (
+                <p className="text-sm text-stone-600" data-testid="product-line-total">
+                  {quantityTimesPrice(quantity, product.unit, formatRupees(price))} ={' '}
+                  <span className="font-semibold text-stone-900">
+                    {formatRupees(lineTotal({ price, quantity }))}
+                  </span>
+                </p>
+              )}
+            </div>
+          )}
 
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Button size="lg" className="w-full sm:w-auto sm:flex-1" onClick={addToCart}>
+            <Button size="lg" className="w-full sm:w-auto sm:flex-1" onClick={addToCart} disabled={soldOut}>
               <ShoppingBag aria-hidden="true" />
-              Add to Cart
+              {soldOut ? OUT_OF_STOCK : 'Add to Cart'}
             </Button>
             <Button size="lg" variant="outline" className="w-full sm:w-auto sm:flex-1">
               <Heart aria-hidden="true" />

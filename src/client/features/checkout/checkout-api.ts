@@ -1,6 +1,7 @@
 /**
- * Order creation (spec §7 `POST /orders {products, shippingAddress}` → `{id}`): sent with the
- * bearer token and an `Idempotency-Key`, so a retried submit of one checkout attempt returns the same order.
+ * Order creation (spec §7 `POST /orders` → `{id}`, in its `{lines, shippingAddress}` form: one line per cart
+ * line with its variant and quantity): sent with the bearer token and an `Idempotency-Key`, so a retried
+ * submit of one checkout attempt returns the same order.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createdOrderSchema, type CreateOrderBody } from '@shared/orders/order-schemas';
@@ -12,8 +13,9 @@ export type CreateOrderRequest = { body: CreateOrderBody; idempotencyKey: string
 /**
  * Creates an order.
  * @returns the order number (`id`, e.g. `RS-7KQ29XD3`).
- * @throws {ApiError} 400 with `fields` (`shippingAddress.<field>`, `products.<id>`), 409 'Not enough stock for
- *   <title>', 401 when the session expired, status 0 without a response.
+ * @throws {ApiError} 400 with `fields` (`shippingAddress.<field>`, `lines.<i>.<field>`), 409 'Not enough stock
+ *   for <title>' or 'You have unpaid orders. Please pay or cancel one of them first.', 401 when the session
+ *   expired, status 0 without a response.
  */
 export async function createOrder({ body, idempotencyKey }: CreateOrderRequest): Promise<string> {
   const { id } = await apiRequest('/orders', {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees } from '@shared/money';
-import { createOrderBodySchema } from '@shared/orders/order-schemas';
+import { createOrderBodySchema, TOO_MANY_UNPAID_ORDERS } from '@shared/orders/order-schemas';
 import { ApiError } from '@client/lib/api-client';
 import { setFieldErrors } from '@client/lib/form-errors';
 import {
@@ -9,7 +8,8 @@ import {
   CART_EMPTY_DESCRIPTION,
   CART_EMPTY_TITLE,
   cartLimitProblems,
-  cartToProducts,
+  cartToLines,
+  checkoutLineName,
   CREATE_ORDER_FAILED,
   CREATE_ORDER_LABEL,
   createOrderBody,
@@ -23,12 +23,12 @@ import {
   PLACE_ORDER_ERROR_DESCRIPTION,
   PLACE_ORDER_ERROR_TITLE,
   PROCESSING_LABEL,
-  quantityTimesPrice,
   SHIPPING_FIELDS,
   SHIPPING_FREE,
   SHIPPING_ADDRESS_PREFIX,
   shippingResolver,
   trimShippingForm,
+  type CheckoutLine,
   type ShippingFormValues,
 } from './checkout-form';
 
@@ -41,19 +41,63 @@ const address: ShippingFormValues = {
   phone: '+91 98390 41736',
 };
 
-const lines = [
-  { id: 'p1', name: 'Banarasi Silk Saree', quantity: 2 },
-  { id: 'p2', name: 'Cotton Kurta Fabric', quantity: 1 },
-  { id: 'p1', name: 'Banarasi Silk Saree', quantity: 3 }, // same product, another size or colour
-];
+const line = (overrides: Partial<CheckoutLine> = {}): CheckoutLine => ({
+  id: 'p1',
+  name: 'Banarasi Silk Saree',
+  quantity: 1,
+  selectedSize: null,
+  selectedColor: null,
+  ...overrides,
+});
 
-describe('cartToProducts (one API line per product)', () => {
-  it('sums the quantities of cart lines with the same product id', () => {
-    expect(cartToProducts(lines)).toEqual({ p1: 5, p2: 1 });
+const kurta = line({
+  id: 'kurta',
+  name: 'Maroon Raw Silk Kurta',
+  quantity: 2,
+  selectedSize: 'M',
+  selectedColor: 'Maroon',
+  variantId: 'v-m-maroon',
+});
+const fabric = line({
+  id: 'fabric',
+  name: 'Indigo Sanganeri Block Print Cotton Fabric',
+  quantity: 2.5,
+  selectedColor: 'Indigo',
+  unit: 'm',
+  minQuantity: 1,
+  quantityStep: 0.5,
+});
+/** A line stored before variants existed: the spec's fields only. */
+const oldLine = line({ id: 'p2', name: 'Cotton Kurta Fabric', selectedSize: 'One Size' });
+const lines = [kurta, fabric, oldLine];
+
+describe('cartToLines (one API line per cart line)', () => {
+  it('names the variant by id, sends the chosen size and colour and the quantity in the unit', () => {
+    expect(cartToLines(lines)).toEqual([
+      { productId: 'kurta', variantId: 'v-m-maroon', size: 'M', color: 'Maroon', quantity: 2 },
+      { productId: 'fabric', color: 'Indigo', quantity: 2.5 },
+      { productId: 'p2', size: 'One Size', quantity: 1 },
+    ]);
   });
 
-  it('is empty for an empty cart', () => {
-    expect(cartToProducts([])).toEqual({});
+  it('keeps two sizes of one product apart and leaves blank choices out', () => {
+    expect(
+      cartToLines([
+        line({ selectedSize: 'S', selectedColor: ' ' }),
+        line({ selectedSize: 'M', quantity: 3 }),
+      ]),
+    ).toEqual([
+      { productId: 'p1', size: 'S', quantity: 1 },
+      { productId: 'p1', size: 'M', quantity: 3 },
+    ]);
+    expect(cartToLines([])).toEqual([]);
+  });
+});
+
+describe('checkoutLineName', () => {
+  it('adds the size and colour in brackets when the line has them', () => {
+    expect(checkoutLineName(kurta)).toBe('Maroon Raw Silk Kurta (M / Maroon)');
+    expect(checkoutLineName(line())).toBe('Banarasi Silk Saree');
   });
 });
 
@@ -117,9 +161,9 @@ describe('shippingResolver (the shared address schema as the form resolver)', ()
 });
 
 describe('createOrderBody', () => {
-  it('sends the summed products map and the trimmed address, which the API schema accepts', () => {
+  it('sends the lines and the trimmed address, which the API schema accepts', () => {
     const body = createOrderBody(lines, { ...address, fullName: '  Asha Verma ', city: ' Lucknow' });
-    expect(body).toEqual({ products: { p1: 5, p2: 1 }, shippingAddress: address });
+    expect(body).toEqual({ lines: cartToLines(lines), shippingAddress: address });
     expect(createOrderBodySchema.safeParse(body).success).toBe(true);
   });
 
@@ -128,15 +172,32 @@ describe('createOrderBody', () => {
   });
 });
 
-describe('cartLimitProblems (1–10 of a product per order)', () => {
-  it('is empty within the limit', () => {
+describe('cartLimitProblems (10 pieces per line, fabric in its steps, 50 lines)', () => {
+  it('is empty within the limits', () => {
     expect(cartLimitProblems(lines)).toEqual([]);
+    expect(cartLimitProblems([line({ quantity: 10 })])).toEqual([]);
   });
 
-  it('names a product whose summed quantity is above 10', () => {
-    const problems = cartLimitProblems([...lines, { id: 'p1', name: 'Banarasi Silk Saree', quantity: 6 }]);
-    expect(problems).toEqual([
-      'You can order at most 10 of Banarasi Silk Saree at a time (your cart has 11). Please reduce the quantity in your cart.',
+  it('names a line with more than 10 pieces', () => {
+    expect(cartLimitProblems([{ ...kurta, quantity: 11 }])).toEqual([
+      'You can order at most 10 of Maroon Raw Silk Kurta (M / Maroon) at a time (your cart has 11). Please reduce the quantity in your cart.',
+    ]);
+  });
+
+  it('refuses a length of fabric off its steps or below its minimum', () => {
+    expect(cartLimitProblems([{ ...fabric, quantity: 2.25 }])).toEqual([
+      'Indigo Sanganeri Block Print Cotton Fabric (Indigo): Fabric is sold in steps of 0.5 m from 1 m',
+    ]);
+    expect(cartLimitProblems([{ ...fabric, quantity: 0.5 }])).toHaveLength(1);
+    expect(cartLimitProblems([{ ...fabric, quantity: 100.5 }])).toEqual([
+      'Indigo Sanganeri Block Print Cotton Fabric (Indigo): Fabric is sold in steps of 0.5 m from 1 m up to 100 m',
+    ]);
+  });
+
+  it('refuses more than 50 lines', () => {
+    const many = Array.from({ length: 51 }, (_, index) => line({ id: `p${index}` }));
+    expect(cartLimitProblems(many)).toEqual([
+      'An order can hold at most 50 lines. Please remove some from your cart.',
     ]);
   });
 });
@@ -146,33 +207,57 @@ describe('createOrderFailure (spec §8 "Order placement failure")', () => {
     expect(createOrderFailure(new ApiError('x', 500, { error: 'Internal' }), lines)).toEqual({
       message: 'Failed to create order',
       productProblems: [],
+      showOrdersLink: false,
     });
     expect(createOrderFailure(new ApiError('x', 0), lines).message).toBe(CREATE_ORDER_FAILED);
     expect(createOrderFailure(new Error('boom'), lines).message).toBe(CREATE_ORDER_FAILED);
   });
 
-  it("shows the server's stock text on 409", () => {
-    const error = new ApiError('x', 409, { error: 'Not enough stock for Banarasi Silk Saree' });
-    expect(createOrderFailure(error, lines).message).toBe('Not enough stock for Banarasi Silk Saree');
+  it("shows the server's stock text on 409 and names the lines it points at", () => {
+    const error = new ApiError('x', 409, {
+      error: 'Not enough stock for Maroon Raw Silk Kurta',
+      fields: { 'lines.0': 'Only 1 left of M / Maroon' },
+    });
+    expect(createOrderFailure(error, lines)).toEqual({
+      message: 'Not enough stock for Maroon Raw Silk Kurta',
+      productProblems: ['Maroon Raw Silk Kurta (M / Maroon): Only 1 left of M / Maroon'],
+      showOrdersLink: false,
+    });
   });
 
-  it('names the products of a 400 in the summary; its address fields go under the inputs', () => {
+  it('links to My Orders when unpaid orders must be paid or cancelled first', () => {
+    const error = new ApiError('x', 409, { error: TOO_MANY_UNPAID_ORDERS });
+    expect(createOrderFailure(error, lines)).toEqual({
+      message: 'You have unpaid orders. Please pay or cancel one of them first.',
+      productProblems: [],
+      showOrdersLink: true,
+    });
+  });
+
+  it('names the lines of a 400 in the summary; its address fields go under the inputs', () => {
     const error = new ApiError('x', 400, {
       error: 'Invalid request',
       fields: {
         'shippingAddress.postalCode': 'must be a 6-digit PIN code not starting with 0',
         'shippingAddress.phone': 'Phone number is not valid',
+        'lines.1.quantity': 'Fabric is sold in steps of 0.5 m from 1 m',
+        'lines.0.size': 'Please choose a size',
+        'lines.7.productId': 'product not found',
         'products.p2': 'quantity must be a whole number from 1 to 10',
-        'products.gone': 'product not found',
+        lines: 'must contain at least one product',
         shippingAddress: 'ignored',
       },
     });
     expect(createOrderFailure(error, lines)).toEqual({
       message: 'Failed to create order',
       productProblems: [
-        'Cotton Kurta Fabric: quantity must be a whole number from 1 to 10',
+        'Indigo Sanganeri Block Print Cotton Fabric (Indigo): Fabric is sold in steps of 0.5 m from 1 m',
+        'Maroon Raw Silk Kurta (M / Maroon): Please choose a size',
         'product not found',
+        'Cotton Kurta Fabric (One Size): quantity must be a whole number from 1 to 10',
+        'must contain at least one product',
       ],
+      showOrdersLink: false,
     });
     const shown: [string, string | undefined][] = [];
     const { rest } = setFieldErrors<ShippingFormValues>(
@@ -185,7 +270,14 @@ describe('createOrderFailure (spec §8 "Order placement failure")', () => {
       ['postalCode', 'PIN code must be a 6-digit PIN code not starting with 0'],
       ['phone', 'Phone number is not valid'],
     ]);
-    expect(rest.map(([key]) => key)).toEqual(['products.p2', 'products.gone', 'shippingAddress']);
+    expect(rest.map(([key]) => key)).toEqual([
+      'lines.1.quantity',
+      'lines.0.size',
+      'lines.7.productId',
+      'products.p2',
+      'lines',
+      'shippingAddress',
+    ]);
   });
 });
 
@@ -213,11 +305,7 @@ describe('idempotency key (one checkout attempt → one order)', () => {
   });
 });
 
-describe('summary and prefill', () => {
-  it('quantity x price reads "2 x ₹1,299"', () => {
-    expect(quantityTimesPrice(2, formatRupees(1299))).toBe('2 x ₹1,299');
-  });
-
+describe('prefill', () => {
   it('accountFullName joins the names or is empty', () => {
     expect(accountFullName({ firstName: ' Asha ', lastName: 'Verma' })).toBe('Asha Verma');
     expect(accountFullName({ firstName: 'Asha' })).toBe('Asha');

@@ -1,19 +1,24 @@
 /**
  * Checkout rules (spec §2 "Checkout", §3 "Shipping form", §5 "Checkout", §8 "Orders and payment errors") and
- * the pure steps of the submit: the blank-field check, the shared schema's field messages, the request body
- * built from the cart, the per-line quantity limit and the mapping of a failed answer to the form. No React,
+ * the pure steps of the submit: the blank-field check, the shared schema's field messages, the request's
+ * `lines` built from the cart, the per-line quantity rules and the mapping of a failed answer to the form. No React,
  * no DOM: unit-tested in checkout-form.test.ts.
  */
 import {
   MAX_LINES_PER_ORDER,
   MAX_QUANTITY_PER_LINE,
   shippingAddressSchema,
+  TOO_MANY_UNPAID_ORDERS,
   type CreateOrderBody,
+  type OrderLineRequest,
   type ShippingAddress,
 } from '@shared/orders/order-schemas';
+import { isAllowedQuantity, quantityRuleMessage } from '@shared/catalog/unit-of-measure';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { ApiError } from '@client/lib/api-client';
+import { lineRule, type CartItem } from '@client/lib/cart/cart-reducer';
+import { variantLabel } from '@client/lib/orders/line-text';
 
 /** Spec §5 "Checkout": the empty-cart toast. */
 export const CART_EMPTY_TITLE = 'Cart is empty';
@@ -105,73 +110,122 @@ export const shippingResolver: Resolver<ShippingFormValues, unknown, ShippingAdd
 };
 
 /** The cart line fields checkout reads. */
-export type CheckoutLine = { id: string; name: string; quantity: number };
+export type CheckoutLine = Pick<
+  CartItem,
+  | 'id'
+  | 'name'
+  | 'quantity'
+  | 'selectedSize'
+  | 'selectedColor'
+  | 'variantId'
+  | 'unit'
+  | 'minQuantity'
+  | 'quantityStep'
+>;
 
 /**
- * The request's `products` map: product id → quantity summed over the cart lines of that id. The API has
- * one line per product; the size and colour the shopper picked are a storefront detail and are not sent.
+ * The request's `lines`: one per cart line, in cart order, naming the product, its variant (by id when the line
+ * has one) and the size and colour the shopper chose, with the quantity in the product's unit (pieces, or
+ * metres such as 2.5). Blank choices are left out.
  */
-export function cartToProducts(
-  items: readonly Pick<CheckoutLine, 'id' | 'quantity'>[],
-): Record<string, number> {
-  const products: Record<string, number> = {};
-  for (const item of items) products[item.id] = (products[item.id] ?? 0) + item.quantity;
-  return products;
+export function cartToLines(items: readonly CheckoutLine[]): OrderLineRequest[] {
+  return items.map((item) => {
+    const line: OrderLineRequest = { productId: item.id, quantity: item.quantity };
+    if (item.variantId) line.variantId = item.variantId;
+    if (item.selectedSize?.trim()) line.size = item.selectedSize.trim();
+    if (item.selectedColor?.trim()) line.color = item.selectedColor.trim();
+    return line;
+  });
+}
+
+/** How a line is named in a message: 'Maroon Raw Silk Kurta (M / Maroon)', or the name alone. */
+export function checkoutLineName(
+  item: Pick<CheckoutLine, 'name' | 'selectedSize' | 'selectedColor'>,
+): string {
+  const variant = variantLabel(item.selectedSize, item.selectedColor);
+  return variant ? `${item.name} (${variant})` : item.name;
 }
 
 /**
- * Problems of the cart against the API's limits (1–10 of a product, at most 50 products per order), as
- * sentences naming the product, before anything is sent.
+ * Problems of the cart against the API's limits, as sentences naming the line, before anything is sent: at
+ * most 10 pieces per line, a length of fabric in its steps from its minimum ('Fabric is sold in steps of
+ * 0.5 m from 1 m'), at most 50 lines per order.
  */
 export function cartLimitProblems(items: readonly CheckoutLine[]): string[] {
-  const products = cartToProducts(items);
   const problems: string[] = [];
-  for (const [id, quantity] of Object.entries(products)) {
-    if (quantity > MAX_QUANTITY_PER_LINE) {
-      const name = items.find((item) => item.id === id)?.name ?? 'this product';
+  for (const item of items) {
+    const rule = lineRule(item);
+    if (rule.unit === 'm') {
+      if (!isAllowedQuantity(rule, item.quantity)) {
+        problems.push(`${checkoutLineName(item)}: ${quantityRuleMessage(rule, item.quantity)}`);
+      }
+    } else if (item.quantity > MAX_QUANTITY_PER_LINE) {
       problems.push(
-        `You can order at most ${MAX_QUANTITY_PER_LINE} of ${name} at a time (your cart has ${quantity}). Please reduce the quantity in your cart.`,
+        `You can order at most ${MAX_QUANTITY_PER_LINE} of ${checkoutLineName(item)} at a time (your cart has ${item.quantity}). Please reduce the quantity in your cart.`,
       );
     }
   }
-  if (Object.keys(products).length > MAX_LINES_PER_ORDER) {
+  if (items.length > MAX_LINES_PER_ORDER) {
     problems.push(
-      `An order can hold at most ${MAX_LINES_PER_ORDER} different products. Please remove some from your cart.`,
+      `An order can hold at most ${MAX_LINES_PER_ORDER} lines. Please remove some from your cart.`,
     );
   }
   return problems;
 }
 
-/** The `POST /orders` body: the products map and the trimmed address. */
+/** The `POST /orders` body: the cart's lines and the trimmed address. */
 export function createOrderBody(items: readonly CheckoutLine[], values: ShippingFormValues): CreateOrderBody {
-  return { products: cartToProducts(items), shippingAddress: trimShippingForm(values) as ShippingAddress };
+  return { lines: cartToLines(items), shippingAddress: trimShippingForm(values) as ShippingAddress };
 }
 
 /** What the summary shows after a failed `POST /orders` (the form shows `shippingAddress.*` under its inputs). */
 export type CreateOrderFailure = {
-  /** The inline text above the button: the server's stock message on 409, else 'Failed to create order'. */
+  /** The inline text above the button: the server's text on 409, else 'Failed to create order'. */
   message: string;
-  /** Messages from a 400 answer's `products.*` keys, naming the product when the cart knows it. */
+  /** Messages about single lines (`lines.<i>…` keys of a 400 or 409), naming the line when the cart knows it. */
   productProblems: string[];
+  /** True when the account has too many unpaid orders: the summary links to My Orders to pay or cancel one. */
+  showOrdersLink: boolean;
 };
 
 /** The prefix of the address fields in a `POST /orders` error answer (`shippingAddress.postalCode`). */
 export const SHIPPING_ADDRESS_PREFIX = 'shippingAddress.';
 
+/** The cart line a `lines.<i>…` key (or a legacy `products.<id>` key) of an error answer is about. */
+function lineOfKey(key: string, items: readonly CheckoutLine[]): CheckoutLine | undefined | null {
+  const indexed = /^lines\.(\d+)(?:\.|$)/.exec(key);
+  if (indexed) return items[Number(indexed[1])];
+  if (key.startsWith('products.')) return items.find((item) => item.id === key.slice('products.'.length));
+  return null;
+}
+
 /**
  * What a failed `POST /orders` shows in the summary: 409 shows the server's text (e.g. 'Not enough stock for
- * …'); a 400's `products.<id>` messages name the product; everything else shows 'Failed to create order'.
- * The address fields of a 400 go under the inputs (lib/form-errors.ts, with {@link SHIPPING_ADDRESS_PREFIX}).
+ * …', or 'You have unpaid orders. Please pay or cancel one of them first.' with a link to My Orders);
+ * `lines.<i>…` messages of a 400 or 409 name the cart line ('Maroon Raw Silk Kurta (XL / Maroon): sold out');
+ * everything else shows 'Failed to create order'. The address fields of a 400 go under the inputs
+ * (lib/form-errors.ts, with {@link SHIPPING_ADDRESS_PREFIX}).
  */
 export function createOrderFailure(error: unknown, items: readonly CheckoutLine[]): CreateOrderFailure {
-  const failure: CreateOrderFailure = { message: CREATE_ORDER_FAILED, productProblems: [] };
+  const failure: CreateOrderFailure = {
+    message: CREATE_ORDER_FAILED,
+    productProblems: [],
+    showOrdersLink: false,
+  };
   if (!(error instanceof ApiError)) return failure;
-  if (error.status === 409 && error.serverMessage) failure.message = error.serverMessage;
-  if (error.status === 400) {
+  if (error.status === 409 && error.serverMessage) {
+    failure.message = error.serverMessage;
+    failure.showOrdersLink = error.serverMessage === TOO_MANY_UNPAID_ORDERS;
+  }
+  if (error.status === 400 || error.status === 409) {
     for (const [key, message] of Object.entries(error.fields)) {
-      if (!key.startsWith('products.')) continue;
-      const name = items.find((item) => item.id === key.slice('products.'.length))?.name;
-      failure.productProblems.push(name ? `${name}: ${message}` : message);
+      const line = lineOfKey(key, items);
+      if (line === null) {
+        if (key === 'lines' || key === 'products') failure.productProblems.push(message);
+        continue;
+      }
+      const problem = line ? `${checkoutLineName(line)}: ${message}` : message;
+      if (!failure.productProblems.includes(problem)) failure.productProblems.push(problem);
     }
   }
   return failure;
@@ -203,11 +257,6 @@ export function newIdempotencyKey(
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/** "2 x ₹1,299": the summary's quantity-times-price text (spec §2 "Checkout"). */
-export function quantityTimesPrice(quantity: number, formattedPrice: string): string {
-  return `${quantity} x ${formattedPrice}`;
 }
 
 /** The full name from account info for the prefill, or '' when the account has none. */

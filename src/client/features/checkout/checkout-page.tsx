@@ -82,7 +82,7 @@ export function CheckoutPage() {
   const placeOrder = async (address: ShippingAddress) => {
     const limits = cartLimitProblems(items);
     if (limits.length > 0) {
-      setFailure({ message: limits[0]!, productProblems: limits.slice(1) });
+      setFailure({ message: limits[0]!, productProblems: limits.slice(1), showOrdersLink: false });
       return;
     }
     const body = createOrderBody(items, address);

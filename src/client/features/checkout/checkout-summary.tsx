@@ -1,16 +1,27 @@
 /**
- * The checkout's order summary (spec §2 "Checkout"): the cart lines with quantity × price, subtotal, free
- * shipping and total, what a refused order shows, and the 'Create Order' button of the form around it.
+ * The checkout's order summary (spec §2 "Checkout"): the cart lines with their size and colour ('M / Maroon')
+ * and quantity × price ('2 × ₹1,299', '2.5 m × ₹450'), subtotal, free shipping and total, what a refused order
+ * shows, and the 'Create Order' button of the form around it.
  */
 import { Link } from 'react-router';
 import { Lock, ShoppingBag } from 'lucide-react';
 import { formatRupees } from '@shared/money';
 import { Button } from '@client/components/ui/button';
 import { useCart } from '@client/lib/cart/cart-context';
-import { CREATE_ORDER_LABEL, PROCESSING_LABEL, quantityTimesPrice, SHIPPING_FREE } from './checkout-form';
+import { cartLineKey, itemCountLabel, lineRule, lineTotal } from '@client/lib/cart/cart-reducer';
+import { quantityTimesPrice, variantLabel } from '@client/lib/orders/line-text';
+import {
+  CREATE_ORDER_LABEL,
+  PROCESSING_LABEL,
+  SHIPPING_FREE,
+  type CreateOrderFailure,
+} from './checkout-form';
 
-/** What a refused order shows above the button: one message and, below it, the products it names. */
-export type CheckoutFailure = { message: string; productProblems: string[] };
+/**
+ * What a refused order shows above the button: one message, below it the lines it names, and a link to My
+ * Orders when unpaid orders must be paid or cancelled first.
+ */
+export type CheckoutFailure = CreateOrderFailure;
 
 export function CheckoutSummary({ failure, busy }: { failure: CheckoutFailure | null; busy: boolean }) {
   const { items, itemCount, total } = useCart();
@@ -35,41 +46,37 @@ export function CheckoutSummary({ failure, busy }: { failure: CheckoutFailure | 
         </div>
       ) : (
         <ul aria-label="Items in your order" className="flex flex-col divide-y divide-brand-100">
-          {items.map((item) => (
-            <li
-              key={JSON.stringify([item.id, item.selectedSize, item.selectedColor])}
-              className="flex items-start justify-between gap-3 py-2.5 first:pt-0"
-            >
-              <div className="min-w-0">
-                <p className="text-sm font-medium text-stone-900">{item.name}</p>
-                {(item.selectedColor || item.selectedSize) && (
-                  <p className="text-xs text-stone-600">
-                    {[
-                      item.selectedColor && `Colour: ${item.selectedColor}`,
-                      item.selectedSize && `Size: ${item.selectedSize}`,
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
+          {items.map((item) => {
+            const variant = variantLabel(item.selectedSize, item.selectedColor);
+            return (
+              <li
+                key={cartLineKey(item)}
+                className="flex items-start justify-between gap-3 py-2.5 first:pt-0"
+              >
+                <div className="min-w-0">
+                  <p className="text-sm font-medium text-stone-900">{item.name}</p>
+                  {variant && (
+                    <p className="text-xs text-stone-600" data-testid="checkout-line-variant">
+                      {variant}
+                    </p>
+                  )}
+                  <p className="text-sm text-stone-600" data-testid="checkout-line-quantity">
+                    {quantityTimesPrice(item.quantity, lineRule(item).unit, formatRupees(item.price))}
                   </p>
-                )}
-                <p className="text-sm text-stone-600" data-testid="checkout-line-quantity">
-                  {quantityTimesPrice(item.quantity, formatRupees(item.price))}
+                </div>
+                <p className="shrink-0 text-sm font-semibold text-stone-900">
+                  <span className="sr-only">Line total </span>
+                  {formatRupees(lineTotal(item))}
                 </p>
-              </div>
-              <p className="shrink-0 text-sm font-semibold text-stone-900">
-                <span className="sr-only">Line total </span>
-                {formatRupees(Math.round(item.price * item.quantity * 100) / 100)}
-              </p>
-            </li>
-          ))}
+              </li>
+            );
+          })}
         </ul>
       )}
 
       <dl className="flex flex-col gap-2 border-t border-brand-100 pt-3 text-sm">
         <div className="flex justify-between gap-4">
-          <dt className="text-stone-700">
-            Subtotal ({itemCount} {itemCount === 1 ? 'item' : 'items'})
-          </dt>
+          <dt className="text-stone-700">Subtotal ({itemCountLabel(itemCount)})</dt>
           <dd className="font-medium text-stone-900">{formatRupees(total)}</dd>
         </div>
         <div className="flex justify-between gap-4">
@@ -88,6 +95,13 @@ export function CheckoutSummary({ failure, busy }: { failure: CheckoutFailure | 
           className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
         >
           <p>{failure.message}</p>
+          {failure.showOrdersLink && (
+            <p className="mt-1">
+              <Link to="/orders" className="font-semibold underline hover:text-red-800">
+                Go to My Orders
+              </Link>
+            </p>
+          )}
           {failure.productProblems.length > 0 && (
             <ul className="mt-1 list-disc pl-5">
               {failure.productProblems.map((problem) => (

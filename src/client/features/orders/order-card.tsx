@@ -1,14 +1,15 @@
 /**
  * One order as the Orders and Track order pages show it (spec §2 "Orders", "Track order"): number, date,
- * status badge, an items table (name, quantity, price) with the total, and the shipping details (address,
- * method, tracking). Prices in ₹ with 2 decimals and en-IN grouping (₹1,24,999.00), never a $ sign.
+ * status badge ('Pay by 14:35' under a Pending one, the cause under a Cancelled one, and a refund owed), an
+ * items table (name with size and colour, quantity × price, amount) with the total, and the shipping details
+ * (address, method, tracking). Prices in ₹ with 2 decimals and en-IN grouping (₹1,24,999.00), never a $ sign.
  */
 import type { ReactNode } from 'react';
 import { formatRupeesForOrder } from '@shared/money';
 import { Badge } from '@client/components/ui/badge';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { cn } from '@client/lib/utils';
-import type { OrderView } from './order-view';
+import { payByText, REFUND_DUE, type OrderView } from './order-view';
 
 /** The status as a coloured badge (spec §3 "Order status codes"); unknown codes are gray. */
 export function OrderStatusBadge({
@@ -61,6 +62,21 @@ export function OrderCard({
               Placed on <time dateTime={order.createdAt}>{order.date}</time>
             </p>
           )}
+          {order.payBy && (
+            <p className="text-sm font-medium text-amber-800" data-testid="order-pay-by">
+              <time dateTime={order.paymentDueAt}>{payByText(order.payBy)}</time>
+            </p>
+          )}
+          {order.cancellation && (
+            <p className="text-sm text-red-700" data-testid="order-cancellation">
+              {order.cancellation}
+            </p>
+          )}
+          {order.refundDue && (
+            <p className="text-sm font-medium text-red-800" data-testid="order-refund-due">
+              {REFUND_DUE}
+            </p>
+          )}
         </div>
         <OrderStatusBadge order={order} />
       </header>
@@ -74,12 +90,9 @@ export function OrderCard({
                 Item
               </th>
               <th scope="col" className="px-2 py-2 text-right font-medium">
-                Qty
+                Qty × Price
               </th>
               <th scope="col" className="py-2 pl-2 text-right font-medium sm:pr-2">
-                Price
-              </th>
-              <th scope="col" className="hidden py-2 pl-2 text-right font-medium sm:table-cell">
                 Amount
               </th>
             </tr>
@@ -87,13 +100,22 @@ export function OrderCard({
           <tbody>
             {order.items.map((item) => (
               <tr key={item.id} className="border-b border-stone-100 align-top">
-                <td className="py-2 pr-3 text-stone-900">{item.name}</td>
-                <td className="px-2 py-2 text-right tabular-nums text-stone-700">{item.quantity}</td>
-                <td className="py-2 pl-2 text-right tabular-nums whitespace-nowrap text-stone-700 sm:pr-2">
-                  {amount(item.price)}
+                <td className="py-2 pr-3 text-stone-900">
+                  <span className="block">{item.name}</span>
+                  {item.variant && (
+                    <span className="block text-xs text-stone-600" data-testid="order-line-variant">
+                      {item.variant}
+                    </span>
+                  )}
                 </td>
-                <td className="hidden py-2 pl-2 text-right tabular-nums whitespace-nowrap text-stone-900 sm:table-cell">
-                  {amount(Math.round(item.price * 100 * item.quantity) / 100)}
+                <td
+                  className="px-2 py-2 text-right tabular-nums whitespace-nowrap text-stone-700"
+                  data-testid="order-line-quantity"
+                >
+                  {item.quantityTimesPrice}
+                </td>
+                <td className="py-2 pl-2 text-right tabular-nums whitespace-nowrap text-stone-900 sm:pr-2">
+                  {amount(item.lineTotal)}
                 </td>
               </tr>
             ))}
@@ -108,9 +130,8 @@ export function OrderCard({
                 Total
               </th>
               <td
-                colSpan={2}
                 data-testid="order-total"
-                className="pt-3 pl-2 text-right text-base font-bold whitespace-nowrap text-brand-800"
+                className="pt-3 pl-2 text-right text-base font-bold whitespace-nowrap text-brand-800 sm:pr-2"
               >
                 {amount(order.total)}
               </td>

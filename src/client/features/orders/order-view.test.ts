@@ -2,6 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { formatRupeesForOrder } from '@shared/money';
 import {
   BROWSE_PRODUCTS,
+  CANCEL_FAILED,
+  CANCEL_ORDER,
+  CANCEL_ORDER_QUESTION,
+  cancellationText,
+  CONFIRM_CANCEL,
+  formatPayBy,
+  KEEP_ORDER,
+  ORDER_CANCELLED,
+  payByText,
+  REFUND_DUE,
   DEFAULT_SHIPPING_METHOD,
   formatOrderDate,
   joinShippingAddress,
@@ -123,11 +133,33 @@ describe('toOrderView (spec §3 "Order as shown")', () => {
       statusLabel: 'Pending',
       statusColour: 'yellow',
       isPending: true,
+      paymentDueAt: '',
+      payBy: '',
+      cancellation: '',
+      refundDue: false,
       createdAt: '2026-11-21T06:30:00.000Z',
       date: '21 November 2026',
       items: [
-        { id: 'line-1', name: 'Banarasi Silk Saree', quantity: 2, price: 1299.5 },
-        { id: 'line-2', name: 'Cotton Kurta Fabric', quantity: 1, price: 124999 },
+        {
+          id: 'line-1',
+          name: 'Banarasi Silk Saree',
+          variant: '',
+          unit: 'piece',
+          quantity: 2,
+          price: 1299.5,
+          lineTotal: 2599,
+          quantityTimesPrice: '2 × ₹1,299.50',
+        },
+        {
+          id: 'line-2',
+          name: 'Cotton Kurta Fabric',
+          variant: '',
+          unit: 'piece',
+          quantity: 1,
+          price: 124999,
+          lineTotal: 124999,
+          quantityTimesPrice: '1 × ₹1,24,999.00',
+        },
       ],
       shipping: {
         fullName: 'Asha Verma',
@@ -177,6 +209,117 @@ describe('toOrderView (spec §3 "Order as shown")', () => {
     expect(view.total).toBe(1299.5 * 2 + 124999);
     expect(formatRupeesForOrder(view.total)).toBe('₹1,27,598.00');
     expect(formatRupeesForOrder(view.items[0]!.price)).toBe('₹1,299.50');
+  });
+});
+
+/** The order of the storefront's own lines: M / Maroon of a kurta and 2.5 m of fabric at ₹450 / metre. */
+const variantOrder: ServerOrder = {
+  ...serverOrder,
+  id: 'RS-4MVX8Q2P',
+  paymentDueAt: '2026-11-21T09:05:00.000Z',
+  cancellationCause: null,
+  refundDue: false,
+  items: [
+    {
+      id: 'line-1',
+      productId: 'kurta',
+      variantId: 'v-m-maroon',
+      productTitle: 'Maroon Raw Silk Kurta',
+      sku: 'MEN-KUR-004-M-MAROON',
+      size: 'M',
+      color: 'Maroon',
+      imgUrl: null,
+      unit: 'piece',
+      quantity: 1,
+      price: 3999,
+      lineTotal: 3999,
+    },
+    {
+      id: 'line-2',
+      productId: 'fabric',
+      variantId: null,
+      productTitle: 'Indigo Sanganeri Block Print Cotton Fabric',
+      sku: 'FAB-COT-001',
+      size: null,
+      color: 'Indigo',
+      imgUrl: null,
+      unit: 'm',
+      quantity: 2.5,
+      price: 450,
+      lineTotal: 1125,
+    },
+  ],
+};
+
+describe('order lines with variants and lengths of fabric', () => {
+  it("show 'M / Maroon' and '2.5 m × ₹450.00', and round each line to whole paise", () => {
+    const view = toOrderView(variantOrder, 'Asia/Kolkata');
+    expect(
+      view.items.map((item) => [item.name, item.variant, item.quantityTimesPrice, item.lineTotal]),
+    ).toEqual([
+      ['Maroon Raw Silk Kurta', 'M / Maroon', '1 × ₹3,999.00', 3999],
+      ['Indigo Sanganeri Block Print Cotton Fabric', 'Indigo', '2.5 m × ₹450.00', 1125],
+    ]);
+    expect(view.total).toBe(5124);
+    expect(orderTotal([{ price: 449.99, quantity: 1.5 }])).toBe(674.99);
+  });
+
+  it('an unknown unit reads as pieces', () => {
+    const view = toOrderView({
+      items: [{ productTitle: 'Stole', unit: 'yard' as 'm', quantity: 2, price: 10 }],
+    });
+    expect(view.items[0]?.quantityTimesPrice).toBe('2 × ₹10.00');
+  });
+});
+
+describe('payment window and cancellation', () => {
+  it("a Pending order shows until when its payment is held: 'Pay by 14:35' in local time", () => {
+    const view = toOrderView(variantOrder, 'Asia/Kolkata');
+    expect(view.paymentDueAt).toBe('2026-11-21T09:05:00.000Z');
+    expect(view.payBy).toBe('14:35');
+    expect(payByText(view.payBy)).toBe('Pay by 14:35');
+    expect(toOrderView(variantOrder, 'UTC').payBy).toBe('09:05');
+    expect(formatPayBy('2026-11-21T18:35:00.000Z', 'Asia/Kolkata')).toBe('00:05');
+    expect(formatPayBy('soon')).toBe('');
+  });
+
+  it('only a Pending order has a payment time', () => {
+    const paid = toOrderView({ ...variantOrder, status: 1 });
+    expect(paid.payBy).toBe('');
+    expect(paid.paymentDueAt).toBe('');
+  });
+
+  it("a Cancelled order shows why: 'Cancelled — payment not received in time'", () => {
+    const view = toOrderView({
+      ...variantOrder,
+      status: 4,
+      cancellationCause: 'payment not received in time',
+    });
+    expect(view.cancellation).toBe('Cancelled — payment not received in time');
+    expect(view.isPending).toBe(false);
+    expect(view.payBy).toBe('');
+    expect(cancellationText('cancelled by the customer')).toBe('Cancelled by the customer');
+    expect(cancellationText(null)).toBe('');
+    expect(toOrderView({ ...variantOrder, cancellationCause: 'x' }).cancellation).toBe('');
+  });
+
+  it("a payment after the cancellation shows 'Paid after cancellation — refund due'", () => {
+    expect(toOrderView({ ...variantOrder, status: 4, refundDue: true }).refundDue).toBe(true);
+    expect(toOrderView(serverOrder).refundDue).toBe(false);
+    expect(REFUND_DUE).toBe('Paid after cancellation — refund due');
+  });
+
+  it('the cancel texts', () => {
+    expect([CANCEL_ORDER, CONFIRM_CANCEL, KEEP_ORDER, ORDER_CANCELLED]).toEqual([
+      'Cancel order',
+      'Yes, cancel order',
+      'Keep order',
+      'Order cancelled',
+    ]);
+    expect(CANCEL_ORDER_QUESTION).toBe(
+      'Cancel this order? Its items are released and it can no longer be paid.',
+    );
+    expect(CANCEL_FAILED).toBe('The order could not be cancelled. Please try again.');
   });
 });
 

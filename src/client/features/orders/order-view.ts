@@ -1,6 +1,9 @@
 /**
  * The order as the screens show it (spec §3 "Order as read from the server" → "Order as shown", "Order
- * status codes"). Pure: unit-tested in order-view.test.ts.
+ * status codes"): each line with its size and colour ('M / Maroon') and quantity × price ('2.5 m × ₹450.00'),
+ * until when a Pending order's stock is held ('Pay by 14:35', the shopper's local time), why a Cancelled order
+ * was cancelled, and a refund owed for a payment that came after the cancellation. Pure: unit-tested in
+ * order-view.test.ts.
  * The mapping is lenient (a missing status counts as 0, missing lists and texts as empty) so an older or
  * partial answer still renders.
  */
@@ -11,6 +14,9 @@ import {
   type OrderStatusCode,
 } from '@shared/orders/order-status';
 import type { Order } from '@shared/orders/order-schemas';
+import { lineTotalPaise, type UnitOfMeasure } from '@shared/catalog/unit-of-measure';
+import { formatRupeesForOrder, rupeesToPaise } from '@shared/money';
+import { quantityTimesPrice, variantLabel } from '@client/lib/orders/line-text';
 
 /** Spec §2 "Orders": the empty state and its link. */
 export const NO_ORDERS_TITLE = 'No Orders Found';
@@ -33,15 +39,50 @@ export const ORDER_SUCCESS_TEXT =
 
 export type BadgeColour = 'yellow' | 'blue' | 'purple' | 'green' | 'red' | 'gray';
 
-export type OrderItemView = { id: string; name: string; quantity: number; price: number };
+/** Shown while a Pending order waits for its payment: `Pay by ${time}`. */
+export const payByText = (time: string) => `Pay by ${time}`;
+/** Shown on a Cancelled order that was paid after it was cancelled, once its stock was gone. */
+export const REFUND_DUE = 'Paid after cancellation — refund due';
+/** The shopper's cancel action on a Pending order, its confirmation and its answers. */
+export const CANCEL_ORDER = 'Cancel order';
+export const CANCEL_ORDER_QUESTION =
+  'Cancel this order? Its items are released and it can no longer be paid.';
+export const CONFIRM_CANCEL = 'Yes, cancel order';
+export const KEEP_ORDER = 'Keep order';
+export const ORDER_CANCELLED = 'Order cancelled';
+export const CANCEL_FAILED = 'The order could not be cancelled. Please try again.';
+
+export type OrderItemView = {
+  id: string;
+  name: string;
+  /** The chosen size and colour, 'M / Maroon'; '' when the line has neither. */
+  variant: string;
+  unit: UnitOfMeasure;
+  /** Pieces, or metres when `unit` is `m` (2.5). */
+  quantity: number;
+  /** Unit price in rupees (per metre for `m`). */
+  price: number;
+  /** round(price × quantity) in rupees. */
+  lineTotal: number;
+  /** '2 × ₹1,299.00', '2.5 m × ₹450.00'. */
+  quantityTimesPrice: string;
+};
 
 export type OrderView = {
   id: string;
   status: number;
   statusLabel: string;
   statusColour: BadgeColour;
-  /** Only Pending orders offer payment (spec §4 "Order status"). */
+  /** Only Pending orders offer payment (spec §4 "Order status") and cancelling by the shopper. */
   isPending: boolean;
+  /** When a Pending order's stock is released without payment (ISO), for `<time dateTime>`; '' otherwise. */
+  paymentDueAt: string;
+  /** That time as 'HH:MM' (24-hour) in the shopper's time zone; '' when there is none or it is not Pending. */
+  payBy: string;
+  /** Why a Cancelled order was cancelled: 'Cancelled — payment not received in time'; '' otherwise. */
+  cancellation: string;
+  /** Paid after it was cancelled: the shop owes a refund ({@link REFUND_DUE}). */
+  refundDue: boolean;
   /** The creation time as sent (ISO), for `<time dateTime>`. */
   createdAt: string;
   /** The creation date, en-IN long ('21 November 2026'); '' when the server sent no valid date. */
@@ -88,10 +129,43 @@ export function joinShippingAddress(parts: {
   return [clean(parts.address), clean(parts.city), statePin].filter(Boolean).join(', ');
 }
 
-/** Σ price × quantity in rupees, summed in integer paise. */
+/**
+ * Σ price × quantity in rupees, each line rounded to whole paise as the server rounds it
+ * (round(price in paise × quantity)), summed in integer paise.
+ */
 export function orderTotal(items: readonly Pick<OrderItemView, 'price' | 'quantity'>[]): number {
-  const paise = items.reduce((sum, item) => sum + Math.round(item.price * 100) * item.quantity, 0);
+  const paise = items.reduce(
+    (sum, item) => sum + lineTotalPaise(rupeesToPaise(item.price), item.quantity),
+    0,
+  );
   return paise / 100;
+}
+
+/**
+ * A timestamp as 'HH:MM' on the 24-hour clock ('14:35'); '' when missing or not a date. `timeZone` defaults to
+ * the browser's (the shopper's local time); tests pass one.
+ */
+export function formatPayBy(value: string | null | undefined, timeZone?: string): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat('en-IN', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(date);
+}
+
+/**
+ * The line under a Cancelled order's number: 'Cancelled — payment not received in time'; a cause that already
+ * says it ('cancelled by the customer') reads 'Cancelled by the customer'. '' without a cause.
+ */
+export function cancellationText(cause: string | null | undefined): string {
+  const text = (cause ?? '').trim();
+  if (!text) return '';
+  if (/^cancelled\b/i.test(text)) return `C${text.slice(1)}`;
+  return `Cancelled — ${text}`;
 }
 
 /**
@@ -118,19 +192,34 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 export function toOrderView(order: ServerOrder, timeZone?: string): OrderView {
   const status = Math.trunc(finite(order.status, ORDER_STATUS.pending));
   const display = orderStatusDisplay(status);
-  const items = (order.items ?? []).map((item, index) => ({
-    id: text(item.id) || String(index),
-    name: text(item.productTitle),
-    quantity: finite(item.quantity, 0),
-    price: finite(item.price, 0),
-  }));
+  const items = (order.items ?? []).map((item, index): OrderItemView => {
+    const unit: UnitOfMeasure = item.unit === 'm' ? 'm' : 'piece';
+    const quantity = finite(item.quantity, 0);
+    const price = finite(item.price, 0);
+    return {
+      id: text(item.id) || String(index),
+      name: text(item.productTitle),
+      variant: variantLabel(item.size, item.color),
+      unit,
+      quantity,
+      price,
+      lineTotal: lineTotalPaise(rupeesToPaise(price), quantity) / 100,
+      quantityTimesPrice: quantityTimesPrice(quantity, unit, formatRupeesForOrder(price)),
+    };
+  });
   const address = order.shippingAddress ?? {};
+  const isPending = status === ORDER_STATUS.pending;
+  const paymentDueAt = isPending ? text(order.paymentDueAt) : '';
   return {
     id: text(order.id),
     status,
     statusLabel: display.label,
     statusColour: display.colour,
-    isPending: status === ORDER_STATUS.pending,
+    isPending,
+    paymentDueAt,
+    payBy: formatPayBy(paymentDueAt, timeZone),
+    cancellation: status === ORDER_STATUS.cancelled ? cancellationText(order.cancellationCause) : '',
+    refundDue: order.refundDue === true,
     createdAt: text(order.createdAt),
     date: formatOrderDate(order.createdAt, timeZone),
     items,

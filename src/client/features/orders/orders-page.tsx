@@ -1,8 +1,8 @@
 /**
  * My Orders, /orders (spec §2 "Orders", §4 "Order status", §8 "My orders failure"): skeletons while loading,
  * 'No Orders Found' with 'Browse Products' when there are none, else one card per order, newest first.
- * 'Pay Now' appears only on Pending orders. A failed load shows the spec's toast and an empty list. Shown only
- * inside RequireAuth.
+ * 'Pay Now' and 'Cancel order' (with a confirmation) appear only on Pending orders. A failed load shows the
+ * spec's toast and an empty list. Shown only inside RequireAuth.
  */
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { Button } from '@client/components/ui/button';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import { CancelOrderButton } from './cancel-order-button';
 import { OrderCard, OrderCardSkeleton } from './order-card';
 import {
   BROWSE_PRODUCTS,
@@ -94,6 +95,7 @@ export function OrdersPage() {
                         </Link>
                       </Button>
                     )}
+                    {order.isPending && <CancelOrderButton orderId={order.id} />}
                   </>
                 }
               />

@@ -25,9 +25,9 @@ import {
 
 type CartContextValue = {
   items: CartItem[];
-  /** Sum of quantities. */
+  /** Sum of quantities; a length of fabric counts as one item. */
   itemCount: number;
-  /** Sum of price × quantity in rupees. */
+  /** Sum of the line totals (price × quantity) in rupees. */
   total: number;
   addItem(item: CartItem): void;
   removeItem(id: string): void;

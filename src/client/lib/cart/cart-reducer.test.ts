@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  allowedMetresAtMost,
   CART_STORAGE_KEY,
   cartItemCount,
+  cartLineKey,
   cartReducer,
   cartTotal,
   itemCountLabel,
+  lineRule,
+  lineTotal,
   MIN_QUANTITY,
   parseStoredCart,
   sameLine,
@@ -179,5 +183,152 @@ describe('parseStoredCart (spec §4 Cart, §9)', () => {
         selectedColor: null,
       },
     ]);
+  });
+});
+
+/** 2.5 m of fabric at ₹450 per metre, sold from 1 m in steps of 0.5 m. */
+const fabric = (overrides: Partial<CartItem> = {}): CartItem =>
+  item({
+    id: 'fab',
+    name: 'Indigo Sanganeri Block Print Cotton Fabric',
+    price: 450,
+    quantity: 2.5,
+    selectedColor: 'Indigo',
+    unit: 'm',
+    minQuantity: 1,
+    quantityStep: 0.5,
+    ...overrides,
+  });
+
+/** M / Maroon of a kurta with variants. */
+const kurta = (overrides: Partial<CartItem> = {}): CartItem =>
+  item({
+    id: 'kurta',
+    name: 'Maroon Raw Silk Kurta',
+    price: 3999,
+    selectedSize: 'M',
+    selectedColor: 'Maroon',
+    variantId: 'v-m-maroon',
+    ...overrides,
+  });
+
+describe('lines sold by the metre', () => {
+  it('lineRule reads the unit, minimum and step, with the fabric defaults and pieces otherwise', () => {
+    expect(lineRule(fabric())).toEqual({ unit: 'm', minQuantity: 1, quantityStep: 0.5 });
+    expect(lineRule({ unit: 'm' })).toEqual({ unit: 'm', minQuantity: 1, quantityStep: 0.5 });
+    expect(lineRule(item())).toEqual({ unit: 'piece', minQuantity: 1, quantityStep: 1 });
+  });
+
+  it('allowedMetresAtMost keeps a length on the steps, from the minimum, at most 100 m', () => {
+    const rule = { unit: 'm' as const, minQuantity: 1, quantityStep: 0.5 };
+    expect(allowedMetresAtMost(rule, 2.7)).toBe(2.5);
+    expect(allowedMetresAtMost(rule, 2.5)).toBe(2.5);
+    expect(allowedMetresAtMost(rule, 0.2)).toBe(1);
+    expect(allowedMetresAtMost(rule, 250)).toBe(100);
+    expect(allowedMetresAtMost({ unit: 'm', minQuantity: 1.2, quantityStep: 0.75 }, 3)).toBe(2.7);
+  });
+
+  it('add keeps 2.5 m as it is and adds lengths of the same line together', () => {
+    const first = cartReducer([], { type: 'add', item: fabric() });
+    expect(first).toEqual([fabric()]);
+    const more = cartReducer(first, { type: 'add', item: fabric({ quantity: 1.5 }) });
+    expect(more.map((line) => line.quantity)).toEqual([4]);
+  });
+
+  it('add moves a length off the steps down onto them, and never below the minimum', () => {
+    expect(cartReducer([], { type: 'add', item: fabric({ quantity: 2.7 }) })[0]?.quantity).toBe(2.5);
+    expect(cartReducer([], { type: 'add', item: fabric({ quantity: 0 }) })[0]?.quantity).toBe(1);
+    const full = cartReducer([fabric({ quantity: 99 })], { type: 'add', item: fabric({ quantity: 3 }) });
+    expect(full[0]?.quantity).toBe(100);
+  });
+
+  it('updateQuantity takes allowed lengths only', () => {
+    const cart = [fabric()];
+    const line = { id: 'fab', selectedSize: null, selectedColor: 'Indigo' };
+    expect(cartReducer(cart, { type: 'updateQuantity', line, quantity: 3 })[0]?.quantity).toBe(3);
+    expect(cartReducer(cart, { type: 'updateQuantity', line, quantity: 1.5 })[0]?.quantity).toBe(1.5);
+    for (const quantity of [0.5, 2.25, 0, -1, 100.5, Number.NaN]) {
+      expect(cartReducer(cart, { type: 'updateQuantity', line, quantity }), String(quantity)).toBe(cart);
+    }
+  });
+
+  it('a fraction of a piece is still refused', () => {
+    const cart = [item()];
+    const line = { id: 'p1', selectedSize: null, selectedColor: null };
+    expect(cartReducer(cart, { type: 'updateQuantity', line, quantity: 1.5 })).toBe(cart);
+  });
+});
+
+describe('variant lines', () => {
+  it('are still told apart by id, size and colour, and keep their variant id', () => {
+    const cart = cartReducer([kurta()], { type: 'add', item: kurta({ quantity: 2 }) });
+    expect(cart).toEqual([kurta({ quantity: 3 })]);
+    const other = cartReducer(cart, {
+      type: 'add',
+      item: kurta({ selectedColor: 'Bottle Green', variantId: 'v-m-green' }),
+    });
+    expect(other.map((line) => line.variantId)).toEqual(['v-m-maroon', 'v-m-green']);
+  });
+
+  it('cartLineKey is the id, size and colour', () => {
+    expect(cartLineKey(kurta())).toBe('["kurta","M","Maroon"]');
+    expect(cartLineKey(item())).toBe('["p1",null,null]');
+  });
+});
+
+describe('totals with lengths of fabric', () => {
+  it('lineTotal rounds price × quantity to whole paise like the server: ₹450 × 2.5 m = ₹1,125', () => {
+    expect(lineTotal(fabric())).toBe(1125);
+    expect(lineTotal(fabric({ price: 449.99, quantity: 1.5 }))).toBe(674.99);
+    expect(lineTotal(item({ price: 1299.5, quantity: 3 }))).toBe(3898.5);
+  });
+
+  it('cartTotal sums the line totals; a length of fabric counts as one item', () => {
+    const cart = [kurta(), fabric()];
+    expect(cartTotal(cart)).toBe(3999 + 1125);
+    expect(cartItemCount(cart)).toBe(2);
+    expect(cartItemCount([kurta({ quantity: 2 }), fabric({ quantity: 7.5 })])).toBe(3);
+  });
+});
+
+describe('parseStoredCart with variants and units', () => {
+  it('restores variant and fabric lines as they were stored', () => {
+    const stored = [kurta({ quantity: 2 }), fabric()];
+    expect(parseStoredCart(JSON.stringify(stored))).toEqual(stored);
+  });
+
+  it('reads a cart stored before variants existed as lines by the piece, without a variant', () => {
+    const old = [
+      {
+        id: 'kurta',
+        name: 'Maroon Raw Silk Kurta',
+        image: '/media/demo/kurta.svg',
+        price: 3999,
+        quantity: 2,
+        selectedSize: 'M',
+        selectedColor: 'Maroon',
+      },
+    ];
+    const [line] = parseStoredCart(JSON.stringify(old));
+    expect(line).toEqual(old[0]);
+    expect(lineRule(line!).unit).toBe('piece');
+    expect('variantId' in line!).toBe(false);
+  });
+
+  it('fills a missing or unusable fabric rule with 1 m and 0.5 m, and drops lengths off the steps', () => {
+    const json = JSON.stringify([
+      { ...fabric(), minQuantity: undefined, quantityStep: -1 },
+      { ...fabric({ id: 'off-step' }), quantity: 2.25 },
+      { ...fabric({ id: 'too-long' }), quantity: 120 },
+      { ...kurta(), variantId: 42 },
+      { ...kurta({ id: 'blank-variant' }), variantId: '' },
+    ]);
+    const restored = parseStoredCart(json);
+    expect(restored).toEqual([
+      fabric(),
+      kurta({ variantId: undefined }),
+      kurta({ id: 'blank-variant', variantId: undefined }),
+    ]);
+    expect(restored.map((line) => 'variantId' in line)).toEqual([false, false, false]);
   });
 });

@@ -1,26 +1,29 @@
 /**
  * What a shopper may know of stock (product page, `GET /products/{id}`): whether a product or variant can be
- * bought and whether only a few are left. Exact counts stay private.
+ * bought, whether only a few are left and then how many ('Only 2 left'). Larger counts stay private.
  */
 import { LOW_STOCK_THRESHOLD } from '@shared/catalog/product-schema';
 
-export type Availability = { available: boolean; lowStock: boolean };
+/** `stockLeft` (pieces or metres) is there only while `lowStock`. */
+export type Availability = { available: boolean; lowStock: boolean; stockLeft?: number };
 
 /**
  * `available`: stock is not tracked (null), or at least the smallest quantity one line may order is on hand
  * (1 piece; for fabric its `minQuantity` in metres). `lowStock`: tracked, available, and at most
- * {@link LOW_STOCK_THRESHOLD} (pieces or metres) left.
+ * {@link LOW_STOCK_THRESHOLD} (pieces or metres) left; then `stockLeft` is that stock.
  * @param stock pieces or metres on hand; null = not tracked
  * @param minQuantity the product's smallest quantity per line, in the same unit
  */
 export function stockAvailability(stock: number | null, minQuantity: number): Availability {
   if (stock === null) return { available: true, lowStock: false };
   const available = stock > 0 && stock >= minQuantity;
-  return { available, lowStock: available && stock <= LOW_STOCK_THRESHOLD };
+  const lowStock = available && stock <= LOW_STOCK_THRESHOLD;
+  return lowStock ? { available, lowStock, stockLeft: stock } : { available, lowStock };
 }
 
-/** 'a' available, 'l' available and low, 'x' not available. */
-const flagOf = ({ available, lowStock }: Availability) => (available ? (lowStock ? 'l' : 'a') : 'x');
+/** 'a' available, 'l' and the stock left when available and low ('l2'), 'x' not available. */
+const flagOf = ({ available, lowStock, stockLeft }: Availability) =>
+  available ? (lowStock ? `l${stockLeft ?? ''}` : 'a') : 'x';
 
 /**
  * A short text summing up what a shopper may know of a product's stock: `-` for no product, `p` and one flag

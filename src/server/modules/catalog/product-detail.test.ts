@@ -126,6 +126,7 @@ describe.each(testDatabaseKinds)('GET /products/{id} with variants and units on 
           imgUrl: '/media/demo/men-rsk-001-green.svg',
           available: true,
           lowStock: true,
+          stockLeft: 2,
         },
       ],
       [
@@ -142,7 +143,7 @@ describe.each(testDatabaseKinds)('GET /products/{id} with variants and units on 
         },
       ],
     ]);
-    // Exact stock figures stay private.
+    // Stock figures stay private above the low-stock threshold ('Only 2 left' shows the count).
     expect(JSON.stringify(body)).not.toMatch(/"stock"/);
   });
 
@@ -159,7 +160,7 @@ describe.each(testDatabaseKinds)('GET /products/{id} with variants and units on 
     });
     await setProductStock(FABRIC_BY_METRE_SKU, 2.5);
     await app.catalogChanged();
-    expect(await detail(id)).toMatchObject({ available: true, lowStock: true });
+    expect(await detail(id)).toMatchObject({ available: true, lowStock: true, stockLeft: 2.5 });
     // Less than the smallest length one may order cannot be bought.
     await setProductStock(FABRIC_BY_METRE_SKU, 0.5);
     await app.catalogChanged();
@@ -218,10 +219,13 @@ describe.each(testDatabaseKinds)('GET /products/{id} with variants and units on 
       expect(availabilityTag(await getProduct(database.db, 1, id))).toBe(await tag());
     }
     const kurta = await idOf(VARIANT_KURTA_SKU);
-    expect(await currentAvailabilityTag(database.db, 1, kurta)).toBe('vaaxla');
+    expect(await currentAvailabilityTag(database.db, 1, kurta)).toBe('vaaxl2a');
     await setVariantStock('MEN-RSK-001-M-MAR', 3);
-    expect(await currentAvailabilityTag(database.db, 1, kurta)).toBe('valxla');
-    expect(availabilityTag(await getProduct(database.db, 1, kurta))).toBe('valxla');
+    expect(await currentAvailabilityTag(database.db, 1, kurta)).toBe('val3xl2a');
+    expect(availabilityTag(await getProduct(database.db, 1, kurta))).toBe('val3xl2a');
+    // A sale within the low range changes the count shown, so it changes the tag too.
+    await setVariantStock('MEN-RSK-001-L-GRN', 1);
+    expect(await currentAvailabilityTag(database.db, 1, kurta)).toBe('val3xl1a');
     expect(await currentAvailabilityTag(database.db, 1, await idOf(FABRIC_BY_METRE_SKU))).toBe('pa');
     expect(await currentAvailabilityTag(database.db, 2, kurta)).toBe('-');
     expect(await currentAvailabilityTag(database.db, 1, 'not-a-uuid')).toBe('-');
