@@ -3,7 +3,8 @@
  * range, among the products matching the text and the spec's filters. Each facet is counted with every other
  * selection applied and its own left out (so a shopper can widen a choice). Size and colour come from what can
  * be bought now (search-filters.ts `OFFERS`), so a sold-out size is not offered. One statement; scoped to the
- * store through the shared conditions.
+ * store through the shared conditions. A value spelt in several ways ('Maroon', 'maroon') is one value, shown in
+ * its most common spelling.
  */
 import { and, sql, type SQL } from 'drizzle-orm';
 import { paiseToRupees } from '@shared/money';
@@ -23,6 +24,10 @@ import {
 const MAX_FACET_VALUES = 50;
 
 const FROM = sql`from products join categories on categories.id = products.category_id`;
+
+/** Among equally common spellings, mixed case ('Maroon') before 'MAROON' or 'maroon', then by code point. */
+const spelling = (value: SQL): SQL =>
+  sql`substr(mode() within group (order by (case when ${value} = upper(${value}) or ${value} = lower(${value}) then '1' else '0' end || ${value}) collate "C"), 2)`;
 
 const whereAll = (parts: (SQL | undefined)[]): SQL => and(...parts) ?? sql`true`;
 
@@ -50,14 +55,14 @@ export async function productFacets(
       price: true,
     });
     return facetJson(sql`
-      select min(o.${sql.raw(key)}) as value, count(distinct products.id)::int as count
+      select ${spelling(sql`o.${sql.raw(key)}`)} as value, count(distinct products.id)::int as count
       ${FROM} cross join lateral ${OFFERS}
       where ${whereAll([base.where, category, fabric, sql`o.${sql.raw(`${key}_key`)} is not null`, ...others])}
       group by o.${sql.raw(`${key}_key`)}
     `);
   };
   const fabricFacet = facetJson(sql`
-    select min(f) as value, count(distinct products.id)::int as count
+    select ${spelling(sql`f`)} as value, count(distinct products.id)::int as count
     ${FROM} cross join lateral unnest(products.search_fabrics) as f
     where ${whereAll([base.where, category, offerCondition(selection)])}
     group by lower(f)

@@ -15,7 +15,7 @@ import { fullTextQuery, planSearchWords, typedWordsQuery } from './search-terms'
 
 /** Suggestions for `text` in the store (empty lists when nothing matches). */
 export async function suggest(db: Db, storeId: number, text: string): Promise<SuggestResponse> {
-  const words = await planSearchWords(db, storeId, text);
+  const words = await planSearchWords(db, storeId, text, true);
   if (words.length === 0) return { products: [], categories: [] };
   const textQuery = fullTextQuery(words, true);
   const match = sql`products.store_id = ${storeId} and products.search_document @@ (${textQuery})`;

@@ -66,10 +66,16 @@ const textArray = (values: string[]): SQL =>
   )}]::text[]`;
 
 /**
- * Plans the words of `text` against the store's synonyms and vocabulary (two small queries).
+ * Plans the words of `text` against the store's synonyms and vocabulary (two small queries). With
+ * `prefixLast`, the last word counts as known when a catalogue word starts with it (typing in progress).
  * @returns one entry per word, empty for a text without words.
  */
-export async function planSearchWords(db: Db, storeId: number, text: string): Promise<SearchWord[]> {
+export async function planSearchWords(
+  db: Db,
+  storeId: number,
+  text: string,
+  prefixLast = false,
+): Promise<SearchWord[]> {
   const words = searchWordsOf(text);
   if (words.length === 0) return [];
   const groups = await loadSynonyms(db, storeId);
@@ -79,6 +85,14 @@ export async function planSearchWords(db: Db, storeId: number, text: string): Pr
     select t.term, null::text as word, 1::real as score
     from unnest(${textArray(everyWord)}) as t(term)
     where exists (select 1 from search_words w where w.store_id = ${storeId} and w.word = t.term)
+    union all
+    -- Words hold only letters, marks and digits, so none of LIKE's wildcards.
+    select t.term, null::text, 1::real
+    from unnest(${textArray(prefixLast ? [words[words.length - 1]!] : [])}) as t(term)
+    where exists (
+      select 1 from search_words w
+      where w.store_id = ${storeId} and w.word like t.term || '%'
+    )
     union all
     select t.term, c.word, c.score
     from unnest(${textArray(words)}) as t(term)
@@ -158,6 +172,6 @@ export function correctedText(words: SearchWord[]): string | null {
   if (!words.some((word) => word.corrected !== null)) return null;
   return words
     .filter((word) => word.known || word.corrected !== null)
-    .map((word) => word.corrected ?? word.word)
+    .map((word) => word.corrected ?? word.closest[0] ?? word.word)
     .join(' ');
 }
