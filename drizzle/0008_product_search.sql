@@ -23,5 +23,6 @@ ALTER TABLE "search_synonyms" ADD CONSTRAINT "search_synonyms_store_id_stores_id
 ALTER TABLE "search_words" ADD CONSTRAINT "search_words_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "search_synonyms_store" ON "search_synonyms" USING btree ("store_id","position");--> statement-breakpoint
 CREATE INDEX "search_words_trigram" ON "search_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "product_variants_store_color_size" ON "product_variants" USING btree ("store_id",lower("color"),lower("size"));--> statement-breakpoint
 CREATE INDEX "products_search_document" ON "products" USING gin ("search_document");--> statement-breakpoint
 CREATE INDEX "products_store_created" ON "products" USING btree ("store_id","created_at");

@@ -187,5 +187,11 @@ export const productVariants = pgTable(
   (table) => [
     uniqueIndex('product_variants_store_sku').on(table.storeId, sql`lower(${table.sku})`),
     index('product_variants_product').on(table.productId, table.position),
+    // Search filters: available variants of a colour and size (src/server/modules/catalog/search-filters.ts).
+    index('product_variants_store_color_size').on(
+      table.storeId,
+      sql`lower(${table.color})`,
+      sql`lower(${table.size})`,
+    ),
   ],
 );

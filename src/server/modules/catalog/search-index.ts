@@ -24,34 +24,10 @@ export async function refreshSearchIndex(tx: Db, storeId: number): Promise<void>
       list.map((key) => sql`${key}`),
       sql`, `,
     )}]::text[]`;
+  const inKeys = (list: string[]) => sql`lower(pa.key) = any(${keys(list)})`;
+  // Per product through the product_id indexes (lateral), so the cost grows with the catalogue, whatever the
+  // planner knows of freshly imported tables.
   await tx.execute(sql`
-    with attribute_values as (
-      select pa.product_id,
-        string_agg(v.value, ' ') filter (where lower(pa.key) = any(${keys(SEARCHED_ATTRIBUTE_KEYS)})) as words,
-        coalesce(array_agg(v.value order by pa.position, v.n) filter (where lower(pa.key) = any(${keys(SIZE_KEYS)})), '{}') as sizes,
-        coalesce(array_agg(v.value order by pa.position, v.n) filter (where lower(pa.key) = any(${keys(COLOR_KEYS)})), '{}') as colors,
-        coalesce(array_agg(v.value order by pa.position, v.n) filter (where lower(pa.key) = 'fabric'), '{}') as fabrics
-      from product_attributes pa
-      cross join lateral jsonb_array_elements_text(pa.values) with ordinality as v(value, n)
-      where pa.store_id = ${storeId} and trim(v.value) <> ''
-      group by pa.product_id
-    ),
-    variant_skus as (
-      select product_id, string_agg(sku, ' ') as skus
-      from product_variants where store_id = ${storeId}
-      group by product_id
-    ),
-    source as (
-      select p.id, p.title, p.description,
-        concat_ws(' ', c.name, p.parent_category) as category_words,
-        a.words as attribute_words, concat_ws(' ', p.sku, vs.skus) as skus,
-        coalesce(a.sizes, '{}') as sizes, coalesce(a.colors, '{}') as colors, coalesce(a.fabrics, '{}') as fabrics
-      from products p
-      join categories c on c.id = p.category_id
-      left join attribute_values a on a.product_id = p.id
-      left join variant_skus vs on vs.product_id = p.id
-      where p.store_id = ${storeId}
-    )
     update products p set
       search_document =
         setweight(to_tsvector('english', unaccent(s.title)), 'A') ||
@@ -62,7 +38,29 @@ export async function refreshSearchIndex(tx: Db, storeId: number): Promise<void>
       search_sizes = s.sizes,
       search_colors = s.colors,
       search_fabrics = s.fabrics
-    from source s
+    from (
+      select source.id, source.title, source.description,
+        concat_ws(' ', c.name, source.parent_category) as category_words,
+        a.words as attribute_words, concat_ws(' ', source.sku, vs.skus) as skus,
+        coalesce(a.sizes, '{}') as sizes, coalesce(a.colors, '{}') as colors, coalesce(a.fabrics, '{}') as fabrics
+      from products source
+      join categories c on c.id = source.category_id
+      cross join lateral (
+        select
+          string_agg(v.value, ' ') filter (where ${inKeys(SEARCHED_ATTRIBUTE_KEYS)}) as words,
+          array_agg(v.value order by pa.position, v.n) filter (where ${inKeys(SIZE_KEYS)}) as sizes,
+          array_agg(v.value order by pa.position, v.n) filter (where ${inKeys(COLOR_KEYS)}) as colors,
+          array_agg(v.value order by pa.position, v.n) filter (where lower(pa.key) = 'fabric') as fabrics
+        from product_attributes pa
+        cross join lateral jsonb_array_elements_text(pa.values) with ordinality as v(value, n)
+        where pa.product_id = source.id and pa.store_id = ${storeId} and trim(v.value) <> ''
+      ) a
+      cross join lateral (
+        select string_agg(v.sku, ' ' order by v.position) as skus
+        from product_variants v where v.product_id = source.id and v.store_id = ${storeId}
+      ) vs
+      where source.store_id = ${storeId}
+    ) s
     where p.id = s.id and p.store_id = ${storeId}
   `);
   await tx.execute(sql`delete from search_words where store_id = ${storeId}`);
@@ -73,4 +71,9 @@ export async function refreshSearchIndex(tx: Db, storeId: number): Promise<void>
     cross join lateral unnest(tsvector_to_array(to_tsvector('simple', p.search_text))) as w
     where p.store_id = ${storeId} and length(w) > 1 and w !~ '^[0-9]+$'
   `);
+  // Fresh statistics for the planner: the embedded database has no autovacuum, and a bulk import changes the
+  // tables' sizes by orders of magnitude.
+  await tx.execute(
+    sql`analyze products, product_variants, product_attributes, product_images, categories, search_words`,
+  );
 }
