@@ -29,37 +29,32 @@ CREATE INDEX "products_store_created" ON "products" USING btree ("store_id","cre
 -- Products imported before this migration: the search columns and vocabulary the import keeps from now on
 -- (the same rule as src/server/modules/catalog/search-index.ts).
 UPDATE "products" p SET
-  "search_document" =
-    setweight(to_tsvector('english', unaccent(s.title)), 'A') ||
-    setweight(to_tsvector('english', unaccent(s.category_words)), 'B') ||
-    setweight(to_tsvector('english', unaccent(concat_ws(' ', s.attribute_words, s.skus))), 'C') ||
-    setweight(to_tsvector('english', unaccent(s.description)), 'D'),
-  "search_text" = lower(unaccent(concat_ws(' ', s.title, s.category_words, s.attribute_words, s.description))),
-  "search_sizes" = s.sizes,
-  "search_colors" = s.colors,
-  "search_fabrics" = s.fabrics
-FROM (
-  SELECT source.id, source.title, source.description,
-    concat_ws(' ', c.name, source.parent_category) AS category_words,
-    a.words AS attribute_words, concat_ws(' ', source.sku, vs.skus) AS skus,
-    coalesce(a.sizes, '{}') AS sizes, coalesce(a.colors, '{}') AS colors, coalesce(a.fabrics, '{}') AS fabrics
-  FROM "products" source
-  JOIN "categories" c ON c.id = source.category_id
-  CROSS JOIN LATERAL (
+  ("search_document", "search_text", "search_sizes", "search_colors", "search_fabrics") = (
     SELECT
-      string_agg(v.value, ' ') FILTER (WHERE lower(pa.key) IN ('fabric', 'work', 'occasion', 'color', 'colour', 'colors', 'colours')) AS words,
-      array_agg(v.value ORDER BY pa.position, v.n) FILTER (WHERE lower(pa.key) IN ('size', 'sizes')) AS sizes,
-      array_agg(v.value ORDER BY pa.position, v.n) FILTER (WHERE lower(pa.key) IN ('color', 'colour', 'colors', 'colours')) AS colors,
-      array_agg(v.value ORDER BY pa.position, v.n) FILTER (WHERE lower(pa.key) = 'fabric') AS fabrics
-    FROM "product_attributes" pa
-    CROSS JOIN LATERAL jsonb_array_elements_text(pa.values) WITH ORDINALITY AS v(value, n)
-    WHERE pa.product_id = source.id AND trim(v.value) <> ''
-  ) a
-  CROSS JOIN LATERAL (
-    SELECT string_agg(v.sku, ' ' ORDER BY v.position) AS skus FROM "product_variants" v WHERE v.product_id = source.id
-  ) vs
-) s
-WHERE p.id = s.id;--> statement-breakpoint
+      setweight(to_tsvector('english', unaccent(p.title)), 'A') ||
+        setweight(to_tsvector('english', unaccent(concat_ws(' ', c.name, p.parent_category))), 'B') ||
+        setweight(to_tsvector('english', unaccent(concat_ws(' ', a.words, p.sku, vs.skus))), 'C') ||
+        setweight(to_tsvector('english', unaccent(p.description)), 'D'),
+      lower(unaccent(concat_ws(' ', p.title, c.name, p.parent_category, a.words, p.description))),
+      coalesce(a.sizes, '{}'),
+      coalesce(a.colors, '{}'),
+      coalesce(a.fabrics, '{}')
+    FROM "categories" c,
+      LATERAL (
+        SELECT
+          string_agg(v.value, ' ') FILTER (WHERE lower(pa.key) IN ('fabric', 'work', 'occasion', 'color', 'colour', 'colors', 'colours')) AS words,
+          array_agg(v.value ORDER BY pa.position, v.n) FILTER (WHERE lower(pa.key) IN ('size', 'sizes')) AS sizes,
+          array_agg(v.value ORDER BY pa.position, v.n) FILTER (WHERE lower(pa.key) IN ('color', 'colour', 'colors', 'colours')) AS colors,
+          array_agg(v.value ORDER BY pa.position, v.n) FILTER (WHERE lower(pa.key) = 'fabric') AS fabrics
+        FROM "product_attributes" pa
+        CROSS JOIN LATERAL jsonb_array_elements_text(pa.values) WITH ORDINALITY AS v(value, n)
+        WHERE pa.product_id = p.id AND trim(v.value) <> ''
+      ) a,
+      LATERAL (
+        SELECT string_agg(v.sku, ' ' ORDER BY v.position) AS skus FROM "product_variants" v WHERE v.product_id = p.id
+      ) vs
+    WHERE c.id = p.category_id
+  );--> statement-breakpoint
 INSERT INTO "search_words" ("store_id", "word")
 SELECT DISTINCT p.store_id, w
 FROM "products" p

@@ -25,43 +25,38 @@ export async function refreshSearchIndex(tx: Db, storeId: number): Promise<void>
       sql`, `,
     )}]::text[]`;
   const inKeys = (list: string[]) => sql`lower(pa.key) = any(${keys(list)})`;
-  // Per product through the product_id indexes (lateral), so the cost grows with the catalogue, whatever the
-  // planner knows of freshly imported tables.
+  // One correlated subquery per product, through the product_id indexes: no join of products to itself, so the
+  // cost grows with the catalogue whatever the planner knows of freshly imported, not yet analysed tables.
   await tx.execute(sql`
     update products p set
-      search_document =
-        setweight(to_tsvector('english', unaccent(s.title)), 'A') ||
-        setweight(to_tsvector('english', unaccent(s.category_words)), 'B') ||
-        setweight(to_tsvector('english', unaccent(concat_ws(' ', s.attribute_words, s.skus))), 'C') ||
-        setweight(to_tsvector('english', unaccent(s.description)), 'D'),
-      search_text = lower(unaccent(concat_ws(' ', s.title, s.category_words, s.attribute_words, s.description))),
-      search_sizes = s.sizes,
-      search_colors = s.colors,
-      search_fabrics = s.fabrics
-    from (
-      select source.id, source.title, source.description,
-        concat_ws(' ', c.name, source.parent_category) as category_words,
-        a.words as attribute_words, concat_ws(' ', source.sku, vs.skus) as skus,
-        coalesce(a.sizes, '{}') as sizes, coalesce(a.colors, '{}') as colors, coalesce(a.fabrics, '{}') as fabrics
-      from products source
-      join categories c on c.id = source.category_id
-      cross join lateral (
+      (search_document, search_text, search_sizes, search_colors, search_fabrics) = (
         select
-          string_agg(v.value, ' ') filter (where ${inKeys(SEARCHED_ATTRIBUTE_KEYS)}) as words,
-          array_agg(v.value order by pa.position, v.n) filter (where ${inKeys(SIZE_KEYS)}) as sizes,
-          array_agg(v.value order by pa.position, v.n) filter (where ${inKeys(COLOR_KEYS)}) as colors,
-          array_agg(v.value order by pa.position, v.n) filter (where lower(pa.key) = 'fabric') as fabrics
-        from product_attributes pa
-        cross join lateral jsonb_array_elements_text(pa.values) with ordinality as v(value, n)
-        where pa.product_id = source.id and pa.store_id = ${storeId} and trim(v.value) <> ''
-      ) a
-      cross join lateral (
-        select string_agg(v.sku, ' ' order by v.position) as skus
-        from product_variants v where v.product_id = source.id and v.store_id = ${storeId}
-      ) vs
-      where source.store_id = ${storeId}
-    ) s
-    where p.id = s.id and p.store_id = ${storeId}
+          setweight(to_tsvector('english', unaccent(p.title)), 'A') ||
+            setweight(to_tsvector('english', unaccent(concat_ws(' ', c.name, p.parent_category))), 'B') ||
+            setweight(to_tsvector('english', unaccent(concat_ws(' ', a.words, p.sku, vs.skus))), 'C') ||
+            setweight(to_tsvector('english', unaccent(p.description)), 'D'),
+          lower(unaccent(concat_ws(' ', p.title, c.name, p.parent_category, a.words, p.description))),
+          coalesce(a.sizes, '{}'),
+          coalesce(a.colors, '{}'),
+          coalesce(a.fabrics, '{}')
+        from categories c,
+          lateral (
+            select
+              string_agg(v.value, ' ') filter (where ${inKeys(SEARCHED_ATTRIBUTE_KEYS)}) as words,
+              array_agg(v.value order by pa.position, v.n) filter (where ${inKeys(SIZE_KEYS)}) as sizes,
+              array_agg(v.value order by pa.position, v.n) filter (where ${inKeys(COLOR_KEYS)}) as colors,
+              array_agg(v.value order by pa.position, v.n) filter (where lower(pa.key) = 'fabric') as fabrics
+            from product_attributes pa
+            cross join lateral jsonb_array_elements_text(pa.values) with ordinality as v(value, n)
+            where pa.product_id = p.id and pa.store_id = ${storeId} and trim(v.value) <> ''
+          ) a,
+          lateral (
+            select string_agg(v.sku, ' ' order by v.position) as skus
+            from product_variants v where v.product_id = p.id and v.store_id = ${storeId}
+          ) vs
+        where c.id = p.category_id
+      )
+    where p.store_id = ${storeId}
   `);
   await tx.execute(sql`delete from search_words where store_id = ${storeId}`);
   await tx.execute(sql`
