@@ -25,6 +25,10 @@ export async function refreshSearchIndex(tx: Db, storeId: number): Promise<void>
       sql`, `,
     )}]::text[]`;
   const inKeys = (list: string[]) => sql`lower(pa.key) = any(${keys(list)})`;
+  // Statistics first: rows this import just wrote are unknown to the planner (no autovacuum on the embedded
+  // database, none inside a transaction on PostgreSQL), and an index lookup per product is only chosen when it
+  // knows the tables are large.
+  await tx.execute(sql`analyze products, product_variants, product_attributes, categories`);
   // One correlated subquery per product, through the product_id indexes: no join of products to itself, so the
   // cost grows with the catalogue whatever the planner knows of freshly imported, not yet analysed tables.
   await tx.execute(sql`
@@ -66,9 +70,6 @@ export async function refreshSearchIndex(tx: Db, storeId: number): Promise<void>
     cross join lateral unnest(tsvector_to_array(to_tsvector('simple', p.search_text))) as w
     where p.store_id = ${storeId} and length(w) > 1 and w !~ '^[0-9]+$'
   `);
-  // Fresh statistics for the planner: the embedded database has no autovacuum, and a bulk import changes the
-  // tables' sizes by orders of magnitude.
-  await tx.execute(
-    sql`analyze products, product_variants, product_attributes, product_images, categories, search_words`,
-  );
+  // Fresh statistics for the search queries too (the new documents and vocabulary).
+  await tx.execute(sql`analyze products, product_images, search_words`);
 }
