@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { runCatalogImport } from './cli/catalog-import';
 import { runOrdersCli } from './cli/orders';
-import { openDatabase } from './db/database';
+import { openDatabase, pgliteExtensions } from './db/database';
 import { countAllProducts } from './modules/catalog/import-service';
 
 /**
@@ -36,6 +36,7 @@ describe('server process', () => {
     template = temporaryFolder();
     const pglite = await PGlite.create(join(template, 'pglite'), {
       loadDataDir: new Blob([inject('pgliteSnapshot')]),
+      extensions: pgliteExtensions,
     });
     await pglite.close();
   });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { openDatabase } from '../db/database';
+import { openDatabase, pgliteExtensions } from '../db/database';
 import { products } from '../db/schema/catalog-tables';
 import { countAllProducts } from '../modules/catalog/import-service';
 import { fixtureCatalog } from '../test/catalog-fixture';
@@ -22,6 +22,7 @@ describe('npm run catalog:import', () => {
     // The migrated snapshot copied into DATA_DIR, as a server would have left it: no initdb on disk here.
     const seeded = await PGlite.create(join(dataDir, 'pglite'), {
       loadDataDir: new Blob([inject('pgliteSnapshot')]),
+      extensions: pgliteExtensions,
     });
     await seeded.close();
   });

@@ -13,6 +13,7 @@ import { OutboxSender, RETRY_DELAYS_MS } from '../modules/mail/outbox-sender';
 import { createOrder } from '../modules/orders/create-order';
 import { confirmUpiPayment } from '../modules/payments/upi-confirmation';
 import { fixtureCatalog } from '../test/catalog-fixture';
+import { pgliteExtensions } from '../db/database';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../test/test-database';
 import { runOrdersCli } from './orders';
 import { ORDERS_USAGE } from './orders-arguments';
@@ -323,6 +324,7 @@ describe('npm run orders on the embedded database of DATA_DIR', () => {
     const pglite = await PGlite.create({
       dataDir: join(dataDir, 'pglite'),
       loadDataDir: new Blob([inject('pgliteSnapshot')]),
+      extensions: pgliteExtensions,
     });
     await pglite.close();
     process.env.DATA_DIR = dataDir;

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type Database } from './database';
+import { openDatabase, pgliteExtensions, type Database } from './database';
 import { isDatabaseUnavailableError, serializeErrorForLog } from './database-errors';
 
 /** A TCP port nothing listens on (taken, then released). */
@@ -61,7 +61,10 @@ describe('isDatabaseUnavailableError', () => {
 describe('serializeErrorForLog', () => {
   let database: Database;
   beforeAll(async () => {
-    const pglite = await PGlite.create({ loadDataDir: new Blob([inject('pgliteSnapshot')]) });
+    const pglite = await PGlite.create({
+      loadDataDir: new Blob([inject('pgliteSnapshot')]),
+      extensions: pgliteExtensions,
+    });
     database = await openDatabase({ pglite });
   });
   afterAll(() => database.close());
@@ -183,7 +186,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an outage of PostgreSQL', () => {
 describe('an embedded database that has closed', () => {
   it('is unavailable: 503 with Retry-After, and ready names the database', async () => {
     const { buildTestApp } = await import('../test/test-app');
-    const pglite = await PGlite.create({ loadDataDir: new Blob([inject('pgliteSnapshot')]) });
+    const pglite = await PGlite.create({
+      loadDataDir: new Blob([inject('pgliteSnapshot')]),
+      extensions: pgliteExtensions,
+    });
     const database = await openDatabase({ pglite });
     const app = await buildTestApp(database);
     try {

@@ -8,6 +8,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -22,6 +24,7 @@ import * as catalogTables from './schema/catalog-tables';
 import * as mailTables from './schema/mail-tables';
 import * as orderTables from './schema/order-tables';
 import * as paymentTables from './schema/payment-tables';
+import * as searchTables from './schema/search-tables';
 import * as storeTables from './schema/store-tables';
 import * as userTables from './schema/user-tables';
 
@@ -33,7 +36,14 @@ const schema = {
   ...orderTables,
   ...paymentTables,
   ...mailTables,
+  ...searchTables,
 };
+
+/**
+ * The PostgreSQL extensions every embedded database loads (catalogue search needs both; the migrations create
+ * them). Pass to every `PGlite.create`, also when loading a saved data directory.
+ */
+export const pgliteExtensions = { pg_trgm, unaccent };
 
 /** The Drizzle database handle services take; identical for PGlite and node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -136,7 +146,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     lock = acquireDataDirLock(dataDir);
     try {
       mkdirSync(join(dataDir, 'pglite'), { recursive: true });
-      client = await PGlite.create(join(dataDir, 'pglite'));
+      client = await PGlite.create(join(dataDir, 'pglite'), { extensions: pgliteExtensions });
     } catch (error) {
       lock.release();
       throw error;

@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../db/database';
+import { openDatabase, pgliteExtensions, type Database } from '../db/database';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -37,7 +37,7 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
   let dropAfterClose: string | undefined;
   if (kind === 'pglite') {
     const snapshot = new Blob([inject('pgliteSnapshot')]);
-    const pglite = await PGlite.create({ loadDataDir: snapshot });
+    const pglite = await PGlite.create({ loadDataDir: snapshot, extensions: pgliteExtensions });
     database = await openDatabase({ pglite });
   } else {
     const base = process.env.TEST_DATABASE_URL;
@@ -54,7 +54,7 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
     ...database,
     async reset() {
       await database.db.execute(
-        sql`TRUNCATE outgoing_mail, payments, idempotency_keys, order_events, order_lines, orders, password_reset_tokens, sessions, users, product_variants, product_attributes, product_images, products, categories, store_hosts, stores RESTART IDENTITY CASCADE`,
+        sql`TRUNCATE search_synonyms, search_words, outgoing_mail, payments, idempotency_keys, order_events, order_lines, orders, password_reset_tokens, sessions, users, product_variants, product_attributes, product_images, products, categories, store_hosts, stores RESTART IDENTITY CASCADE`,
       );
     },
     async close() {

@@ -87,11 +87,36 @@ export type ProductDetail = z.infer<typeof productDetailSchema>;
 export const productDetailParamsSchema = z.object({ id: z.string() });
 export type ProductDetailParams = z.infer<typeof productDetailParamsSchema>;
 
-/** `GET /api/v1/products` answer (spec §3 "Product list response"): `count` equals `pagination.total`. */
+/** One value of a facet with the number of products the list would hold with it chosen. */
+export const facetValueSchema = z.object({ value: z.string(), count: z.number().int() });
+export type FacetValue = z.infer<typeof facetValueSchema>;
+
+/**
+ * Facets of a list (`facets=1`): for size, colour, fabric and category the values found among the products
+ * matching the current query, each counted with that facet's own selection left out (so a shopper can widen a
+ * choice), most products first; `price` is the lowest and highest price a shopper pays among them, in
+ * **rupees** (null when none).
+ */
+export const productFacetsSchema = z.object({
+  size: z.array(facetValueSchema),
+  color: z.array(facetValueSchema),
+  fabric: z.array(facetValueSchema),
+  category: z.array(facetValueSchema),
+  price: z.object({ min: z.number().nullable(), max: z.number().nullable() }),
+});
+export type ProductFacets = z.infer<typeof productFacetsSchema>;
+
+/**
+ * `GET /api/v1/products` answer (spec §3 "Product list response"): `count` equals `pagination.total`. Beyond
+ * the spec: `facets` when asked for (`facets=1`), and `suggestion` — a search term to offer as 'Did you mean …?'
+ * — on a search that found nothing and has a likely correction.
+ */
 export const productListResponseSchema = z.object({
   data: z.array(serverProductSchema),
   count: z.number().int(),
   pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() }),
+  facets: productFacetsSchema.optional(),
+  suggestion: z.string().optional(),
 });
 
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
@@ -114,38 +139,106 @@ const integerText = (min: number, max: number, fallback: number) =>
       .transform((n) => n ?? fallback),
   );
 
+/** Most values one facet parameter may list. */
+export const MAX_FACET_VALUES = 30;
+/** Highest price filter accepted, in rupees. */
+export const MAX_PRICE_FILTER_RUPEES = 10_000_000;
+/** The orders a list may be sorted in; `relevance` needs `q`. */
+export const PRODUCT_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'discount'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/**
+ * A parameter that may be repeated (`size=M&size=L`, which the query-string parser delivers as an array) or
+ * given once; blank values are dropped; at most {@link MAX_FACET_VALUES} values of up to 60 characters.
+ */
+const repeatedText = z.preprocess(
+  (value) => {
+    const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
+    const kept = list.filter((item) => !(typeof item === 'string' && item.trim() === ''));
+    return kept.length === 0 ? undefined : kept;
+  },
+  z
+    .array(z.string().trim().max(60, 'values must be at most 60 characters'))
+    .max(MAX_FACET_VALUES, `must list at most ${MAX_FACET_VALUES} values`)
+    .optional(),
+);
+
+/** A price in rupees: a number from 0 with at most 2 decimals. */
+const priceText = z.preprocess(
+  (value) => (value === undefined || value === '' ? undefined : value),
+  z
+    .string()
+    .regex(/^\d{1,8}(\.\d{1,2})?$/, 'must be a price in rupees of 0 or more')
+    .transform(Number)
+    .pipe(z.number().min(0).max(MAX_PRICE_FILTER_RUPEES, 'must be at most 10000000'))
+    .optional(),
+);
+
 /**
  * `GET /api/v1/products` query (spec §7 "Product list filters"). `page` ≥ 1 (default 1), `limit` 1–100
- * (default 12); `category` and `parentCategory` match case-insensitively; `gender` is Men or Women;
- * `filter` is a comma list of genders where `null` stands for "no gender"; `featured` is true/false.
+ * (default 12); `category` and `parentCategory` match case-insensitively; `gender` is Men or Women (may be
+ * repeated: any of them); `filter` is a comma list of genders where `null` stands for "no gender"; `featured`
+ * is true/false. Search (beyond the spec): `q` free text; `size`, `color`, `fabric` one or more values each
+ * (repeat the parameter; any of them, case-insensitive; size and colour match variants that can be bought now);
+ * `minPrice` / `maxPrice` in **rupees** on the price the shopper pays; `sort` one of {@link PRODUCT_SORTS}
+ * (default `relevance` with `q`, else catalogue order); `facets=1` adds `facets` to the answer.
  */
-export const productListQuerySchema = z.object({
-  page: integerText(1, 100_000, 1),
-  limit: integerText(1, PRODUCT_LIST_MAX_LIMIT, PRODUCT_LIST_DEFAULT_LIMIT),
-  category: optionalText,
-  parentCategory: optionalText,
-  gender: optionalText,
-  filter: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z
-      .string()
-      .max(500)
-      .transform((text) =>
-        text
-          .split(',')
-          .map((part) => part.trim())
-          .filter(Boolean),
-      )
-      .optional(),
-  ),
-  featured: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z
-      .enum(['true', 'false'], { message: 'must be true or false' })
-      .transform((text) => text === 'true')
-      .optional(),
-  ),
-});
+export const productListQuerySchema = z
+  .object({
+    page: integerText(1, 100_000, 1),
+    limit: integerText(1, PRODUCT_LIST_MAX_LIMIT, PRODUCT_LIST_DEFAULT_LIMIT),
+    category: optionalText,
+    parentCategory: optionalText,
+    gender: repeatedText,
+    filter: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z
+        .string()
+        .max(500)
+        .transform((text) =>
+          text
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean),
+        )
+        .optional(),
+    ),
+    featured: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z
+        .enum(['true', 'false'], { message: 'must be true or false' })
+        .transform((text) => text === 'true')
+        .optional(),
+    ),
+    q: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.string().trim().max(200, 'must be at most 200 characters').optional(),
+    ),
+    size: repeatedText,
+    color: repeatedText,
+    fabric: repeatedText,
+    minPrice: priceText,
+    maxPrice: priceText,
+    sort: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.enum(PRODUCT_SORTS, { message: `must be one of ${PRODUCT_SORTS.join(', ')}` }).optional(),
+    ),
+    facets: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z
+        .enum(['1', '0', 'true', 'false'], { message: 'must be 1 or 0' })
+        .transform((text) => text === '1' || text === 'true')
+        .optional(),
+    ),
+  })
+  .superRefine((query, context) => {
+    if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
+      context.addIssue({ code: 'custom', path: ['minPrice'], message: 'must not be above maxPrice' });
+    }
+    if (query.sort === 'relevance' && query.q === undefined) {
+      context.addIssue({ code: 'custom', path: ['sort'], message: 'relevance needs a search text (q)' });
+    }
+  });
 
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 /** What a caller may pass to build the query (all optional, as text or numbers). */

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -19,6 +20,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { stores } from './store-tables';
+
+/** A PostgreSQL `tsvector` (full-text search document); read and written only in SQL. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Top-level categories of a store; `position` orders the store-info list (null = not listed). */
 export const categories = pgTable(
@@ -86,9 +90,31 @@ export const products = pgTable(
     contentHash: text('content_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Search columns, rewritten by the catalogue import (src/server/modules/catalog/search-index.ts):
+     * the weighted full-text document (title A, category B, attributes and SKU C, description D), the
+     * unaccented lower-case text the spelling fallback reads, and the size, colour and fabric names of the
+     * product's attributes (a product without variants is filtered on these).
+     */
+    searchDocument: tsvector('search_document'),
+    searchText: text('search_text').notNull().default(''),
+    searchSizes: text('search_sizes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    searchColors: text('search_colors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    searchFabrics: text('search_fabrics')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (table) => [
     uniqueIndex('products_store_sku').on(table.storeId, table.sku),
+    index('products_search_document').using('gin', table.searchDocument),
+    index('products_store_created').on(table.storeId, table.createdAt),
     index('products_store_category').on(table.storeId, table.categoryId, table.sortOrder),
     index('products_store_parent_category').on(table.storeId, sql`lower(${table.parentCategory})`),
   ],
@@ -161,5 +187,11 @@ export const productVariants = pgTable(
   (table) => [
     uniqueIndex('product_variants_store_sku').on(table.storeId, sql`lower(${table.sku})`),
     index('product_variants_product').on(table.productId, table.position),
+    // Search filters: available variants of a colour and size (src/server/modules/catalog/search-filters.ts).
+    index('product_variants_store_color_size').on(
+      table.storeId,
+      sql`lower(${table.color})`,
+      sql`lower(${table.size})`,
+    ),
   ],
 );

@@ -64,6 +64,19 @@ export const importStoreSchema = z.object({
       },
     )
     .default({}),
+  /**
+   * Search synonyms: groups of words meaning the same thing (`[["saree", "sari", "साड़ी"], …]`); absent = the
+   * default groups (src/server/modules/catalog/synonyms.ts), `[]` = none.
+   */
+  synonyms: z
+    .array(
+      z
+        .array(z.string().trim().min(1, 'must not be empty').max(60))
+        .min(2, 'must hold at least 2 words')
+        .max(30),
+    )
+    .max(500)
+    .optional(),
   /** Host names that select this store (beyond the spec; optional). */
   hosts: z.array(z.string().trim().min(1).max(253)).max(20).optional(),
 });

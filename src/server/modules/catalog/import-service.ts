@@ -11,6 +11,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/database';
 import { products } from '../../db/schema/catalog-tables';
+import { refreshSearchIndex } from './search-index';
+import { saveSynonyms } from './synonyms';
 import { stores } from '../../db/schema/store-tables';
 import {
   deleteDetails,
@@ -191,6 +193,7 @@ export async function importCatalog(
     const storeId = await resolveTargetStore(tx, options.host);
     const storeInfoChanged = await upsertStoreInfo(tx, storeId, file.store);
     const { idByName, changed: categoriesChanged } = await upsertCategories(tx, storeId, file);
+    const synonymsChanged = await saveSynonyms(tx, storeId, file.store.synonyms);
     const summary: ImportSummary = {
       storeId,
       created: 0,
@@ -211,7 +214,9 @@ export async function importCatalog(
     }
     await markLosersChanged(tx, storeId, context.variants);
 
-    if (storeInfoChanged || categoriesChanged || summary.created > 0 || summary.updated > 0) {
+    const productsChanged = categoriesChanged || summary.created > 0 || summary.updated > 0;
+    if (productsChanged) await refreshSearchIndex(tx, storeId);
+    if (storeInfoChanged || synonymsChanged || productsChanged) {
       await tx
         .update(stores)
         .set({ catalogVersion: sql`${stores.catalogVersion} + 1` })

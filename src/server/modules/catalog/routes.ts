@@ -1,5 +1,6 @@
 /**
- * Catalogue routes (spec §7): `GET /products` and `GET /products/{id}`, declared with the shared contract
+ * Catalogue routes (spec §7): `GET /products` (with search, search-routes.ts adds `GET /search/suggest`) and
+ * `GET /products/{id}`, declared with the shared contract
  * (src/shared/catalog/product-schema.ts). Thin handlers: validate → service (through the response cache) →
  * reply; cached answers are ready JSON bytes, so the response serializer does not run on them. A product answer
  * carries availability, which sales change without a catalogue write, so it is vouched for at most
@@ -19,11 +20,15 @@ import { sendCachedJson } from './send-cached-json';
 import { availabilityTag } from './product-availability';
 import { currentAvailabilityTag, getProduct, PRODUCT_DETAIL_MAX_AGE_MS } from './product-detail';
 import { isProductId, listProducts } from './service';
+import { searchRoutes } from './search-routes';
+import { listCacheKey, listReadsStock, STOCK_LIST_MAX_AGE_MS } from './search-cache-key';
 
 /** The 404 answer for an unknown product, a product of another store and an id that is not a UUID. */
 export const PRODUCT_NOT_FOUND = 'Product not found';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(searchRoutes);
+
   /** 200 one page of products (`{ data, count, pagination }`); 400 naming an invalid query parameter. */
   app.get(
     '/products',
@@ -36,16 +41,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const storeId = request.storeId;
       const query = request.query;
-      const key = `${storeId}:products:${JSON.stringify([
-        query.page,
-        query.limit,
-        query.category?.toLowerCase(),
-        query.parentCategory?.toLowerCase(),
-        query.gender?.toLowerCase(),
-        query.filter?.map((value) => value.toLowerCase()),
-        query.featured,
-      ])}`;
-      const json = await app.responseCache.getOrLoad(key, () => listProducts(app.db, storeId, query));
+      const key = `${storeId}:products:${listCacheKey(query)}`;
+      const json = await app.responseCache.getOrLoad(
+        key,
+        () => listProducts(app.db, storeId, query),
+        listReadsStock(query) ? { maxAgeMs: STOCK_LIST_MAX_AGE_MS } : {},
+      );
       return sendCachedJson(reply, json);
     },
   );

@@ -1,0 +1,93 @@
+/**
+ * The product cards of a list (spec §3 server shape): the columns a list reads and the images and attributes
+ * loaded for one page of rows. Every query is scoped to the store.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { paiseToRupees } from '@shared/money';
+import type { ServerProduct } from '@shared/catalog/product-schema';
+import type { Db } from '../../db/database';
+import { categories, productAttributes, productImages, products } from '../../db/schema/catalog-tables';
+
+/** The product columns a list selects (with the category name). */
+export const productColumns = {
+  id: products.id,
+  title: products.title,
+  description: products.description,
+  imgUrl: products.imgUrl,
+  category: categories.name,
+  parentCategory: products.parentCategory,
+  regularPricePaise: products.regularPricePaise,
+  discountedPricePaise: products.discountedPricePaise,
+  createdAt: products.createdAt,
+  unit: products.unit,
+};
+
+/** One listed product as read from the database; prices in paise. */
+export type ProductRow = {
+  id: string;
+  title: string;
+  description: string;
+  imgUrl: string | null;
+  category: string;
+  parentCategory: string | null;
+  regularPricePaise: number;
+  discountedPricePaise: number | null;
+  createdAt: Date;
+  unit: string;
+};
+
+/** Loads images and attributes for `rows` (two queries) and builds the spec §3 server shape. */
+export async function withDetails(db: Db, storeId: number, rows: ProductRow[]): Promise<ServerProduct[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [imageRows, attributeRows] = await Promise.all([
+    db
+      .select({ productId: productImages.productId, url: productImages.url })
+      .from(productImages)
+      .where(and(eq(productImages.storeId, storeId), inArray(productImages.productId, ids)))
+      .orderBy(asc(productImages.productId), asc(productImages.position)),
+    db
+      .select({
+        id: productAttributes.id,
+        productId: productAttributes.productId,
+        key: productAttributes.key,
+        values: productAttributes.values,
+        metricUnit: productAttributes.metricUnit,
+      })
+      .from(productAttributes)
+      .where(and(eq(productAttributes.storeId, storeId), inArray(productAttributes.productId, ids)))
+      .orderBy(asc(productAttributes.productId), asc(productAttributes.position)),
+  ]);
+  const imagesById = groupBy(imageRows, (row) => row.productId);
+  const attributesById = groupBy(attributeRows, (row) => row.productId);
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    imgUrl: row.imgUrl,
+    category: row.category,
+    parentCategory: row.parentCategory,
+    regularPrice: paiseToRupees(row.regularPricePaise),
+    discountedPrice: row.discountedPricePaise === null ? null : paiseToRupees(row.discountedPricePaise),
+    createdAt: row.createdAt.toISOString(),
+    images: (imagesById.get(row.id) ?? []).map((image) => ({ url: image.url })),
+    attributes: (attributesById.get(row.id) ?? []).map((attribute) => ({
+      id: String(attribute.id),
+      key: attribute.key,
+      value: attribute.values,
+      metricUnit: attribute.metricUnit,
+    })),
+    unit: row.unit === 'm' ? 'm' : 'piece',
+  }));
+}
+
+function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}

@@ -1,0 +1,134 @@
+/**
+ * Product search (docs/decisions/012-search-in-postgresql.md): the list call with free text (`q`), size,
+ * colour, fabric and price filters, sorting and facets. Full-text search over the weighted document the import
+ * keeps (search-index.ts), words widened by synonyms and spelling corrections (search-terms.ts), filters in
+ * search-filters.ts, facets in search-facets.ts. Every query is scoped to the store.
+ */
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { ProductListQuery, ProductListResponse } from '@shared/catalog/product-schema';
+import { rowsOf, type Db } from '../../db/database';
+import { withDetails, type ProductRow } from './list-details';
+import { productFacets } from './search-facets';
+import {
+  categoryCondition,
+  fabricCondition,
+  LISTED_PRICE,
+  offerCondition,
+  selectionOf,
+} from './search-filters';
+import {
+  correctedText,
+  fullTextQuery,
+  planSearchWords,
+  typedWordsQuery,
+  type SearchWord,
+} from './search-terms';
+import { listConditions } from './list-conditions';
+
+/** True when `query` uses anything beyond the spec's list filters; the plain list skips all search work. */
+export function isSearchQuery(query: ProductListQuery): boolean {
+  return (
+    query.q !== undefined ||
+    query.size !== undefined ||
+    query.color !== undefined ||
+    query.fabric !== undefined ||
+    query.minPrice !== undefined ||
+    query.maxPrice !== undefined ||
+    query.sort !== undefined ||
+    query.facets === true
+  );
+}
+
+/** The conditions every part of a search shares: the spec's filters except category, and the text. */
+export type SearchBase = { where: SQL; words: SearchWord[]; textQuery: SQL | undefined };
+
+/** Plans the text and builds the shared conditions of `query`. */
+export async function searchBase(db: Db, storeId: number, query: ProductListQuery): Promise<SearchBase> {
+  const words = query.q === undefined ? [] : await planSearchWords(db, storeId, query.q);
+  const spec = listConditions(storeId, { ...query, category: undefined });
+  if (query.q === undefined) return { where: spec, words, textQuery: undefined };
+  if (words.length === 0) return { where: sql`false`, words, textQuery: undefined };
+  const textQuery = fullTextQuery(words);
+  return { where: and(spec, sql`products.search_document @@ (${textQuery})`)!, words, textQuery };
+}
+
+function orderBy(query: ProductListQuery, base: SearchBase): SQL {
+  const catalogue = sql`products.sort_order asc, products.created_at asc, products.id asc`;
+  const sort = query.sort ?? (base.textQuery ? 'relevance' : undefined);
+  switch (sort) {
+    case 'relevance':
+      return sql`ts_rank(products.search_document, ${typedWordsQuery(base.words)}) + ts_rank(products.search_document, ${base.textQuery!}) desc, ${catalogue}`;
+    case 'newest':
+      return sql`products.created_at desc, ${catalogue}`;
+    case 'price_asc':
+      return sql`${LISTED_PRICE} asc, ${catalogue}`;
+    case 'price_desc':
+      return sql`${LISTED_PRICE} desc, ${catalogue}`;
+    case 'discount':
+      return sql`(products.regular_price_paise - ${LISTED_PRICE})::float8 / greatest(products.regular_price_paise, 1) desc, ${LISTED_PRICE} asc, ${catalogue}`;
+    default:
+      return catalogue;
+  }
+}
+
+type SearchRow = Omit<ProductRow, 'createdAt'> & { createdAt: Date | string; total: number | string };
+
+/**
+ * One page of the products matching `query` (spec §3 answer), with `facets` when asked for and, for a search
+ * that found nothing, `suggestion` ('Did you mean …?') when a word of it looks misspelt.
+ */
+export async function searchProducts(
+  db: Db,
+  storeId: number,
+  query: ProductListQuery,
+): Promise<ProductListResponse> {
+  const base = await searchBase(db, storeId, query);
+  const selection = selectionOf(query);
+  const where = and(
+    base.where,
+    categoryCondition(selection),
+    fabricCondition(selection),
+    offerCondition(selection),
+  )!;
+  const offset = (query.page - 1) * query.limit;
+  const result = await db.execute(sql`
+    select products.id, products.title, products.description, products.img_url as "imgUrl",
+      categories.name as category, products.parent_category as "parentCategory",
+      products.regular_price_paise as "regularPricePaise", products.discounted_price_paise as "discountedPricePaise",
+      products.created_at as "createdAt", products.unit, count(*) over () as total
+    from products join categories on categories.id = products.category_id
+    where ${where}
+    order by ${orderBy(query, base)}
+    limit ${query.limit} offset ${offset}
+  `);
+  const rows = rowsOf<SearchRow>(result);
+  let total = rows.length > 0 ? Number(rows[0]!.total) : 0;
+  if (rows.length === 0 && offset > 0) {
+    const counted = await db.execute(sql`
+      select count(*) as total from products join categories on categories.id = products.category_id
+      where ${where}
+    `);
+    total = Number(rowsOf<{ total: number | string }>(counted)[0]?.total ?? 0);
+  }
+  const data = await withDetails(
+    db,
+    storeId,
+    rows.map((row) => ({
+      ...row,
+      regularPricePaise: Number(row.regularPricePaise),
+      discountedPricePaise: row.discountedPricePaise === null ? null : Number(row.discountedPricePaise),
+      createdAt: new Date(row.createdAt),
+    })),
+  );
+  const answer: ProductListResponse = {
+    data,
+    count: total,
+    pagination: { page: query.page, limit: query.limit, total },
+  };
+  if (query.facets) answer.facets = await productFacets(db, base, selection);
+  if (total === 0 && base.words.length > 0) {
+    const suggestion = correctedText(base.words);
+    if (suggestion !== null) answer.suggestion = suggestion;
+  }
+  return answer;
+}
