@@ -4,6 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import autocannon from 'autocannon';
 
 export const root = new URL('..', import.meta.url).pathname;
@@ -47,6 +50,14 @@ export function importBenchCatalogue(workDir, env) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (imported.status !== 0) throw new Error('importing the bench catalogue failed');
+}
+
+/**
+ * Opens the embedded database of the data folder `dataDir` with the extensions the server loads (pg_trgm and
+ * unaccent: search indexes on products need them for every write). Close it before the server starts.
+ */
+export function openBenchPglite(dataDir) {
+  return PGlite.create(join(dataDir, 'pglite'), { extensions: { pg_trgm, unaccent } });
 }
 
 /**

@@ -7,12 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilt } from '../scripts/ensure-built.mjs';
 import { startServer } from '../scripts/start-server-process.mjs';
-import { PGlite } from '@electric-sql/pglite';
 import {
   accountRotation,
   benchProducts,
   importBenchCatalogue,
   insertBenchAccounts,
+  openBenchPglite,
   load as loadWith,
   randomOrderBody,
   root,
@@ -48,7 +48,7 @@ const ACCOUNTS = 8000;
 async function prepareBenchData() {
   const dataDir = mkdtempSync(join(tmpdir(), 'resham-bench-'));
   importBenchCatalogue(dataDir, { DATA_DIR: dataDir });
-  const db = await PGlite.create(join(dataDir, 'pglite'));
+  const db = await openBenchPglite(dataDir);
   try {
     const [{ id: storeId }] = (await db.query('SELECT id FROM stores WHERE is_default')).rows;
     return { dataDir, tokens: await insertBenchAccounts(db, storeId, ACCOUNTS) };

@@ -15,13 +15,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { ensureBuilt } from '../scripts/ensure-built.mjs';
 import { startServer } from '../scripts/start-server-process.mjs';
 import {
   accountRotation,
   importBenchCatalogue,
   insertBenchAccounts,
+  openBenchPglite,
   load,
   root,
   summarize,
@@ -53,7 +53,7 @@ const shippingAddress = {
  * @returns the variants ({ productId, variantId, size, color, unit }) and the accounts' bearer tokens.
  */
 async function prepareVariants(dataDir) {
-  const db = await PGlite.create(join(dataDir, 'pglite'));
+  const db = await openBenchPglite(dataDir);
   try {
     const [{ id: storeId }] = (await db.query('SELECT id FROM stores WHERE is_default')).rows;
     const { rows: chosen } = await db.query(
