@@ -11,6 +11,30 @@ import autocannon from 'autocannon';
 
 export const root = new URL('..', import.meta.url).pathname;
 
+/** 20 colour names of Indian clothing, for generated bench catalogues. */
+export const BENCH_COLOURS = [
+  'Maroon',
+  'Bottle Green',
+  'Indigo',
+  'Mustard',
+  'Ivory',
+  'Black',
+  'Rani Pink',
+  'Teal',
+  'Saffron',
+  'Navy Blue',
+  'Peach',
+  'Sage Green',
+  'Coral',
+  'Lavender',
+  'Charcoal Grey',
+  'Olive Green',
+  'Sky Blue',
+  'Wine',
+  'Gold',
+  'Rust',
+];
+
 /** Runs autocannon against `url`; resolves with its result. */
 export function load(url, options) {
   return new Promise((resolve, reject) => {

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { ensureBuilt } from '../scripts/ensure-built.mjs';
 import { startServer } from '../scripts/start-server-process.mjs';
-import { load, root, summarize } from './helpers.mjs';
+import { BENCH_COLOURS as COLOURS, load, root, summarize } from './helpers.mjs';
 
 const CONNECTIONS = 8;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -31,28 +31,6 @@ const BUDGETS = {
   postgres: { search: 50, facets: 80, suggest: 30 },
 };
 
-const COLOURS = [
-  'Maroon',
-  'Bottle Green',
-  'Indigo',
-  'Mustard',
-  'Ivory',
-  'Black',
-  'Rani Pink',
-  'Teal',
-  'Saffron',
-  'Navy Blue',
-  'Peach',
-  'Sage Green',
-  'Coral',
-  'Lavender',
-  'Charcoal Grey',
-  'Olive Green',
-  'Sky Blue',
-  'Wine',
-  'Gold',
-  'Rust',
-];
 const FABRICS = [
   'Cotton',
   'Pure Linen',

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { ensureBuilt } from '../scripts/ensure-built.mjs';
 import { startServer } from '../scripts/start-server-process.mjs';
-import { load, root, summarize } from './helpers.mjs';
+import { BENCH_COLOURS as COLOURS, load, root, summarize } from './helpers.mjs';
 
 /** `detail`, `import` or both (default), comma-separated. */
 const PHASES = (process.env.BENCH_PHASES ?? 'detail,import').split(',');
@@ -31,28 +31,6 @@ const IMPORT_SECONDS_BUDGET = 60;
 const IMPORT_RSS_BUDGET_MB = 300;
 
 const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL', '5XL', '6XL', '7XL', '8XL'];
-const COLOURS = [
-  'Maroon',
-  'Bottle Green',
-  'Indigo',
-  'Mustard',
-  'Ivory',
-  'Black',
-  'Rani Pink',
-  'Teal',
-  'Saffron',
-  'Navy Blue',
-  'Peach',
-  'Sage Green',
-  'Coral',
-  'Lavender',
-  'Charcoal Grey',
-  'Olive Green',
-  'Sky Blue',
-  'Wine',
-  'Gold',
-  'Rust',
-];
 
 const store = {
   storeName: 'Variant Bench',
