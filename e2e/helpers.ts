@@ -39,6 +39,30 @@ export async function api<T>(path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/**
+ * Calls `${origin}/api/v1{path}` with an optional JSON body and bearer token, whatever the status; returns the
+ * status and the parsed body (null when empty). `origin` defaults to the shared test server's.
+ */
+export async function apiCall<T = unknown>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  token?: string,
+  origin: string = baseUrl(),
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${origin}/api/v1${path}`, {
+    method,
+    headers: {
+      Accept: 'application/json',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
 /** A product list page; `query` is the query string without '?'. */
 export async function apiProducts(query: string): Promise<{ products: ApiProduct[]; total: number }> {
   const list = await api<ApiProductList>(`/products?${query}`);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { baseUrl } from './browser';
-import { eventually, toastByTitle, useStorefront, waitForPath, waitForToast } from './helpers';
+import { apiCall, eventually, toastByTitle, useStorefront, waitForPath, waitForToast } from './helpers';
 
 const { newPage } = useStorefront();
 
@@ -22,26 +22,6 @@ const DONE = 'Your password has been reset. Please sign in with your new passwor
 const INVALID_LINK = 'This reset link is invalid or has expired. Please request a new one.';
 
 const uniqueEmail = (tag: string) => `${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-
-/** Calls the API of the running app with JSON; returns status and parsed body. */
-async function apiCall(
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-  token?: string,
-): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${baseUrl()}/api/v1${path}`, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
-}
 
 /** The decoded bodies of a MIME message's parts (quoted-printable, base64 or plain). */
 function decodedParts(eml: string): string[] {

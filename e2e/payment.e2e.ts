@@ -13,14 +13,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM helper without type declarations
 import { startServer } from '../scripts/start-server-process.mjs';
 import {
+  apiCall as sharedApiCall,
   rupees,
   squash,
   toastByTitle,
+  type ApiProduct,
+  type ApiStoreInfo,
   useStorefront,
   waitForPath,
   waitForToast,
-  type ApiProduct,
-  type ApiStoreInfo,
 } from './helpers';
 
 const browser = useStorefront();
@@ -44,6 +45,9 @@ const METHOD = {
 let server: { baseUrl: string; stop: () => Promise<void> };
 /** The origin of this file's server. */
 const shop = () => server.baseUrl;
+/** {@link sharedApiCall} against this file's own server. */
+const apiCall = <T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown, token?: string) =>
+  sharedApiCall<T>(method, path, body, token, shop());
 
 beforeAll(async () => {
   server = (await startServer({ env: { UPI_WEBHOOK_SECRET } })) as typeof server;
@@ -51,25 +55,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-async function apiCall<T>(
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-  token?: string,
-): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${shop()}/api/v1${path}`, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-}
 
 type Customer = { email: string; token: string };
 type ServerOrder = { id: string; status: number; total: number };

@@ -8,6 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl } from './browser';
 import {
+  apiCall,
   apiProducts,
   attributeValues,
   headerCartLink,
@@ -16,10 +17,10 @@ import {
   screenPrice,
   squash,
   toastByTitle,
+  type ApiProduct,
   useStorefront,
   waitForPath,
   waitForToast,
-  type ApiProduct,
 } from './helpers';
 
 const browser = useStorefront();
@@ -82,41 +83,23 @@ const cardOf = (page: Page, product: ApiProduct) =>
     .getByRole('article')
     .filter({ has: page.getByRole('heading', { name: product.title, exact: true }) });
 
-/** POST `${baseUrl}/api/v1{path}` with JSON; returns status and parsed body. */
-async function apiPost(
-  path: string,
-  body: unknown,
-  token?: string,
-): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${baseUrl()}/api/v1${path}`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
-}
-
 /** A new customer and one order of `product` × 2, made through the API; returns the order number and token. */
 async function orderThroughApi(
   product: ApiProduct,
 ): Promise<{ orderId: string; email: string; token: string }> {
   const email = uniqueEmail('track');
-  const registered = await apiPost('/users/register', {
+  const registered = await apiCall('POST', '/users/register', {
     firstName: 'Meera',
     lastName: 'Iyer',
     email,
     password: PASSWORD,
   });
   expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300);
-  const signedIn = await apiPost('/users/authorize', { email, password: PASSWORD });
+  const signedIn = await apiCall('POST', '/users/authorize', { email, password: PASSWORD });
   const token = (signedIn.body as { token: string }).token;
   expect(token).toBeTruthy();
-  const created = await apiPost(
+  const created = await apiCall(
+    'POST',
     '/orders',
     { products: { [product.id]: 2 }, shippingAddress: { fullName: 'Meera Iyer', ...ADDRESS } },
     token,
@@ -442,11 +425,17 @@ describe('purchase', () => {
   it('a signed-in customer with an empty cart cannot create an order; no orders shows the empty state', async () => {
     const email = uniqueEmail('empty');
     expect(
-      (await apiPost('/users/register', { firstName: 'Ravi', lastName: 'Kumar', email, password: PASSWORD }))
-        .status,
+      (
+        await apiCall('POST', '/users/register', {
+          firstName: 'Ravi',
+          lastName: 'Kumar',
+          email,
+          password: PASSWORD,
+        })
+      ).status,
     ).toBeLessThan(300);
     const token = (
-      (await apiPost('/users/authorize', { email, password: PASSWORD })).body as { token: string }
+      (await apiCall('POST', '/users/authorize', { email, password: PASSWORD })).body as { token: string }
     ).token;
     const page = await newPage();
     await browser.context.addCookies([

@@ -13,7 +13,15 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM helper without type declarations
 import { startServer } from '../scripts/start-server-process.mjs';
-import { eventually, rupees, squash, useStorefront, waitForPath, waitForToast } from './helpers';
+import {
+  apiCall as sharedApiCall,
+  eventually,
+  rupees,
+  squash,
+  useStorefront,
+  waitForPath,
+  waitForToast,
+} from './helpers';
 
 const browser = useStorefront();
 const { newPage } = browser;
@@ -66,26 +74,10 @@ type Order = { id: string; status: number; items: OrderItem[]; total: number; pa
 
 let server: { baseUrl: string; stop: () => Promise<void> };
 const shop = () => server.baseUrl;
+/** {@link sharedApiCall} against this file's own server. */
+const apiCall = <T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown, token?: string) =>
+  sharedApiCall<T>(method, path, body, token, shop());
 let token = '';
-
-async function apiCall<T>(
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-  auth?: string,
-): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${shop()}/api/v1${path}`, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(auth ? { Authorization: `Bearer ${auth}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-}
 
 /** A demo product by its title, as `GET /products/{id}` answers it (with variants and selling rule). */
 async function productByTitle(title: string): Promise<Product> {
