@@ -8,6 +8,7 @@ await build({
     main: 'src/server/main.ts',
     'cli/catalog-import': 'src/server/cli/catalog-import.ts',
     'cli/orders': 'src/server/cli/orders.ts',
+    'cli/admin': 'src/server/cli/admin.ts',
   },
   outdir: 'dist/server',
   bundle: true,

@@ -11,6 +11,7 @@ import { openDatabase, type Database, type Db } from './db/database';
 import { registerErrorHandling, type ErrorBody } from './errors';
 import { loggerOptions, type LogDestination } from './logger';
 import { refuseNulCharacters } from './refuse-nul';
+import { adminApi } from './modules/admin/admin-api';
 import { catalogRoutes } from './modules/catalog/routes';
 import { listenForCatalogChanges, ResponseCache } from './modules/catalog/response-cache';
 import { healthRoutes } from './modules/health/routes';
@@ -199,6 +200,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         trackingRateLimiter: new StoreTrackingRateLimiter(rateLimits.store('tracking')),
       });
       await api.register(paymentRoutes, { settings: payments });
+      // The admin panel's API (docs/admin.md): one role hook in front of every feature's admin routes.
+      await api.register(adminApi, {
+        prefix: '/admin',
+        signInRateLimiter: new StoreSignInRateLimiter(rateLimits.store('sign-in')),
+      });
     },
     { prefix: '/api/v1' },
   );

@@ -68,6 +68,11 @@ export type TransitionExtra = {
   onlyFrom?: OrderStatusCode;
   /** `MAIL_FROM`: the sender of the customer's mail when the store has no company e-mail. */
   mailFrom?: string | undefined;
+  /**
+   * Runs last, in the move's transaction (the admin's audit entry: ../admin/audit.ts), so the move and its
+   * record commit together or not at all.
+   */
+  afterMove?: (tx: Db, result: TransitionResult) => Promise<void>;
 };
 
 export type TransitionResult = {
@@ -151,7 +156,9 @@ export async function transitionInTransaction(
 
   const restockedUnits = cancelling ? await returnOrderStock(tx, storeId, orderId) : 0;
   await enqueueLifecycleMail(tx, storeId, orderId, to, extra.mailFrom);
-  return { orderId, orderNumber: current.orderNumber, from, to, restockedUnits };
+  const result = { orderId, orderNumber: current.orderNumber, from, to, restockedUnits };
+  await extra.afterMove?.(tx, result);
+  return result;
 }
 
 /**

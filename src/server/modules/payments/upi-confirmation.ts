@@ -25,8 +25,8 @@ export type UpiConfirmation = {
   utr: string;
   /** What the payer paid (paise); must equal the order's total. */
   amountPaise: number;
-  /** `webhook` (the UPI provider) or `cli` (the shop owner's `mark-paid`). */
-  source: 'webhook' | 'cli';
+  /** `webhook` (the UPI provider), `cli` (the shop owner's `mark-paid`) or `admin` (the admin panel's). */
+  source: 'webhook' | 'cli' | 'admin';
   /** Test mode of a row this confirmation inserts (an open attempt keeps its own). */
   testMode: boolean;
   /** What the provider sent (no secrets). */
@@ -61,7 +61,8 @@ function isUniqueViolation(error: unknown): boolean {
  * is a test one). A Pending order is paid; a Cancelled one comes back when its payment window had closed and
  * its stock is still there. From the webhook, money that cannot pay the order is still recorded and logged:
  * for a Cancelled order the refund is marked due and the shop is told by mail; an order already paid is left
- * as it is. From the CLI such a payment is refused (the owner reads why) and nothing is recorded.
+ * as it is. From the CLI or the admin panel such a payment is refused (the owner reads why) and nothing is
+ * recorded.
  * @throws {NotFoundError} for an unknown order.
  * @throws {BadRequestError} for a bad UTR or an amount that is not the order's total.
  * @throws {ConflictError} when the UTR paid another order; from the CLI, for an order it cannot pay.
@@ -112,7 +113,10 @@ export async function confirmUpiPayment(
   if (earlier) return earlier;
 
   const cause =
-    input.source === 'webhook' ? `payment: UPI webhook UTR ${input.utr}` : `cli: mark-paid UTR ${input.utr}`;
+    input.source === 'webhook'
+      ? `payment: UPI webhook UTR ${input.utr}`
+      : `${input.source}: mark-paid UTR ${input.utr}`;
+  const byOwner = input.source !== 'webhook';
   const raw = { confirmation: { source: input.source, ...(input.raw ?? {}) } };
   try {
     return await db.transaction(async (tx): Promise<UpiConfirmationResult> => {
@@ -123,7 +127,7 @@ export async function confirmUpiPayment(
         .for('update');
       const status = (locked?.status ?? order.status) as OrderStatusCode;
       const settleable = status === ORDER_STATUS.pending || status === ORDER_STATUS.cancelled;
-      if (!settleable && input.source === 'cli') {
+      if (!settleable && byOwner) {
         throw new ConflictError(illegalTransitionMessage(order.orderNumber, status, ORDER_STATUS.processing));
       }
       const [settled] = await tx
@@ -148,7 +152,7 @@ export async function confirmUpiPayment(
           storeId: input.storeId,
           orderId: order.id,
           provider: UPI_PROVIDER,
-          method: input.source === 'cli' ? 'manual' : 'upi',
+          method: byOwner ? 'manual' : 'upi',
           gatewayId: input.utr,
           amountPaise: input.amountPaise,
           status: 'succeeded',
@@ -167,7 +171,7 @@ export async function confirmUpiPayment(
         },
         notifyShop: input.source === 'webhook',
         mailFrom: input.mailFrom,
-        refuseRefund: input.source === 'cli',
+        refuseRefund: byOwner,
       });
       const paid = settlement === 'paid' || settlement === 'reinstated';
       if (!paid) {

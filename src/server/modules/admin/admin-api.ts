@@ -1,0 +1,30 @@
+/**
+ * Mounts the admin API at `/api/v1/admin` (docs/admin.md): sign-in and set-up open, then every feature
+ * module's `admin-routes.ts` behind the ONE role hook (./role-hook.ts). A new admin screen adds its module's
+ * plugin to {@link ADMIN_FEATURE_ROUTES}; it is then checked like every other admin route.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { orderAdminRoutes } from '../orders/admin-routes';
+import type { SignInRateLimiter } from '../users/sign-in-rate-limit';
+import { customerAdminRoutes } from '../users/admin-routes';
+import { dashboardRoutes } from './dashboard-routes';
+import { requireMemberRole } from './role-hook';
+import { adminSessionRoutes, memberAdminRoutes } from './routes';
+
+/** The feature modules' admin routes, all behind the role hook. */
+const ADMIN_FEATURE_ROUTES: FastifyPluginAsync[] = [
+  memberAdminRoutes,
+  orderAdminRoutes,
+  dashboardRoutes,
+  customerAdminRoutes,
+];
+
+export type AdminApiOptions = { signInRateLimiter?: SignInRateLimiter };
+
+export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (admin, options) => {
+  await admin.register(adminSessionRoutes, { signInRateLimiter: options.signInRateLimiter });
+  await admin.register(async (guarded) => {
+    guarded.addHook('onRequest', requireMemberRole);
+    for (const routes of ADMIN_FEATURE_ROUTES) await guarded.register(routes);
+  });
+};

@@ -1,0 +1,117 @@
+/**
+ * The admin dashboard's figures (docs/admin.md "Dashboard"), each one query scoped to the store: orders and
+ * revenue (paise, summed by PostgreSQL) for today and the last 7 and 30 days in India time, daily sales for
+ * 30 days, Processing orders waiting to ship, Pending orders whose payment window closes soonest, SKUs at or
+ * below {@link LOW_STOCK_THRESHOLD} and e-mails the outbox gave up on.
+ */
+import { sql } from 'drizzle-orm';
+import { LOW_STOCK_THRESHOLD, type Dashboard } from '@shared/admin/dashboard-schemas';
+import { ORDER_STATUS } from '@shared/orders/order-status';
+import { rowsOf, type Db } from '../../db/database';
+
+/** Statuses whose orders are paid: their totals are revenue. */
+const PAID = sql.raw(`(${ORDER_STATUS.processing}, ${ORDER_STATUS.shipped}, ${ORDER_STATUS.delivered})`);
+const IST = sql.raw(`'Asia/Kolkata'`);
+
+type Row = Record<string, string | number | null>;
+const num = (value: unknown) => Number(value ?? 0);
+const iso = (value: unknown) => new Date(value as string).toISOString();
+
+/** The dashboard of `storeId` as of `now`. */
+export async function loadDashboard(db: Db, storeId: number, now: Date = new Date()): Promise<Dashboard> {
+  const at = now.toISOString();
+  // Today's first instant in India (UTC+05:30 all year), then the 30 days that end with today.
+  const today = sql`(date_trunc('day', ${at}::timestamptz AT TIME ZONE ${IST}) AT TIME ZONE ${IST})`;
+  const [daily, toShip, oldest, expiring, lowStock, failed, latestFailed] = await Promise.all([
+    db.execute(sql`
+      WITH days AS (
+        SELECT generate_series(0, 29) AS back
+      ), placed AS (
+        SELECT (created_at AT TIME ZONE ${IST})::date AS day, count(*) AS orders,
+               coalesce(sum(total_paise) FILTER (WHERE status IN ${PAID}), 0) AS revenue
+        FROM orders
+        WHERE store_id = ${storeId} AND created_at >= ${today} - interval '29 days'
+        GROUP BY 1
+      )
+      SELECT to_char((${at}::timestamptz AT TIME ZONE ${IST})::date - back, 'YYYY-MM-DD') AS day,
+             coalesce(placed.orders, 0) AS orders, coalesce(placed.revenue, 0) AS revenue
+      FROM days LEFT JOIN placed ON placed.day = (${at}::timestamptz AT TIME ZONE ${IST})::date - back
+      ORDER BY back DESC`),
+    db.execute(
+      sql`SELECT count(*) AS count FROM orders WHERE store_id = ${storeId} AND status = ${ORDER_STATUS.processing}`,
+    ),
+    db.execute(sql`
+      SELECT order_number, full_name, created_at FROM orders
+      WHERE store_id = ${storeId} AND status = ${ORDER_STATUS.processing}
+      ORDER BY created_at ASC LIMIT 5`),
+    db.execute(sql`
+      SELECT order_number, full_name, total_paise, payment_due_at FROM orders
+      WHERE store_id = ${storeId} AND status = ${ORDER_STATUS.pending} AND payment_due_at > ${at}::timestamptz
+      ORDER BY payment_due_at ASC LIMIT 5`),
+    db.execute(sql`
+      SELECT sku, title, size, color, stock FROM (
+        SELECT v.sku, p.title, v.size, v.color, v.stock FROM product_variants v
+        JOIN products p ON p.id = v.product_id
+        WHERE v.store_id = ${storeId} AND v.stock IS NOT NULL AND v.stock <= ${LOW_STOCK_THRESHOLD}
+        UNION ALL
+        SELECT p.sku, p.title, NULL, NULL, p.stock FROM products p
+        WHERE p.store_id = ${storeId} AND p.stock IS NOT NULL AND p.stock <= ${LOW_STOCK_THRESHOLD}
+      ) low ORDER BY stock ASC, sku ASC LIMIT 10`),
+    db.execute(
+      sql`SELECT count(*) AS count FROM outgoing_mail WHERE store_id = ${storeId} AND status = 'failed'`,
+    ),
+    db.execute(sql`
+      SELECT subject, last_error, created_at FROM outgoing_mail
+      WHERE store_id = ${storeId} AND status = 'failed' ORDER BY created_at DESC LIMIT 5`),
+  ]);
+  const days = rowsOf<Row>(daily).map((row) => ({
+    day: String(row.day),
+    orders: num(row.orders),
+    revenuePaise: num(row.revenue),
+  }));
+  const sumLast = (count: number) =>
+    days
+      .slice(-count)
+      .reduce(
+        (total, day) => ({
+          orders: total.orders + day.orders,
+          revenuePaise: total.revenuePaise + day.revenuePaise,
+        }),
+        { orders: 0, revenuePaise: 0 },
+      );
+  return {
+    today: sumLast(1),
+    last7Days: sumLast(7),
+    last30Days: sumLast(30),
+    daily: days,
+    toShip: {
+      count: num(rowsOf<Row>(toShip)[0]?.count),
+      oldest: rowsOf<Row>(oldest).map((row) => ({
+        orderNumber: String(row.order_number),
+        fullName: String(row.full_name),
+        createdAt: iso(row.created_at),
+      })),
+    },
+    expiringUnpaid: rowsOf<Row>(expiring).map((row) => ({
+      orderNumber: String(row.order_number),
+      fullName: String(row.full_name),
+      totalPaise: num(row.total_paise),
+      paymentDueAt: iso(row.payment_due_at),
+    })),
+    lowStock: rowsOf<Row>(lowStock).map((row) => ({
+      sku: String(row.sku),
+      title: String(row.title),
+      size: row.size === null ? null : String(row.size),
+      color: row.color === null ? null : String(row.color),
+      stock: num(row.stock),
+    })),
+    failedMails: {
+      count: num(rowsOf<Row>(failed)[0]?.count),
+      latest: rowsOf<Row>(latestFailed).map((row) => ({
+        subject: String(row.subject),
+        lastError: row.last_error === null ? null : String(row.last_error),
+        at: iso(row.created_at),
+      })),
+    },
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * The admin panel's order steps (docs/admin.md "Orders"), each through the one order state machine
+ * (./order-lifecycle.ts `transition`, or the UPI confirmation for a payment) with its audit entry written in
+ * the same transaction: mark paid (UTR), ship (courier and tracking number), mark delivered, cancel (the
+ * stock returns). An illegal step throws the state machine's ConflictError and changes nothing.
+ */
+import { ORDER_STATUS, orderStatusLabel, type OrderStatusCode } from '@shared/orders/order-status';
+import type { AdminCancelBody, AdminShipBody } from '@shared/orders/admin-order-schemas';
+import type { Db } from '../../db/database';
+import { recordAudit, type AuditActor } from '../admin/audit';
+import { confirmUpiPayment } from '../payments/upi-confirmation';
+import { findAdminOrder } from './admin-orders';
+import { transition, type TransitionResult } from './order-lifecycle';
+
+export type AdminStepContext = {
+  storeId: number;
+  actor: AuditActor;
+  /** `MAIL_FROM`, for the shopper's mail of the move. */
+  mailFrom?: string | undefined;
+};
+
+/** Moves order `orderNumber` to `to` through the state machine, recording `action` and `details`. */
+async function move(
+  db: Db,
+  context: AdminStepContext,
+  orderNumber: string,
+  to: OrderStatusCode,
+  action: string,
+  cause: string,
+  extra: { trackingNumber?: string; cancellationCause?: string; details?: Record<string, unknown> } = {},
+): Promise<TransitionResult> {
+  const order = await findAdminOrder(db, context.storeId, orderNumber);
+  return transition(db, context.storeId, order.id, to, cause, {
+    trackingNumber: extra.trackingNumber,
+    cancellationCause: extra.cancellationCause,
+    mailFrom: context.mailFrom,
+    afterMove: (tx, result) =>
+      recordAudit(tx, {
+        storeId: context.storeId,
+        actor: context.actor,
+        entity: 'order',
+        entityId: result.orderNumber,
+        action,
+        before: { status: orderStatusLabel(result.from) },
+        after: { status: orderStatusLabel(result.to), ...extra.details },
+      }),
+  });
+}
+
+/**
+ * Ships a Processing order: stores the tracking number (the shopper's Track order shows it) and mails the
+ * shopper; the courier is kept in the history and the audit entry.
+ * @throws {ConflictError} (409) from any other status; {@link NotFoundError} for another store's order.
+ */
+export function shipOrder(db: Db, context: AdminStepContext, orderNumber: string, body: AdminShipBody) {
+  return move(
+    db,
+    context,
+    orderNumber,
+    ORDER_STATUS.shipped,
+    'ship',
+    `admin: ship by ${body.courier} tracking ${body.trackingNumber} (${context.actor.label})`,
+    {
+      trackingNumber: body.trackingNumber,
+      details: { courier: body.courier, trackingNumber: body.trackingNumber },
+    },
+  );
+}
+
+/** Shipped → Delivered. @throws {ConflictError} (409) from any other status. */
+export function deliverOrder(db: Db, context: AdminStepContext, orderNumber: string) {
+  return move(
+    db,
+    context,
+    orderNumber,
+    ORDER_STATUS.delivered,
+    'deliver',
+    `admin: deliver (${context.actor.label})`,
+  );
+}
+
+/**
+ * Pending or Processing → Cancelled: the lines' stock returns and a paid order is marked refund due.
+ * `body.reason` is what the shopper reads (default: cancelled by the shop).
+ * @throws {ConflictError} (409) from any other status.
+ */
+export function cancelOrder(db: Db, context: AdminStepContext, orderNumber: string, body: AdminCancelBody) {
+  return move(
+    db,
+    context,
+    orderNumber,
+    ORDER_STATUS.cancelled,
+    'cancel',
+    `admin: cancel (${context.actor.label})`,
+    body.reason ? { cancellationCause: body.reason, details: { reason: body.reason } } : {},
+  );
+}
+
+/**
+ * Records a UPI payment the owner saw in the bank app (its UTR) for the order's total and moves the order
+ * Pending → Processing (or back from Cancelled when its payment window had closed and its stock is still
+ * there), through the UPI confirmation the webhook uses, with the audit entry in the same transaction.
+ * @throws {ConflictError} (409) for an order it cannot pay (already paid, shipped, …) or a UTR that paid
+ *   another order; {@link NotFoundError} for another store's order.
+ */
+export async function markOrderPaid(
+  db: Db,
+  context: AdminStepContext,
+  orderNumber: string,
+  utr: string,
+): Promise<void> {
+  const order = await findAdminOrder(db, context.storeId, orderNumber);
+  await db.transaction(async (tx) => {
+    const result = await confirmUpiPayment(tx, {
+      storeId: context.storeId,
+      orderId: order.orderNumber,
+      utr,
+      amountPaise: order.totalPaise,
+      source: 'admin',
+      testMode: false,
+    });
+    if (result.replayed) return;
+    await recordAudit(tx, {
+      storeId: context.storeId,
+      actor: context.actor,
+      entity: 'order',
+      entityId: order.orderNumber,
+      action: 'mark-paid',
+      before: { status: orderStatusLabel(order.status) },
+      after: { status: orderStatusLabel(result.orderStatus), utr },
+    });
+  });
+}

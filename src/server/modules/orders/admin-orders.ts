@@ -1,0 +1,268 @@
+/**
+ * The admin panel's order queries (docs/admin.md "Orders"): a store's orders filtered, sorted and paginated
+ * on the server, the same filter for the CSV export, and one order's detail with its lines, payments,
+ * history and audit entries. Every query is scoped to the store; money stays in paise.
+ */
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type {
+  AdminOrderAction,
+  AdminOrderDetail,
+  AdminOrderFilters,
+  AdminOrderListQuery,
+  AdminOrderRow,
+} from '@shared/orders/admin-order-schemas';
+import { ORDER_STATUS, type OrderStatusCode } from '@shared/orders/order-status';
+import type { Db } from '../../db/database';
+import { orderEvents, orderLines, orders } from '../../db/schema/order-tables';
+import { payments } from '../../db/schema/payment-tables';
+import { NotFoundError } from '../../errors';
+import { auditOf } from '../admin/audit';
+import { ORDER_TRANSITIONS } from './order-lifecycle';
+import { normalizeOrderNumber } from './order-number';
+import { ORDER_NOT_FOUND } from './order-queries';
+
+const STATUS_CODES: Record<NonNullable<AdminOrderFilters['status']>, OrderStatusCode> = {
+  pending: ORDER_STATUS.pending,
+  processing: ORDER_STATUS.processing,
+  shipped: ORDER_STATUS.shipped,
+  delivered: ORDER_STATUS.delivered,
+  cancelled: ORDER_STATUS.cancelled,
+};
+
+const GATEWAY_PROVIDERS = ['payu', 'payu-sandbox'];
+
+/** India keeps one offset all year (no daylight saving): a day starts at 00:00 +05:30. */
+const dayStart = (day: string) => sql`(${`${day}T00:00:00+05:30`})::timestamptz`;
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
+
+/** The condition of the search box: an order number, an e-mail, a phone number's digits, else a name. */
+function searchCondition(query: string): SQL | undefined {
+  const orderNumber = normalizeOrderNumber(query);
+  if (orderNumber) return eq(orders.orderNumber, orderNumber);
+  if (query.includes('@')) return sql`${orders.email} ILIKE ${`%${likeLiteral(query.toLowerCase())}%`}`;
+  const digits = query.replace(/[\s+()-]/g, '');
+  if (/^\d{4,}$/.test(digits)) {
+    const national = digits.length === 12 && digits.startsWith('91') ? digits.slice(2) : digits;
+    return sql`${orders.phoneDigits} LIKE ${`%${national}%`}`;
+  }
+  return sql`${orders.fullName} ILIKE ${`%${likeLiteral(query)}%`}`;
+}
+
+/** The WHERE of the list and the export: the store and every filter given. */
+function filterConditions(storeId: number, filters: AdminOrderFilters, userId?: number): SQL | undefined {
+  const paymentProviders =
+    filters.payment === 'upi' ? ['upi'] : filters.payment === 'gateway' ? GATEWAY_PROVIDERS : null;
+  return and(
+    eq(orders.storeId, storeId),
+    userId !== undefined ? eq(orders.userId, userId) : undefined,
+    filters.status ? eq(orders.status, STATUS_CODES[filters.status]) : undefined,
+    filters.from ? sql`${orders.createdAt} >= ${dayStart(filters.from)}` : undefined,
+    filters.to ? sql`${orders.createdAt} < ${dayStart(filters.to)} + interval '1 day'` : undefined,
+    paymentProviders
+      ? sql`EXISTS (SELECT 1 FROM ${payments} WHERE ${payments.orderId} = ${orders.id}
+          AND ${inArray(payments.provider, paymentProviders)})`
+      : undefined,
+    filters.test === 'true' ? testPaid : undefined,
+    filters.test === 'false' ? sql`NOT ${testPaid}` : undefined,
+    filters.q ? searchCondition(filters.q) : undefined,
+  );
+}
+
+/** The order has a succeeded payment made in test mode (no money moved). */
+const testPaid = sql<boolean>`EXISTS (
+  SELECT 1 FROM ${payments}
+  WHERE ${payments.orderId} = ${orders.id} AND ${payments.status} = 'succeeded' AND ${payments.testMode}
+)`;
+
+const ORDER_BY: Record<AdminOrderFilters['sort'], SQL[]> = {
+  newest: [desc(orders.createdAt), desc(orders.orderNumber)],
+  oldest: [asc(orders.createdAt), asc(orders.orderNumber)],
+  'total-desc': [desc(orders.totalPaise), desc(orders.createdAt)],
+  'total-asc': [asc(orders.totalPaise), desc(orders.createdAt)],
+};
+
+const rowColumns = {
+  orderNumber: orders.orderNumber,
+  createdAt: orders.createdAt,
+  status: orders.status,
+  fullName: orders.fullName,
+  email: orders.email,
+  phone: orders.phone,
+  totalPaise: orders.totalPaise,
+  payment: sql<string | null>`(
+    SELECT ${payments.provider} FROM ${payments} WHERE ${payments.orderId} = ${orders.id}
+    ORDER BY ${payments.createdAt} DESC, ${payments.id} DESC LIMIT 1
+  )`,
+  testPayment: testPaid,
+};
+
+function toRow(row: {
+  orderNumber: string;
+  createdAt: Date;
+  status: number;
+  fullName: string;
+  email: string;
+  phone: string;
+  totalPaise: number;
+  payment: string | null;
+  testPayment: boolean;
+}): AdminOrderRow {
+  return { ...row, createdAt: row.createdAt.toISOString(), totalPaise: Number(row.totalPaise) };
+}
+
+/**
+ * One page of `storeId`'s orders matching `query` (page from 1, `limit` rows), sorted as asked; only the
+ * orders of account `userId` when given (a customer's detail).
+ * @returns the rows and whether a next page has any.
+ */
+export async function listAdminOrders(
+  db: Db,
+  storeId: number,
+  query: AdminOrderListQuery,
+  userId?: number,
+): Promise<{ orders: AdminOrderRow[]; hasMore: boolean }> {
+  const rows = await db
+    .select(rowColumns)
+    .from(orders)
+    .where(filterConditions(storeId, query, userId))
+    .orderBy(...ORDER_BY[query.sort])
+    .limit(query.limit + 1)
+    .offset((query.page - 1) * query.limit);
+  return { orders: rows.slice(0, query.limit).map(toRow), hasMore: rows.length > query.limit };
+}
+
+/** Most rows one CSV export holds. */
+export const MAX_EXPORT_ROWS = 50_000;
+
+/** Every order of `storeId` matching `filters` (at most {@link MAX_EXPORT_ROWS}), sorted as asked. */
+export async function exportAdminOrders(
+  db: Db,
+  storeId: number,
+  filters: AdminOrderFilters,
+): Promise<AdminOrderRow[]> {
+  const rows = await db
+    .select(rowColumns)
+    .from(orders)
+    .where(filterConditions(storeId, filters))
+    .orderBy(...ORDER_BY[filters.sort])
+    .limit(MAX_EXPORT_ROWS);
+  return rows.map(toRow);
+}
+
+/** The admin's step that moves an order to each status. */
+const ACTION_TO: Partial<Record<OrderStatusCode, AdminOrderAction>> = {
+  [ORDER_STATUS.processing]: 'mark-paid',
+  [ORDER_STATUS.shipped]: 'ship',
+  [ORDER_STATUS.delivered]: 'deliver',
+  [ORDER_STATUS.cancelled]: 'cancel',
+};
+
+/** The steps an order in `status` may take, by the state machine: Pending → mark paid or cancel, … */
+export function availableActions(status: number): AdminOrderAction[] {
+  const moves = ORDER_TRANSITIONS[status as OrderStatusCode] ?? [];
+  return moves.flatMap((to) => ACTION_TO[to] ?? []);
+}
+
+/** The order numbered `input` (as typed) of `storeId`: its id and status. @throws {NotFoundError} */
+export async function findAdminOrder(
+  db: Db,
+  storeId: number,
+  input: string,
+): Promise<{ id: string; orderNumber: string; status: number; totalPaise: number }> {
+  const orderNumber = normalizeOrderNumber(input);
+  if (!orderNumber) throw new NotFoundError(ORDER_NOT_FOUND);
+  const [found] = await db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      totalPaise: orders.totalPaise,
+    })
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(orders.orderNumber, orderNumber)))
+    .limit(1);
+  if (!found) throw new NotFoundError(ORDER_NOT_FOUND);
+  return { ...found, totalPaise: Number(found.totalPaise) };
+}
+
+/**
+ * Everything the admin shows of order `input` of `storeId`: address, lines (SKU, size, colour, quantity and
+ * unit), payments (UTR or gateway id, amount, time), status history, audit entries and the steps it may take.
+ * The courier is the one named when it was shipped from the admin (the audit log keeps it).
+ * @throws {NotFoundError} for an order number that is not one of this store's.
+ */
+export async function adminOrderDetail(db: Db, storeId: number, input: string): Promise<AdminOrderDetail> {
+  const found = await findAdminOrder(db, storeId, input);
+  const scope = (table: typeof orderLines | typeof orderEvents | typeof payments) =>
+    and(eq(table.storeId, storeId), eq(table.orderId, found.id));
+  const [[order], lines, paid, history, audit] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.storeId, storeId), eq(orders.id, found.id))),
+    db.select().from(orderLines).where(scope(orderLines)).orderBy(asc(orderLines.position)),
+    db.select().from(payments).where(scope(payments)).orderBy(asc(payments.createdAt), asc(payments.id)),
+    db
+      .select()
+      .from(orderEvents)
+      .where(scope(orderEvents))
+      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+    auditOf(db, storeId, 'order', found.orderNumber),
+  ]);
+  if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+  const shipped = [...audit].reverse().find((entry) => entry.action === 'ship');
+  const courier = typeof shipped?.after?.courier === 'string' ? shipped.after.courier : null;
+  return {
+    orderNumber: order.orderNumber,
+    status: order.status,
+    createdAt: order.createdAt.toISOString(),
+    email: order.email,
+    shippingAddress: {
+      fullName: order.fullName,
+      address: order.address,
+      city: order.city,
+      state: order.state,
+      postalCode: order.postalCode,
+      phone: order.phone,
+    },
+    shippingMethod: order.shippingMethod,
+    trackingNumber: order.trackingNumber,
+    courier,
+    paymentDueAt: order.paymentDueAt?.toISOString() ?? null,
+    cancellationCause: order.cancellationCause,
+    refundDue: order.refundDue,
+    testPayment: paid.some((payment) => payment.status === 'succeeded' && payment.testMode),
+    subtotalPaise: Number(order.subtotalPaise),
+    shippingFeePaise: Number(order.shippingFeePaise),
+    totalPaise: Number(order.totalPaise),
+    lines: lines.map((line) => ({
+      sku: line.sku,
+      title: line.productTitle,
+      size: line.size,
+      color: line.color,
+      unit: line.unit,
+      quantity: Number(line.quantity),
+      unitPricePaise: line.unitPricePaise,
+      lineTotalPaise: Number(line.lineTotalPaise),
+    })),
+    payments: paid.map((payment) => ({
+      provider: payment.provider,
+      method: payment.method,
+      reference: payment.gatewayId,
+      amountPaise: Number(payment.amountPaise),
+      status: payment.status,
+      testMode: payment.testMode,
+      at: payment.updatedAt.toISOString(),
+    })),
+    history: history.map((event) => ({
+      from: event.fromStatus,
+      to: event.toStatus,
+      cause: event.cause,
+      at: event.createdAt.toISOString(),
+    })),
+    audit,
+    actions: availableActions(order.status),
+  };
+}

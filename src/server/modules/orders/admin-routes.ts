@@ -1,0 +1,158 @@
+/**
+ * The owner's order routes under `/api/v1/admin` (docs/admin.md "Orders"), behind the admin role hook
+ * (../admin/role-hook.ts): the list (filtered, sorted, paginated on the server), its CSV export, one order's
+ * detail, and the order steps through the state machine. Thin handlers: validate → service → reply.
+ */
+import { stringify } from 'csv-stringify/sync';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@shared/errors/error-body';
+import {
+  adminCancelBodySchema,
+  adminDeliverBodySchema,
+  adminMarkPaidBodySchema,
+  adminOrderCsvSchema,
+  adminOrderDetailSchema,
+  adminOrderFiltersSchema,
+  adminOrderListQuerySchema,
+  adminOrderListSchema,
+  adminOrderParamsSchema,
+  adminShipBodySchema,
+} from '@shared/orders/admin-order-schemas';
+import { orderStatusLabel } from '@shared/orders/order-status';
+import { actorOf, requireAdmin } from '../admin/role-hook';
+import { cancelOrder, deliverOrder, markOrderPaid, shipOrder } from './admin-order-actions';
+import { adminOrderDetail, exportAdminOrders, listAdminOrders } from './admin-orders';
+
+/** The columns of the CSV export, in order. Amounts in rupees with 2 decimals (what a spreadsheet sums). */
+export const ORDER_CSV_COLUMNS = [
+  'Order number',
+  'Date',
+  'Status',
+  'Name',
+  'E-mail',
+  'Phone',
+  'Total (INR)',
+  'Payment',
+  'Test payment',
+];
+
+export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const answers = { 200: adminOrderDetailSchema, '4xx': errorBodySchema };
+
+  /** 200 one page of orders; 400 `{ error, fields }` for a bad filter. */
+  app.get(
+    '/orders',
+    {
+      schema: {
+        querystring: adminOrderListQuerySchema,
+        response: { 200: adminOrderListSchema, '4xx': errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { orders, hasMore } = await listAdminOrders(app.db, request.storeId, request.query);
+      return reply.send({ orders, hasMore, page: request.query.page, limit: request.query.limit });
+    },
+  );
+
+  /** 200 `text/csv` of every order the filters match (up to 50,000), as an attachment. */
+  app.get(
+    '/orders.csv',
+    {
+      schema: {
+        querystring: adminOrderFiltersSchema,
+        response: { 200: adminOrderCsvSchema, '4xx': errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const rows = await exportAdminOrders(app.db, request.storeId, request.query);
+      const csv = stringify(
+        rows.map((row) => [
+          row.orderNumber,
+          row.createdAt,
+          orderStatusLabel(row.status),
+          row.fullName,
+          row.email,
+          row.phone,
+          (row.totalPaise / 100).toFixed(2),
+          row.payment ?? '',
+          row.testPayment ? 'yes' : 'no',
+        ]),
+        // Formula injection: a cell starting with = + - @ is prefixed so a spreadsheet shows it as text.
+        { header: true, columns: ORDER_CSV_COLUMNS, escape_formulas: true },
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="orders.csv"')
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  /** 200 the order; 404 for an order number that is not this store's. */
+  app.get(
+    '/orders/:orderNumber',
+    { schema: { params: adminOrderParamsSchema, response: answers } },
+    async (request, reply) =>
+      reply.send(await adminOrderDetail(app.db, request.storeId, request.params.orderNumber)),
+  );
+
+  /** Pending → Processing with the UTR; 409 with the reason from any other status. Answers the order. */
+  app.post(
+    '/orders/:orderNumber/mark-paid',
+    { schema: { params: adminOrderParamsSchema, body: adminMarkPaidBodySchema, response: answers } },
+    async (request, reply) => {
+      const context = { storeId: request.storeId, actor: actorOf(await requireAdmin(request)) };
+      await markOrderPaid(app.db, context, request.params.orderNumber, request.body.utr);
+      app.mailSender.wake();
+      return reply.send(await adminOrderDetail(app.db, request.storeId, request.params.orderNumber));
+    },
+  );
+
+  /** Processing → Shipped with courier and tracking number; the shopper is mailed. 409 otherwise. */
+  app.post(
+    '/orders/:orderNumber/ship',
+    { schema: { params: adminOrderParamsSchema, body: adminShipBodySchema, response: answers } },
+    async (request, reply) => {
+      const context = {
+        storeId: request.storeId,
+        actor: actorOf(await requireAdmin(request)),
+        mailFrom: app.config.MAIL_FROM,
+      };
+      await shipOrder(app.db, context, request.params.orderNumber, request.body);
+      app.mailSender.wake();
+      return reply.send(await adminOrderDetail(app.db, request.storeId, request.params.orderNumber));
+    },
+  );
+
+  /** Shipped → Delivered; 409 otherwise. */
+  app.post(
+    '/orders/:orderNumber/deliver',
+    { schema: { params: adminOrderParamsSchema, body: adminDeliverBodySchema, response: answers } },
+    async (request, reply) => {
+      const context = {
+        storeId: request.storeId,
+        actor: actorOf(await requireAdmin(request)),
+        mailFrom: app.config.MAIL_FROM,
+      };
+      await deliverOrder(app.db, context, request.params.orderNumber);
+      app.mailSender.wake();
+      return reply.send(await adminOrderDetail(app.db, request.storeId, request.params.orderNumber));
+    },
+  );
+
+  /** Pending or Processing → Cancelled (stock returns); 409 otherwise. */
+  app.post(
+    '/orders/:orderNumber/cancel',
+    { schema: { params: adminOrderParamsSchema, body: adminCancelBodySchema, response: answers } },
+    async (request, reply) => {
+      const context = {
+        storeId: request.storeId,
+        actor: actorOf(await requireAdmin(request)),
+        mailFrom: app.config.MAIL_FROM,
+      };
+      await cancelOrder(app.db, context, request.params.orderNumber, request.body);
+      app.mailSender.wake();
+      return reply.send(await adminOrderDetail(app.db, request.storeId, request.params.orderNumber));
+    },
+  );
+};

@@ -1,0 +1,61 @@
+/**
+ * The admin's customers contract (docs/admin.md "Customers"): the list with order count and amount spent
+ * (paise of paid orders, summed on the server), and one customer's detail with their orders.
+ */
+import { z } from 'zod';
+import { adminOrderRowSchema } from '../orders/admin-order-schemas';
+
+export const CUSTOMER_SORTS = ['newest', 'spent', 'orders'] as const;
+
+/** `GET /api/v1/admin/customers` query: `q` (name or e-mail), `sort`, `page` (from 1), `limit` (1–100). */
+export const customerListQuerySchema = z.object({
+  q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  sort: z.enum(CUSTOMER_SORTS, { error: `must be one of ${CUSTOMER_SORTS.join(', ')}` }).default('newest'),
+  page: z.coerce
+    .number({ error: 'must be a whole number from 1' })
+    .int('must be a whole number from 1')
+    .min(1, 'must be a whole number from 1')
+    .max(10_000, 'must be at most 10000')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'must be a whole number from 1 to 100' })
+    .int('must be a whole number from 1 to 100')
+    .min(1, 'must be a whole number from 1 to 100')
+    .max(100, 'must be a whole number from 1 to 100')
+    .default(25),
+});
+export type CustomerListQuery = z.output<typeof customerListQuerySchema>;
+
+/** A customer: `spentPaise` sums their paid orders (Processing, Shipped, Delivered). */
+export const customerRowSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  orders: z.number().int(),
+  spentPaise: z.number().int(),
+});
+export type CustomerRow = z.infer<typeof customerRowSchema>;
+
+export const customerListSchema = z.object({
+  customers: z.array(customerRowSchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type CustomerList = z.infer<typeof customerListSchema>;
+
+/** `:customerId` of `/api/v1/admin/customers/:customerId`. */
+export const customerParamsSchema = z.object({
+  customerId: z.coerce
+    .number({ error: 'must be a customer id' })
+    .int('must be a customer id')
+    .positive('must be a customer id'),
+});
+
+/** `GET /api/v1/admin/customers/:customerId`: the customer and their orders, newest first. */
+export const customerDetailSchema = z.object({
+  customer: customerRowSchema,
+  orders: z.array(adminOrderRowSchema),
+});
+export type CustomerDetail = z.infer<typeof customerDetailSchema>;

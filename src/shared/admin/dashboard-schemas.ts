@@ -1,0 +1,46 @@
+/**
+ * The admin dashboard's contract (docs/admin.md "Dashboard"): orders and revenue for today, 7 and 30 days,
+ * daily sales for 30 days, orders to ship, unpaid orders about to expire, low-stock SKUs and e-mails that
+ * failed. Amounts in integer **paise**, summed on the server; days are India time (YYYY-MM-DD).
+ */
+import { z } from 'zod';
+
+const period = z.object({ orders: z.number().int(), revenuePaise: z.number().int() });
+
+/** How few pieces or metres on hand count as low stock. */
+export const LOW_STOCK_THRESHOLD = 3;
+
+/** `GET /api/v1/admin/dashboard` answer. Revenue counts paid orders (Processing, Shipped, Delivered). */
+export const dashboardSchema = z.object({
+  today: period,
+  last7Days: period,
+  last30Days: period,
+  /** 30 entries, oldest first, one per day, today last. */
+  daily: z.array(z.object({ day: z.string(), orders: z.number().int(), revenuePaise: z.number().int() })),
+  toShip: z.object({
+    count: z.number().int(),
+    oldest: z.array(z.object({ orderNumber: z.string(), fullName: z.string(), createdAt: z.string() })),
+  }),
+  expiringUnpaid: z.array(
+    z.object({
+      orderNumber: z.string(),
+      fullName: z.string(),
+      totalPaise: z.number().int(),
+      paymentDueAt: z.string(),
+    }),
+  ),
+  lowStock: z.array(
+    z.object({
+      sku: z.string(),
+      title: z.string(),
+      size: z.string().nullable(),
+      color: z.string().nullable(),
+      stock: z.number(),
+    }),
+  ),
+  failedMails: z.object({
+    count: z.number().int(),
+    latest: z.array(z.object({ subject: z.string(), lastError: z.string().nullable(), at: z.string() })),
+  }),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;

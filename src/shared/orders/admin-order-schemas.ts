@@ -1,0 +1,186 @@
+/**
+ * The admin panel's orders contract (docs/admin.md "Orders"): the filtered, sorted, paginated list, its CSV
+ * export, one order's detail and the owner's order steps. Amounts are integer **paise** (`…Paise`): the
+ * admin shows what the server summed and never computes money. Times are ISO 8601 strings.
+ */
+import { z } from 'zod';
+import { auditEntrySchema } from '../admin/admin-schemas';
+import { CONTROL_CHARACTERS_MESSAGE } from './order-schemas';
+
+/** The status tabs, by name (ORDER_STATUS codes 0–4). */
+export const ADMIN_ORDER_STATUS_NAMES = [
+  'pending',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
+/** Payment-method filter: UPI (QR, intent or a UTR entered by the owner) or the card/net-banking gateway. */
+export const ADMIN_PAYMENT_METHODS = ['upi', 'gateway'] as const;
+/** Sort orders of the list. */
+export const ADMIN_ORDER_SORTS = ['newest', 'oldest', 'total-desc', 'total-asc'] as const;
+/** Rows per page: default and most. */
+export const ADMIN_PAGE_SIZE = 25;
+export const ADMIN_MAX_PAGE_SIZE = 100;
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'must be a date as YYYY-MM-DD');
+
+/**
+ * The filters of `GET /api/v1/admin/orders` and `/admin/orders.csv` (query string): `status`, `from` / `to`
+ * (days in India time, both included), `payment`, `test=true` (only orders paid in test mode), `q` (order
+ * number, name, phone or e-mail), `sort`; the list adds `page` (from 1) and `limit` (1–100).
+ */
+export const adminOrderFiltersSchema = z.object({
+  status: z
+    .enum(ADMIN_ORDER_STATUS_NAMES, { error: `must be one of ${ADMIN_ORDER_STATUS_NAMES.join(', ')}` })
+    .optional(),
+  from: day.optional(),
+  to: day.optional(),
+  payment: z
+    .enum(ADMIN_PAYMENT_METHODS, { error: `must be one of ${ADMIN_PAYMENT_METHODS.join(', ')}` })
+    .optional(),
+  test: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  sort: z
+    .enum(ADMIN_ORDER_SORTS, { error: `must be one of ${ADMIN_ORDER_SORTS.join(', ')}` })
+    .default('newest'),
+});
+export type AdminOrderFilters = z.output<typeof adminOrderFiltersSchema>;
+
+export const adminOrderListQuerySchema = adminOrderFiltersSchema.extend({
+  page: z.coerce
+    .number({ error: 'must be a whole number from 1' })
+    .int('must be a whole number from 1')
+    .min(1, 'must be a whole number from 1')
+    .max(10_000, 'must be at most 10000')
+    .default(1),
+  limit: z.coerce
+    .number({ error: `must be a whole number from 1 to ${ADMIN_MAX_PAGE_SIZE}` })
+    .int(`must be a whole number from 1 to ${ADMIN_MAX_PAGE_SIZE}`)
+    .min(1, `must be a whole number from 1 to ${ADMIN_MAX_PAGE_SIZE}`)
+    .max(ADMIN_MAX_PAGE_SIZE, `must be a whole number from 1 to ${ADMIN_MAX_PAGE_SIZE}`)
+    .default(ADMIN_PAGE_SIZE),
+});
+export type AdminOrderListQuery = z.output<typeof adminOrderListQuerySchema>;
+
+/** One row of the admin's order list. `payment`: the provider of the order's latest payment, or null. */
+export const adminOrderRowSchema = z.object({
+  orderNumber: z.string(),
+  createdAt: z.string(),
+  status: z.number().int(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  totalPaise: z.number().int(),
+  payment: z.string().nullable(),
+  testPayment: z.boolean(),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
+
+/** `GET /api/v1/admin/orders` answer: one page; `hasMore` when a next page has rows. */
+export const adminOrderListSchema = z.object({
+  orders: z.array(adminOrderRowSchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type AdminOrderList = z.infer<typeof adminOrderListSchema>;
+
+/** `GET /api/v1/admin/orders.csv` answer: `text/csv`, one header row, then one row per order. */
+export const adminOrderCsvSchema = z.string();
+
+/** `:orderNumber` of `/api/v1/admin/orders/:orderNumber…` (as typed; the server normalises it). */
+export const adminOrderParamsSchema = z.object({ orderNumber: z.string().max(40) });
+
+/** The steps the admin offers, each through the order state machine. */
+export const ADMIN_ORDER_ACTIONS = ['mark-paid', 'ship', 'deliver', 'cancel'] as const;
+export type AdminOrderAction = (typeof ADMIN_ORDER_ACTIONS)[number];
+
+/** One order as the admin shows it. */
+export const adminOrderDetailSchema = z.object({
+  orderNumber: z.string(),
+  status: z.number().int(),
+  createdAt: z.string(),
+  email: z.string(),
+  shippingAddress: z.object({
+    fullName: z.string(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    postalCode: z.string(),
+    phone: z.string(),
+  }),
+  shippingMethod: z.string(),
+  trackingNumber: z.string().nullable(),
+  courier: z.string().nullable(),
+  paymentDueAt: z.string().nullable(),
+  cancellationCause: z.string().nullable(),
+  refundDue: z.boolean(),
+  testPayment: z.boolean(),
+  subtotalPaise: z.number().int(),
+  shippingFeePaise: z.number().int(),
+  totalPaise: z.number().int(),
+  lines: z.array(
+    z.object({
+      sku: z.string(),
+      title: z.string(),
+      size: z.string().nullable(),
+      color: z.string().nullable(),
+      unit: z.string(),
+      quantity: z.number(),
+      unitPricePaise: z.number().int(),
+      lineTotalPaise: z.number().int(),
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      provider: z.string(),
+      method: z.string(),
+      reference: z.string().nullable(),
+      amountPaise: z.number().int(),
+      status: z.string(),
+      testMode: z.boolean(),
+      at: z.string(),
+    }),
+  ),
+  history: z.array(
+    z.object({ from: z.number().int().nullable(), to: z.number().int(), cause: z.string(), at: z.string() }),
+  ),
+  audit: z.array(auditEntrySchema),
+  /** The steps the order may take now. */
+  actions: z.array(z.enum(ADMIN_ORDER_ACTIONS)),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point.
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const field = (max: number) =>
+  z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => !CONTROL.test(value), CONTROL_CHARACTERS_MESSAGE);
+
+/** `POST …/mark-paid`: the UPI transaction reference (UTR) the owner saw in the bank app. */
+export const adminMarkPaidBodySchema = z.object({
+  utr: z
+    .string({ error: 'is required' })
+    .trim()
+    .regex(/^[A-Za-z0-9-]{6,64}$/, 'must be 6 to 64 letters, digits or dashes'),
+});
+export type AdminMarkPaidBody = z.output<typeof adminMarkPaidBodySchema>;
+
+/** `POST …/ship`: the courier and its tracking (AWB) number. */
+export const adminShipBodySchema = z.object({ courier: field(60), trackingNumber: field(100) });
+export type AdminShipBody = z.output<typeof adminShipBodySchema>;
+
+/** `POST …/deliver`: nothing to add (an empty object). */
+export const adminDeliverBodySchema = z.object({}).strict();
+
+/** `POST …/cancel`: optionally why, as the shopper will read it. */
+export const adminCancelBodySchema = z.object({ reason: field(200).optional() });
+export type AdminCancelBody = z.output<typeof adminCancelBodySchema>;
