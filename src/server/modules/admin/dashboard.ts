@@ -70,15 +70,13 @@ export async function loadDashboard(db: Db, storeId: number, now: Date = new Dat
     revenuePaise: num(row.revenue),
   }));
   const sumLast = (count: number) =>
-    days
-      .slice(-count)
-      .reduce(
-        (total, day) => ({
-          orders: total.orders + day.orders,
-          revenuePaise: total.revenuePaise + day.revenuePaise,
-        }),
-        { orders: 0, revenuePaise: 0 },
-      );
+    days.slice(-count).reduce(
+      (total, day) => ({
+        orders: total.orders + day.orders,
+        revenuePaise: total.revenuePaise + day.revenuePaise,
+      }),
+      { orders: 0, revenuePaise: 0 },
+    );
   return {
     today: sumLast(1),
     last7Days: sumLast(7),

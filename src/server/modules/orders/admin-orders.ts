@@ -3,7 +3,7 @@
  * on the server, the same filter for the CSV export, and one order's detail with its lines, payments,
  * history and audit entries. Every query is scoped to the store; money stays in paise.
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   AdminOrderAction,
   AdminOrderDetail,
@@ -61,8 +61,11 @@ function filterConditions(storeId: number, filters: AdminOrderFilters, userId?: 
     filters.from ? sql`${orders.createdAt} >= ${dayStart(filters.from)}` : undefined,
     filters.to ? sql`${orders.createdAt} < ${dayStart(filters.to)} + interval '1 day'` : undefined,
     paymentProviders
-      ? sql`EXISTS (SELECT 1 FROM ${payments} WHERE ${payments.orderId} = ${orders.id}
-          AND ${inArray(payments.provider, paymentProviders)})`
+      ? sql`EXISTS (SELECT 1 FROM payments p WHERE p.order_id = "orders"."id"
+          AND p.provider IN (${sql.join(
+            paymentProviders.map((provider) => sql`${provider}`),
+            sql`, `,
+          )}))`
       : undefined,
     filters.test === 'true' ? testPaid : undefined,
     filters.test === 'false' ? sql`NOT ${testPaid}` : undefined,
@@ -71,9 +74,9 @@ function filterConditions(storeId: number, filters: AdminOrderFilters, userId?: 
 }
 
 /** The order has a succeeded payment made in test mode (no money moved). */
+// Written with table aliases: Drizzle leaves column names unqualified in a one-table select.
 const testPaid = sql<boolean>`EXISTS (
-  SELECT 1 FROM ${payments}
-  WHERE ${payments.orderId} = ${orders.id} AND ${payments.status} = 'succeeded' AND ${payments.testMode}
+  SELECT 1 FROM payments p WHERE p.order_id = "orders"."id" AND p.status = 'succeeded' AND p.test_mode
 )`;
 
 const ORDER_BY: Record<AdminOrderFilters['sort'], SQL[]> = {
@@ -92,8 +95,7 @@ const rowColumns = {
   phone: orders.phone,
   totalPaise: orders.totalPaise,
   payment: sql<string | null>`(
-    SELECT ${payments.provider} FROM ${payments} WHERE ${payments.orderId} = ${orders.id}
-    ORDER BY ${payments.createdAt} DESC, ${payments.id} DESC LIMIT 1
+    SELECT p.provider FROM payments p WHERE p.order_id = "orders"."id" ORDER BY p.created_at DESC, p.id DESC LIMIT 1
   )`,
   testPayment: testPaid,
 };

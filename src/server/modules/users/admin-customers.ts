@@ -7,7 +7,6 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { CustomerDetail, CustomerListQuery, CustomerRow } from '@shared/admin/customer-schemas';
 import { ORDER_STATUS } from '@shared/orders/order-status';
 import type { Db } from '../../db/database';
-import { orders } from '../../db/schema/order-tables';
 import { users } from '../../db/schema/user-tables';
 import { NotFoundError } from '../../errors';
 import { listAdminOrders } from '../orders/admin-orders';
@@ -16,9 +15,11 @@ import { listAdminOrders } from '../orders/admin-orders';
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
 
 const PAID = sql.raw(`(${ORDER_STATUS.processing}, ${ORDER_STATUS.shipped}, ${ORDER_STATUS.delivered})`);
-const orderCount = sql<number>`(SELECT count(*) FROM ${orders} WHERE ${orders.storeId} = ${users.storeId} AND ${orders.userId} = ${users.id})::integer`;
-const spent = sql<number>`(SELECT coalesce(sum(${orders.totalPaise}), 0) FROM ${orders}
-  WHERE ${orders.storeId} = ${users.storeId} AND ${orders.userId} = ${users.id} AND ${orders.status} IN ${PAID})::bigint`;
+// Written with table aliases: Drizzle leaves column names unqualified in a one-table select.
+const orderCount = sql<number>`(SELECT count(*) FROM orders o
+  WHERE o.store_id = "users"."store_id" AND o.user_id = "users"."id")::integer`;
+const spent = sql<number>`(SELECT coalesce(sum(o.total_paise), 0) FROM orders o
+  WHERE o.store_id = "users"."store_id" AND o.user_id = "users"."id" AND o.status IN ${PAID})::bigint`;
 
 const columns = {
   id: users.id,
