@@ -53,6 +53,16 @@ const clientZones = [
     from: ['./src/client/features', './src/client/app'],
     message: 'components/ and lib/ are shared by every feature: they import neither features nor app/.',
   },
+  {
+    target: './src/client/admin',
+    from: ['./src/client/features', './src/client/app'],
+    message: 'The admin (docs/decisions/013-admin-area.md) uses components/, lib/ and @shared, never the storefront.',
+  },
+  {
+    target: ['./src/client/app', './src/client/features', './src/client/components', './src/client/lib'],
+    from: './src/client/admin',
+    message: 'The storefront never imports the admin: it is its own entry (docs/decisions/013-admin-area.md).',
+  },
 ];
 
 export default tseslint.config(

@@ -9,7 +9,20 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   root: here('./src/client'),
   publicDir: here('./src/client/public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Dev server only: `/admin` and its routes are the admin's page (built by vite.admin.config.ts).
+    {
+      name: 'admin-page-in-dev',
+      configureServer(server) {
+        server.middlewares.use((request, _response, next) => {
+          if (request.url && /^\/admin(\/[^.]*)?(\?.*)?$/.test(request.url)) request.url = '/admin/index.html';
+          next();
+        });
+      },
+    },
+  ],
   resolve: {
     alias: [
       { find: '@shared', replacement: here('./src/shared') },

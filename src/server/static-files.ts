@@ -1,6 +1,8 @@
 /**
  * Serves the built SPA, its hashed assets and the demo shop's images on the API's port, with the SPA's
- * index.html for every client route. Unknown `/api/*` paths answer 404 JSON, never the SPA.
+ * index.html for every client route and the admin panel's own page (admin/index.html, a build of its own:
+ * docs/decisions/013-admin-area.md) for `/admin` and every `/admin/*` route. Unknown `/api/*` paths answer
+ * 404 JSON, never the SPA.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +16,8 @@ export async function registerStaticFiles(app: FastifyInstance): Promise<void> {
   const indexPath = join(clientDistDir, 'index.html');
   const hasClient = existsSync(indexPath);
   const indexHtml = hasClient ? readFileSync(indexPath) : null;
+  const adminPath = join(clientDistDir, 'admin', 'index.html');
+  const adminHtml = existsSync(adminPath) ? readFileSync(adminPath) : null;
 
   if (hasClient) {
     await app.register(fastifyStatic, {
@@ -36,8 +40,9 @@ export async function registerStaticFiles(app: FastifyInstance): Promise<void> {
     setHeaders: (res) => res.header('cache-control', 'public, max-age=86400'),
   });
 
-  const sendIndex = (reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  const sendPage = (reply: FastifyReply, html: Buffer | null) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  const sendIndex = (reply: FastifyReply) => sendPage(reply, indexHtml);
 
   app.get('/', (_request, reply) =>
     indexHtml
@@ -54,7 +59,9 @@ export async function registerStaticFiles(app: FastifyInstance): Promise<void> {
       !path.startsWith('/media/') &&
       !path.startsWith('/assets/') &&
       !/\.[a-z0-9]{1,5}$/i.test(path);
-    if (wantsPage && indexHtml) return sendIndex(reply);
+    const isAdmin = path === '/admin' || path.startsWith('/admin/');
+    if (wantsPage && isAdmin && adminHtml) return sendPage(reply, adminHtml);
+    if (wantsPage && !isAdmin && indexHtml) return sendIndex(reply);
     return reply.code(404).send({ error: `Not found: ${request.method} ${path}` });
   });
 }

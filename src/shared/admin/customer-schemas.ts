@@ -3,7 +3,7 @@
  * (paise of paid orders, summed on the server), and one customer's detail with their orders.
  */
 import { z } from 'zod';
-import { adminOrderRowSchema } from '../orders/admin-order-schemas';
+import { adminOrderRowSchema } from './admin-order-schemas';
 
 export const CUSTOMER_SORTS = ['newest', 'spent', 'orders'] as const;
 

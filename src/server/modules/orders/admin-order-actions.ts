@@ -5,7 +5,7 @@
  * stock returns). An illegal step throws the state machine's ConflictError and changes nothing.
  */
 import { ORDER_STATUS, orderStatusLabel, type OrderStatusCode } from '@shared/orders/order-status';
-import type { AdminCancelBody, AdminShipBody } from '@shared/orders/admin-order-schemas';
+import type { AdminCancelBody, AdminShipBody } from '@shared/admin/admin-order-schemas';
 import type { Db } from '../../db/database';
 import { recordAudit, type AuditActor } from '../admin/audit';
 import { confirmUpiPayment } from '../payments/upi-confirmation';

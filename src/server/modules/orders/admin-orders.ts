@@ -10,7 +10,7 @@ import type {
   AdminOrderFilters,
   AdminOrderListQuery,
   AdminOrderRow,
-} from '@shared/orders/admin-order-schemas';
+} from '@shared/admin/admin-order-schemas';
 import { ORDER_STATUS, type OrderStatusCode } from '@shared/orders/order-status';
 import type { Db } from '../../db/database';
 import { orderEvents, orderLines, orders } from '../../db/schema/order-tables';

@@ -17,7 +17,7 @@ import {
   adminOrderListSchema,
   adminOrderParamsSchema,
   adminShipBodySchema,
-} from '@shared/orders/admin-order-schemas';
+} from '@shared/admin/admin-order-schemas';
 import { orderStatusLabel } from '@shared/orders/order-status';
 import { actorOf, requireAdmin } from '../admin/role-hook';
 import { cancelOrder, deliverOrder, markOrderPaid, shipOrder } from './admin-order-actions';

@@ -4,8 +4,8 @@
  * admin shows what the server summed and never computes money. Times are ISO 8601 strings.
  */
 import { z } from 'zod';
-import { auditEntrySchema } from '../admin/admin-schemas';
-import { CONTROL_CHARACTERS_MESSAGE } from './order-schemas';
+import { auditEntrySchema } from './admin-schemas';
+import { CONTROL_CHARACTERS_MESSAGE } from '../orders/order-schemas';
 
 /** The status tabs, by name (ORDER_STATUS codes 0–4). */
 export const ADMIN_ORDER_STATUS_NAMES = [

@@ -1,0 +1,135 @@
+/**
+ * `/admin`: the dashboard — orders and revenue today / 7 / 30 days (summed on the server), daily sales for
+ * 30 days, orders to ship, unpaid orders whose payment window closes soonest, low-stock SKUs and e-mails
+ * that could not be sent.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { dashboardSchema } from '@shared/admin/dashboard-schemas';
+import { adminRequest } from '../lib/admin-api';
+import { ADMIN_QUERY_KEY } from '../lib/admin-session';
+import { formatDateTime, formatPaise } from '../lib/format';
+import { SalesChart } from './sales-chart';
+
+export const dashboardQuery = () =>
+  queryOptions({
+    queryKey: [...ADMIN_QUERY_KEY, 'dashboard'],
+    queryFn: () => adminRequest('/dashboard', { schema: dashboardSchema }),
+    refetchInterval: 60_000,
+  });
+
+function Card({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-lg border border-stone-200 bg-white px-3 py-2.5">
+      <h2 className="mb-1.5 text-sm font-semibold text-stone-700">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function DashboardPage() {
+  const query = useQuery(dashboardQuery());
+  if (query.isPending) return <p className="text-stone-600">Loading…</p>;
+  if (query.isError)
+    return (
+      <p role="alert" className="text-red-800">
+        {query.error.message}
+      </p>
+    );
+  const data = query.data;
+  const periods = [
+    ['Today', data.today],
+    ['7 days', data.last7Days],
+    ['30 days', data.last30Days],
+  ] as const;
+  return (
+    <div className="flex flex-col gap-3">
+      <h1 className="text-lg font-semibold">Dashboard</h1>
+      <div className="grid grid-cols-3 gap-2">
+        {periods.map(([label, period]) => (
+          <div key={label} className="rounded-lg border border-stone-200 bg-white px-2.5 py-2">
+            <p className="text-xs text-stone-500">{label}</p>
+            <p className="text-base font-semibold">{formatPaise(period.revenuePaise)}</p>
+            <p className="text-xs text-stone-600">{period.orders} orders</p>
+          </div>
+        ))}
+      </div>
+      <Card title="Daily sales, 30 days">
+        <SalesChart days={data.daily} />
+      </Card>
+      <Card title={`To ship (${data.toShip.count})`}>
+        {data.toShip.oldest.length === 0 ? (
+          <p className="text-sm text-stone-500">Nothing waiting.</p>
+        ) : (
+          <ul className="text-sm">
+            {data.toShip.oldest.map((order) => (
+              <li key={order.orderNumber} className="flex justify-between gap-2 py-0.5">
+                <Link className="font-mono text-brand-700" to={`/orders/${order.orderNumber}`}>
+                  {order.orderNumber}
+                </Link>
+                <span className="truncate text-stone-600">{order.fullName}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {data.toShip.count > 0 && (
+          <Link className="text-xs text-brand-700" to="/orders?status=processing&sort=oldest">
+            All orders to ship →
+          </Link>
+        )}
+      </Card>
+      <Card title="Unpaid, payment window closing">
+        {data.expiringUnpaid.length === 0 ? (
+          <p className="text-sm text-stone-500">None.</p>
+        ) : (
+          <ul className="text-sm">
+            {data.expiringUnpaid.map((order) => (
+              <li key={order.orderNumber} className="flex justify-between gap-2 py-0.5">
+                <Link className="font-mono text-brand-700" to={`/orders/${order.orderNumber}`}>
+                  {order.orderNumber}
+                </Link>
+                <span>{formatPaise(order.totalPaise)}</span>
+                <span className="text-xs text-stone-500">until {formatDateTime(order.paymentDueAt)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card title="Low stock">
+        {data.lowStock.length === 0 ? (
+          <p className="text-sm text-stone-500">Nothing low.</p>
+        ) : (
+          <ul className="text-sm">
+            {data.lowStock.map((item) => (
+              <li key={item.sku} className="flex justify-between gap-2 py-0.5">
+                <span className="min-w-0 truncate">
+                  {item.title}
+                  {item.size && ` · ${item.size}`}
+                  {item.color && ` · ${item.color}`}
+                  <span className="block font-mono text-xs text-stone-500">{item.sku}</span>
+                </span>
+                <span className="font-semibold">{item.stock}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card title={`E-mails that failed (${data.failedMails.count})`}>
+        {data.failedMails.latest.length === 0 ? (
+          <p className="text-sm text-stone-500">All e-mails were sent.</p>
+        ) : (
+          <ul className="text-sm">
+            {data.failedMails.latest.map((mail, index) => (
+              <li key={index} className="py-0.5">
+                {mail.subject}
+                <span className="block text-xs text-stone-500">
+                  {formatDateTime(mail.at)} · {mail.lastError ?? 'unknown error'}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+/**
+ * `/admin/orders/:orderNumber`: one order — status, the steps it may take, lines (SKU, size, colour, quantity
+ * and unit), address, payments (UTR or gateway id, amount, time), and its history with who changed what
+ * (the audit log). Links to the printable packing slip.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Printer } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { orderStatusLabel } from '@shared/orders/order-status';
+import { Button } from '@client/components/ui/button';
+import { cn } from '@client/lib/utils';
+import { formatDateTime, formatPaise, statusBadge } from '../lib/format';
+import { OrderActions } from './order-actions';
+import { adminOrderQuery } from './order-queries';
+
+const quantityText = (quantity: number, unit: string) => (unit === 'm' ? `${quantity} m` : `× ${quantity}`);
+const change = (values: Record<string, unknown> | null) =>
+  values
+    ? Object.entries(values)
+        .map(([key, value]) => `${key}: ${String(value)}`)
+        .join(', ')
+    : '—';
+
+export function OrderPage() {
+  const { orderNumber = '' } = useParams();
+  const query = useQuery(adminOrderQuery(orderNumber));
+  if (query.isPending) return <p className="text-stone-600">Loading…</p>;
+  if (query.isError) {
+    return (
+      <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+        {query.error.message}
+      </p>
+    );
+  }
+  const order = query.data;
+  const badge = statusBadge(order.status);
+  const address = order.shippingAddress;
+  return (
+    <article aria-labelledby="order-title" className="flex flex-col gap-3">
+      <div className="flex items-center justify-between gap-2">
+        <div>
+          <Link to="/orders" className="text-xs text-brand-700">
+            ← Orders
+          </Link>
+          <h1 id="order-title" className="font-mono text-lg font-semibold">
+            {order.orderNumber}
+          </h1>
+          <p className="text-xs text-stone-500">Placed {formatDateTime(order.createdAt)}</p>
+        </div>
+        <div className="flex flex-col items-end gap-1">
+          <span
+            className={cn('rounded-full px-2.5 py-0.5 text-sm font-medium', badge.className)}
+            data-testid="order-status"
+          >
+            {badge.label}
+          </span>
+          {order.testPayment && (
+            <span className="rounded bg-amber-200 px-1.5 text-xs font-bold text-amber-900">TEST payment</span>
+          )}
+        </div>
+      </div>
+      {order.trackingNumber && (
+        <p className="rounded-md bg-violet-50 px-3 py-2 text-sm">
+          {order.courier ? `${order.courier}: ` : 'Tracking: '}
+          <span className="font-mono font-semibold">{order.trackingNumber}</span>
+        </p>
+      )}
+      {order.cancellationCause && (
+        <p className="rounded-md bg-red-50 px-3 py-2 text-sm">Cancelled: {order.cancellationCause}</p>
+      )}
+      {order.refundDue && (
+        <p className="rounded-md bg-red-100 px-3 py-2 text-sm font-semibold text-red-900">Refund due</p>
+      )}
+
+      <OrderActions order={order} />
+
+      <section aria-label="Items" className="rounded-lg border border-stone-200 bg-white">
+        <ul className="divide-y divide-stone-100">
+          {order.lines.map((line, index) => (
+            <li key={index} className="flex justify-between gap-3 px-3 py-2 text-sm">
+              <div className="min-w-0">
+                <p className="font-medium">{line.title}</p>
+                <p className="text-xs text-stone-500">
+                  SKU {line.sku}
+                  {line.size && ` · Size ${line.size}`}
+                  {line.color && ` · ${line.color}`}
+                </p>
+              </div>
+              <div className="shrink-0 text-right">
+                <p>{quantityText(line.quantity, line.unit)}</p>
+                <p className="text-xs text-stone-500">
+                  {formatPaise(line.unitPricePaise)}
+                  {line.unit === 'm' ? '/m' : ''} · {formatPaise(line.lineTotalPaise)}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <dl className="border-t border-stone-200 px-3 py-2 text-sm">
+          <div className="flex justify-between">
+            <dt>Subtotal</dt>
+            <dd>{formatPaise(order.subtotalPaise)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Shipping</dt>
+            <dd>{formatPaise(order.shippingFeePaise)}</dd>
+          </div>
+          <div className="flex justify-between font-semibold">
+            <dt>Total</dt>
+            <dd>{formatPaise(order.totalPaise)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section aria-label="Address" className="rounded-lg border border-stone-200 bg-white px-3 py-2 text-sm">
+        <h2 className="mb-1 font-semibold">Ship to</h2>
+        <p>{address.fullName}</p>
+        <p>{address.address}</p>
+        <p>
+          {address.city}, {address.state} {address.postalCode}
+        </p>
+        <p>
+          <a className="text-brand-700" href={`tel:${address.phone.replace(/\s/g, '')}`}>
+            {address.phone}
+          </a>{' '}
+          · {order.email}
+        </p>
+        <Button asChild variant="outline" size="sm" className="mt-2">
+          <Link to={`/orders/${order.orderNumber}/slip`}>
+            <Printer aria-hidden="true" />
+            Packing slip
+          </Link>
+        </Button>
+      </section>
+
+      <section
+        aria-label="Payments"
+        className="rounded-lg border border-stone-200 bg-white px-3 py-2 text-sm"
+      >
+        <h2 className="mb-1 font-semibold">Payments</h2>
+        {order.payments.length === 0 && <p className="text-stone-500">No payment yet.</p>}
+        <ul className="flex flex-col gap-1">
+          {order.payments.map((payment, index) => (
+            <li key={index} className="flex justify-between gap-2">
+              <span>
+                {payment.provider} ({payment.method}){' '}
+                {payment.reference && <span className="font-mono">{payment.reference}</span>}
+                {payment.testMode && (
+                  <span className="ml-1 rounded bg-amber-200 px-1 text-xs font-bold">TEST</span>
+                )}
+              </span>
+              <span className="shrink-0 text-right">
+                {formatPaise(payment.amountPaise)} · {payment.status}
+                <br />
+                <span className="text-xs text-stone-500">{formatDateTime(payment.at)}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-label="History" className="rounded-lg border border-stone-200 bg-white px-3 py-2 text-sm">
+        <h2 className="mb-1 font-semibold">History</h2>
+        <ol className="flex flex-col gap-1">
+          {order.history.map((event, index) => (
+            <li key={index}>
+              <span className="text-xs text-stone-500">{formatDateTime(event.at)}</span>{' '}
+              {event.from === null
+                ? 'Placed'
+                : `${orderStatusLabel(event.from)} → ${orderStatusLabel(event.to)}`}
+              <span className="block text-xs text-stone-500">{event.cause}</span>
+            </li>
+          ))}
+        </ol>
+        {order.audit.length > 0 && (
+          <>
+            <h3 className="mt-2 mb-1 font-semibold">Changes in the admin</h3>
+            <ol className="flex flex-col gap-1" aria-label="Audit">
+              {order.audit.map((entry, index) => (
+                <li key={index}>
+                  <span className="text-xs text-stone-500">{formatDateTime(entry.at)}</span> {entry.actor}:{' '}
+                  {entry.action}
+                  <span className="block text-xs text-stone-500">
+                    {change(entry.before)} → {change(entry.after)}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,252 @@
+/**
+ * `/admin/orders`: the shop's orders, filtered, sorted and paginated on the server — status tabs, search
+ * (order number, name, phone or e-mail), date range, payment method, test payments — kept in the address so
+ * Back returns to the same list; each row opens the order. "Export CSV" downloads the filtered list.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Download, Search } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  ADMIN_ORDER_SORTS,
+  ADMIN_ORDER_STATUS_NAMES,
+  type AdminOrderFilters,
+} from '@shared/admin/admin-order-schemas';
+import { Button } from '@client/components/ui/button';
+import { Input } from '@client/components/ui/input';
+import { toast } from '@client/lib/notify';
+import { cn } from '@client/lib/utils';
+import { adminDownload } from '../lib/admin-api';
+import { formatDateTime, formatPaise, statusBadge } from '../lib/format';
+import { adminOrdersQuery, type OrderFilters } from './order-queries';
+
+const TAB_LABELS: Record<(typeof ADMIN_ORDER_STATUS_NAMES)[number], string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+const SORT_LABELS: Record<(typeof ADMIN_ORDER_SORTS)[number], string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  'total-desc': 'Highest total',
+  'total-asc': 'Lowest total',
+};
+
+/** The filters in the address bar (unknown values are left to the server, which answers 400). */
+function filtersOf(params: URLSearchParams): OrderFilters {
+  const read = (name: string) => params.get(name) || undefined;
+  return {
+    status: read('status') as AdminOrderFilters['status'],
+    q: read('q'),
+    from: read('from'),
+    to: read('to'),
+    payment: read('payment') as AdminOrderFilters['payment'],
+    test: read('test') as AdminOrderFilters['test'],
+    sort: (read('sort') ?? 'newest') as AdminOrderFilters['sort'],
+    page: Number(read('page') ?? 1),
+  };
+}
+
+export function OrdersPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
+  const list = useQuery(adminOrdersQuery(filters));
+  const [search, setSearch] = useState(filters.q ?? '');
+  const [exporting, setExporting] = useState(false);
+
+  const update = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!('page' in changes)) next.delete('page');
+    setParams(next);
+  };
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    update({ q: search.trim() || undefined });
+  };
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const { page: _page, ...rest } = filters;
+      await adminDownload('/orders.csv', rest, 'orders.csv');
+    } catch (error) {
+      toast.error((error as Error).message);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="orders-title" className="flex flex-col gap-3">
+      <div className="flex items-center justify-between gap-2">
+        <h1 id="orders-title" className="text-lg font-semibold">
+          Orders
+        </h1>
+        <Button variant="outline" size="sm" onClick={exportCsv} disabled={exporting}>
+          <Download aria-hidden="true" />
+          Export CSV
+        </Button>
+      </div>
+
+      <div role="tablist" aria-label="Status" className="-mx-3 flex gap-1 overflow-x-auto px-3 pb-1">
+        {[undefined, ...ADMIN_ORDER_STATUS_NAMES].map((status) => {
+          const active = filters.status === status;
+          return (
+            <button
+              key={status ?? 'all'}
+              type="button"
+              role="tab"
+              aria-selected={active}
+              onClick={() => update({ status })}
+              className={cn(
+                'shrink-0 rounded-full border px-3 py-1.5 text-sm',
+                active
+                  ? 'border-brand-700 bg-brand-700 text-white'
+                  : 'border-stone-300 bg-white text-stone-700',
+              )}
+            >
+              {status ? TAB_LABELS[status] : 'All'}
+            </button>
+          );
+        })}
+      </div>
+
+      <form role="search" onSubmit={onSearch} className="flex gap-2">
+        <Input
+          aria-label="Search orders"
+          placeholder="Order number, name, phone or e-mail"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          className="flex-1"
+        />
+        <Button type="submit" variant="secondary" aria-label="Search">
+          <Search aria-hidden="true" />
+        </Button>
+      </form>
+
+      <details className="rounded-md border border-stone-200 bg-white px-3 py-2 text-sm">
+        <summary className="cursor-pointer font-medium">Filters and sort</summary>
+        <div className="mt-3 grid grid-cols-2 gap-3">
+          <label className="flex flex-col gap-1">
+            From
+            <Input
+              type="date"
+              value={filters.from ?? ''}
+              onChange={(event) => update({ from: event.target.value })}
+            />
+          </label>
+          <label className="flex flex-col gap-1">
+            To
+            <Input
+              type="date"
+              value={filters.to ?? ''}
+              onChange={(event) => update({ to: event.target.value })}
+            />
+          </label>
+          <label className="flex flex-col gap-1">
+            Payment
+            <select
+              className="field"
+              value={filters.payment ?? ''}
+              onChange={(event) => update({ payment: event.target.value })}
+            >
+              <option value="">Any</option>
+              <option value="upi">UPI</option>
+              <option value="gateway">Cards, net banking</option>
+            </select>
+          </label>
+          <label className="flex flex-col gap-1">
+            Sort
+            <select
+              className="field"
+              value={filters.sort}
+              onChange={(event) => update({ sort: event.target.value })}
+            >
+              {ADMIN_ORDER_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {SORT_LABELS[sort]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="col-span-2 flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={filters.test === 'true'}
+              onChange={(event) => update({ test: event.target.checked ? 'true' : undefined })}
+            />
+            Only test payments
+          </label>
+        </div>
+      </details>
+
+      {list.isError && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {list.error.message}
+        </p>
+      )}
+      {list.data && list.data.orders.length === 0 && (
+        <p className="py-8 text-center text-stone-600">No orders match.</p>
+      )}
+      <ul className="flex flex-col gap-2" aria-label="Orders" aria-busy={list.isFetching}>
+        {list.data?.orders.map((order) => {
+          const badge = statusBadge(order.status);
+          return (
+            <li key={order.orderNumber}>
+              <Link
+                to={`/orders/${order.orderNumber}`}
+                className="block rounded-lg border border-stone-200 bg-white px-3 py-2.5 hover:border-brand-300"
+              >
+                <div className="flex items-center justify-between gap-2">
+                  <span className="font-mono text-sm font-semibold">{order.orderNumber}</span>
+                  <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', badge.className)}>
+                    {badge.label}
+                  </span>
+                </div>
+                <div className="mt-1 flex items-center justify-between gap-2 text-sm">
+                  <span className="truncate text-stone-700">{order.fullName}</span>
+                  <span className="font-semibold">{formatPaise(order.totalPaise)}</span>
+                </div>
+                <div className="mt-0.5 flex items-center justify-between gap-2 text-xs text-stone-500">
+                  <span>{formatDateTime(order.createdAt)}</span>
+                  <span>
+                    {order.payment ?? 'unpaid'}
+                    {order.testPayment && (
+                      <span className="ml-1 rounded bg-amber-200 px-1 font-bold text-amber-900">TEST</span>
+                    )}
+                  </span>
+                </div>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      {list.data && (list.data.page > 1 || list.data.hasMore) && (
+        <nav aria-label="Pages" className="flex items-center justify-between">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={list.data.page <= 1}
+            onClick={() => update({ page: String(list.data.page - 1) })}
+          >
+            Previous
+          </Button>
+          <span className="text-sm text-stone-600">Page {list.data.page}</span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!list.data.hasMore}
+            onClick={() => update({ page: String(list.data.page + 1) })}
+          >
+            Next
+          </Button>
+        </nav>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * The admin's frame, phone first: a top bar (shop name, who is signed in, sign out) and a bottom tab bar
+ * (Dashboard, Orders, Customers, and Staff for the owner) that stays under the thumb; on wider screens the
+ * tabs sit in the top bar.
+ */
+import { ChartColumn, LogOut, Package, UserCog, Users } from 'lucide-react';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { cn } from '@client/lib/utils';
+import { useAdminSession } from '../lib/admin-session';
+
+const TABS = [
+  { to: '/', label: 'Dashboard', icon: ChartColumn, end: true },
+  { to: '/orders', label: 'Orders', icon: Package, end: false },
+  { to: '/customers', label: 'Customers', icon: Users, end: false },
+] as const;
+
+export function AdminShell() {
+  const { me, signOut } = useAdminSession();
+  const navigate = useNavigate();
+  const tabs =
+    me?.role === 'owner' ? [...TABS, { to: '/staff', label: 'Staff', icon: UserCog, end: false }] : TABS;
+  return (
+    <div className="min-h-dvh bg-stone-50 pb-20 md:pb-0">
+      <header className="sticky top-0 z-20 border-b border-stone-200 bg-brand-900 text-white">
+        <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-2.5">
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-semibold">{me?.storeName ?? 'Shop admin'}</p>
+            <p className="truncate text-xs text-brand-100">
+              {me ? `${me.email} · ${me.role === 'owner' ? 'Owner' : 'Staff'}` : ' '}
+            </p>
+          </div>
+          <nav aria-label="Admin" className="hidden gap-1 md:flex">
+            {tabs.map((tab) => (
+              <NavLink
+                key={tab.to}
+                to={tab.to}
+                end={tab.end}
+                className={({ isActive }) =>
+                  cn(
+                    'rounded-md px-3 py-1.5 text-sm',
+                    isActive ? 'bg-white/15 font-semibold' : 'hover:bg-white/10',
+                  )
+                }
+              >
+                {tab.label}
+              </NavLink>
+            ))}
+          </nav>
+          <button
+            type="button"
+            className="inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-xs hover:bg-white/10"
+            onClick={async () => {
+              await signOut();
+              navigate('/sign-in', { replace: true });
+            }}
+          >
+            <LogOut className="size-4" aria-hidden="true" />
+            Sign out
+          </button>
+        </div>
+      </header>
+      <main className="mx-auto max-w-5xl px-3 py-4 sm:px-4">
+        <Outlet />
+      </main>
+      <nav
+        aria-label="Admin tabs"
+        className="fixed inset-x-0 bottom-0 z-20 grid border-t border-stone-200 bg-white md:hidden"
+        style={{ gridTemplateColumns: `repeat(${tabs.length}, minmax(0, 1fr))` }}
+      >
+        {tabs.map((tab) => (
+          <NavLink
+            key={tab.to}
+            to={tab.to}
+            end={tab.end}
+            className={({ isActive }) =>
+              cn(
+                'flex flex-col items-center gap-0.5 py-2 text-xs',
+                isActive ? 'font-semibold text-brand-700' : 'text-stone-600',
+              )
+            }
+          >
+            <tab.icon className="size-5" aria-hidden="true" />
+            {tab.label}
+          </NavLink>
+        ))}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * `/admin/staff` (owner only): the shop's members; invite staff by e-mail (they get a one-time link, valid
+ * 1 hour, to choose a password) and revoke them (their sessions end at once).
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import {
+  inviteMemberBodySchema,
+  memberListSchema,
+  memberSchema,
+  type InviteMemberBody,
+} from '@shared/admin/admin-schemas';
+import type { z } from 'zod';
+import { Button } from '@client/components/ui/button';
+import { FormField } from '@client/components/ui/form-field';
+import { Input } from '@client/components/ui/input';
+import { setFieldErrors } from '@client/lib/form-errors';
+import { toast } from '@client/lib/notify';
+import { adminRequest } from '../lib/admin-api';
+import { ADMIN_QUERY_KEY, useAdminSession } from '../lib/admin-session';
+
+const membersQuery = () =>
+  queryOptions({
+    queryKey: [...ADMIN_QUERY_KEY, 'members'],
+    queryFn: () => adminRequest('/members', { schema: memberListSchema }),
+  });
+
+export function StaffPage() {
+  const { me } = useAdminSession();
+  const client = useQueryClient();
+  const members = useQuery({ ...membersQuery(), enabled: me?.role === 'owner' });
+  const form = useForm<z.input<typeof inviteMemberBodySchema>, unknown, InviteMemberBody>({
+    resolver: zodResolver(inviteMemberBodySchema),
+    defaultValues: { email: '' },
+  });
+  const refresh = () => client.invalidateQueries({ queryKey: membersQuery().queryKey });
+  const invite = useMutation({
+    mutationFn: (body: InviteMemberBody) =>
+      adminRequest('/members', { method: 'POST', body, schema: memberSchema }),
+    onSuccess: (member) => {
+      toast.success(`Invitation sent to ${member.email}`);
+      form.reset();
+      void refresh();
+    },
+    onError: (error) => {
+      if (setFieldErrors(error, form.setError, ['email']).shown.length === 0) toast.error(error.message);
+    },
+  });
+  const revoke = useMutation({
+    mutationFn: (id: number) =>
+      adminRequest(`/members/${id}/revoke`, { method: 'POST', body: {}, schema: memberSchema }),
+    onSuccess: (member) => {
+      toast.success(`${member.email} can no longer use the admin`);
+      void refresh();
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  if (me && me.role !== 'owner') return <p className="text-stone-600">Only the shop owner manages staff.</p>;
+  return (
+    <section aria-labelledby="staff-title" className="flex flex-col gap-3">
+      <h1 id="staff-title" className="text-lg font-semibold">
+        Staff
+      </h1>
+      <form
+        noValidate
+        aria-label="Invite staff"
+        className="flex flex-col gap-2 rounded-lg border border-stone-200 bg-white p-3"
+        onSubmit={form.handleSubmit((body) => invite.mutate(body))}
+      >
+        <FormField
+          id="invite-email"
+          label="Invite by e-mail"
+          hint="Staff handle orders, products and stock; not settings or staff."
+          error={form.formState.errors.email?.message}
+        >
+          {(control) => <Input {...control} type="email" inputMode="email" {...form.register('email')} />}
+        </FormField>
+        <Button type="submit" disabled={invite.isPending}>
+          Send invitation
+        </Button>
+      </form>
+      <ul className="flex flex-col gap-2" aria-label="Members">
+        {members.data?.members.map((member) => (
+          <li
+            key={member.id}
+            className="flex items-center justify-between gap-2 rounded-lg border border-stone-200 bg-white px-3 py-2 text-sm"
+          >
+            <span className="min-w-0">
+              <span className="block truncate">{member.email}</span>
+              <span className="text-xs text-stone-500">
+                {member.role === 'owner' ? 'Owner' : 'Staff'} · {member.status}
+              </span>
+            </span>
+            {member.role === 'staff' && member.status !== 'revoked' && (
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={revoke.isPending}
+                onClick={() => {
+                  if (window.confirm(`Revoke ${member.email}?`)) revoke.mutate(member.id);
+                }}
+              >
+                Revoke
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, mergeConfig } from 'vite';
+import storefront from './vite.config';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * Builds the admin panel (src/client/admin/index.html → dist/client/admin/index.html and its assets) after
+ * the storefront, into the same folder without emptying it. A build of its own, so the storefront's bundles
+ * stay byte for byte what they were (docs/decisions/013-admin-area.md): the admin brings its own copy of
+ * the frameworks, split into a vendor chunk and the admin's code.
+ */
+export default mergeConfig(
+  { ...storefront, build: { ...storefront.build, rolldownOptions: undefined } },
+  defineConfig({
+    publicDir: false,
+    build: {
+      emptyOutDir: false,
+      rolldownOptions: {
+        input: { admin: here('./src/client/admin/index.html') },
+        output: {
+          codeSplitting: {
+            // sonner stays a chunk of its own: lib/notify.tsx loads it on the first toast.
+            groups: [{ name: 'admin-vendor', test: /node_modules[\\/](?!sonner[\\/])/ }],
+          },
+        },
+      },
+    },
+  }),
+);
