@@ -1,12 +1,13 @@
 /**
  * Admin sign-in (`/admin/sign-in`): e-mail and password of a member of this shop. A wrong password, an
  * unknown e-mail and a customer's account get the same answer; too many failures are refused for a while
- * (the storefront's limits). After signing in, back to the page that asked, else the dashboard.
+ * (the storefront's limits). After signing in (or when already signed in), on to the page that asked, else
+ * the dashboard.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import {
   adminSignInBodySchema,
   adminSignInResponseSchema,
@@ -24,7 +25,6 @@ import { AuthCard } from './auth-card';
 
 export function SignInPage() {
   const { token, signIn } = useAdminSession();
-  const navigate = useNavigate();
   const from = (useLocation().state as { from?: string } | null)?.from ?? '/';
   const form = useForm<AdminSignInInput, unknown, AdminSignInBody>({
     resolver: zodResolver(adminSignInBodySchema),
@@ -33,13 +33,11 @@ export function SignInPage() {
   const mutation = useMutation({
     mutationFn: (body: AdminSignInBody) =>
       adminRequest('/sign-in', { method: 'POST', body, schema: adminSignInResponseSchema }),
-    onSuccess: (answer) => {
-      signIn(answer.token);
-      navigate(from, { replace: true });
-    },
+    // With the token set, this page renders the redirect below.
+    onSuccess: (answer) => signIn(answer.token),
     onError: (error) => setFieldErrors(error, form.setError, ['email', 'password']),
   });
-  if (token && !mutation.isPending) return <Navigate to="/" replace />;
+  if (token) return <Navigate to={from} replace />;
   const { errors } = form.formState;
   return (
     <AuthCard title="Sign in to your shop">

@@ -1,0 +1,167 @@
+/**
+ * The admin panel on a phone (390 × 844): the demo owner signs in, finds a shopper's order, marks it paid
+ * with a UTR, ships it with a courier and tracking number — the shopper's Track order then shows the number
+ * — prints the packing slip, and exports the orders as CSV. With `ADMIN_SCREENSHOTS=docs/admin` it saves a
+ * screenshot of each screen there (docs/admin.md).
+ *
+ * This file starts its own server (a fresh demo shop, so the demo owner exists and the shared server's
+ * sign-up allowance is left alone).
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomInt } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: plain ESM helper without type declarations
+import { startServer } from '../scripts/start-server-process.mjs';
+import { apiCall as sharedApiCall, type ApiProduct, eventually, useStorefront } from './helpers';
+
+const PHONE = { width: 390, height: 844 };
+const browser = useStorefront(PHONE);
+const DEMO_OWNER = { email: 'owner@demo.resham.in', password: 'demo-owner-2719' };
+const SHOPPER_PASSWORD = 'Zari-weave-2719';
+const TRACKING = `EE${randomInt(1e8, 1e9)}IN`;
+const screenshots = process.env.ADMIN_SCREENSHOTS;
+
+let server: { baseUrl: string; stop: () => Promise<void> };
+const shop = () => server.baseUrl;
+const apiCall = <T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown, token?: string) =>
+  sharedApiCall<T>(method, path, body, token, shop());
+
+beforeAll(async () => {
+  server = (await startServer()) as typeof server;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function shot(page: Page, name: string) {
+  if (!screenshots) return;
+  mkdirSync(screenshots, { recursive: true });
+  await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: false });
+}
+
+/** A shopper who placed one order of a plain product (by the piece, no variants) through the API. */
+async function shopperOrder(): Promise<{ email: string; orderNumber: string }> {
+  const email = `admin.e2e.${Date.now()}@example.com`;
+  const registered = await apiCall('POST', '/users/register', {
+    firstName: 'Meera',
+    lastName: 'Iyer',
+    email,
+    password: SHOPPER_PASSWORD,
+  });
+  expect(registered.status).toBe(201);
+  const { body } = await apiCall<{ token: string }>('POST', '/users/authorize', {
+    email,
+    password: SHOPPER_PASSWORD,
+  });
+  const list = await apiCall<{ data: ApiProduct[] }>('GET', '/products?page=1&limit=100');
+  let productId: string | undefined;
+  for (const item of list.body.data) {
+    const detail = await apiCall<{ unit: string; variants: unknown[]; available: boolean }>(
+      'GET',
+      `/products/${item.id}`,
+    );
+    if (detail.body.unit === 'piece' && detail.body.variants.length === 0 && detail.body.available) {
+      productId = item.id;
+      break;
+    }
+  }
+  expect(productId).toBeTruthy();
+  const created = await apiCall<{ id: string }>(
+    'POST',
+    '/orders',
+    {
+      products: { [productId!]: 1 },
+      shippingAddress: {
+        fullName: 'Meera Iyer',
+        address: '14 Chowk Bazaar, Aminabad',
+        city: 'Lucknow',
+        state: 'Uttar Pradesh',
+        postalCode: '226018',
+        phone: '+91 98390 41736',
+      },
+    },
+    body.token,
+  );
+  expect(created.status).toBe(201);
+  return { email, orderNumber: created.body.id };
+}
+
+describe('the admin panel at 390 × 844', () => {
+  it('the owner signs in, marks paid, ships with a tracking number the shopper can track, and exports CSV', async () => {
+    const order = await shopperOrder();
+    const page = await browser.newPage();
+
+    await page.goto(`${shop()}/admin/orders`);
+    await page.waitForURL(/\/admin\/sign-in$/);
+    await shot(page, 'sign-in');
+    await page.getByLabel('Email').fill(DEMO_OWNER.email);
+    await page.getByLabel('Password').fill(DEMO_OWNER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/admin\/orders$/);
+    await eventually(() =>
+      page.getByRole('list', { name: 'Orders' }).getByRole('link').count(),
+    ).toBeGreaterThan(0);
+    await shot(page, 'orders');
+
+    await page.getByLabel('Search orders').fill(order.orderNumber.toLowerCase());
+    await page.getByRole('button', { name: 'Search' }).click();
+    await eventually(() => page.getByRole('list', { name: 'Orders' }).getByRole('link').count()).toBe(1);
+    await page.getByRole('link', { name: new RegExp(order.orderNumber) }).click();
+    await page.getByRole('heading', { name: order.orderNumber }).waitFor();
+    await eventually(() => page.getByTestId('order-status').textContent()).toBe('Pending');
+
+    await page.getByLabel('UPI reference (UTR)').fill('412345678901');
+    await page.getByRole('button', { name: 'Mark paid' }).click();
+    await eventually(() => page.getByTestId('order-status').textContent()).toBe('Processing');
+
+    // A bad ship form is refused under its fields; nothing is sent.
+    await page.getByRole('button', { name: 'Ship' }).click();
+    await page.getByText('is required').first().waitFor();
+    await page.getByLabel('Courier').fill('India Post');
+    await page.getByLabel('Tracking (AWB) number').fill(TRACKING);
+    await page.getByRole('button', { name: 'Ship' }).click();
+    await eventually(() => page.getByTestId('order-status').textContent()).toBe('Shipped');
+    await page.getByText(`India Post: ${TRACKING}`).waitFor();
+    await page.getByRole('list', { name: 'Audit' }).getByText(`${DEMO_OWNER.email}: ship`).waitFor();
+    await shot(page, 'order');
+
+    await page.getByRole('link', { name: 'Packing slip' }).click();
+    await page.getByRole('heading', { name: 'Packing slip' }).waitFor();
+    await page.getByText('Meera Iyer').waitFor();
+    await shot(page, 'packing-slip');
+
+    await page.goto(`${shop()}/admin/orders`);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await (await download).path();
+    const csv = readFileSync(file, 'utf8');
+    expect(csv.split('\n')[0]).toBe(
+      'Order number,Date,Status,Name,E-mail,Phone,Total (INR),Payment,Test payment',
+    );
+    expect(csv).toContain(`${order.orderNumber},`);
+    expect(csv).toMatch(
+      new RegExp(`${order.orderNumber},[^\\n]*,Shipped,Meera Iyer,${order.email.replace(/\./g, '\\.')}`),
+    );
+
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.getByRole('img', { name: 'Daily sales for 30 days' }).waitFor();
+    await shot(page, 'dashboard');
+    await page.getByRole('link', { name: 'Customers' }).click();
+    await page.getByRole('list', { name: 'Customers' }).getByText(order.email).waitFor();
+    await shot(page, 'customers');
+    await page.getByRole('link', { name: 'Staff' }).click();
+    await page.getByRole('list', { name: 'Members' }).getByText(DEMO_OWNER.email).waitFor();
+    await shot(page, 'staff');
+
+    // The shopper's Track order shows the tracking number.
+    const shopper = await browser.newPage();
+    await shopper.goto(`${shop()}/track-order`);
+    await shopper.getByLabel('Order Number').fill(order.orderNumber);
+    await shopper.getByLabel('Email or Phone').fill(order.email);
+    await shopper.getByRole('button', { name: 'Track Order' }).click();
+    await shopper.getByRole('region', { name: 'Order details' }).getByText(TRACKING).waitFor();
+  });
+});
