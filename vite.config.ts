@@ -17,7 +17,8 @@ export default defineConfig({
       name: 'admin-page-in-dev',
       configureServer(server) {
         server.middlewares.use((request, _response, next) => {
-          if (request.url && /^\/admin(\/[^.]*)?(\?.*)?$/.test(request.url)) request.url = '/admin/index.html';
+          if (request.url && /^\/admin(\/[^.]*)?(\?.*)?$/.test(request.url))
+            request.url = '/admin/index.html';
           next();
         });
       },

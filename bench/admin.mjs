@@ -51,7 +51,7 @@ async function seed(query) {
   await query(
     `INSERT INTO order_lines (store_id, order_id, product_id, product_title, sku, unit, unit_price_paise, quantity,
        line_total_paise, position)
-     SELECT $1, id, $2, $3, $4, 'piece', $5, 1, $5, 0 FROM orders WHERE store_id = $1`,
+     SELECT $1, id, $2, $3, $4, 'piece', $5::integer, 1, $5::bigint, 0 FROM orders WHERE store_id = $1`,
     [storeId, productId, title, sku, price],
   );
   await query(

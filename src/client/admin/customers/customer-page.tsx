@@ -29,7 +29,8 @@ export function CustomerPage() {
           {customer.email} · customer since {formatDate(customer.createdAt)}
         </p>
         <p className="text-sm">
-          {customer.orders} {customer.orders === 1 ? 'order' : 'orders'} · {formatPaise(customer.spentPaise)} spent
+          {customer.orders} {customer.orders === 1 ? 'order' : 'orders'} · {formatPaise(customer.spentPaise)}{' '}
+          spent
         </p>
       </div>
       <ul className="flex flex-col gap-2" aria-label="Their orders">

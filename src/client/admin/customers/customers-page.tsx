@@ -82,7 +82,8 @@ export function CustomersPage() {
               <div className="flex justify-between gap-2 text-xs text-stone-500">
                 <span className="truncate">{customer.email}</span>
                 <span className="shrink-0">
-                  {customer.orders} {customer.orders === 1 ? 'order' : 'orders'} · since {formatDate(customer.createdAt)}
+                  {customer.orders} {customer.orders === 1 ? 'order' : 'orders'} · since{' '}
+                  {formatDate(customer.createdAt)}
                 </span>
               </div>
             </Link>

@@ -50,7 +50,9 @@ export function DashboardPage() {
           <div key={label} className="rounded-lg border border-stone-200 bg-white px-2.5 py-2">
             <p className="text-xs text-stone-500">{label}</p>
             <p className="text-base font-semibold">{formatPaise(period.revenuePaise)}</p>
-            <p className="text-xs text-stone-600">{period.orders} {period.orders === 1 ? 'order' : 'orders'}</p>
+            <p className="text-xs text-stone-600">
+              {period.orders} {period.orders === 1 ? 'order' : 'orders'}
+            </p>
           </div>
         ))}
       </div>
