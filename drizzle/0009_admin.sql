@@ -50,3 +50,8 @@ CREATE UNIQUE INDEX "store_members_store_user" ON "store_members" USING btree ("
 -- The admin's order list: a store's orders newest first, in all statuses or one (docs/admin.md).
 CREATE INDEX IF NOT EXISTS "orders_store_created" ON "orders" USING btree ("store_id","created_at" DESC,"order_number" DESC);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "orders_store_status_created" ON "orders" USING btree ("store_id","status","created_at" DESC,"order_number" DESC);
+--> statement-breakpoint
+-- The admin's order search: name, e-mail and phone digits matched anywhere (ILIKE / LIKE '%…%', pg_trgm of 0008).
+CREATE INDEX IF NOT EXISTS "orders_full_name_trgm" ON "orders" USING gin ("full_name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "orders_email_trgm" ON "orders" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "orders_phone_digits_trgm" ON "orders" USING gin ("phone_digits" gin_trgm_ops);
