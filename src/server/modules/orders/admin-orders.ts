@@ -3,7 +3,7 @@
  * on the server, the same filter for the CSV export, and one order's detail with its lines, payments,
  * history and audit entries. Every query is scoped to the store; money stays in paise.
  */
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type {
   AdminOrderAction,
   AdminOrderDetail,
@@ -115,8 +115,17 @@ function toRow(row: {
 }
 
 /**
+ * Above this many matches a text search is "broad" (e.g. a common surname): walking the date index finds a
+ * page of them fastest. Below it, the matches are fetched first through the trigram indexes, then sorted.
+ */
+const NARROW_SEARCH_ROWS = 1000;
+
+/**
  * One page of `storeId`'s orders matching `query` (page from 1, `limit` rows), sorted as asked; only the
- * orders of account `userId` when given (a customer's detail).
+ * orders of account `userId` when given (a customer's detail). A name, e-mail or phone search that matches
+ * few orders is answered in two steps — the matching ids through the trigram indexes, then those rows
+ * sorted — because the planner cannot tell how many rows a `%…%` pattern matches and would otherwise walk
+ * the whole date index looking for them.
  * @returns the rows and whether a next page has any.
  */
 export async function listAdminOrders(
@@ -125,10 +134,28 @@ export async function listAdminOrders(
   query: AdminOrderListQuery,
   userId?: number,
 ): Promise<{ orders: AdminOrderRow[]; hasMore: boolean }> {
+  let where = filterConditions(storeId, query, userId);
+  if (query.q && !normalizeOrderNumber(query.q)) {
+    const matches = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(where)
+      .limit(NARROW_SEARCH_ROWS + 1);
+    if (matches.length <= NARROW_SEARCH_ROWS) {
+      if (matches.length === 0) return { orders: [], hasMore: false };
+      where = and(
+        eq(orders.storeId, storeId),
+        inArray(
+          orders.id,
+          matches.map((match) => match.id),
+        ),
+      );
+    }
+  }
   const rows = await db
     .select(rowColumns)
     .from(orders)
-    .where(filterConditions(storeId, query, userId))
+    .where(where)
     .orderBy(...ORDER_BY[query.sort])
     .limit(query.limit + 1)
     .offset((query.page - 1) * query.limit);

@@ -4,7 +4,7 @@
  * order show the tracking number; cancel: stock returns; an illegal step: 409 with the reason, no change);
  * bad bodies and filters (400 with fields) and another store's order numbers (404).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_STATUS } from '@shared/orders/order-status';
@@ -98,6 +98,21 @@ describe.each(testDatabaseKinds)('admin order routes on %s', (kind) => {
     expect((await call('GET', '/orders?q=nobody%40example.com')).json().orders).toHaveLength(0);
     const paged = await call('GET', '/orders?limit=1&page=1&sort=oldest');
     expect(paged.json()).toMatchObject({ hasMore: true, orders: [{ orderNumber: first.orderNumber }] });
+  });
+
+  it('pages a broad name search (over 1,000 matches) newest first', async () => {
+    await database.db.execute(sql`
+      INSERT INTO orders (store_id, order_number, user_id, email, status, full_name, address, city, state,
+        postal_code, phone, phone_digits, subtotal_paise, total_paise, created_at)
+      SELECT ${shop.storeId}, 'RS-' || upper(lpad(to_hex(n), 8, '0')), ${userId}, 'asha@example.com', 0,
+        'Meera Sharma', 'x', 'Lucknow', 'Uttar Pradesh', '226018', '+91 98390 41736', '9839041736', 100, 100,
+        now() - n * interval '1 minute'
+      FROM generate_series(1, 1005) AS n`);
+    const page = await call('GET', '/orders?q=sharma&limit=2&page=2');
+    expect(page.json()).toMatchObject({
+      hasMore: true,
+      orders: [{ orderNumber: 'RS-00000003' }, { orderNumber: 'RS-00000004' }],
+    });
   });
 
   it('flags test payments and filters by payment method', async () => {
