@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSignedInMember, type SessionMember } from '../../test/admin-member';
 import { insertTestShop } from '../../test/order-fixture';
+import { encodeText } from '../../test/request-inputs';
 import { apiRoutes, buildWithRouteTable, routeName, type ApiRoute } from '../../test/route-table';
 import { insertSignedInCustomers, type SessionCustomer } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
@@ -99,6 +100,35 @@ describe.each(testDatabaseKinds)('admin role hook on %s', (kind) => {
         403,
         { error: NOT_A_MEMBER_MESSAGE },
       ]);
+    }
+  });
+
+  it('answers an owner below 500 with the one error body whatever text the inputs hold', async () => {
+    const owner = await insertSignedInMember(database.db, 1, 'owner');
+    const hostile = [
+      '\u0000',
+      '\uD800',
+      'x\uDC00y',
+      '\u202Eabc',
+      'x'.repeat(10_000),
+      "'; DROP TABLE orders; --",
+    ];
+    for (const route of guarded) {
+      for (const text of hostile) {
+        const url = route.url
+          .replace(':orderNumber', encodeText(text))
+          .replace(':memberId', encodeText(text))
+          .replace(':customerId', encodeText(text));
+        const body = { utr: text, courier: text, trackingNumber: text, reason: text, email: text };
+        const response = await app.inject({
+          method: route.method as 'GET',
+          url: `${url}?q=${encodeText(text)}&from=${encodeText(text)}`,
+          headers: { 'x-store-host': 'silk.test', ...owner.headers },
+          ...(route.method === 'POST' ? { payload: body } : {}),
+        });
+        expect([routeName(route), response.statusCode < 500]).toEqual([routeName(route), true]);
+        if (response.statusCode >= 400) expect(response.json()).toHaveProperty('error');
+      }
     }
   });
 
