@@ -4,6 +4,7 @@
  * plugin to {@link ADMIN_FEATURE_ROUTES}; it is then checked like every other admin route.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { productAdminRoutes } from '../catalog/admin-routes';
 import { orderAdminRoutes } from '../orders/admin-routes';
 import type { SignInRateLimiter } from '../users/sign-in-rate-limit';
 import { customerAdminRoutes } from '../users/admin-routes';
@@ -15,6 +16,7 @@ import { adminSessionRoutes, memberAdminRoutes } from './routes';
 const ADMIN_FEATURE_ROUTES: FastifyPluginAsync[] = [
   memberAdminRoutes,
   orderAdminRoutes,
+  productAdminRoutes,
   dashboardRoutes,
   customerAdminRoutes,
 ];

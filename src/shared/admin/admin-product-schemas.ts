@@ -1,0 +1,57 @@
+/**
+ * The admin's products contract (docs/admin.md "Products"): the catalogue's products searched, filtered by
+ * category and stock, paginated on the server. Prices in integer **paise**; stock in pieces or metres by
+ * `unit` (for a product sold in variants, the sum of its variants' tracked stock). Read only for now: the
+ * catalogue file (`npm run catalog:import`) still changes products.
+ */
+import { z } from 'zod';
+
+export const ADMIN_STOCK_FILTERS = ['low', 'out'] as const;
+/** At or below this many pieces or metres a product (or a variant) counts as low on stock. */
+export const ADMIN_LOW_STOCK = 3;
+
+/** `GET /api/v1/admin/products` query. */
+export const adminProductListQuerySchema = z.object({
+  q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  category: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  stock: z
+    .enum(ADMIN_STOCK_FILTERS, { error: `must be one of ${ADMIN_STOCK_FILTERS.join(', ')}` })
+    .optional(),
+  page: z.coerce
+    .number({ error: 'must be a whole number from 1' })
+    .int('must be a whole number from 1')
+    .min(1, 'must be a whole number from 1')
+    .max(10_000, 'must be at most 10000')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'must be a whole number from 1 to 100' })
+    .int('must be a whole number from 1 to 100')
+    .min(1, 'must be a whole number from 1 to 100')
+    .max(100, 'must be a whole number from 1 to 100')
+    .default(25),
+});
+export type AdminProductListQuery = z.output<typeof adminProductListQuerySchema>;
+
+/** One product row. `stock` null: not tracked. `lowestStock`: the smallest tracked stock of its variants. */
+export const adminProductRowSchema = z.object({
+  id: z.string(),
+  sku: z.string(),
+  title: z.string(),
+  category: z.string(),
+  unit: z.string(),
+  pricePaise: z.number().int(),
+  discountedPricePaise: z.number().int().nullable(),
+  variants: z.number().int(),
+  stock: z.number().nullable(),
+  lowestStock: z.number().nullable(),
+});
+export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
+
+export const adminProductListSchema = z.object({
+  products: z.array(adminProductRowSchema),
+  categories: z.array(z.string()),
+  page: z.number().int(),
+  limit: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type AdminProductList = z.infer<typeof adminProductListSchema>;
