@@ -1,7 +1,7 @@
 /**
  * The admin panel on a phone (390 × 844): the demo owner signs in, finds a shopper's order, marks it paid
  * with a UTR, ships it with a courier and tracking number — the shopper's Track order then shows the number
- * — prints the packing slip, and exports the orders as CSV. With `ADMIN_SCREENSHOTS=docs/admin` it saves a
+ * — prints the packing slip, exports the orders as CSV, and sees the dashboard, products, customers and staff. With `ADMIN_SCREENSHOTS=docs/admin` it saves a
  * screenshot of each screen there (docs/admin.md).
  *
  * This file starts its own server (a fresh demo shop, so the demo owner exists and the shared server's
@@ -152,6 +152,11 @@ describe('the admin panel at 390 × 844', () => {
     await page.getByRole('link', { name: 'Customers' }).click();
     await page.getByRole('list', { name: 'Customers' }).getByText(order.email).waitFor();
     await shot(page, 'customers');
+    await page.getByRole('link', { name: 'Products' }).click();
+    await eventually(() => page.getByRole('list', { name: 'Products' }).getByRole('listitem').count()).toBe(
+      25,
+    );
+    await shot(page, 'products');
     await page.getByRole('link', { name: 'Staff' }).click();
     await page.getByRole('list', { name: 'Members' }).getByText(DEMO_OWNER.email).waitFor();
     await shot(page, 'staff');

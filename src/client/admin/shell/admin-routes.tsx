@@ -11,6 +11,7 @@ import { useAdminSession } from '../lib/admin-session';
 import { OrderPage } from '../orders/order-page';
 import { OrdersPage } from '../orders/orders-page';
 import { PackingSlipPage } from '../orders/packing-slip-page';
+import { ProductsPage } from '../products/products-page';
 import { SetUpPage } from '../sign-in/set-up-page';
 import { SignInPage } from '../sign-in/sign-in-page';
 import { StaffPage } from '../staff/staff-page';
@@ -46,6 +47,7 @@ export function AdminRoutes() {
         <Route index element={<DashboardPage />} />
         <Route path="orders" element={<OrdersPage />} />
         <Route path="orders/:orderNumber" element={<OrderPage />} />
+        <Route path="products" element={<ProductsPage />} />
         <Route path="customers" element={<CustomersPage />} />
         <Route path="customers/:customerId" element={<CustomerPage />} />
         <Route path="staff" element={<StaffPage />} />

@@ -1,9 +1,9 @@
 /**
  * The admin's frame, phone first: a top bar (shop name, who is signed in, sign out) and a bottom tab bar
- * (Dashboard, Orders, Customers, and Staff for the owner) that stays under the thumb; on wider screens the
+ * (Dashboard, Orders, Products, Customers, and Staff for the owner) that stays under the thumb; on wider screens the
  * tabs sit in the top bar.
  */
-import { ChartColumn, LogOut, Package, UserCog, Users } from 'lucide-react';
+import { ChartColumn, LogOut, Package, Shirt, UserCog, Users } from 'lucide-react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { cn } from '@client/lib/utils';
 import { useAdminSession } from '../lib/admin-session';
@@ -11,6 +11,7 @@ import { useAdminSession } from '../lib/admin-session';
 const TABS = [
   { to: '/', label: 'Dashboard', icon: ChartColumn, end: true },
   { to: '/orders', label: 'Orders', icon: Package, end: false },
+  { to: '/products', label: 'Products', icon: Shirt, end: false },
   { to: '/customers', label: 'Customers', icon: Users, end: false },
 ] as const;
 

@@ -1,0 +1,149 @@
+/**
+ * `/admin/products`: the catalogue's products, searched by title or SKU and filtered by category and stock
+ * (low, out), paginated on the server; price, variants and stock on each row. Read only: products are still
+ * changed with the catalogue file (`npm run catalog:import`).
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { adminProductListSchema, type AdminProductListQuery } from '@shared/admin/admin-product-schemas';
+import { Button } from '@client/components/ui/button';
+import { Input } from '@client/components/ui/input';
+import { adminRequest } from '../lib/admin-api';
+import { ADMIN_QUERY_KEY } from '../lib/admin-session';
+import { formatPaise } from '../lib/format';
+
+const productsQuery = (query: Partial<AdminProductListQuery>) =>
+  queryOptions({
+    queryKey: [...ADMIN_QUERY_KEY, 'products', query],
+    queryFn: () => adminRequest('/products', { query, schema: adminProductListSchema }),
+    placeholderData: (previous) => previous,
+  });
+
+const stockText = (stock: number | null, unit: string) =>
+  stock === null ? 'not tracked' : unit === 'm' ? `${stock} m` : `${stock} in stock`;
+
+export function ProductsPage() {
+  const [params, setParams] = useSearchParams();
+  const query: Partial<AdminProductListQuery> = {
+    q: params.get('q') || undefined,
+    category: params.get('category') || undefined,
+    stock: (params.get('stock') || undefined) as AdminProductListQuery['stock'],
+    page: Number(params.get('page') || 1),
+  };
+  const list = useQuery(productsQuery(query));
+  const [search, setSearch] = useState(query.q ?? '');
+  const set = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!('page' in changes)) next.delete('page');
+    setParams(next);
+  };
+  return (
+    <section aria-labelledby="products-title" className="flex flex-col gap-3">
+      <h1 id="products-title" className="text-lg font-semibold">
+        Products
+      </h1>
+      <form
+        role="search"
+        className="flex gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          set({ q: search.trim() || undefined });
+        }}
+      >
+        <Input
+          aria-label="Search products"
+          placeholder="Title or SKU"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+      </form>
+      <div className="grid grid-cols-2 gap-2 text-sm">
+        <select
+          aria-label="Category"
+          className="field"
+          value={query.category ?? ''}
+          onChange={(event) => set({ category: event.target.value })}
+        >
+          <option value="">All categories</option>
+          {list.data?.categories.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Stock"
+          className="field"
+          value={query.stock ?? ''}
+          onChange={(event) => set({ stock: event.target.value })}
+        >
+          <option value="">Any stock</option>
+          <option value="low">Low (3 or less)</option>
+          <option value="out">Out of stock</option>
+        </select>
+      </div>
+      {list.isError && (
+        <p role="alert" className="text-red-800">
+          {list.error.message}
+        </p>
+      )}
+      {list.data && list.data.products.length === 0 && (
+        <p className="py-8 text-center text-stone-600">No products match.</p>
+      )}
+      <ul className="flex flex-col gap-2" aria-label="Products">
+        {list.data?.products.map((product) => (
+          <li key={product.id} className="rounded-lg border border-stone-200 bg-white px-3 py-2 text-sm">
+            <div className="flex justify-between gap-2">
+              <span className="min-w-0 font-medium">{product.title}</span>
+              <span className="shrink-0 text-right font-semibold">
+                {formatPaise(product.discountedPricePaise ?? product.pricePaise)}
+                {product.unit === 'm' ? '/m' : ''}
+              </span>
+            </div>
+            <div className="flex justify-between gap-2 text-xs text-stone-500">
+              <span className="truncate font-mono">{product.sku}</span>
+              <span className="shrink-0">
+                {product.category}
+                {product.variants > 0 && ` · ${product.variants} variants`} ·{' '}
+                <span
+                  className={product.stock !== null && product.stock <= 0 ? 'font-semibold text-red-700' : ''}
+                >
+                  {stockText(product.stock, product.unit)}
+                </span>
+              </span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {list.data && (list.data.page > 1 || list.data.hasMore) && (
+        <nav aria-label="Pages" className="flex items-center justify-between">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={list.data.page <= 1}
+            onClick={() => set({ page: String(list.data.page - 1) })}
+          >
+            Previous
+          </Button>
+          <span className="text-sm text-stone-600">Page {list.data.page}</span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!list.data.hasMore}
+            onClick={() => set({ page: String(list.data.page + 1) })}
+          >
+            Next
+          </Button>
+        </nav>
+      )}
+    </section>
+  );
+}
