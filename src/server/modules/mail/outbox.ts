@@ -4,7 +4,7 @@
  * one database each mail is sent by one of them), recording the outcome, and listing what was not delivered
  * for the shop owner. Plain functions taking `db`; the sending loop is ./outbox-sender.ts.
  */
-import { and, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { outgoingMail, type OutgoingMailStatus, type OutgoingMessage } from '../../db/schema/mail-tables';
 import { stores } from '../../db/schema/store-tables';
@@ -95,12 +95,13 @@ const stillClaimed = (mail: ClaimedMail) =>
     eq(outgoingMail.attempts, mail.attempts),
   );
 
-/** Records that the transport accepted `mail` at `now`. */
-export async function markMailSent(db: Db, mail: ClaimedMail, now: Date): Promise<void> {
+/** Records that the transport accepted each of `mails` at `now` (one statement; nothing for none). */
+export async function markMailsSent(db: Db, mails: ClaimedMail[], now: Date): Promise<void> {
+  if (mails.length === 0) return;
   await db
     .update(outgoingMail)
     .set({ status: 'sent', sentAt: now, lastError: null })
-    .where(stillClaimed(mail));
+    .where(or(...mails.map(stillClaimed)));
 }
 
 /**
