@@ -44,7 +44,6 @@ describe('parsePageParam (spec §5 "Other": integer, default 1)', () => {
   });
 });
 
-
 describe('parseListingState', () => {
   it('reads an empty address as the plain listing', () => {
     expect(parseListingState('')).toEqual(EMPTY_LISTING);
@@ -78,15 +77,13 @@ describe('parseListingState', () => {
   });
 
   it('trims, drops blanks and keeps a value once whatever its case (the first spelling)', () => {
-    expect(parseListingState('q=%20%20&category=%20&size=%20M%20&size=m&size=&color=Teal&color=TEAL')).toEqual(
-      state({ size: ['M'], color: ['Teal'] }),
-    );
+    expect(
+      parseListingState('q=%20%20&category=%20&size=%20M%20&size=m&size=&color=Teal&color=TEAL'),
+    ).toEqual(state({ size: ['M'], color: ['Teal'] }));
   });
 
   it('ignores malformed prices and orders, and prices above 1 crore', () => {
-    expect(
-      parseListingState('minPrice=abc&maxPrice=-5&sort=cheapest').minPrice,
-    ).toBeUndefined();
+    expect(parseListingState('minPrice=abc&maxPrice=-5&sort=cheapest').minPrice).toBeUndefined();
     expect(parseListingState('minPrice=abc&maxPrice=-5&sort=cheapest')).toEqual(EMPTY_LISTING);
     expect(parseListingState('maxPrice=1.234').maxPrice).toBeUndefined();
     expect(parseListingState('maxPrice=10000001').maxPrice).toBeUndefined();
@@ -95,7 +92,9 @@ describe('parseListingState', () => {
   });
 
   it('swaps a minimum above the maximum', () => {
-    expect(parseListingState('minPrice=5000&maxPrice=1000')).toEqual(state({ minPrice: 1000, maxPrice: 5000 }));
+    expect(parseListingState('minPrice=5000&maxPrice=1000')).toEqual(
+      state({ minPrice: 1000, maxPrice: 5000 }),
+    );
   });
 
   it('keeps sort=relevance only with a search text (the server refuses it without)', () => {
@@ -123,7 +122,9 @@ describe('listingSearch / listingHref', () => {
       'q=silk&category=women&size=M&size=L&color=Maroon&maxPrice=3000&sort=price_asc&page=2',
     );
     expect(listingHref(EMPTY_LISTING)).toBe('/products');
-    expect(listingHref(state({ category: 'unstitched fabrics' }))).toBe('/products?category=unstitched+fabrics');
+    expect(listingHref(state({ category: 'unstitched fabrics' }))).toBe(
+      '/products?category=unstitched+fabrics',
+    );
   });
 
   it('round-trips: parsing the written address gives the same state', () => {

@@ -179,7 +179,11 @@ function refiltered(state: ListingState, changes: Partial<ListingState>): Listin
 }
 
 /** Adds `value` to a multi-value filter, or removes it when already chosen (case-insensitively); page 1. */
-export function toggleFilterValue(state: ListingState, filter: MultiValueFilter, value: string): ListingState {
+export function toggleFilterValue(
+  state: ListingState,
+  filter: MultiValueFilter,
+  value: string,
+): ListingState {
   const chosen = state[filter];
   const present = chosen.some((item) => item.toLowerCase() === value.toLowerCase());
   return refiltered(state, {
@@ -196,7 +200,10 @@ export function toggleFilterValue(state: ListingState, filter: MultiValueFilter,
  */
 export function toggleCategory(state: ListingState, category: string): ListingState {
   const same = state.category?.toLowerCase() === category.toLowerCase();
-  return refiltered(state, { category: same ? undefined : category.toLowerCase(), parentCategory: undefined });
+  return refiltered(state, {
+    category: same ? undefined : category.toLowerCase(),
+    parentCategory: undefined,
+  });
 }
 
 /** Sets the sub-category (`parentCategory`), or removes it for '' (spec §2: choosing one resets the page). */
