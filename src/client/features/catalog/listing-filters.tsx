@@ -62,7 +62,7 @@ function FacetGroup({ title, values, isChosen, chosen, onToggle }: FacetGroupPro
                 checked={isChosen(item.value)}
                 onChange={() => onToggle(item.value)}
               />
-              <span className="min-w-0 flex-1 truncate">{item.value}</span>
+              <span className="min-w-0 flex-1 truncate">{item.value}</span>{' '}
               <span className="text-xs text-stone-500 tabular-nums">({item.count})</span>
             </label>
           </li>

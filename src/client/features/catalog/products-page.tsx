@@ -152,7 +152,7 @@ export function ProductsPage() {
                 name="sort"
                 value={state.sort ?? ''}
                 onChange={(event) => go(withSort(state, (event.target.value || undefined) as ProductSort))}
-                className={cn(inputClassName, 'cursor-pointer pr-8 sm:min-w-44')}
+                className={cn(inputClassName, 'cursor-pointer sm:min-w-44')}
               >
                 <option value="">{state.q ? SORT_LABELS.relevance : 'Recommended'}</option>
                 {sortOptions.map((sort) => (
