@@ -62,7 +62,7 @@ export function ProductsPage() {
   const [columns, setColumns] = useState<GridColumns>(DEFAULT_GRID_COLUMNS);
   const parentId = useId();
   const sortId = useId();
-  const { brand, headerCategories } = useStoreInfo();
+  const { brand, info, headerCategories } = useStoreInfo();
 
   const headline = listingHeadline(state);
   useDocumentTitle(`${headline} | ${brand}`);
@@ -183,7 +183,7 @@ export function ProductsPage() {
               products={list.data?.products ?? []}
               total={total}
               suggestion={list.data?.suggestion ?? null}
-              categories={headerCategories}
+              categories={info?.categories.length ? info.categories : headerCategories}
               gridClass={gridClass}
               onChange={go}
               onPageChange={changePage}
