@@ -76,10 +76,9 @@ export function ProductsPage() {
   if (state.parentCategory && !parentOptions.includes(state.parentCategory))
     parentOptions.unshift(state.parentCategory);
 
-  const go = (next: ListingState, options?: { replace?: boolean }) =>
-    setSearchParams(listingSearch(next), options);
+  const go = (next: ListingState) => setSearchParams(listingSearch(next));
   const changePage = (page: number) => {
-    go(withPage(state, page));
+    setSearchParams(listingSearch(withPage(state, page), { explicitPage: true }));
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 

@@ -141,10 +141,10 @@ export function parseListingState(search: string | URLSearchParams): ListingStat
 /**
  * The canonical query string of a state (without '?'; '' for the empty listing): `q`, `category`,
  * `parentCategory`, `featured`, the filters in the order size, color, fabric, gender (values in the order
- * chosen), `minPrice`, `maxPrice`, `sort`, and `page` only when above 1. `parseListingState` of the result
- * gives the state back.
+ * chosen), `minPrice`, `maxPrice`, `sort`, and `page` when above 1 — or always with `explicitPage` (the
+ * pagination names the page it goes to, page 1 too). `parseListingState` of the result gives the state back.
  */
-export function listingSearch(state: ListingState): string {
+export function listingSearch(state: ListingState, options: { explicitPage?: boolean } = {}): string {
   const params = new URLSearchParams();
   if (state.q) params.set('q', state.q);
   if (state.category) params.set('category', state.category);
@@ -154,7 +154,7 @@ export function listingSearch(state: ListingState): string {
   if (state.minPrice !== undefined) params.set('minPrice', String(state.minPrice));
   if (state.maxPrice !== undefined) params.set('maxPrice', String(state.maxPrice));
   if (state.sort) params.set('sort', state.sort);
-  if (state.page > 1) params.set('page', String(state.page));
+  if (state.page > 1 || options.explicitPage) params.set('page', String(state.page));
   return params.toString();
 }
 
