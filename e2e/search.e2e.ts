@@ -317,10 +317,12 @@ describe('search and filters on a wide screen', () => {
       await page.getByRole('banner').getByRole('button', { name: 'Search', exact: true }).isVisible(),
     ).toBe(false);
     // Where the field sits in the header (a test-mode bar above the header may appear meanwhile).
-    const place = async (field: Locator) => {
-      const [box, header] = [await field.boundingBox(), await page.getByRole('banner').boundingBox()];
-      return { x: box!.x - header!.x, y: box!.y - header!.y, width: box!.width, height: box!.height };
-    };
+    const place = (field: Locator) =>
+      field.evaluate((input) => {
+        const box = input.getBoundingClientRect();
+        const header = input.closest('header')!.getBoundingClientRect();
+        return { x: box.x - header.x, y: box.y - header.y, width: box.width, height: box.height };
+      });
     const before = await place(plain);
     await plain.click();
     await searchBox(page).waitFor();

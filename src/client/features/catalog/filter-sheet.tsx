@@ -1,13 +1,16 @@
 /**
- * The filters on phones and tablets: a 'Filters' button (with the number chosen) opening a bottom sheet
- * (Radix Dialog: focus kept inside, Esc and the backdrop close it). Choices apply at once, so the counts and
- * the 'Show N products' button follow every tick.
+ * The filters on phones and tablets (under 1024 px): a 'Filters' button (with the number chosen) opening a
+ * bottom sheet. Choices apply at once, so the counts and the sheet's 'Show N products' button follow every
+ * tick. The sheet (Radix Dialog) is its own chunk, loaded on the first press (or when the pointer comes
+ * near), so the listing's first load does not carry it.
  */
-import { useState, type ReactNode } from 'react';
-import { Dialog } from 'radix-ui';
-import { SlidersHorizontal, X } from 'lucide-react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { SlidersHorizontal } from 'lucide-react';
 import { buttonVariants } from '@client/components/ui/button-variants';
 import { cn } from '@client/lib/utils';
+
+const loadDialog = () => import('./filter-sheet-dialog');
+const FilterSheetDialog = lazy(async () => ({ default: (await loadDialog()).FilterSheetDialog }));
 
 type FilterSheetProps = {
   /** Filters chosen (shown on the button). */
@@ -28,9 +31,23 @@ export function showProductsLabel(total: number | null): string {
 
 export function FilterSheet({ chosenCount, total, onClearAll, children, className }: FilterSheetProps) {
   const [open, setOpen] = useState(false);
+  // Mounted from the first press on, so closing keeps Radix's exit handling and reopening is instant.
+  const [asked, setAsked] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className={cn(buttonVariants({ variant: 'outline' }), className)}>
+    <>
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        className={cn(buttonVariants({ variant: 'outline' }), className)}
+        onPointerEnter={() => void loadDialog()}
+        onClick={() => {
+          setAsked(true);
+          setOpen(true);
+        }}
+      >
         <SlidersHorizontal aria-hidden="true" />
         Filters
         {chosenCount > 0 && (
@@ -39,39 +56,20 @@ export function FilterSheet({ chosenCount, total, onClearAll, children, classNam
             {chosenCount}
           </span>
         )}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-x-0 bottom-0 z-50 flex max-h-[85dvh] flex-col rounded-t-2xl bg-white pb-[env(safe-area-inset-bottom)] shadow-xl focus:outline-none"
-        >
-          <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3">
-            <Dialog.Title className="text-lg font-semibold text-stone-900">Filters</Dialog.Title>
-            <Dialog.Close
-              aria-label="Close filters"
-              className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), '[&_svg]:size-5')}
-            >
-              <X aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-4">{children}</div>
-          <div className="flex gap-3 border-t border-stone-200 px-4 py-3">
-            {onClearAll && (
-              <button
-                type="button"
-                className={cn(buttonVariants({ variant: 'outline' }), 'flex-1')}
-                onClick={onClearAll}
-              >
-                Clear all
-              </button>
-            )}
-            <Dialog.Close className={cn(buttonVariants(), 'flex-[2]')}>
-              {showProductsLabel(total)}
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {asked && (
+        <Suspense fallback={null}>
+          <FilterSheetDialog
+            open={open}
+            onOpenChange={setOpen}
+            returnFocusTo={button}
+            showLabel={showProductsLabel(total)}
+            onClearAll={onClearAll}
+          >
+            {children}
+          </FilterSheetDialog>
+        </Suspense>
+      )}
+    </>
   );
 }
