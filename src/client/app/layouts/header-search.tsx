@@ -28,15 +28,18 @@ export function HeaderSearch({ query, open }: { query: string; open: boolean }) 
     return <Combobox {...props} fieldClassName={FIELD_CLASS} open={open} />;
   }
 
+  // A chunk that fails to load leaves the plain form, which still searches.
   const load = () =>
-    void import('@client/features/search/search-combobox').then(({ SearchCombobox }) => {
-      const input = field.current;
-      setLoaded({
-        Combobox: SearchCombobox,
-        initialText: input?.value ?? query,
-        autoFocus: !!input && document.activeElement === input,
-      });
-    });
+    void import('@client/features/search/search-combobox')
+      .then(({ SearchCombobox }) => {
+        const input = field.current;
+        setLoaded({
+          Combobox: SearchCombobox,
+          initialText: input?.value ?? query,
+          autoFocus: !!input && document.activeElement === input,
+        });
+      })
+      .catch(() => {});
 
   return (
     <form role="search" action="/products" className="search-box" data-open={open || undefined}>

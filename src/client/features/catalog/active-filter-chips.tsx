@@ -3,7 +3,8 @@
  * the order). Each chip names its group for screen readers: 'Remove filter Colour: Maroon'.
  */
 import { X } from 'lucide-react';
-import { clearFilters, listingChips, type ListingState } from '@client/lib/catalog/listing-state';
+import { clearFilters, listingChips } from '@client/lib/catalog/listing-changes';
+import type { ListingState } from '@client/lib/catalog/listing-state';
 
 type ActiveFilterChipsProps = { state: ListingState; onChange(next: ListingState): void };
 

@@ -8,12 +8,8 @@
 import { useId, useState } from 'react';
 import type { FacetValue, ProductFacets } from '@shared/catalog/product-schema';
 import { Skeleton } from '@client/components/ui/skeleton';
-import {
-  toggleCategory,
-  toggleFilterValue,
-  type ListingState,
-  type MultiValueFilter,
-} from '@client/lib/catalog/listing-state';
+import { toggleCategory, toggleFilterValue } from '@client/lib/catalog/listing-changes';
+import type { ListingState, MultiValueFilter } from '@client/lib/catalog/listing-state';
 import { cn } from '@client/lib/utils';
 import { PriceRangeFilter } from './price-range-filter';
 

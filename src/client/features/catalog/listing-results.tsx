@@ -11,6 +11,7 @@ import { ProductCard } from '@client/components/catalog/product-card';
 import { ProductCardSkeleton } from '@client/components/catalog/product-card-skeleton';
 import { buttonVariants } from '@client/components/ui/button-variants';
 import { capitaliseWords } from '@client/lib/capitalise-words';
+import { withParentCategory } from '@client/lib/catalog/listing-changes';
 import { listingHref, searchHref, EMPTY_LISTING, type ListingState } from '@client/lib/catalog/listing-state';
 import { PaginationNav } from './pagination-nav';
 import { pageCount, PRODUCTS_PAGE_SIZE } from './pagination';
@@ -98,7 +99,7 @@ function Empty({ state, onChange }: ListingResultsProps) {
         <button
           type="button"
           className={buttonVariants({ variant: 'outline' })}
-          onClick={() => onChange({ ...state, parentCategory: undefined, page: 1 })}
+          onClick={() => onChange(withParentCategory(state, ''))}
         >
           Clear Filters
         </button>

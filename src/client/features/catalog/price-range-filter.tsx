@@ -9,7 +9,8 @@ import { productListQuerySchema } from '@shared/catalog/product-schema';
 import { formatRupees } from '@shared/money';
 import { buttonVariants } from '@client/components/ui/button-variants';
 import { inputClassName } from '@client/components/ui/input';
-import { withPriceRange, type ListingState } from '@client/lib/catalog/listing-state';
+import { withPriceRange } from '@client/lib/catalog/listing-changes';
+import type { ListingState } from '@client/lib/catalog/listing-state';
 import { cn } from '@client/lib/utils';
 
 type PriceErrors = { minPrice?: string; maxPrice?: string };

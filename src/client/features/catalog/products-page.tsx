@@ -13,13 +13,11 @@ import { inputClassName } from '@client/components/ui/input';
 import {
   clearFilters,
   listingChips,
-  listingSearch,
-  parseListingState,
   withPage,
   withParentCategory,
   withSort,
-  type ListingState,
-} from '@client/lib/catalog/listing-state';
+} from '@client/lib/catalog/listing-changes';
+import { listingSearch, parseListingState, type ListingState } from '@client/lib/catalog/listing-state';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { cn } from '@client/lib/utils';

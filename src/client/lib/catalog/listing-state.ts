@@ -1,22 +1,20 @@
 /**
  * The state of the products listing (/products), held entirely in its URL so a view can be shared, Back and
  * Forward replay it, and a server can render the same page from the address alone. Pure functions, no DOM:
- * parse a query string into a {@link ListingState}, write one back in a canonical order, change it the way the
- * filters do, and build the `GET /api/v1/products` query it stands for.
+ * parse a query string into a {@link ListingState}, write one back in a canonical order, and build the
+ * `GET /api/v1/products` query it stands for (changing a state the way the filters do: listing-changes.ts).
  *
  * Parameters: the spec's `category`, `parentCategory` (the sub-category), `page` and `featured`, plus search
  * and filters: `q`, `size`, `color`, `fabric`, `gender` (each may be repeated), `minPrice` / `maxPrice` in
  * **rupees** and `sort`.
  */
 import { PRODUCT_LIST_DEFAULT_LIMIT } from '@shared/catalog/catalog-limits';
-import { formatRupees } from '@shared/money';
 import {
   MAX_FACET_VALUES,
   MAX_PRICE_FILTER_RUPEES,
   PRODUCT_SORTS,
   type ProductSort,
 } from '@shared/catalog/product-schema';
-import { capitaliseWords } from '@client/lib/capitalise-words';
 
 /** The facets a shopper may pick several values of (repeated URL parameters). */
 export const MULTI_VALUE_FILTERS = ['size', 'color', 'fabric', 'gender'] as const;
@@ -87,8 +85,11 @@ function price(value: string | null): number | undefined {
   return rupees <= MAX_PRICE_FILTER_RUPEES ? rupees : undefined;
 }
 
-/** Trimmed, non-empty values without repeats (compared case-insensitively, first spelling kept), at most 30. */
-function values(list: string[]): string[] {
+/**
+ * A filter's values as kept in the state: trimmed (at most 60 characters), non-empty, without repeats (compared
+ * case-insensitively, the first spelling kept), at most 30 (the server's limits).
+ */
+export function filterValues(list: string[]): string[] {
   const seen = new Set<string>();
   const kept: string[] = [];
   for (const raw of list) {
@@ -118,10 +119,10 @@ export function parseListingState(search: string | URLSearchParams): ListingStat
   const sort = PRODUCT_SORTS.find((name) => name === sortText && (name !== 'relevance' || q !== undefined));
   const state: ListingState = {
     featured: params.get('featured') === 'true',
-    size: values(params.getAll('size')),
-    color: values(params.getAll('color')),
-    fabric: values(params.getAll('fabric')),
-    gender: values(params.getAll('gender')),
+    size: filterValues(params.getAll('size')),
+    color: filterValues(params.getAll('color')),
+    fabric: filterValues(params.getAll('fabric')),
+    gender: filterValues(params.getAll('gender')),
     page: parsePageParam(params.get('page')),
   };
   const optional = {
@@ -169,140 +170,6 @@ export function searchHref(q: string): string {
   return listingHref({ ...EMPTY_LISTING, q: q.trim() || undefined });
 }
 
-/** A state changed by a filter: every filter change goes back to page 1. */
-function refiltered(state: ListingState, changes: Partial<ListingState>): ListingState {
-  const next: ListingState = { ...state, ...changes, page: 1 };
-  for (const key of Object.keys(changes) as (keyof ListingState)[]) {
-    if (next[key] === undefined) delete next[key];
-  }
-  return next;
-}
-
-/** Adds `value` to a multi-value filter, or removes it when already chosen (case-insensitively); page 1. */
-export function toggleFilterValue(
-  state: ListingState,
-  filter: MultiValueFilter,
-  value: string,
-): ListingState {
-  const chosen = state[filter];
-  const present = chosen.some((item) => item.toLowerCase() === value.toLowerCase());
-  return refiltered(state, {
-    [filter]: present
-      ? chosen.filter((item) => item.toLowerCase() !== value.toLowerCase())
-      : values([...chosen, value]),
-  });
-}
-
-/**
- * Chooses a category by its name as the catalogue spells it ("Unstitched Fabrics"): the URL holds it
- * lower-cased as the header's links do (spec §2 "Main layout"); the sub-category, which belongs to the
- * previous category, is dropped. Choosing the current category again removes it. Page 1.
- */
-export function toggleCategory(state: ListingState, category: string): ListingState {
-  const same = state.category?.toLowerCase() === category.toLowerCase();
-  return refiltered(state, {
-    category: same ? undefined : category.toLowerCase(),
-    parentCategory: undefined,
-  });
-}
-
-/** Sets the sub-category (`parentCategory`), or removes it for '' (spec §2: choosing one resets the page). */
-export function withParentCategory(state: ListingState, parentCategory: string): ListingState {
-  return refiltered(state, { parentCategory: parentCategory.trim() || undefined });
-}
-
-/** Sets the price range in rupees (undefined ends leave that side open; a reversed range is swapped). */
-export function withPriceRange(
-  state: ListingState,
-  minPrice: number | undefined,
-  maxPrice: number | undefined,
-): ListingState {
-  const [low, high] =
-    minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice
-      ? [maxPrice, minPrice]
-      : [minPrice, maxPrice];
-  return refiltered(state, { minPrice: low, maxPrice: high });
-}
-
-/** Sets the order (undefined: the default order); page 1. */
-export function withSort(state: ListingState, sort: ProductSort | undefined): ListingState {
-  return refiltered(state, { sort });
-}
-
-/** Goes to `page` keeping everything else. */
-export function withPage(state: ListingState, page: number): ListingState {
-  return { ...state, page: Math.max(1, Math.trunc(page)) };
-}
-
-/**
- * 'Clear all': drops every filter a chip shows (category, sub-category, size, colour, fabric, gender, price)
- * and keeps the search text, the featured flag and the order. Page 1.
- */
-export function clearFilters(state: ListingState): ListingState {
-  return {
-    ...EMPTY_LISTING,
-    ...(state.q ? { q: state.q } : {}),
-    ...(state.sort ? { sort: state.sort } : {}),
-    featured: state.featured,
-  };
-}
-
-/** A chosen filter, shown as a removable chip. */
-export type ListingChip = {
-  /** Stable key: `${kind}:${value}`. */
-  key: string;
-  kind: 'category' | 'parentCategory' | MultiValueFilter | 'price';
-  /** The facet's heading for screen readers ('Size', 'Colour', …). */
-  group: string;
-  /** The chip's text ('M', 'Maroon', 'Up to ₹3,000'). */
-  label: string;
-  /** The state without this filter. */
-  without: ListingState;
-};
-
-const GROUP_NAMES: Record<ListingChip['kind'], string> = {
-  category: 'Category',
-  parentCategory: 'Sub-category',
-  size: 'Size',
-  color: 'Colour',
-  fabric: 'Fabric',
-  gender: 'Gender',
-  price: 'Price',
-};
-
-/** The price chip's text: '₹1,000 – ₹3,000', 'From ₹1,000', 'Up to ₹3,000' (rupees, en-IN grouping). */
-export function priceRangeLabel(minPrice: number | undefined, maxPrice: number | undefined): string {
-  if (minPrice !== undefined && maxPrice !== undefined)
-    return `${formatRupees(minPrice)} – ${formatRupees(maxPrice)}`;
-  if (minPrice !== undefined) return `From ${formatRupees(minPrice)}`;
-  return `Up to ${formatRupees(maxPrice ?? 0)}`;
-}
-
-/**
- * The chips of the chosen filters, in the order category, sub-category, size, colour, fabric, gender,
- * price; each knows the state without it.
- */
-export function listingChips(state: ListingState): ListingChip[] {
-  const chips: ListingChip[] = [];
-  const add = (kind: ListingChip['kind'], value: string, label: string, without: ListingState) =>
-    chips.push({ key: `${kind}:${value}`, kind, group: GROUP_NAMES[kind], label, without });
-  if (state.category)
-    add('category', state.category, capitaliseWords(state.category), toggleCategory(state, state.category));
-  if (state.parentCategory)
-    add('parentCategory', state.parentCategory, state.parentCategory, withParentCategory(state, ''));
-  for (const filter of MULTI_VALUE_FILTERS) {
-    for (const value of state[filter]) add(filter, value, value, toggleFilterValue(state, filter, value));
-  }
-  if (state.minPrice !== undefined || state.maxPrice !== undefined)
-    add(
-      'price',
-      `${state.minPrice ?? ''}-${state.maxPrice ?? ''}`,
-      priceRangeLabel(state.minPrice, state.maxPrice),
-      withPriceRange(state, undefined, undefined),
-    );
-  return chips;
-}
-
 /**
  * The list filters a listing category adds (spec §7): men → `gender=Men`, women → `gender=Women`,
  * accessories → the accessories `filter` list; any other category adds nothing.
@@ -341,9 +208,4 @@ export function listingApiQuery(state: ListingState, options: { facets?: boolean
   if (state.sort) params.set('sort', state.sort);
   if (options.facets) params.set('facets', '1');
   return params.toString();
-}
-
-/** True when any filter a chip shows is chosen. */
-export function hasFilters(state: ListingState): boolean {
-  return listingChips(state).length > 0;
 }
