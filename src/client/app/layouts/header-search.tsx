@@ -11,34 +11,20 @@ import type { SearchComboboxProps } from '@client/features/search/search-combobo
 /** The text field of both the plain form and the combobox (same box: nothing moves when one replaces the other). */
 const FIELD_CLASS = 'field pl-9';
 
-type Loaded = Pick<SearchComboboxProps, 'initialText' | 'autoFocus'> & {
-  Combobox: ComponentType<SearchComboboxProps>;
-};
-
 /**
  * `query`: the search of the listing being viewed, shown in the field. `open`: under 1024 px the form shows
  * only while open (as a bar under the header), and opening it focuses the field (styles.css `.search-box`).
  */
 export function HeaderSearch({ query, open }: { query: string; open: boolean }) {
-  const [loaded, setLoaded] = useState<Loaded>();
+  const [Combobox, setCombobox] = useState<ComponentType<SearchComboboxProps>>();
   const field = useRef<HTMLInputElement>(null);
 
-  if (loaded) {
-    const { Combobox, ...props } = loaded;
-    return <Combobox {...props} fieldClassName={FIELD_CLASS} open={open} />;
-  }
+  if (Combobox) return <Combobox replaces={() => field.current} fieldClassName={FIELD_CLASS} open={open} />;
 
   // A chunk that fails to load leaves the plain form, which still searches.
   const load = () =>
     void import('@client/features/search/search-combobox')
-      .then(({ SearchCombobox }) => {
-        const input = field.current;
-        setLoaded({
-          Combobox: SearchCombobox,
-          initialText: input?.value ?? query,
-          autoFocus: !!input && document.activeElement === input,
-        });
-      })
+      .then(({ SearchCombobox }) => setCombobox(() => SearchCombobox))
       .catch(() => {});
 
   return (

@@ -6,7 +6,7 @@
  * use is left to the header, which closes the phone's search bar). Suggestions are asked for 150 ms after
  * the last key.
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Tag } from 'lucide-react';
@@ -26,29 +26,29 @@ import { useDebouncedValue } from './use-debounced-value';
 export const SUGGEST_DEBOUNCE_MS = 150;
 
 export type SearchComboboxProps = {
-  /** What the plain field held when this took its place. */
-  initialText: string;
-  /** Focus the input on mount (the plain field had focus). */
-  autoFocus: boolean;
+  /**
+   * The plain field this takes the place of. Its text and focus are read as this first renders, while the
+   * plain field is still on the page, so nothing typed during the swap is lost.
+   */
+  replaces: () => HTMLInputElement | null;
   /** Class of the text field, shared with the plain field so the swap does not move anything. */
   fieldClassName: string;
   /** Under 1024 px: the header's search bar is open (styles.css `.search-box`). */
   open: boolean;
 };
 
-export function SearchCombobox({
-  initialText,
-  autoFocus,
-  fieldClassName,
-  open: barOpen,
-}: SearchComboboxProps) {
+export function SearchCombobox({ replaces, fieldClassName, open: barOpen }: SearchComboboxProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const input = useRef<HTMLInputElement>(null);
   const listboxId = useId();
-  const [text, setText] = useState(initialText);
+  const [start] = useState(() => {
+    const plain = replaces();
+    return { text: plain?.value ?? '', focused: !!plain && plain === document.activeElement };
+  });
+  const [text, setText] = useState(start.text);
   // Text typed into the plain field before this loaded opens the list at once.
-  const [expanded, setExpanded] = useState(autoFocus && initialText.trim() !== '');
+  const [expanded, setExpanded] = useState(start.focused && start.text.trim() !== '');
   const [active, setActive] = useState(-1);
 
   // The field shows the search of the listing being viewed (after a search, Back or Forward).
@@ -60,12 +60,13 @@ export function SearchCombobox({
     if (location.pathname === '/products') setText(new URLSearchParams(location.search).get('q') ?? '');
   }
 
-  useEffect(() => {
-    if (!autoFocus) return;
+  // In the same task as the swap, or a key pressed in between would land nowhere.
+  useLayoutEffect(() => {
+    if (!start.focused) return;
     const field = input.current;
     field?.focus();
     field?.setSelectionRange(field.value.length, field.value.length);
-  }, [autoFocus]);
+  }, [start]);
 
   const typed = text.trim().slice(0, SUGGEST_MAX_LENGTH);
   const debounced = useDebouncedValue(typed, SUGGEST_DEBOUNCE_MS);
@@ -162,7 +163,7 @@ export function SearchCombobox({
         role="listbox"
         aria-label="Suggestions"
         hidden={!open}
-        className="absolute inset-x-0 top-full z-50 mt-1 max-h-[70dvh] overflow-y-auto rounded-md border border-stone-200 bg-white py-1 shadow-lg"
+        className="absolute inset-x-0 top-full z-50 mt-1 max-h-[70dvh] overflow-y-auto rounded-md border border-stone-200 bg-white py-1 shadow-lg lg:left-auto lg:w-[28rem]"
       >
         {open &&
           options.map((option, index) => (
