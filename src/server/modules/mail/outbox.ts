@@ -4,7 +4,7 @@
  * one database each mail is sent by one of them), recording the outcome, and listing what was not delivered
  * for the shop owner. Plain functions taking `db`; the sending loop is ./outbox-sender.ts.
  */
-import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { outgoingMail, type OutgoingMailStatus, type OutgoingMessage } from '../../db/schema/mail-tables';
 import { stores } from '../../db/schema/store-tables';
@@ -95,13 +95,21 @@ const stillClaimed = (mail: ClaimedMail) =>
     eq(outgoingMail.attempts, mail.attempts),
   );
 
-/** Records that the transport accepted each of `mails` at `now` (one statement; nothing for none). */
+/**
+ * Records that the transport accepted each of `mails` at `now`, those still under this server's claim (same
+ * attempt, still sending), in one statement whatever their number (nothing for none).
+ */
 export async function markMailsSent(db: Db, mails: ClaimedMail[], now: Date): Promise<void> {
   if (mails.length === 0) return;
   await db
     .update(outgoingMail)
     .set({ status: 'sent', sentAt: now, lastError: null })
-    .where(or(...mails.map(stillClaimed)));
+    .where(
+      and(
+        eq(outgoingMail.status, 'sending'),
+        sql`(${outgoingMail.id}, ${outgoingMail.attempts}) IN (SELECT * FROM unnest(${sql.param(mails.map((mail) => mail.id))}::integer[], ${sql.param(mails.map((mail) => mail.attempts))}::integer[]))`,
+      ),
+    );
 }
 
 /**

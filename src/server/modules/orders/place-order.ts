@@ -38,9 +38,11 @@ export type PlaceOrderInput = {
 };
 
 /**
- * A whole number written into the statement as a literal rather than as a bind parameter: PGlite describes and
- * converts every parameter in JavaScript, and the order's statement would otherwise carry some twenty copies
- * of the store id. Only integers the server itself holds (ids, counts, settings) go through here.
+ * A whole number written into the statement as a literal rather than as a bind parameter: the order's
+ * statement would otherwise carry some twenty copies of the store id. Only integers the server itself holds
+ * and that take few values (the store's id, counts, settings) go through here: each distinct statement text is
+ * prepared once on the embedded database (src/server/db/pglite-statement-cache.ts), so a value that differs on
+ * every call (the account's id) stays a parameter.
  * @throws {TypeError} for anything but a safe integer.
  */
 function integerLiteral(value: number): SQL {
@@ -72,7 +74,7 @@ export async function placeOrder(tx: Db, input: PlaceOrderInput): Promise<Placed
   const address = input.shippingAddress;
   const key = input.idempotencyKey;
   const storeId = integerLiteral(input.storeId);
-  const userId = integerLiteral(input.userId);
+  const userId = sql`${input.userId}::integer`;
   const pending = integerLiteral(ORDER_STATUS.pending);
   const lineCount = integerLiteral(wanted.length);
   const result = await tx.execute(sql`
