@@ -162,7 +162,29 @@ export const orderItemSchema = z.object({
   quantity: z.number(),
   price: z.number(),
   lineTotal: z.number(),
+  /**
+   * GST of the line as the server stored it when the order was placed (docs/gst.md), in rupees: HSN code,
+   * rate in percent, taxable value (lineTotal − tax) and the tax by head. Absent for orders placed before.
+   */
+  hsn: z.string().nullable().optional(),
+  gstRate: z.number().nullable().optional(),
+  taxableValue: z.number().optional(),
+  tax: z.number().optional(),
+  cgst: z.number().optional(),
+  sgst: z.number().optional(),
+  igst: z.number().optional(),
 });
+
+/** How an order's GST is levied: CGST + SGST (delivered in the store's state), IGST, or none (store not registered). */
+export const GST_SUPPLY_KINDS = ['intra-state', 'inter-state', 'not-registered'] as const;
+
+/** An issued tax document of an order: its number, kind and time (ISO). Download: `GET /orders/{id}/invoice`. */
+export const taxDocumentSummarySchema = z.object({
+  number: z.string(),
+  kind: z.enum(['tax-invoice', 'bill-of-supply', 'credit-note']),
+  issuedAt: z.string(),
+});
+export type TaxDocumentSummary = z.infer<typeof taxDocumentSummarySchema>;
 
 /**
  * An order as `GET /orders` and `GET /orders/{id}` return it (spec §3 server shape plus the shipping method
@@ -192,6 +214,13 @@ export const orderSchema = z.object({
   subtotal: z.number(),
   shippingFee: z.number(),
   total: z.number(),
+  /** The GST included in `total`, in rupees (docs/gst.md); absent for orders placed before GST was recorded. */
+  tax: z.number().optional(),
+  /** How the GST is levied, by the place of supply (the delivery state); null: placed before. */
+  gstSupply: z.enum(GST_SUPPLY_KINDS).nullable().optional(),
+  /** The tax invoice (or bill of supply) issued when the order shipped, and a credit note if it was cancelled after. */
+  invoice: taxDocumentSummarySchema.nullable().optional(),
+  creditNote: taxDocumentSummarySchema.nullable().optional(),
 });
 
 export type Order = z.infer<typeof orderSchema>;

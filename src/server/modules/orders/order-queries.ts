@@ -30,6 +30,13 @@ type LineRow = Pick<
   | 'quantity'
   | 'unitPricePaise'
   | 'lineTotalPaise'
+  | 'hsn'
+  | 'gstRate'
+  | 'taxableValuePaise'
+  | 'taxPaise'
+  | 'cgstPaise'
+  | 'sgstPaise'
+  | 'igstPaise'
 >;
 
 const lineColumns = {
@@ -46,7 +53,21 @@ const lineColumns = {
   quantity: orderLines.quantity,
   unitPricePaise: orderLines.unitPricePaise,
   lineTotalPaise: orderLines.lineTotalPaise,
+  hsn: orderLines.hsn,
+  gstRate: orderLines.gstRate,
+  taxableValuePaise: orderLines.taxableValuePaise,
+  taxPaise: orderLines.taxPaise,
+  cgstPaise: orderLines.cgstPaise,
+  sgstPaise: orderLines.sgstPaise,
+  igstPaise: orderLines.igstPaise,
 };
+
+/** How the order's GST was levied, from its snapshot columns; null for an order placed before GST was recorded. */
+function gstSupplyOf(row: OrderRow): Order['gstSupply'] {
+  if (row.placeOfSupplyCode === null) return null;
+  if (row.supplierGstin === null) return 'not-registered';
+  return row.supplierStateCode === row.placeOfSupplyCode ? 'intra-state' : 'inter-state';
+}
 
 /** The API shape of an order (`orderSchema`): `id` is the order number, amounts in rupees. */
 export function toOrder(row: OrderRow, lines: LineRow[]): Order {
@@ -67,6 +88,17 @@ export function toOrder(row: OrderRow, lines: LineRow[]): Order {
       quantity: line.quantity,
       price: paiseToRupees(line.unitPricePaise),
       lineTotal: paiseToRupees(line.lineTotalPaise),
+      ...(line.gstRate === null
+        ? {}
+        : {
+            hsn: line.hsn,
+            gstRate: line.gstRate,
+            taxableValue: paiseToRupees(line.taxableValuePaise ?? line.lineTotalPaise),
+            tax: paiseToRupees(line.taxPaise),
+            cgst: paiseToRupees(line.cgstPaise),
+            sgst: paiseToRupees(line.sgstPaise),
+            igst: paiseToRupees(line.igstPaise),
+          }),
     })),
     shippingAddress: {
       fullName: row.fullName,
@@ -84,6 +116,8 @@ export function toOrder(row: OrderRow, lines: LineRow[]): Order {
     subtotal: paiseToRupees(row.subtotalPaise),
     shippingFee: paiseToRupees(row.shippingFeePaise),
     total: paiseToRupees(row.totalPaise),
+    tax: paiseToRupees(row.taxPaise),
+    gstSupply: gstSupplyOf(row),
   };
 }
 
