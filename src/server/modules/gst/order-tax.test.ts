@@ -198,4 +198,45 @@ describe.each(testDatabaseKinds)('GST on placed orders on %s', (kind) => {
       await database.db.update(stores).set({ gstin: GST_TEST_GSTIN }).where(eq(stores.id, 1));
     }
   });
+
+  describe('POST /gst/quote', () => {
+    const quote = (payload: unknown) => app.inject({ method: 'POST', url: '/api/v1/gst/quote', payload });
+
+    it('answers the same GST as the placed order stores, by line, before and after the state is chosen', async () => {
+      const lines = [
+        { productId: ids['KUR-2800'], quantity: 1 },
+        { productId: ids['FAB-450'], quantity: 2 },
+        { productId: '00000000-0000-4000-8000-000000000000', quantity: 1 },
+      ];
+      const withoutState = await quote({ lines });
+      expect(withoutState.statusCode).toBe(200);
+      expect(withoutState.json()).toEqual({
+        registered: true,
+        supply: null,
+        tax: 469.98,
+        lines: [
+          { position: 0, gstRate: 18, tax: 427.12 },
+          { position: 1, gstRate: 5, tax: 42.86 },
+        ],
+      });
+      expect((await quote({ lines, state: 'maharashtra' })).json()).toMatchObject({
+        supply: 'inter-state',
+        tax: 469.98,
+      });
+      expect((await quote({ lines, state: 'Rajasthan' })).json()).toMatchObject({
+        supply: 'intra-state',
+        tax: 469.98,
+      });
+    });
+
+    it.each([
+      [{}, 'lines'],
+      [{ lines: [] }, 'lines'],
+      [{ lines: [{ productId: 'x', quantity: -1 }] }, 'lines.0.quantity'],
+    ])('refuses %j with 400 naming %s', async (payload, field) => {
+      const response = await quote(payload);
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(response.json<{ fields: Record<string, string> }>().fields)).toEqual([field]);
+    });
+  });
 });
