@@ -100,7 +100,7 @@ export function indianStateByCode(code: string): IndianState | undefined {
 }
 
 /** The message under the State field when it is not one of the 36. */
-export const UNKNOWN_STATE_MESSAGE = 'must be a state or union territory of India';
+export const UNKNOWN_STATE_MESSAGE = 'must be one of the 36 states and union territories';
 /** The message under the PIN code when its first digits belong to other states only. */
 export const PIN_STATE_MISMATCH_MESSAGE = 'PIN code does not match the state';
 

@@ -26,6 +26,8 @@ import {
   SHIPPING_FIELDS,
   SHIPPING_FREE,
   SHIPPING_ADDRESS_PREFIX,
+  gstLabel,
+  PRICES_INCLUDE_GST,
   shippingResolver,
   trimShippingForm,
   type CheckoutLine,
@@ -142,6 +144,16 @@ describe('shippingResolver (the shared address schema as the form resolver)', ()
     expect(Object.keys(errors).sort()).toEqual(['phone', 'postalCode']);
     expect(errors.postalCode).toBe('PIN code must be a 6-digit PIN code not starting with 0');
     expect(errors.phone).toMatch(/^Phone must be an Indian mobile number/);
+  });
+
+  it('refuses a state outside the 36, and a PIN code that cannot belong to the state', async () => {
+    expect(await messages({ ...address, state: 'Awadh' })).toEqual({
+      state: 'State must be one of the 36 states and union territories',
+    });
+    expect(await messages({ ...address, state: 'Rajasthan' })).toEqual({
+      postalCode: 'PIN code does not match the state',
+    });
+    expect((await resolve({ ...address, state: 'Rajasthan', postalCode: '302001' })).errors).toEqual({});
   });
 
   it('while a field is blank marks only the blank fields, as "<Label> is required"', async () => {
@@ -310,6 +322,16 @@ describe('prefill', () => {
     expect(accountFullName({ firstName: ' Asha ', lastName: 'Verma' })).toBe('Asha Verma');
     expect(accountFullName({ firstName: 'Asha' })).toBe('Asha');
     expect(accountFullName(undefined)).toBe('');
+  });
+});
+
+describe('GST texts', () => {
+  it("says 'Prices include GST' and names the tax by the place of supply", () => {
+    expect(PRICES_INCLUDE_GST).toBe('Prices include GST');
+    expect(gstLabel('inter-state')).toBe('IGST');
+    expect(gstLabel('intra-state')).toBe('CGST + SGST');
+    expect(gstLabel('not-registered')).toBeNull();
+    expect(gstLabel(null)).toBeNull();
   });
 });
 

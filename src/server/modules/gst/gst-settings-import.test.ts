@@ -45,7 +45,7 @@ describe('GST settings in the catalogue file', () => {
   it.each([
     [{ gstin: '08AAGCR4375J1ZZ' }, 'store.gstin: check character does not match'],
     [{ gstin: '08AAGCR4375J1Z' }, 'store.gstin: must be 15 characters'],
-    [{ state: 'Rajputana' }, 'store.state: must be a state or union territory of India'],
+    [{ state: 'Rajputana' }, 'store.state: must be one of the 36 states and union territories'],
     [{ state: 'Gujarat' }, 'store.gstin: must start with 24, the GST state code of Gujarat'],
     [{ state: undefined }, 'store.state: is required with a GSTIN'],
     [{ invoicePrefix: 'INV1' }, 'store.invoicePrefix: must be 1 to 3 capital letters or digits'],

@@ -175,7 +175,7 @@ describe.each(testDatabaseKinds)('GST on placed orders on %s', (kind) => {
     ],
     [
       { ...jaipur, state: 'Rajputana' },
-      { 'shippingAddress.state': 'must be a state or union territory of India' },
+      { 'shippingAddress.state': 'must be one of the 36 states and union territories' },
     ],
   ])('refuses %j with nothing stored', async (shippingAddress, fields) => {
     const before = (await database.db.select().from(orders)).length;
@@ -200,7 +200,8 @@ describe.each(testDatabaseKinds)('GST on placed orders on %s', (kind) => {
   });
 
   describe('POST /gst/quote', () => {
-    const quote = (payload: unknown) => app.inject({ method: 'POST', url: '/api/v1/gst/quote', payload });
+    const quote = (payload: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url: '/api/v1/gst/quote', payload });
 
     it('answers the same GST as the placed order stores, by line, before and after the state is chosen', async () => {
       const lines = [
