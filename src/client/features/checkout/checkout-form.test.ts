@@ -26,8 +26,6 @@ import {
   SHIPPING_FIELDS,
   SHIPPING_FREE,
   SHIPPING_ADDRESS_PREFIX,
-  gstLabel,
-  PRICES_INCLUDE_GST,
   shippingResolver,
   trimShippingForm,
   type CheckoutLine,
@@ -322,16 +320,6 @@ describe('prefill', () => {
     expect(accountFullName({ firstName: ' Asha ', lastName: 'Verma' })).toBe('Asha Verma');
     expect(accountFullName({ firstName: 'Asha' })).toBe('Asha');
     expect(accountFullName(undefined)).toBe('');
-  });
-});
-
-describe('GST texts', () => {
-  it("says 'Prices include GST' and names the tax by the place of supply", () => {
-    expect(PRICES_INCLUDE_GST).toBe('Prices include GST');
-    expect(gstLabel('inter-state')).toBe('IGST');
-    expect(gstLabel('intra-state')).toBe('CGST + SGST');
-    expect(gstLabel('not-registered')).toBeNull();
-    expect(gstLabel(null)).toBeNull();
   });
 });
 

@@ -268,13 +268,3 @@ export function accountFullName(
     .filter(Boolean)
     .join(' ');
 }
-
-/** The line under the total of the checkout and of an order: prices are GST-inclusive (docs/gst.md). */
-export const PRICES_INCLUDE_GST = 'Prices include GST';
-
-/** How the GST is named by its supply kind: 'IGST' to another state, 'CGST + SGST' within the store's. */
-export function gstLabel(supply: 'intra-state' | 'inter-state' | 'not-registered' | null): string | null {
-  if (supply === 'inter-state') return 'IGST';
-  if (supply === 'intra-state') return 'CGST + SGST';
-  return null;
-}

@@ -10,13 +10,12 @@ import { formatRupees } from '@shared/money';
 import { Button } from '@client/components/ui/button';
 import { useCart } from '@client/lib/cart/cart-context';
 import { cartLineKey, itemCountLabel, lineRule, lineTotal } from '@client/lib/cart/cart-reducer';
+import { pricesIncludeGstText } from '@client/lib/orders/gst-text';
 import { quantityTimesPrice, variantLabel } from '@client/lib/orders/line-text';
 import { taxQuoteQueryOptions } from './checkout-api';
 import {
   cartToLines,
   CREATE_ORDER_LABEL,
-  gstLabel,
-  PRICES_INCLUDE_GST,
   PROCESSING_LABEL,
   SHIPPING_FREE,
   type CreateOrderFailure,
@@ -104,10 +103,7 @@ export function CheckoutSummary({
         </div>
         {quote?.registered && !empty && (
           <div className="flex justify-between gap-4 text-xs text-stone-600" data-testid="checkout-gst">
-            <dt>
-              {PRICES_INCLUDE_GST}
-              {gstLabel(quote.supply) && ` (${gstLabel(quote.supply)})`}
-            </dt>
+            <dt>{pricesIncludeGstText(quote.supply)}</dt>
             <dd>{formatRupees(quote.tax)}</dd>
           </div>
         )}

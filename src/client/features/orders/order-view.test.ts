@@ -169,7 +169,20 @@ describe('toOrderView (spec §3 "Order as shown")', () => {
         tracking: 'Not available',
       },
       total: 127598,
+      gst: null,
     });
+  });
+
+  it("shows the server's GST under the total when the store charged it, named by the place of supply", () => {
+    expect(toOrderView({ ...serverOrder, tax: 469.98, gstSupply: 'inter-state' }).gst).toEqual({
+      text: 'Prices include GST (IGST)',
+      tax: 469.98,
+    });
+    expect(toOrderView({ ...serverOrder, tax: 61.86, gstSupply: 'intra-state' }).gst).toEqual({
+      text: 'Prices include GST (CGST + SGST)',
+      tax: 61.86,
+    });
+    expect(toOrderView({ ...serverOrder, tax: 0, gstSupply: 'not-registered' }).gst).toBeNull();
   });
 
   it("shows the server's tracking number and method when it has them", () => {
