@@ -28,3 +28,23 @@ export const taxQuoteSchema = z.object({
   lines: z.array(z.object({ position: z.number().int(), gstRate: z.number(), tax: z.number() })),
 });
 export type TaxQuote = z.infer<typeof taxQuoteSchema>;
+
+/** Which document of an order to download: its tax invoice (or bill of supply), or its credit note. */
+export const taxDocumentParamsSchema = z.object({
+  orderId: z.string(),
+  document: z.enum(['invoice', 'credit-note'], { message: 'must be invoice or credit-note' }),
+});
+
+/**
+ * `GET /orders/{orderId}/{invoice|credit-note}` answer: the PDF's bytes (`application/pdf`, sent as they are,
+ * never serialised as JSON).
+ */
+export const pdfFileSchema = z.custom<Uint8Array>((value) => value instanceof Uint8Array, {
+  message: 'must be the bytes of a PDF file',
+});
+
+/** The 404 message for an order that has no such document yet (not shipped, or never cancelled after). */
+export const NO_TAX_DOCUMENT = {
+  invoice: 'No invoice has been issued for this order yet',
+  'credit-note': 'No credit note has been issued for this order',
+} as const;

@@ -697,8 +697,10 @@ describe.each(testDatabaseKinds)('orders API on %s', (kind) => {
         [
           'cancellationCause',
           'createdAt',
+          'creditNote',
           'gstSupply',
           'id',
+          'invoice',
           'items',
           'paymentDueAt',
           'refundDue',
