@@ -104,6 +104,8 @@ export type OrderView = {
    * null when the store was not registered or the order predates GST.
    */
   gst: { text: string; tax: number } | null;
+  /** The documents the shop issued: 'Download invoice' once shipped, 'Download credit note' if cancelled after. */
+  documents: { document: 'invoice' | 'credit-note'; label: string; number: string }[];
 };
 
 /** The server order, with every field optional: what {@link toOrderView} accepts. */
@@ -241,8 +243,20 @@ export function toOrderView(order: ServerOrder, timeZone?: string): OrderView {
       order.gstSupply === 'intra-state' || order.gstSupply === 'inter-state'
         ? { text: pricesIncludeGstText(order.gstSupply), tax: finite(order.tax, 0) }
         : null,
+    documents: [
+      ...(order.invoice
+        ? [{ document: 'invoice' as const, label: DOWNLOAD_INVOICE, number: order.invoice.number }]
+        : []),
+      ...(order.creditNote
+        ? [{ document: 'credit-note' as const, label: DOWNLOAD_CREDIT_NOTE, number: order.creditNote.number }]
+        : []),
+    ],
   };
 }
+
+/** The buttons of an order's tax documents. */
+export const DOWNLOAD_INVOICE = 'Download invoice';
+export const DOWNLOAD_CREDIT_NOTE = 'Download credit note';
 
 /** The payment page of an order (spec §2: /payment?orderId={id}). */
 export function paymentPath(orderId: string): string {
