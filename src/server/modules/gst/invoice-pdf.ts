@@ -7,6 +7,7 @@
  * whether tax is payable on reverse charge — and the same for a bill of supply (no tax lines, 'Not registered
  * under GST') and a credit note (with the invoice it refers to).
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { formatQuantity } from '@shared/catalog/unit-of-measure';
@@ -15,8 +16,13 @@ import { rupeesText } from '../orders/order-line-text';
 import type { TaxDocumentContent, TaxDocumentLine } from './tax-document-content';
 
 const FONT_DIR = join(projectRoot, 'src', 'server', 'assets', 'fonts');
-const REGULAR = join(FONT_DIR, 'DejaVuSans.ttf');
-const BOLD = join(FONT_DIR, 'DejaVuSans-Bold.ttf');
+/** The font files, read once (about 0.7 MB each) and embedded as subsets of the glyphs a document uses. */
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+const fontFiles = () =>
+  (fonts ??= {
+    regular: readFileSync(join(FONT_DIR, 'DejaVuSans.ttf')),
+    bold: readFileSync(join(FONT_DIR, 'DejaVuSans-Bold.ttf')),
+  });
 
 /** The title printed on each kind of document. */
 export const DOCUMENT_TITLES: Record<TaxDocumentContent['kind'], string> = {
@@ -126,8 +132,8 @@ export function renderTaxDocumentPdf(content: TaxDocumentContent): Promise<Buffe
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
-  pdf.registerFont('regular', REGULAR);
-  pdf.registerFont('bold', BOLD);
+  pdf.registerFont('regular', fontFiles().regular);
+  pdf.registerFont('bold', fontFiles().bold);
 
   const left = pdf.page.margins.left;
   const width = pdf.page.width - left - pdf.page.margins.right;
