@@ -10,6 +10,7 @@ export const ORDERS_USAGE = [
   '  cancel <order>',
   '  mail',
   '  gst-export <YYYY-MM> [--out <directory>]   the GSTR-1 CSV sheets of the month for your accountant',
+  '  invoice <order> [--out <directory>]         the PDFs of its tax invoice and credit note',
 ].join('\n');
 
 /** An error the CLI prints as is (exit code 1). */

@@ -13,6 +13,7 @@
  * cancel <order>                         Pending or Processing → Cancelled (restocks)
  * mail                                   e-mails that failed or are still waiting, with the last error
  * gst-export <YYYY-MM> [--out <dir>]     the month's GSTR-1 CSV sheets (docs/gst.md) into <dir> (default .)
+ * invoice <order> [--out <dir>]          the order's tax invoice and credit note PDFs into <dir> (default .)
  * ```
  *
  * `--host shop.example.com` picks the store; without it an order number is looked up in every store. An
@@ -21,7 +22,7 @@
 import { ORDER_STATUS, orderStatusLabel, type OrderStatusCode } from '@shared/orders/order-status';
 import type { Database, Db } from '../db/database';
 import { AppError } from '../errors';
-import { exportGstr1Files } from '../modules/gst/gstr1-files';
+import { exportGstr1Files, exportOrderDocuments } from '../modules/gst/gstr1-files';
 import { listUndeliveredMails } from '../modules/mail/outbox';
 import { transition } from '../modules/orders/order-lifecycle';
 import {
@@ -167,6 +168,11 @@ async function run(db: Db, parsed: ParsedArguments): Promise<void> {
       }
       const storeId = (await storeOf(db, host)) ?? (await loadStoreDirectory(db)).defaultStoreId;
       return print(await exportGstr1Files(db, storeId, orderInput, parsed.options.get('--out') ?? '.'));
+    }
+    case 'invoice': {
+      const found = await oneOrder();
+      const out = parsed.options.get('--out') ?? '.';
+      return print(await exportOrderDocuments(db, found.storeId, found.id, found.orderNumber, out));
     }
     case 'mail':
       noArguments();

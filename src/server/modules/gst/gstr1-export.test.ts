@@ -12,6 +12,7 @@ import { products } from '../../db/schema/catalog-tables';
 import { orders } from '../../db/schema/order-tables';
 import { payments } from '../../db/schema/payment-tables';
 import { runOrdersCli } from '../../cli/orders';
+import { pdfText } from '../../test/pdf-text';
 import { insertSignedInCustomers } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
@@ -154,7 +155,7 @@ describe.each(testDatabaseKinds)('GSTR-1 export on %s', (kind) => {
     expect(Object.values(empty).map((csv) => lines(csv).length)).toEqual([1, 1, 1, 1, 1, 1]);
   });
 
-  it('npm run orders -- gst-export writes the files; a bad month is refused', async () => {
+  it('npm run orders -- gst-export and invoice write the files; a bad month is refused', async () => {
     const out = mkdtempSync(join(tmpdir(), 'gstr1-'));
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -164,6 +165,13 @@ describe.each(testDatabaseKinds)('GSTR-1 export on %s', (kind) => {
       expect(readFileSync(join(out, `gstr1-${MONTH}-hsn.csv`), 'utf8')).toContain(
         'B2B,4202,,PCS-PIECES,1,599.00',
       );
+      const [first] = (await database.db.select().from(orders).orderBy(orders.createdAt)).map(
+        (row) => row.orderNumber,
+      );
+      expect(await runOrdersCli(['invoice', first!, '--out', out], { database })).toBe(0);
+      const file = join(out, `Tax-Invoice-JS-${FY}-000001.pdf`);
+      expect(log.mock.calls.at(-1)![0]).toBe(`Tax Invoice JS/${FY}/000001 of order ${first}: ${file}`);
+      expect((await pdfText(readFileSync(file)))[0]).toContain(`Invoice no.: JS/${FY}/000001`);
       expect(await runOrdersCli(['gst-export', 'November'], { database })).toBe(1);
       expect(error.mock.calls[0]![0]).toMatch(/^gst-export needs the month, e\.g\. gst-export 2026-11/);
     } finally {
