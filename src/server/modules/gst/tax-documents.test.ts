@@ -12,7 +12,7 @@ import { ORDER_STATUS } from '@shared/orders/order-status';
 import { products } from '../../db/schema/catalog-tables';
 import { taxDocuments } from '../../db/schema/gst-tables';
 import { outgoingMail } from '../../db/schema/mail-tables';
-import { orders } from '../../db/schema/order-tables';
+import { orderLines, orders } from '../../db/schema/order-tables';
 import { payments } from '../../db/schema/payment-tables';
 import { stores } from '../../db/schema/store-tables';
 import { pdfText } from '../../test/pdf-text';
@@ -221,6 +221,23 @@ describe.each(testDatabaseKinds)('tax documents on %s', (kind) => {
       Order[]
     >();
     expect(mine[0]!.creditNote).toMatchObject({ number: documents[1]!.number, kind: 'credit-note' });
+  });
+
+  it('an order placed before GST was recorded is taxed from its line snapshots when it ships', async () => {
+    const { id, orderNumber, buyer } = await paidOrder(pune, { 'KUR-2800': 1 });
+    await database.db
+      .update(orders)
+      .set({ supplierGstin: null, supplierStateCode: null, placeOfSupplyCode: null, taxPaise: 0 })
+      .where(eq(orders.id, id));
+    await database.db
+      .update(orderLines)
+      .set({ hsn: null, gstRate: null, taxableValuePaise: null, taxPaise: 0, igstPaise: 0 })
+      .where(eq(orderLines.orderId, id));
+    await ship(id);
+    const [text] = await pdfText((await download(orderNumber, 'invoice', buyer)).rawPayload);
+    expect(text).toContain(`GSTIN: ${GST_TEST_GSTIN}`);
+    expect(text).toContain('Place of supply: Maharashtra (27)');
+    expect(text).toContain('Maroon Raw Silk Kurta 1 PCS ₹2,800.00 ₹2,372.88 18 % ₹427.12 ₹2,800.00');
   });
 
   it('a store not registered under GST issues a bill of supply without tax', async () => {

@@ -13,6 +13,7 @@ import { orderLines, orders } from '../../db/schema/order-tables';
 import { payments } from '../../db/schema/payment-tables';
 import { stores } from '../../db/schema/store-tables';
 import { financialYearOf, formatDocumentNumber, nextSequence } from './document-number';
+import { orderTax } from './order-tax';
 import { taxDocumentContent, type DocumentSource, type TaxDocumentContent } from './tax-document-content';
 
 /** The prefix of credit note numbers (`CN/25-26/000004`), a series of its own. */
@@ -48,16 +49,47 @@ async function documentSource(
     .limit(1);
   const gstin = paid?.payer?.gstin ? normaliseGstin(paid.payer.gstin) : null;
   const { order, store } = row;
+  const payer = {
+    gstin: gstin && isValidGstin(gstin) ? gstin : null,
+    businessName: paid?.payer?.businessName ?? null,
+  };
+  if (order.placeOfSupplyCode !== null)
+    return { ...order, store, payer, lines, invoicePrefix: store.invoicePrefix };
+  // Placed before GST was recorded: taxed now from the line snapshots and the store's registration, by the
+  // rules alone (the product's own rate may have changed since).
+  const tax = orderTax(
+    { state: store.state, gstin: store.gstin, gstDefaults: {} },
+    order.state,
+    lines.map((line) => ({
+      position: line.position,
+      hsn: null,
+      gstRate: null,
+      category: null,
+      parentCategory: null,
+      unit: line.unit === 'm' ? ('m' as const) : ('piece' as const),
+      unitPricePaise: line.unitPricePaise,
+      lineTotalPaise: line.lineTotalPaise,
+    })),
+  );
   return {
     ...order,
-    // An order placed before GST was recorded: the store as it is now.
-    supplierGstin: order.placeOfSupplyCode === null ? store.gstin : order.supplierGstin,
+    supplierGstin: tax.supplierGstin,
+    supplierStateCode: tax.supplierStateCode,
+    placeOfSupplyCode: tax.placeOfSupplyCode,
     store,
-    payer: {
-      gstin: gstin && isValidGstin(gstin) ? gstin : null,
-      businessName: paid?.payer?.businessName ?? null,
-    },
-    lines,
+    payer,
+    lines: lines.map((line, index) => {
+      const taxed = tax.lines[index]!;
+      return {
+        ...line,
+        gstRate: taxed.ratePercent,
+        taxableValuePaise: taxed.taxableValuePaise,
+        taxPaise: taxed.taxPaise,
+        cgstPaise: taxed.cgstPaise,
+        sgstPaise: taxed.sgstPaise,
+        igstPaise: taxed.igstPaise,
+      };
+    }),
     invoicePrefix: store.invoicePrefix,
   };
 }
