@@ -319,7 +319,7 @@ describe.each(testDatabaseKinds)('npm run orders on %s', (kind) => {
     const later = new Date(Date.now() + 24 * 60 * 60 * 1000);
     await expireUnpaidOrders(database.db, { now: later });
     const orderNumber = await placeOrder();
-    const stockWhilePending = await silkStock();
+    const stockWhilePending = Number(await silkStock());
     expect((await expireUnpaidOrders(database.db, { now: later })).cancelled).toContain(orderNumber);
     expect(await silkStock()).toBe(stockWhilePending + 3);
     expect(await run('mark-paid', orderNumber, '--utr', '512345678901')).toEqual({
