@@ -20,10 +20,13 @@ import {
   correctedText,
   fullTextQuery,
   planSearchWords,
+  searchWordsOf,
   typedWordsQuery,
   type SearchWord,
 } from './search-terms';
 import { listConditions } from './list-conditions';
+import { facetCacheKey, STOCK_LIST_MAX_AGE_MS } from './search-cache-key';
+import { NO_MEMO, type SearchMemo } from './search-memo';
 
 /** True when `query` uses anything beyond the spec's list filters; the plain list skips all search work. */
 export function isSearchQuery(query: ProductListQuery): boolean {
@@ -42,9 +45,18 @@ export function isSearchQuery(query: ProductListQuery): boolean {
 /** The conditions every part of a search shares: the spec's filters except category, and the text. */
 export type SearchBase = { where: SQL; words: SearchWord[]; textQuery: SQL | undefined };
 
-/** Plans the text and builds the shared conditions of `query`. */
-export async function searchBase(db: Db, storeId: number, query: ProductListQuery): Promise<SearchBase> {
-  const words = query.q === undefined ? [] : await planSearchWords(db, storeId, query.q);
+/** Plans the text (the plan kept in `memo`) and builds the shared conditions of `query`. */
+export async function searchBase(
+  db: Db,
+  storeId: number,
+  query: ProductListQuery,
+  memo: SearchMemo = NO_MEMO,
+): Promise<SearchBase> {
+  const q = query.q;
+  const words =
+    q === undefined
+      ? []
+      : await memo(`words:${searchWordsOf(q).join(' ')}`, () => planSearchWords(db, storeId, q));
   const spec = listConditions(storeId, { ...query, category: undefined });
   if (query.q === undefined) return { where: spec, words, textQuery: undefined };
   if (words.length === 0) return { where: sql`false`, words, textQuery: undefined };
@@ -75,14 +87,16 @@ type SearchRow = Omit<ProductRow, 'createdAt'> & { createdAt: Date | string; tot
 
 /**
  * One page of the products matching `query` (spec §3 answer), with `facets` when asked for and, for a search
- * that found nothing, `suggestion` ('Did you mean …?') when a word of it looks misspelt.
+ * that found nothing, `suggestion` ('Did you mean …?') when a word of it looks misspelt. The word plan and the
+ * facets are kept in `memo` (search-memo.ts).
  */
 export async function searchProducts(
   db: Db,
   storeId: number,
   query: ProductListQuery,
+  memo: SearchMemo = NO_MEMO,
 ): Promise<ProductListResponse> {
-  const base = await searchBase(db, storeId, query);
+  const base = await searchBase(db, storeId, query, memo);
   const selection = selectionOf(query);
   const where = and(
     base.where,
@@ -125,7 +139,13 @@ export async function searchProducts(
     count: total,
     pagination: { page: query.page, limit: query.limit, total },
   };
-  if (query.facets) answer.facets = await productFacets(db, base, selection);
+  if (query.facets) {
+    answer.facets = await memo(
+      `facets:${facetCacheKey(query)}`,
+      () => productFacets(db, base, selection),
+      STOCK_LIST_MAX_AGE_MS,
+    );
+  }
   if (total === 0 && base.words.length > 0) {
     const suggestion = correctedText(base.words);
     if (suggestion !== null) answer.suggestion = suggestion;

@@ -11,11 +11,19 @@ import {
   type SuggestResponse,
 } from '@shared/catalog/search-schemas';
 import { rowsOf, type Db } from '../../db/database';
-import { fullTextQuery, planSearchWords, typedWordsQuery } from './search-terms';
+import { fullTextQuery, planSearchWords, searchWordsOf, typedWordsQuery } from './search-terms';
+import { NO_MEMO, type SearchMemo } from './search-memo';
 
-/** Suggestions for `text` in the store (empty lists when nothing matches). */
-export async function suggest(db: Db, storeId: number, text: string): Promise<SuggestResponse> {
-  const words = await planSearchWords(db, storeId, text, true);
+/** Suggestions for `text` in the store (empty lists when nothing matches); the word plan kept in `memo`. */
+export async function suggest(
+  db: Db,
+  storeId: number,
+  text: string,
+  memo: SearchMemo = NO_MEMO,
+): Promise<SuggestResponse> {
+  const words = await memo(`prefix-words:${searchWordsOf(text).join(' ')}`, () =>
+    planSearchWords(db, storeId, text, true),
+  );
   if (words.length === 0) return { products: [], categories: [] };
   const textQuery = fullTextQuery(words, true);
   const match = sql`products.store_id = ${storeId} and products.search_document @@ (${textQuery})`;
