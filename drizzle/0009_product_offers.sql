@@ -66,25 +66,56 @@ BEGIN
   $sql$ USING ids;
 END
 $$;--> statement-breakpoint
--- A product's own changes: new products, and changes of stock, minimum quantity, prices, size and colour
--- attributes (the offers' own writes change none of these, so they end here).
+-- A new product has no variants yet: its offers are its own, computed before it is written (no second write).
+CREATE FUNCTION products_new_offers() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  price integer := coalesce(NEW.discounted_price_paise, NEW.regular_price_paise);
+BEGIN
+  IF NEW.stock IS NULL OR (NEW.stock > 0 AND NEW.stock >= NEW.min_quantity) THEN
+    SELECT
+      coalesce(array_agg(DISTINCT lower(o.size)) FILTER (WHERE o.size IS NOT NULL), '{}'),
+      coalesce(array_agg(DISTINCT lower(o.color)) FILTER (WHERE o.color IS NOT NULL), '{}'),
+      coalesce(array_agg(DISTINCT lower(o.size) || chr(31) || lower(o.color))
+        FILTER (WHERE o.size IS NOT NULL AND o.color IS NOT NULL), '{}'),
+      coalesce(array_agg(coalesce(o.size, '') || chr(31) || coalesce(o.color, '') || chr(31) || price
+        ORDER BY o.n), '{}')
+    INTO NEW.offer_sizes, NEW.offer_colors, NEW.offer_pairs, NEW.offer_entries
+    FROM (
+      SELECT s.size, k.color, s.n * 1000 + k.n AS n
+      FROM unnest(CASE WHEN cardinality(NEW.search_sizes) = 0 THEN array[NULL]::text[] ELSE NEW.search_sizes END)
+          WITH ORDINALITY AS s(size, n)
+        CROSS JOIN unnest(
+          CASE WHEN cardinality(NEW.search_colors) = 0 THEN array[NULL]::text[] ELSE NEW.search_colors END
+        ) WITH ORDINALITY AS k(color, n)
+    ) o;
+    NEW.offer_min_price_paise := price;
+    NEW.offer_max_price_paise := price;
+  ELSE
+    NEW.offer_sizes := '{}';
+    NEW.offer_colors := '{}';
+    NEW.offer_pairs := '{}';
+    NEW.offer_entries := '{}';
+    NEW.offer_min_price_paise := NULL;
+    NEW.offer_max_price_paise := NULL;
+  END IF;
+  RETURN NEW;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER products_new_offers BEFORE INSERT ON products
+  FOR EACH ROW EXECUTE FUNCTION products_new_offers();--> statement-breakpoint
+-- A product's own changes: stock, minimum quantity, prices, size and colour attributes (the offers' own
+-- writes change none of these, so they end here).
 CREATE FUNCTION products_keep_offers() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM refresh_product_offers(ARRAY(SELECT id FROM new_rows));
-  ELSE
-    PERFORM refresh_product_offers(ARRAY(
-      SELECT n.id FROM new_rows n JOIN old_rows o ON o.id = n.id
-      WHERE (n.stock, n.min_quantity, n.regular_price_paise, n.discounted_price_paise, n.search_sizes,
-        n.search_colors) IS DISTINCT FROM (o.stock, o.min_quantity, o.regular_price_paise,
-        o.discounted_price_paise, o.search_sizes, o.search_colors)));
-  END IF;
+  PERFORM refresh_product_offers(ARRAY(
+    SELECT n.id FROM new_rows n JOIN old_rows o ON o.id = n.id
+    WHERE (n.stock, n.min_quantity, n.regular_price_paise, n.discounted_price_paise, n.search_sizes,
+      n.search_colors) IS DISTINCT FROM (o.stock, o.min_quantity, o.regular_price_paise,
+      o.discounted_price_paise, o.search_sizes, o.search_colors)));
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER products_keep_offers_insert AFTER INSERT ON products
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION products_keep_offers();--> statement-breakpoint
-CREATE TRIGGER products_keep_offers_update AFTER UPDATE ON products
+CREATE TRIGGER products_keep_offers AFTER UPDATE ON products
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION products_keep_offers();--> statement-breakpoint
 -- Variants added, changed (stock, prices, size, colour) or removed.
