@@ -3,8 +3,9 @@
  * range, among the products matching the text and the spec's filters. Each facet is counted with every other
  * selection applied and its own left out (so a shopper can widen a choice). Size and colour come from what can
  * be bought now — the offers the database keeps on each product (search-filters.ts) — so a sold-out size is not
- * offered. One statement; scoped to the store through the shared conditions. A value spelt in several ways
- * ('Maroon', 'maroon') is one value, shown in its most common spelling among the offers counted.
+ * offered. One statement; scoped to the store through the shared conditions. A size or colour spelt in several
+ * ways ('Maroon', 'maroon') is one value, shown in the store's most common spelling (search-spellings.ts); a
+ * fabric in its most common spelling among the products counted.
  */
 import { and, sql, type SQL } from 'drizzle-orm';
 import { paiseToRupees } from '@shared/money';
@@ -19,16 +20,14 @@ import {
   offerEntryConditions,
   offerPrice,
   offerSize,
+  textArray,
   type OfferParts,
   type SearchSelection,
 } from './search-filters';
+import { commonSpelling, type Spellings } from './search-spellings';
 
 /** Values listed per facet at most (most products first). */
 const MAX_FACET_VALUES = 50;
-
-/** Among equally common spellings, mixed case ('Maroon') before 'MAROON' or 'maroon', then by code point. */
-const spelling = (value: SQL): SQL =>
-  sql`substr(mode() within group (order by (case when ${value} = upper(${value}) or ${value} = lower(${value}) then '1' else '0' end || ${value}) collate "C"), 2)`;
 
 const whereAll = (parts: (SQL | undefined)[]): SQL => and(...parts) ?? sql`true`;
 
@@ -38,36 +37,68 @@ const facetJson = (grouped: SQL): SQL => sql`(
   from (${grouped} order by count desc, value limit ${MAX_FACET_VALUES}) g
 )`;
 
+/** `[[key, count]]` as JSON from grouped rows `(key, count)` (lower-case keys; ordered in JavaScript). */
+const keyCountsJson = (grouped: SQL): SQL => sql`(
+  select coalesce(json_agg(json_build_array(g.key, g.count)), '[]'::json) from (${grouped}) g
+)`;
+
+const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+/** Counted keys shown in the store's spelling: most products first, then by value (code points). */
+function spelledValues(counts: [string, number | string][], spellings: Record<string, string>): FacetValue[] {
+  return counts
+    .map(([key, count]) => ({ value: spellings[key] ?? key, count: Number(count) }))
+    .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+    .slice(0, MAX_FACET_VALUES);
+}
+
 /**
  * The facets of the search `base` with `selection` (counts of products; price range in rupees, null when no
- * product matches). The matching products are read once (materialised) with their offers; each facet first
- * narrows them on the indexed offer keys, then reads the offers of those left.
+ * product matches), sizes and colours in the store's `spellings`. The matching products are read once
+ * (materialised); sizes and colours are counted from each product's distinct offer keys (the size–colour pairs
+ * when the other one is chosen), and from its offers one by one only when a price range is chosen.
  */
 export async function productFacets(
   db: Db,
   base: SearchBase,
   selection: SearchSelection,
+  spellings: Spellings,
 ): Promise<ProductFacets> {
   const inCategory = categoryCondition(selection, sql`m.category_name`);
   const inFabric = fabricCondition(selection, 'm');
   const hasOffer = (parts: OfferParts) => offerCondition(selection, parts, 'm');
   const entry = sql`e`;
   const all: OfferParts = { sizes: true, colors: true, price: true };
-  /** Offers `e` of the products `m` left after `products` conditions, each meeting `entries` conditions. */
-  const offers = (products: (SQL | undefined)[], entries: SQL[]) => sql`
-    from matched m cross join lateral unnest(m.offer_entries) as e
-    where ${whereAll([...products, ...entries])}`;
-  const offerFacet = (key: 'size' | 'color') => {
-    const value = key === 'size' ? offerSize(entry) : offerColor(entry);
+  const priceChosen = selection.minPricePaise !== undefined || selection.maxPricePaise !== undefined;
+  const keyFacet = (key: 'size' | 'color') => {
     const others: OfferParts = { sizes: key !== 'size', colors: key !== 'color', price: true };
-    return facetJson(sql`
-      select ${spelling(value)} as value, count(distinct m.id)::int as count
-      ${offers([inCategory, inFabric, hasOffer(others)], [sql`${value} <> ''`, ...offerEntryConditions(entry, selection, others)])}
-      group by lower(${value})
-    `);
+    const products = whereAll([inCategory, inFabric, hasOffer(others)]);
+    if (priceChosen) {
+      const value = key === 'size' ? offerSize(entry) : offerColor(entry);
+      return keyCountsJson(sql`
+        select lower(${value}) as key, count(distinct m.id)::int as count
+        from matched m cross join lateral unnest(m.offer_entries) as e
+        where ${whereAll([products, sql`${value} <> ''`, ...offerEntryConditions(entry, selection, others)])}
+        group by 1`);
+    }
+    const otherValues = key === 'size' ? selection.colors : selection.sizes;
+    if (otherValues.length === 0) {
+      return keyCountsJson(sql`
+        select k as key, count(*)::int as count
+        from matched m cross join lateral unnest(${sql.raw(`m.offer_${key}s`)}) as k
+        where ${products}
+        group by k`);
+    }
+    const part = (index: number) => sql`split_part(p, chr(31), ${sql.raw(String(index))})`;
+    const [mine, theirs] = key === 'size' ? [part(1), part(2)] : [part(2), part(1)];
+    return keyCountsJson(sql`
+      select ${mine} as key, count(distinct m.id)::int as count
+      from matched m cross join lateral unnest(m.offer_pairs) as p
+      where ${products} and ${theirs} = any(${textArray(otherValues)})
+      group by 1`);
   };
   const fabricFacet = facetJson(sql`
-    select ${spelling(sql`f`)} as value, count(distinct m.id)::int as count
+    select ${commonSpelling(sql`f`)} as value, count(distinct m.id)::int as count
     from matched m cross join lateral unnest(m.search_fabrics) as f
     where ${whereAll([inCategory, hasOffer(all)])}
     group by lower(f)
@@ -78,14 +109,17 @@ export async function productFacets(
     where ${whereAll([inFabric, hasOffer(all)])}
     group by m.category_name
   `);
+  // The price range of the offers of the chosen sizes and colours: a product whose offers share one price
+  // gives it; one with several prices is read offer by offer.
   const priced: OfferParts = { sizes: true, colors: true, price: false };
-  const anySizeOrColor = selection.sizes.length > 0 || selection.colors.length > 0;
-  // Without a size or colour chosen, the range is that of the products' lowest and highest offers.
-  const range = anySizeOrColor
-    ? sql`(select min(${offerPrice(entry)}) as low, max(${offerPrice(entry)}) as high
-        ${offers([inCategory, inFabric, hasOffer(priced)], offerEntryConditions(entry, selection, priced))})`
-    : sql`(select min(m.offer_min_price_paise) as low, max(m.offer_max_price_paise) as high
-        from matched m where ${whereAll([inCategory, inFabric])})`;
+  const offersPriced = offerEntryConditions(entry, selection, priced);
+  const ownPrice = (bound: 'min' | 'max') => {
+    const column = sql.raw(`m.offer_${bound}_price_paise`);
+    if (offersPriced.length === 0) return column;
+    return sql`case when m.offer_min_price_paise = m.offer_max_price_paise then ${column}
+      else (select ${sql.raw(bound)}(${offerPrice(entry)}) from unnest(m.offer_entries) as e
+        where ${whereAll(offersPriced)}) end`;
+  };
   const result = await db.execute(sql`
     with matched as materialized (
       select products.id, categories.name as category_name, products.search_fabrics, products.offer_sizes,
@@ -94,26 +128,24 @@ export async function productFacets(
       from products join categories on categories.id = products.category_id
       where ${base.where}
     )
-    select ${offerFacet('size')} as size, ${offerFacet('color')} as color, ${fabricFacet} as fabric,
-      ${categoryFacet} as category, r.low, r.high
-    from ${range} r
+    select ${keyFacet('size')} as size, ${keyFacet('color')} as color, ${fabricFacet} as fabric,
+      ${categoryFacet} as category,
+      (select min(${ownPrice('min')}) from matched m where ${whereAll([inCategory, inFabric, hasOffer(priced)])}) as low,
+      (select max(${ownPrice('max')}) from matched m where ${whereAll([inCategory, inFabric, hasOffer(priced)])}) as high
   `);
   const row = rowsOf<{
-    size: FacetValue[] | string;
-    color: FacetValue[] | string;
+    size: [string, number][] | string;
+    color: [string, number][] | string;
     fabric: FacetValue[] | string;
     category: FacetValue[] | string;
     low: number | string | null;
     high: number | string | null;
   }>(result)[0]!;
   const list = (value: FacetValue[] | string): FacetValue[] =>
-    (typeof value === 'string' ? (JSON.parse(value) as FacetValue[]) : value).map((entry) => ({
-      value: entry.value,
-      count: Number(entry.count),
-    }));
+    parsed(value).map((entry) => ({ value: entry.value, count: Number(entry.count) }));
   return {
-    size: list(row.size),
-    color: list(row.color),
+    size: spelledValues(parsed(row.size), spellings.size),
+    color: spelledValues(parsed(row.color), spellings.color),
     fabric: list(row.fabric),
     category: list(row.category),
     price: {
