@@ -45,7 +45,9 @@ BEGIN
             AS price,
           v.position::bigint AS n
         FROM product_variants v
-        WHERE v.product_id = q.id AND v.store_id = q.store_id
+        -- By product only (a variant is of its product's store): a store_id test invites the planner, before
+        -- statistics exist, to read the store's whole index.
+        WHERE v.product_id = q.id
           AND (v.stock IS NULL OR (v.stock > 0 AND v.stock >= q.min_quantity))
         UNION ALL
         SELECT s.size, k.color, coalesce(q.discounted_price_paise, q.regular_price_paise), s.n * 1000 + k.n

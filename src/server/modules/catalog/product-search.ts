@@ -27,7 +27,6 @@ import {
 import { listConditions } from './list-conditions';
 import { facetCacheKey, STOCK_LIST_MAX_AGE_MS } from './search-cache-key';
 import { NO_MEMO, type SearchMemo } from './search-memo';
-import { loadSpellings } from './search-spellings';
 
 /** True when `query` uses anything beyond the spec's list filters; the plain list skips all search work. */
 export function isSearchQuery(query: ProductListQuery): boolean {
@@ -143,13 +142,7 @@ export async function searchProducts(
   if (query.facets) {
     answer.facets = await memo(
       `facets:${facetCacheKey(query)}`,
-      async () =>
-        productFacets(
-          db,
-          base,
-          selection,
-          await memo('spellings', () => loadSpellings(db, storeId)),
-        ),
+      () => productFacets(db, base, selection),
       STOCK_LIST_MAX_AGE_MS,
     );
   }

@@ -3,9 +3,9 @@
  * range, among the products matching the text and the spec's filters. Each facet is counted with every other
  * selection applied and its own left out (so a shopper can widen a choice). Size and colour come from what can
  * be bought now — the offers the database keeps on each product (search-filters.ts) — so a sold-out size is not
- * offered. One statement; scoped to the store through the shared conditions. A size or colour spelt in several
- * ways ('Maroon', 'maroon') is one value, shown in the store's most common spelling (search-spellings.ts); a
- * fabric in its most common spelling among the products counted.
+ * offered. One statement; scoped to the store through the shared conditions. A value spelt in several ways
+ * ('Maroon', 'maroon') is one value, shown in its most common spelling among the matching products' offers
+ * (fabrics: among the products counted).
  */
 import { and, sql, type SQL } from 'drizzle-orm';
 import { paiseToRupees } from '@shared/money';
@@ -24,10 +24,22 @@ import {
   type OfferParts,
   type SearchSelection,
 } from './search-filters';
-import { commonSpelling, type Spellings } from './search-spellings';
+
 
 /** Values listed per facet at most (most products first). */
 const MAX_FACET_VALUES = 50;
+
+/**
+ * Matching products counted at most. A common word ('cotton') matches a third of a catalogue of 50,000, and
+ * counting all of them takes several hundred milliseconds on a busy machine; beyond this many, the facets are
+ * counted among the first this many matches found (a sample: the values and their order hold, the counts are
+ * of the sample). The list and its total always count every match.
+ */
+export const MAX_FACET_PRODUCTS = 2000;
+
+/** The most common of the spellings `value` (an aggregate); mixed case first, then by code point. */
+const commonSpelling = (value: SQL): SQL =>
+  sql`substr(mode() within group (order by (case when ${value} = upper(${value}) or ${value} = lower(${value}) then '1' else '0' end || ${value}) collate "C"), 2)`;
 
 const whereAll = (parts: (SQL | undefined)[]): SQL => and(...parts) ?? sql`true`;
 
@@ -54,15 +66,14 @@ function spelledValues(counts: [string, number | string][], spellings: Record<st
 
 /**
  * The facets of the search `base` with `selection` (counts of products; price range in rupees, null when no
- * product matches), sizes and colours in the store's `spellings`. The matching products are read once
- * (materialised); sizes and colours are counted from each product's distinct offer keys (the size–colour pairs
+ * product matches). The matching products (at most
+ * {@link MAX_FACET_PRODUCTS}) are read once (materialised); sizes and colours are counted from each product's distinct offer keys (the size–colour pairs
  * when the other one is chosen), and from its offers one by one only when a price range is chosen.
  */
 export async function productFacets(
   db: Db,
   base: SearchBase,
   selection: SearchSelection,
-  spellings: Spellings,
 ): Promise<ProductFacets> {
   const inCategory = categoryCondition(selection, sql`m.category_name`);
   const inFabric = fabricCondition(selection, 'm');
@@ -120,6 +131,16 @@ export async function productFacets(
       else (select ${sql.raw(bound)}(${offerPrice(entry)}) from unnest(m.offer_entries) as e
         where ${whereAll(offersPriced)}) end`;
   };
+  // How each size and colour is spelt most often among the matching products' offers.
+  const spellingsJson = (value: SQL) => sql`(
+    select coalesce(json_object_agg(g.key, g.value), '{}'::json)
+    from (
+      select lower(${value}) as key, ${commonSpelling(value)} as value
+      from matched m cross join lateral unnest(m.offer_entries) as e
+      where ${value} <> ''
+      group by 1
+    ) g
+  )`;
   const result = await db.execute(sql`
     with matched as materialized (
       select products.id, categories.name as category_name, products.search_fabrics, products.offer_sizes,
@@ -127,8 +148,11 @@ export async function productFacets(
         products.offer_max_price_paise
       from products join categories on categories.id = products.category_id
       where ${base.where}
+      limit ${MAX_FACET_PRODUCTS}
     )
-    select ${keyFacet('size')} as size, ${keyFacet('color')} as color, ${fabricFacet} as fabric,
+    select ${keyFacet('size')} as size, ${keyFacet('color')} as color,
+      ${spellingsJson(offerSize(entry))} as size_spellings, ${spellingsJson(offerColor(entry))} as color_spellings,
+      ${fabricFacet} as fabric,
       ${categoryFacet} as category,
       (select min(${ownPrice('min')}) from matched m where ${whereAll([inCategory, inFabric, hasOffer(priced)])}) as low,
       (select max(${ownPrice('max')}) from matched m where ${whereAll([inCategory, inFabric, hasOffer(priced)])}) as high
@@ -136,6 +160,8 @@ export async function productFacets(
   const row = rowsOf<{
     size: [string, number][] | string;
     color: [string, number][] | string;
+    size_spellings: Record<string, string> | string;
+    color_spellings: Record<string, string> | string;
     fabric: FacetValue[] | string;
     category: FacetValue[] | string;
     low: number | string | null;
@@ -144,8 +170,8 @@ export async function productFacets(
   const list = (value: FacetValue[] | string): FacetValue[] =>
     parsed(value).map((entry) => ({ value: entry.value, count: Number(entry.count) }));
   return {
-    size: spelledValues(parsed(row.size), spellings.size),
-    color: spelledValues(parsed(row.color), spellings.color),
+    size: spelledValues(parsed(row.size), parsed(row.size_spellings)),
+    color: spelledValues(parsed(row.color), parsed(row.color_spellings)),
     fabric: list(row.fabric),
     category: list(row.category),
     price: {
