@@ -56,10 +56,14 @@ const keyCountsJson = (grouped: SQL): SQL => sql`(
 
 const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
-/** Counted keys shown in the store's spelling: most products first, then by value (code points). */
-function spelledValues(counts: [string, number | string][], spellings: Record<string, string>): FacetValue[] {
+/** Counted keys in their `kind:key` spellings: most products first, then by value (code points). */
+function spelledValues(
+  counts: [string, number | string][],
+  spellings: Record<string, string>,
+  kind: 'size' | 'color',
+): FacetValue[] {
   return counts
-    .map(([key, count]) => ({ value: spellings[key] ?? key, count: Number(count) }))
+    .map(([key, count]) => ({ value: spellings[`${kind}:${key}`] ?? key, count: Number(count) }))
     .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
     .slice(0, MAX_FACET_VALUES);
 }
@@ -131,14 +135,15 @@ export async function productFacets(
       else (select ${sql.raw(bound)}(${offerPrice(entry)}) from unnest(m.offer_entries) as e
         where ${whereAll(offersPriced)}) end`;
   };
-  // How each size and colour is spelt most often among the matching products' offers.
-  const spellingsJson = (value: SQL) => sql`(
-    select coalesce(json_object_agg(g.key, g.value), '{}'::json)
+  // How each size and colour is spelt most often among the matching products' offers (one pass over them).
+  const spellings = sql`(
+    select coalesce(json_object_agg(g.kind || ':' || g.key, g.value), '{}'::json)
     from (
-      select lower(${value}) as key, ${commonSpelling(value)} as value
+      select x.kind, lower(x.value) as key, ${commonSpelling(sql`x.value`)} as value
       from matched m cross join lateral unnest(m.offer_entries) as e
-      where ${value} <> ''
-      group by 1
+        cross join lateral (values ('size', ${offerSize(entry)}), ('color', ${offerColor(entry)})) as x(kind, value)
+      where x.value <> ''
+      group by x.kind, lower(x.value)
     ) g
   )`;
   const result = await db.execute(sql`
@@ -151,7 +156,7 @@ export async function productFacets(
       limit ${MAX_FACET_PRODUCTS}
     )
     select ${keyFacet('size')} as size, ${keyFacet('color')} as color,
-      ${spellingsJson(offerSize(entry))} as size_spellings, ${spellingsJson(offerColor(entry))} as color_spellings,
+      ${spellings} as spellings,
       ${fabricFacet} as fabric,
       ${categoryFacet} as category,
       (select min(${ownPrice('min')}) from matched m where ${whereAll([inCategory, inFabric, hasOffer(priced)])}) as low,
@@ -160,18 +165,18 @@ export async function productFacets(
   const row = rowsOf<{
     size: [string, number][] | string;
     color: [string, number][] | string;
-    size_spellings: Record<string, string> | string;
-    color_spellings: Record<string, string> | string;
+    spellings: Record<string, string> | string;
     fabric: FacetValue[] | string;
     category: FacetValue[] | string;
     low: number | string | null;
     high: number | string | null;
   }>(result)[0]!;
+  const spelt = parsed(row.spellings);
   const list = (value: FacetValue[] | string): FacetValue[] =>
     parsed(value).map((entry) => ({ value: entry.value, count: Number(entry.count) }));
   return {
-    size: spelledValues(parsed(row.size), parsed(row.size_spellings)),
-    color: spelledValues(parsed(row.color), parsed(row.color_spellings)),
+    size: spelledValues(parsed(row.size), spelt, 'size'),
+    color: spelledValues(parsed(row.color), spelt, 'color'),
     fabric: list(row.fabric),
     category: list(row.category),
     price: {
