@@ -83,6 +83,22 @@ function orderBy(query: ProductListQuery, base: SearchBase): SQL {
   }
 }
 
+/**
+ * Runs `work` in a transaction that discourages sequential scans (`SET LOCAL enable_seqscan = off`). The planner
+ * counts a full-text match as nearly free and, for a common word, reads every product rather than the GIN
+ * indexes of the text and the offer keys: 35 ms against 7 ms at 5,000 products on PostgreSQL, more on PGlite.
+ * Used only for questions those indexes narrow (words, or a size, colour or price), and not for facets: they
+ * read at most 2,000 matches, which a sequential scan finds quickly for a common word.
+ */
+export async function withIndexes<T>(db: Db, indexed: boolean, work: (tx: Db) => Promise<T>): Promise<T> {
+  if (!indexed) return work(db);
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return work(tx);
+  });
+}
+
 type SearchRow = Omit<ProductRow, 'createdAt'> & { createdAt: Date | string; total: number | string };
 
 /**
@@ -105,25 +121,28 @@ export async function searchProducts(
     offerCondition(selection),
   )!;
   const offset = (query.page - 1) * query.limit;
-  const result = await db.execute(sql`
-    select products.id, products.title, products.description, products.img_url as "imgUrl",
-      categories.name as category, products.parent_category as "parentCategory",
-      products.regular_price_paise as "regularPricePaise", products.discounted_price_paise as "discountedPricePaise",
-      products.created_at as "createdAt", products.unit, count(*) over () as total
-    from products join categories on categories.id = products.category_id
-    where ${where}
-    order by ${orderBy(query, base)}
-    limit ${query.limit} offset ${offset}
-  `);
-  const rows = rowsOf<SearchRow>(result);
-  let total = rows.length > 0 ? Number(rows[0]!.total) : 0;
-  if (rows.length === 0 && offset > 0) {
-    const counted = await db.execute(sql`
+  const indexed = base.textQuery !== undefined || offerCondition(selection) !== undefined;
+  const { rows, total } = await withIndexes(db, indexed, async (tx) => {
+    const result = await tx.execute(sql`
+      select products.id, products.title, products.description, products.img_url as "imgUrl",
+        categories.name as category, products.parent_category as "parentCategory",
+        products.regular_price_paise as "regularPricePaise", products.discounted_price_paise as "discountedPricePaise",
+        products.created_at as "createdAt", products.unit, count(*) over () as total
+      from products join categories on categories.id = products.category_id
+      where ${where}
+      order by ${orderBy(query, base)}
+      limit ${query.limit} offset ${offset}
+    `);
+    const found = rowsOf<SearchRow>(result);
+    if (found.length > 0 || offset === 0) {
+      return { rows: found, total: found.length > 0 ? Number(found[0]!.total) : 0 };
+    }
+    const counted = await tx.execute(sql`
       select count(*) as total from products join categories on categories.id = products.category_id
       where ${where}
     `);
-    total = Number(rowsOf<{ total: number | string }>(counted)[0]?.total ?? 0);
-  }
+    return { rows: found, total: Number(rowsOf<{ total: number | string }>(counted)[0]?.total ?? 0) };
+  });
   const data = await withDetails(
     db,
     storeId,
