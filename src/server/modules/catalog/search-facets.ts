@@ -56,6 +56,26 @@ const keyCountsJson = (grouped: SQL): SQL => sql`(
 
 const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
+/** `[kind, lower-case value, spelling, offers]` of one spelling of a size or colour. */
+type SpellingCount = [string, string, string, number];
+
+/**
+ * The most common spelling per `kind:value`; among equally common ones, mixed case ('Maroon') before 'MAROON'
+ * or 'maroon', then by code point.
+ */
+function commonSpellings(counts: SpellingCount[]): Record<string, string> {
+  const best = new Map<string, { spelling: string; count: number; rank: string }>();
+  for (const [kind, key, spelling, count] of counts) {
+    const rank = `${spelling === spelling.toUpperCase() || spelling === spelling.toLowerCase() ? '1' : '0'}${spelling}`;
+    const id = `${kind}:${key}`;
+    const current = best.get(id);
+    if (!current || count > current.count || (count === current.count && rank < current.rank)) {
+      best.set(id, { spelling, count, rank });
+    }
+  }
+  return Object.fromEntries([...best].map(([id, entry]) => [id, entry.spelling]));
+}
+
 /** Counted keys in their `kind:key` spellings: most products first, then by value (code points). */
 function spelledValues(
   counts: [string, number | string][],
@@ -135,15 +155,16 @@ export async function productFacets(
       else (select ${sql.raw(bound)}(${offerPrice(entry)}) from unnest(m.offer_entries) as e
         where ${whereAll(offersPriced)}) end`;
   };
-  // How each size and colour is spelt most often among the matching products' offers (one pass over them).
+  // How often each spelling of a size or colour occurs among the matching products' offers (hashed in one
+  // pass; the most common one per value is picked in spelledValues).
   const spellings = sql`(
-    select coalesce(json_object_agg(g.kind || ':' || g.key, g.value), '{}'::json)
+    select coalesce(json_agg(json_build_array(g.kind, g.key, g.value, g.count)), '[]'::json)
     from (
-      select x.kind, lower(x.value) as key, ${commonSpelling(sql`x.value`)} as value
+      select x.kind, lower(x.value) as key, x.value, count(*)::int as count
       from matched m cross join lateral unnest(m.offer_entries) as e
         cross join lateral (values ('size', ${offerSize(entry)}), ('color', ${offerColor(entry)})) as x(kind, value)
       where x.value <> ''
-      group by x.kind, lower(x.value)
+      group by x.kind, x.value
     ) g
   )`;
   const result = await db.execute(sql`
@@ -158,20 +179,22 @@ export async function productFacets(
     select ${keyFacet('size')} as size, ${keyFacet('color')} as color,
       ${spellings} as spellings,
       ${fabricFacet} as fabric,
-      ${categoryFacet} as category,
-      (select min(${ownPrice('min')}) from matched m where ${whereAll([inCategory, inFabric, hasOffer(priced)])}) as low,
-      (select max(${ownPrice('max')}) from matched m where ${whereAll([inCategory, inFabric, hasOffer(priced)])}) as high
+      ${categoryFacet} as category, r.low, r.high
+    from (
+      select min(${ownPrice('min')}) as low, max(${ownPrice('max')}) as high
+      from matched m where ${whereAll([inCategory, inFabric, hasOffer(priced)])}
+    ) r
   `);
   const row = rowsOf<{
     size: [string, number][] | string;
     color: [string, number][] | string;
-    spellings: Record<string, string> | string;
+    spellings: SpellingCount[] | string;
     fabric: FacetValue[] | string;
     category: FacetValue[] | string;
     low: number | string | null;
     high: number | string | null;
   }>(result)[0]!;
-  const spelt = parsed(row.spellings);
+  const spelt = commonSpellings(parsed(row.spellings));
   const list = (value: FacetValue[] | string): FacetValue[] =>
     parsed(value).map((entry) => ({ value: entry.value, count: Number(entry.count) }));
   return {
