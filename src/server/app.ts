@@ -13,6 +13,7 @@ import { loggerOptions, type LogDestination } from './logger';
 import { refuseNulCharacters } from './refuse-nul';
 import { catalogRoutes } from './modules/catalog/routes';
 import { listenForCatalogChanges, ResponseCache } from './modules/catalog/response-cache';
+import { gstRoutes } from './modules/gst/routes';
 import { healthRoutes } from './modules/health/routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { OutboxSender } from './modules/mail/outbox-sender';
@@ -199,6 +200,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         trackingRateLimiter: new StoreTrackingRateLimiter(rateLimits.store('tracking')),
       });
       await api.register(paymentRoutes, { settings: payments });
+      await api.register(gstRoutes);
     },
     { prefix: '/api/v1' },
   );

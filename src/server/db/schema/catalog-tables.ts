@@ -46,6 +46,9 @@ export const categories = pgTable(
  */
 export const quantityColumn = (name: string) => numeric(name, { precision: 12, scale: 3, mode: 'number' });
 
+/** A GST rate in percent (5, 18, 2.5 …), as a JS number. */
+export const gstRateColumn = (name: string) => numeric(name, { precision: 5, scale: 2, mode: 'number' });
+
 /**
  * Products; prices in paise. `gender` and `featured` are copied from attributes for filtering. A product
  * with rows in `product_variants` keeps its stock there (its own `stock` is then null and unused); without
@@ -84,6 +87,12 @@ export const products = pgTable(
     quantityStep: quantityColumn('quantity_step').notNull().default(1),
     gender: text('gender'),
     featured: boolean('featured').notNull().default(false),
+    /**
+     * HSN code (4–8 digits) and GST rate in percent, from the catalogue file; null: the category's default
+     * in the store settings, else the rules of src/shared/gst/gst-rate.ts (docs/gst.md).
+     */
+    hsn: text('hsn'),
+    gstRate: gstRateColumn('gst_rate'),
     /** Position in the catalogue file; the listing order. */
     sortOrder: integer('sort_order').notNull().default(0),
     /** SHA-256 of the imported content; an unchanged product is not rewritten. */
