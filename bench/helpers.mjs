@@ -47,7 +47,9 @@ export function summarize(name, result) {
   return {
     name,
     requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
     errors: result.errors + result.timeouts + result.non2xx,
   };
 }

@@ -176,7 +176,7 @@ try {
 
 const loadAfter = loadavg()[0].toFixed(1);
 console.log(
-  `${row.name.padEnd(44)} ${String(row.requestsPerSecond).padStart(6)} req/s   p99 ${String(row.p99Ms).padStart(4)} ms   errors ${row.errors}`,
+  `${row.name.padEnd(44)} ${String(row.requestsPerSecond).padStart(6)} req/s   p50 ${String(row.p50Ms).padStart(4)} ms   p99 ${String(row.p99Ms).padStart(4)} ms   max ${String(row.maxMs).padStart(4)} ms   errors ${row.errors}`,
 );
 console.log(
   `Orders placed: ${nextAuthorization?.used() ?? 0}; load average (1 min) before ${loadBefore}, after ${loadAfter}`,

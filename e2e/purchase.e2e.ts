@@ -110,7 +110,7 @@ async function orderThroughApi(
   return { orderId, email, token };
 }
 
-const field = (page: Page, name: string) => page.locator(`form input[name="${name}"]`);
+const field = (page: Page, name: string) => page.locator(`form [name="${name}"]`);
 
 /** The order card whose heading is "Order {id}". */
 const orderCard = (page: Page, orderId: string) =>
@@ -267,7 +267,7 @@ describe('purchase', () => {
     const createOrder = page.getByRole('button', { name: 'Create Order' });
     await field(page, 'address').fill(ADDRESS.address);
     await field(page, 'city').fill('   ');
-    await field(page, 'state').fill(ADDRESS.state);
+    await field(page, 'state').selectOption(ADDRESS.state);
     await field(page, 'postalCode').fill('012345');
     await field(page, 'phone').fill('12345');
     await createOrder.click();

@@ -161,7 +161,10 @@ function orderThroughApi(
 
 async function fillShipping(page: Page): Promise<void> {
   for (const [name, value] of Object.entries(SHIPPING)) {
-    await page.locator(`form input[name="${name}"]`).fill(value);
+    const input = page.locator(`form [name="${name}"]`);
+    // The State is a select of the 36 states and union territories.
+    if (name === 'state') await input.selectOption(value);
+    else await input.fill(value);
   }
 }
 

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureBuilt } from './ensure-built.mjs';
 import { root } from './build-state.mjs';
+import { CLI_NODE_FLAGS } from './cli-node-flags.mjs';
 
 const [name, ...args] = process.argv.slice(2);
 const entry = join(root, 'dist/server/cli', `${name}.js`);
@@ -12,5 +13,5 @@ if (!name || !existsSync(entry)) {
   console.error(`Unknown command: ${name ?? '(none)'}`);
   process.exit(1);
 }
-const result = spawnSync(process.execPath, [entry, ...args], { stdio: 'inherit' });
+const result = spawnSync(process.execPath, [...CLI_NODE_FLAGS, entry, ...args], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

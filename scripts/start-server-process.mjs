@@ -27,7 +27,10 @@ function freePort() {
 export async function startServer(options = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'resham-run-'));
-  const child = spawn(process.execPath, [join(root, 'dist/server/main.js')], {
+  // SERVER_NODE_ARGS: extra Node.js flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile
+  // it under a benchmark's load.
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'dist/server/main.js')], {
     cwd: root,
     env: {
       ...process.env,

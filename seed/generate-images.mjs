@@ -1175,6 +1175,17 @@ const PRODUCTS = [
     'Sage green mulmul kurti',
     { trim: '#ffffff' },
   ],
+  // Colour variants of the two kurtis above, sold in maroon too.
+  ['women-kurti-maroon-mulmul', 'kurti', 'cotton', ['#7a1f2b'], 'm', 'Maroon mulmul kurti', { trim: '#ffffff' }],
+  [
+    'women-kurti-maroon-dabu',
+    'kurti',
+    'blockprint',
+    ['#6e1b26', '#efe3d0', '#b98a7a'],
+    'm',
+    'Maroon dabu print kurti',
+    { trim: '#efe3d0' },
+  ],
   [
     'women-kurti-indigo-dabu',
     'kurti',

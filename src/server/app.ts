@@ -14,6 +14,7 @@ import { refuseNulCharacters } from './refuse-nul';
 import { adminApi } from './modules/admin/admin-api';
 import { catalogRoutes } from './modules/catalog/routes';
 import { listenForCatalogChanges, ResponseCache } from './modules/catalog/response-cache';
+import { gstRoutes } from './modules/gst/routes';
 import { healthRoutes } from './modules/health/routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { OutboxSender } from './modules/mail/outbox-sender';
@@ -205,6 +206,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         prefix: '/admin',
         signInRateLimiter: new StoreSignInRateLimiter(rateLimits.store('sign-in')),
       });
+      await api.register(gstRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -11,6 +11,7 @@ import { catalogImportFileSchema } from '../modules/catalog/import-schema';
 import { importCatalog } from '../modules/catalog/import-service';
 import { OutboxSender, RETRY_DELAYS_MS } from '../modules/mail/outbox-sender';
 import { createOrder } from '../modules/orders/create-order';
+import { expireUnpaidOrders } from '../modules/orders/payment-window';
 import { confirmUpiPayment } from '../modules/payments/upi-confirmation';
 import { fixtureCatalog } from '../test/catalog-fixture';
 import { pgliteExtensions } from '../db/database';
@@ -311,6 +312,22 @@ describe.each(testDatabaseKinds)('npm run orders on %s', (kind) => {
     // A line sold by the metre counts as one item in the list.
     const line = (await run('list')).output.split('\n').find((row) => row.startsWith(created.orderNumber));
     expect(line).toMatch(/ ₹4,924\.00 {2}4 items /);
+  });
+
+  it('marks paid an order cancelled by its payment window while its stock is still there: back to Processing', async () => {
+    // The account's earlier orders still wait for payment: their windows close first (at most 3 may wait).
+    const later = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    await expireUnpaidOrders(database.db, { now: later });
+    const orderNumber = await placeOrder();
+    const stockWhilePending = Number(await silkStock());
+    expect((await expireUnpaidOrders(database.db, { now: later })).cancelled).toContain(orderNumber);
+    expect(await silkStock()).toBe(stockWhilePending + 3);
+    expect(await run('mark-paid', orderNumber, '--utr', '512345678901')).toEqual({
+      code: 0,
+      output: `Order ${orderNumber}: Cancelled → Processing (paid after its payment window, UTR 512345678901; stock taken again).`,
+    });
+    expect((await statusOf(orderNumber)).status).toBe(1);
+    expect(await silkStock()).toBe(stockWhilePending);
   });
 });
 

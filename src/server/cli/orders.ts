@@ -12,6 +12,8 @@
  * deliver <order>                        Shipped → Delivered
  * cancel <order>                         Pending or Processing → Cancelled (restocks)
  * mail                                   e-mails that failed or are still waiting, with the last error
+ * gst-export <YYYY-MM> [--out <dir>]     the month's GSTR-1 CSV sheets (docs/gst.md) into <dir> (default .)
+ * invoice <order> [--out <dir>]          the order's tax invoice and credit note PDFs into <dir> (default .)
  * ```
  *
  * `--host shop.example.com` picks the store; without it an order number is looked up in every store. An
@@ -20,6 +22,7 @@
 import { ORDER_STATUS, orderStatusLabel, type OrderStatusCode } from '@shared/orders/order-status';
 import type { Database, Db } from '../db/database';
 import { AppError } from '../errors';
+import { exportGstr1Files, exportOrderDocuments } from '../modules/gst/gstr1-files';
 import { listUndeliveredMails } from '../modules/mail/outbox';
 import { transition } from '../modules/orders/order-lifecycle';
 import {
@@ -159,6 +162,18 @@ async function run(db: Db, parsed: ParsedArguments): Promise<void> {
       return move(db, await oneOrder(), ORDER_STATUS.delivered, 'cli: deliver');
     case 'cancel':
       return move(db, await oneOrder(), ORDER_STATUS.cancelled, 'cli: cancel');
+    case 'gst-export': {
+      if (!orderInput || extra.length > 0 || !/^\d{4}-(0[1-9]|1[0-2])$/.test(orderInput)) {
+        throw new CliError(`gst-export needs the month, e.g. gst-export 2026-11\n${ORDERS_USAGE}`);
+      }
+      const storeId = (await storeOf(db, host)) ?? (await loadStoreDirectory(db)).defaultStoreId;
+      return print(await exportGstr1Files(db, storeId, orderInput, parsed.options.get('--out') ?? '.'));
+    }
+    case 'invoice': {
+      const found = await oneOrder();
+      const out = parsed.options.get('--out') ?? '.';
+      return print(await exportOrderDocuments(db, found.storeId, found.id, found.orderNumber, out));
+    }
     case 'mail':
       noArguments();
       return print(

@@ -6,6 +6,12 @@
  */
 import { z } from 'zod';
 import { MAX_METRES_PER_LINE, UNITS_OF_MEASURE } from '../catalog/unit-of-measure';
+import {
+  findIndianState,
+  PIN_STATE_MISMATCH_MESSAGE,
+  pinCodeMatchesState,
+  UNKNOWN_STATE_MESSAGE,
+} from '../gst/indian-states';
 
 /** Indian PIN code: six digits, not starting with 0 (India Post). */
 export const PIN_CODE_PATTERN = /^[1-9][0-9]{5}$/;
@@ -34,17 +40,31 @@ const requiredText = (max: number) =>
     .max(max, `must be at most ${max} characters`)
     .refine((value) => !CONTROL_CHARACTERS.test(value), { message: CONTROL_CHARACTERS_MESSAGE });
 
-/** Shipping address (spec §3 "Shipping form"): all six fields required after trimming, no control characters. */
-export const shippingAddressSchema = z.object({
-  fullName: requiredText(100),
-  address: requiredText(300),
-  city: requiredText(80),
-  state: requiredText(80),
-  postalCode: requiredText(6).regex(PIN_CODE_PATTERN, 'must be a 6-digit PIN code not starting with 0'),
-  phone: requiredText(20).refine((value) => nationalMobileDigits(value) !== null, {
-    message: 'must be an Indian mobile number: +91 and 10 digits starting with 6, 7, 8 or 9',
-  }),
-});
+/**
+ * Shipping address (spec §3 "Shipping form"): all six fields required after trimming, no control characters.
+ * `state` is one of the 36 states and union territories (letter case ignored; the server stores the
+ * canonical name) — it is the place of supply of the order's GST — and the PIN code's first digits must be
+ * able to belong to it: `postalCode: 'PIN code does not match the state'` otherwise.
+ */
+export const shippingAddressSchema = z
+  .object({
+    fullName: requiredText(100),
+    address: requiredText(300),
+    city: requiredText(80),
+    state: requiredText(80).refine((value) => findIndianState(value) !== undefined, {
+      message: UNKNOWN_STATE_MESSAGE,
+    }),
+    postalCode: requiredText(6).regex(PIN_CODE_PATTERN, 'must be a 6-digit PIN code not starting with 0'),
+    phone: requiredText(20).refine((value) => nationalMobileDigits(value) !== null, {
+      message: 'must be an Indian mobile number: +91 and 10 digits starting with 6, 7, 8 or 9',
+    }),
+  })
+  .superRefine((address, context) => {
+    const indianState = findIndianState(address.state);
+    if (indianState !== undefined && !pinCodeMatchesState(address.postalCode, indianState)) {
+      context.addIssue({ code: 'custom', path: ['postalCode'], message: PIN_STATE_MISMATCH_MESSAGE });
+    }
+  });
 
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
@@ -142,7 +162,29 @@ export const orderItemSchema = z.object({
   quantity: z.number(),
   price: z.number(),
   lineTotal: z.number(),
+  /**
+   * GST of the line as the server stored it when the order was placed (docs/gst.md), in rupees: HSN code,
+   * rate in percent, taxable value (lineTotal − tax) and the tax by head. Absent for orders placed before.
+   */
+  hsn: z.string().nullable().optional(),
+  gstRate: z.number().nullable().optional(),
+  taxableValue: z.number().optional(),
+  tax: z.number().optional(),
+  cgst: z.number().optional(),
+  sgst: z.number().optional(),
+  igst: z.number().optional(),
 });
+
+/** How an order's GST is levied: CGST + SGST (delivered in the store's state), IGST, or none (store not registered). */
+export const GST_SUPPLY_KINDS = ['intra-state', 'inter-state', 'not-registered'] as const;
+
+/** An issued tax document of an order: its number, kind and time (ISO). Download: `GET /orders/{id}/invoice`. */
+export const taxDocumentSummarySchema = z.object({
+  number: z.string(),
+  kind: z.enum(['tax-invoice', 'bill-of-supply', 'credit-note']),
+  issuedAt: z.string(),
+});
+export type TaxDocumentSummary = z.infer<typeof taxDocumentSummarySchema>;
 
 /**
  * An order as `GET /orders` and `GET /orders/{id}` return it (spec §3 server shape plus the shipping method
@@ -172,6 +214,13 @@ export const orderSchema = z.object({
   subtotal: z.number(),
   shippingFee: z.number(),
   total: z.number(),
+  /** The GST included in `total`, in rupees (docs/gst.md); absent for orders placed before GST was recorded. */
+  tax: z.number().optional(),
+  /** How the GST is levied, by the place of supply (the delivery state); null: placed before. */
+  gstSupply: z.enum(GST_SUPPLY_KINDS).nullable().optional(),
+  /** The tax invoice (or bill of supply) issued when the order shipped, and a credit note if it was cancelled after. */
+  invoice: taxDocumentSummarySchema.nullable().optional(),
+  creditNote: taxDocumentSummarySchema.nullable().optional(),
 });
 
 export type Order = z.infer<typeof orderSchema>;

@@ -5,7 +5,13 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { CloseIcon, MenuIcon, ShoppingBagIcon, UserIcon } from '@client/components/icons/first-load-icons';
+import {
+  CloseIcon,
+  MenuIcon,
+  SearchIcon,
+  ShoppingBagIcon,
+  UserIcon,
+} from '@client/components/icons/first-load-icons';
 import { buttonVariants } from '@client/components/ui/button-variants';
 import { itemCountLabel } from '@client/lib/cart/cart-reducer';
 import { useCart } from '@client/lib/cart/cart-context';
@@ -13,6 +19,7 @@ import { capitaliseWords } from '@client/lib/capitalise-words';
 import { useSession } from '@client/lib/session/session-context';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { cn } from '@client/lib/utils';
+import { HeaderSearch } from './header-search';
 
 /** The header gets its shadow after this many pixels of scrolling (spec §9). */
 export const HEADER_SHADOW_SCROLL_PX = 20;
@@ -33,8 +40,8 @@ function useScrolledPast(offset: number): boolean {
   return scrolled;
 }
 
-const navLinkClass =
-  'rounded-md px-3 py-2 text-sm font-medium text-stone-700 transition-colors hover:bg-brand-50 hover:text-brand-800';
+/** The header's icon buttons (search, cart, account, menu). */
+const iconButton = cn(buttonVariants({ variant: 'ghost', size: 'icon' }), '[&_svg]:size-5');
 
 export function Header() {
   const { brand, headerCategories } = useStoreInfo();
@@ -43,25 +50,32 @@ export function Header() {
   const location = useLocation();
   const scrolled = useScrolledPast(HEADER_SHADOW_SCROLL_PX);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const searchButton = useRef<HTMLButtonElement>(null);
 
-  // The menu belongs to the location it was opened on: any navigation closes it.
-  const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
-  const menuOpen = menuOpenedAt === location.key;
+  // The mobile menu or, under 1024 px, the search bar (wider screens show the search field in the row). A panel
+  // belongs to the location it was opened on: any navigation closes it; Esc closes it and returns focus.
+  const [panel, setPanel] = useState<{ at: string; kind: 'menu' | 'search' }>();
+  const open = panel?.at === location.key ? panel.kind : null;
+  const menuOpen = open === 'menu';
+  const searchOpen = open === 'search';
+  const toggle = (kind: 'menu' | 'search') =>
+    setPanel(open === kind ? undefined : { at: location.key, kind });
 
   useEffect(() => {
-    if (!menuOpen) return;
+    if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setMenuOpenedAt(null);
-        menuButton.current?.focus();
+      if (event.key === 'Escape' && !event.defaultPrevented) {
+        setPanel(undefined);
+        (open === 'menu' ? menuButton : searchButton).current?.focus();
       }
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [menuOpen]);
+  }, [open]);
 
-  const currentCategory =
-    location.pathname === '/products' ? new URLSearchParams(location.search).get('category') : null;
+  const listingParams = location.pathname === '/products' ? new URLSearchParams(location.search) : null;
+  const currentCategory = listingParams?.get('category');
+  const currentSearch = listingParams?.get('q') ?? '';
   const cartLabel = `Cart, ${itemCountLabel(itemCount)}`;
 
   const links = [
@@ -80,13 +94,7 @@ export function Header() {
   ];
 
   return (
-    <header
-      className={cn(
-        'sticky top-0 z-40 border-b bg-white/95 backdrop-blur transition-shadow supports-[backdrop-filter]:bg-white/85',
-        scrolled ? 'border-stone-200 shadow-md' : 'border-transparent shadow-none',
-      )}
-      data-scrolled={scrolled ? 'true' : 'false'}
-    >
+    <header className="site-header" data-scrolled={scrolled ? 'true' : 'false'}>
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
         <Link to="/" className="mr-auto min-w-0 rounded-md md:mr-4">
           <span className="block truncate font-serif text-xl font-bold tracking-tight text-brand-800 sm:text-2xl">
@@ -100,36 +108,39 @@ export function Header() {
               key={link.key}
               to={link.to}
               aria-current={link.active ? 'page' : undefined}
-              className={cn(navLinkClass, link.active && 'bg-brand-50 text-brand-800')}
+              className="nav-link"
             >
               {link.label}
             </Link>
           ))}
         </nav>
 
+        {/* Opening the phone's search bar mounts the field afresh, which focuses it. */}
+        <HeaderSearch key={String(searchOpen)} query={currentSearch} open={searchOpen} />
+
         <div className="flex items-center gap-1 sm:gap-2">
-          <Link
-            to="/cart"
-            aria-label={cartLabel}
-            className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative [&_svg]:size-5')}
+          <button
+            ref={searchButton}
+            type="button"
+            className={cn(iconButton, 'lg:hidden')}
+            aria-expanded={searchOpen}
+            aria-label="Search"
+            onClick={() => toggle('search')}
           >
+            <SearchIcon />
+          </button>
+
+          <Link to="/cart" aria-label={cartLabel} className={cn(iconButton, 'relative')}>
             <ShoppingBagIcon />
             {itemCount > 0 && (
-              <span
-                aria-hidden="true"
-                className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-700 px-1 text-[11px] leading-none font-bold text-white"
-              >
+              <span aria-hidden="true" className="count-badge -top-0.5 -right-0.5 h-5 min-w-5 text-[11px]">
                 {itemCount > 99 ? '99+' : itemCount}
               </span>
             )}
           </Link>
 
           {isAuthenticated ? (
-            <NavLink
-              to="/account"
-              aria-label="My Account"
-              className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), '[&_svg]:size-5')}
-            >
+            <NavLink to="/account" aria-label="My Account" className={iconButton}>
               <UserIcon />
             </NavLink>
           ) : (
@@ -141,11 +152,11 @@ export function Header() {
           <button
             ref={menuButton}
             type="button"
-            className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'md:hidden [&_svg]:size-5')}
+            className={cn(iconButton, 'md:hidden')}
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpenedAt(menuOpen ? null : location.key)}
+            onClick={() => toggle('menu')}
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
           </button>
@@ -159,7 +170,7 @@ export function Header() {
               key={link.key}
               to={link.to}
               aria-current={link.active ? 'page' : undefined}
-              className={cn(navLinkClass, 'py-3 text-base', link.active && 'bg-brand-50 text-brand-800')}
+              className="nav-link py-3 text-base"
             >
               {link.label}
             </Link>

@@ -20,10 +20,7 @@ export function MainLayout() {
 
   return (
     <div className="flex min-h-dvh flex-col pb-[calc(4rem+env(safe-area-inset-bottom))] md:pb-0">
-      <a
-        href="#main-content"
-        className="sr-only z-[60] rounded-md bg-white px-4 py-2 text-sm font-medium text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
+      <a href="#main-content" className="skip-link">
         Skip to content
       </a>
       {isError && (

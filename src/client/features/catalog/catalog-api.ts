@@ -1,39 +1,26 @@
 /**
- * Catalogue reads as TanStack `queryOptions()` (spec §7): product lists, one product, the parent-category
- * lookup and the featured list. Server products are mapped to the screen shape here (spec §3).
+ * Catalogue reads as TanStack `queryOptions()` (spec §7): the listing (with search, filters and facets), one
+ * product and the parent-category lookup. Server products are mapped to the screen shape here (spec §3).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { productDetailSchema, type ProductListParams } from '@shared/catalog/product-schema';
+import { productDetailSchema } from '@shared/catalog/product-schema';
 import { ApiError, apiRequest } from '@client/lib/api-client';
-import { fetchProductPage } from '@client/lib/catalog/product-page';
+import { EMPTY_LISTING, listingSearch, type ListingState } from '@client/lib/catalog/listing-state';
+import { fetchListingPage, fetchProductPage } from '@client/lib/catalog/product-page';
 import { toProductDetailView } from './product-variants';
 
-/** The comma filter list the spec's client sends for the accessories category (spec §7). */
-export const ACCESSORIES_FILTER = 'Accessories,Personal Care,Home,null,Unisex';
-
 /**
- * The list filters for a listing category (spec §7): men/women add `gender`, accessories adds `filter`.
+ * One page of the listing for a URL state (missing fields as in /products), with its facets. Keyed by the
+ * state's canonical query string, so the same view read from two spellings of its address is one query.
  */
-export function categoryFilters(category: string | undefined): Pick<ProductListParams, 'gender' | 'filter'> {
-  switch (category?.toLowerCase()) {
-    case 'men':
-      return { gender: 'Men' };
-    case 'women':
-      return { gender: 'Women' };
-    case 'accessories':
-      return { filter: ACCESSORIES_FILTER };
-    default:
-      return {};
-  }
-}
-
-/** One page of the listing (page and limit default to 1 and 12). */
-export const productListQueryOptions = (params: ProductListParams) =>
-  queryOptions({
-    queryKey: ['products', 'list', params],
-    queryFn: ({ signal }) => fetchProductPage(params, signal),
+export const productListQueryOptions = (state: Partial<ListingState>) => {
+  const full: ListingState = { ...EMPTY_LISTING, ...state };
+  return queryOptions({
+    queryKey: ['products', 'list', listingSearch(full)],
+    queryFn: ({ signal }) => fetchListingPage(full, signal),
     staleTime: 60_000,
   });
+};
 
 /** One product with its variants and selling rule, or `null` when the server answers 404. */
 export const productQueryOptions = (id: string) =>

@@ -1,28 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCount, paginationItems, parsePageParam, showingItemsText } from './pagination';
-
-describe('parsePageParam (spec §5 "Other": integer, default 1)', () => {
-  it('reads whole numbers', () => {
-    expect(parsePageParam('1')).toBe(1);
-    expect(parsePageParam('3')).toBe(3);
-    expect(parsePageParam('12')).toBe(12);
-  });
-
-  it('defaults to 1 when missing or invalid', () => {
-    expect(parsePageParam(null)).toBe(1);
-    expect(parsePageParam(undefined)).toBe(1);
-    expect(parsePageParam('')).toBe(1);
-    expect(parsePageParam('abc')).toBe(1);
-    expect(parsePageParam('0')).toBe(1);
-    expect(parsePageParam('-2')).toBe(1);
-    expect(parsePageParam('99999999999999999999')).toBe(1);
-  });
-
-  it('reads the leading integer like parseInt', () => {
-    expect(parsePageParam('2.5')).toBe(2);
-    expect(parsePageParam('4abc')).toBe(4);
-  });
-});
+import { pageCount, paginationItems, showingItemsText } from './pagination';
 
 describe('pageCount', () => {
   it('rounds up by the page size of 12', () => {

@@ -1,6 +1,7 @@
 /**
- * Pagination rules of the products page (spec §2 "Products page", §5 "Other", §9): page size 12, the page
- * parameter parsed as an integer (default 1), and the window of page numbers shown in the pagination bar.
+ * Pagination rules of the products page (spec §2 "Products page", §9): page size 12 and the window of page
+ * numbers shown in the pagination bar (the `page` parameter is read with the rest of the URL state in
+ * lib/catalog/listing-state.ts).
  */
 
 /** Products page size (spec §9). */
@@ -11,16 +12,6 @@ export const PAGINATION_WINDOW = 2;
 
 /** One slot of the pagination bar: a page number, or an ellipsis standing for skipped pages. */
 export type PaginationItem = number | 'ellipsis';
-
-/**
- * Parses the `page` query parameter as an integer, default 1 (spec §2 "Products page", §5 "Other").
- * Anything that is not a whole number of at least 1 (missing, empty, "abc", "0", "-2") gives 1;
- * a leading integer is read the way `parseInt` reads it ("3" → 3, "2.5" → 2).
- */
-export function parsePageParam(value: string | null | undefined): number {
-  const page = Number.parseInt(value ?? '', 10);
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
-}
 
 /** Number of pages for `total` items at `pageSize` per page (0 items → 0 pages). */
 export function pageCount(total: number, pageSize: number = PRODUCTS_PAGE_SIZE): number {

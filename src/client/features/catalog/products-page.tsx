@@ -1,22 +1,32 @@
 /**
- * The product listing, /products (spec §2 "Products page", §5 "Other", §7 "Product list filters", §9).
- * Query parameters: `category`, `page` (integer, default 1), `parentCategory` and `featured` (the home page's
- * 'Featured Items'). Page size 12.
+ * The product listing, /products (spec §2 "Products page", §5 "Other", §7 "Product list filters", §9), with
+ * search and filters. The URL holds the whole view (lib/catalog/listing-state.ts): the spec's `category`,
+ * `page`, `parentCategory` and `featured`, plus `q`, `size`, `color`, `fabric`, `gender`, `minPrice`,
+ * `maxPrice` and `sort`; every change is a new history entry, so Back and Forward step through them. Page
+ * size 12. Filters sit in a side panel from 1024 px and in a bottom sheet below.
  */
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { RotateCcw } from 'lucide-react';
-import { buttonVariants } from '@client/components/ui/button-variants';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { PRODUCT_SORTS, type ProductSort } from '@shared/catalog/product-schema';
 import { inputClassName } from '@client/components/ui/input';
+import {
+  clearFilters,
+  listingChips,
+  withPage,
+  withParentCategory,
+  withSort,
+} from '@client/lib/catalog/listing-changes';
+import { listingSearch, parseListingState, type ListingState } from '@client/lib/catalog/listing-state';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { cn } from '@client/lib/utils';
-import { PaginationNav } from './pagination-nav';
-import { pageCount, parsePageParam, PRODUCTS_PAGE_SIZE } from './pagination';
-import { ProductCard } from '@client/components/catalog/product-card';
-import { ProductCardSkeleton } from '@client/components/catalog/product-card-skeleton';
-import { categoryFilters, parentCategoriesQueryOptions, productListQueryOptions } from './catalog-api';
+import { ActiveFilterChips } from './active-filter-chips';
+import { parentCategoriesQueryOptions, productListQueryOptions } from './catalog-api';
+import { FilterSheet } from './filter-sheet';
+import { ListingFilters } from './listing-filters';
+import { ListingResults } from './listing-results';
+import { pageCount } from './pagination';
 import {
   DEFAULT_GRID_COLUMNS,
   GRID_CLASSES,
@@ -25,107 +35,94 @@ import {
 } from './products-grid-toggle';
 import { collectionHeading, productsHeadline } from './products-headline';
 
-/** Spec §8 "Product list failure". */
-export const PRODUCTS_LOAD_ERROR = 'Failed to load products. Please try again.';
-/** Spec §2 "Products page": the empty result. */
-export const PRODUCTS_EMPTY = 'No products found with the selected filters.';
+/** The sort choices: '' is the server's default (relevance for a search, else the catalogue's order). */
+export const SORT_LABELS: Record<ProductSort, string> = {
+  relevance: 'Relevance',
+  newest: 'Newest first',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  discount: 'Biggest discount',
+};
 
-function textParam(params: URLSearchParams, name: string): string | undefined {
-  return params.get(name)?.trim() || undefined;
+/** 'Results for "silk"' for a search, else the spec's headline. */
+export function listingHeadline(state: ListingState): string {
+  return state.q ? `Results for "${state.q}"` : productsHeadline(state);
+}
+
+/** '1 product', '20 products'. */
+export function productCountText(total: number): string {
+  return `${total} ${total === 1 ? 'product' : 'products'}`;
 }
 
 export function ProductsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const category = textParam(searchParams, 'category');
-  const parentCategory = textParam(searchParams, 'parentCategory');
-  const featured = searchParams.get('featured') === 'true';
-  const page = parsePageParam(searchParams.get('page'));
+  const state = parseListingState(searchParams);
   const [columns, setColumns] = useState<GridColumns>(DEFAULT_GRID_COLUMNS);
-  const filterId = useId();
-  const { brand } = useStoreInfo();
+  const parentId = useId();
+  const sortId = useId();
+  const { brand, info, headerCategories } = useStoreInfo();
 
-  const headline = productsHeadline({ category, parentCategory, featured });
+  const headline = listingHeadline(state);
   useDocumentTitle(`${headline} | ${brand}`);
 
-  const list = useQuery(
-    productListQueryOptions({
-      page,
-      limit: PRODUCTS_PAGE_SIZE,
-      category,
-      parentCategory,
-      featured: featured || undefined,
-      ...categoryFilters(category),
-    }),
-  );
-  const parents = useQuery(parentCategoriesQueryOptions(category));
+  // While the next view loads, the previous answer keeps the filter panel in place (no layout shift); the
+  // grid shows skeletons as on a first load.
+  const list = useQuery({ ...productListQueryOptions(state), placeholderData: keepPreviousData });
+  const parents = useQuery(parentCategoriesQueryOptions(state.category));
 
   const parentOptions = [...(parents.data ?? [])];
-  if (parentCategory && !parentOptions.some((name) => name === parentCategory))
-    parentOptions.unshift(parentCategory);
+  if (state.parentCategory && !parentOptions.includes(state.parentCategory))
+    parentOptions.unshift(state.parentCategory);
 
-  const updateParams = (changes: Record<string, string | null>) => {
-    setSearchParams((previous) => {
-      const next = new URLSearchParams(previous);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null) next.delete(key);
-        else next.set(key, value);
-      }
-      return next;
-    });
-  };
-
-  // Choosing a parent category resets the page to 1; choosing All removes the parameter (spec §2).
-  const selectParentCategory = (value: string) => updateParams({ parentCategory: value || null, page: null });
-  const changePage = (next: number) => {
-    updateParams({ page: String(next) });
+  const go = (next: ListingState) => setSearchParams(listingSearch(next));
+  const changePage = (page: number) => {
+    setSearchParams(listingSearch(withPage(state, page), { explicitPage: true }));
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
-  const products = list.data?.products ?? [];
+  const loading = list.isPending || list.isPlaceholderData;
   const total = list.data?.total ?? 0;
-  const totalPages = pageCount(total, PRODUCTS_PAGE_SIZE);
+  const totalPages = pageCount(total);
   const gridClass = cn('grid gap-3 sm:gap-6', GRID_CLASSES[columns]);
+  const chosenCount = listingChips(state).length;
+  const facets = list.data?.facets ?? null;
 
   // A page past the end (an old link, a shrunken catalogue) goes to the last page instead of a dead end.
-  const beyondLastPage = list.isSuccess && total > 0 && page > totalPages;
+  const beyondLastPage = list.isSuccess && !list.isPlaceholderData && total > 0 && state.page > totalPages;
+  const lastPageSearch = beyondLastPage ? listingSearch(withPage(state, totalPages)) : null;
   useEffect(() => {
-    if (beyondLastPage) {
-      setSearchParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          next.set('page', String(totalPages));
-          return next;
-        },
-        { replace: true },
-      );
-    }
-  }, [beyondLastPage, totalPages, setSearchParams]);
+    if (lastPageSearch !== null) setSearchParams(lastPageSearch, { replace: true });
+  }, [lastPageSearch, setSearchParams]);
 
+  const sortOptions = PRODUCT_SORTS.filter((sort) => sort !== 'relevance');
   return (
     <>
       <div className="border-b border-brand-100 bg-brand-50">
         <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
-          <h1 className="font-serif text-3xl font-bold text-brand-900 sm:text-4xl">{headline}</h1>
+          <h1 className="font-serif text-3xl font-bold break-words text-brand-900 sm:text-4xl">{headline}</h1>
           <span aria-hidden="true" className="mt-3 block h-1 w-16 rounded-full bg-zari-400" />
         </div>
       </div>
 
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-        <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-          <h2 className="text-xl font-semibold text-stone-900 sm:text-2xl">
-            {collectionHeading({ category, featured })}
-          </h2>
-          <div className="flex items-end gap-3">
-            <div className="flex flex-1 flex-col gap-1.5 sm:flex-none">
-              <label htmlFor={filterId} className="text-sm font-medium text-stone-800">
+        <div className="mb-5 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+          <div>
+            <h2 className="text-xl font-semibold text-stone-900 sm:text-2xl">{collectionHeading(state)}</h2>
+            <p role="status" className="mt-1 h-5 text-sm text-stone-600">
+              {list.isSuccess && !list.isPlaceholderData ? productCountText(total) : ''}
+            </p>
+          </div>
+          <div className="grid grid-cols-2 items-end gap-3 sm:flex">
+            <div className="col-span-2 flex flex-col gap-1.5">
+              <label htmlFor={parentId} className="text-sm font-medium text-stone-800">
                 Category
               </label>
               <select
-                id={filterId}
+                id={parentId}
                 name="parentCategory"
-                value={parentCategory ?? ''}
-                onChange={(event) => selectParentCategory(event.target.value)}
-                className={cn(inputClassName, 'min-w-48 cursor-pointer pr-8')}
+                value={state.parentCategory ?? ''}
+                onChange={(event) => go(withParentCategory(state, event.target.value))}
+                className={cn(inputClassName, 'cursor-pointer pr-8 sm:min-w-48')}
               >
                 <option value="">All</option>
                 {parentOptions.map((name) => (
@@ -135,62 +132,61 @@ export function ProductsPage() {
                 ))}
               </select>
             </div>
+            <FilterSheet
+              className="lg:hidden"
+              chosenCount={chosenCount}
+              total={loading ? null : total}
+              onClearAll={chosenCount > 0 ? () => go(clearFilters(state)) : undefined}
+            >
+              <ListingFilters state={state} facets={facets} onChange={go} />
+            </FilterSheet>
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor={sortId} className="text-sm font-medium text-stone-800">
+                Sort by
+              </label>
+              <select
+                id={sortId}
+                name="sort"
+                value={state.sort ?? ''}
+                onChange={(event) => go(withSort(state, (event.target.value || undefined) as ProductSort))}
+                className={cn(inputClassName, 'cursor-pointer sm:min-w-44')}
+              >
+                <option value="">{state.q ? SORT_LABELS.relevance : 'Recommended'}</option>
+                {sortOptions.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {SORT_LABELS[sort]}
+                  </option>
+                ))}
+              </select>
+            </div>
             <ProductsGridToggle value={columns} onChange={setColumns} />
           </div>
         </div>
 
-        {list.isPending ? (
-          <div className={gridClass} aria-busy="true" aria-label="Loading products">
-            {Array.from({ length: PRODUCTS_PAGE_SIZE }, (_, index) => (
-              <ProductCardSkeleton key={index} />
-            ))}
-          </div>
-        ) : list.isError ? (
-          <div
-            role="alert"
-            className="flex flex-col items-center gap-4 rounded-lg border border-red-200 bg-red-50 px-4 py-12 text-center"
+        <ActiveFilterChips state={state} onChange={go} />
+
+        <div className="lg:flex lg:items-start lg:gap-8">
+          <aside
+            aria-label="Filters"
+            aria-busy={loading}
+            className="hidden w-60 shrink-0 lg:sticky lg:top-20 lg:block lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto lg:pr-2"
           >
-            <p className="text-red-800">{PRODUCTS_LOAD_ERROR}</p>
-            <button
-              type="button"
-              className={buttonVariants({ variant: 'outline' })}
-              onClick={() => window.location.reload()}
-            >
-              <RotateCcw aria-hidden="true" />
-              Try Again
-            </button>
-          </div>
-        ) : products.length === 0 ? (
-          <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-stone-300 px-4 py-12 text-center">
-            <p className="text-stone-600">{PRODUCTS_EMPTY}</p>
-            {parentCategory && (
-              <button
-                type="button"
-                className={buttonVariants({ variant: 'outline' })}
-                onClick={() => updateParams({ parentCategory: null, page: null })}
-              >
-                Clear Filters
-              </button>
-            )}
-          </div>
-        ) : (
-          <>
-            <ul className={gridClass}>
-              {products.map((product) => (
-                <li key={product.id}>
-                  <ProductCard product={product} />
-                </li>
-              ))}
-            </ul>
-            <PaginationNav
-              page={page}
-              totalPages={totalPages}
+            <ListingFilters state={state} facets={facets} onChange={go} />
+          </aside>
+          <section aria-label="Products" aria-busy={loading} className="min-w-0 flex-1">
+            <ListingResults
+              state={state}
+              status={loading ? 'loading' : list.isError ? 'error' : 'ready'}
+              products={list.data?.products ?? []}
               total={total}
-              pageSize={PRODUCTS_PAGE_SIZE}
+              suggestion={list.data?.suggestion ?? null}
+              categories={info?.categories.length ? info.categories : headerCategories}
+              gridClass={gridClass}
+              onChange={go}
               onPageChange={changePage}
             />
-          </>
-        )}
+          </section>
+        </div>
       </div>
     </>
   );

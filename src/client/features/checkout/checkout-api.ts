@@ -3,8 +3,13 @@
  * line with its variant and quantity): sent with the bearer token and an `Idempotency-Key`, so a retried
  * submit of one checkout attempt returns the same order.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createdOrderSchema, type CreateOrderBody } from '@shared/orders/order-schemas';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { taxQuoteSchema } from '@shared/gst/gst-schemas';
+import {
+  createdOrderSchema,
+  type CreateOrderBody,
+  type OrderLineRequest,
+} from '@shared/orders/order-schemas';
 import { apiRequest } from '@client/lib/api-client';
 import { ORDERS_QUERY_KEY } from '@client/lib/query-keys';
 
@@ -36,3 +41,22 @@ export function useCreateOrderMutation() {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
   });
 }
+
+/**
+ * `POST /gst/quote`: the GST inside the prices of the checkout's lines, computed by the server as it will store
+ * it on the order (docs/gst.md), and how it is levied for `state` ('' while none is chosen).
+ */
+export const taxQuoteQueryOptions = (lines: OrderLineRequest[], state: string) =>
+  queryOptions({
+    queryKey: ['gst-quote', lines, state],
+    queryFn: ({ signal }) =>
+      apiRequest('/gst/quote', {
+        method: 'POST',
+        body: state ? { lines, state } : { lines },
+        signal,
+        schema: taxQuoteSchema,
+      }),
+    enabled: lines.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });

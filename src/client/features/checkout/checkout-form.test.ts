@@ -144,6 +144,16 @@ describe('shippingResolver (the shared address schema as the form resolver)', ()
     expect(errors.phone).toMatch(/^Phone must be an Indian mobile number/);
   });
 
+  it('refuses a state outside the 36, and a PIN code that cannot belong to the state', async () => {
+    expect(await messages({ ...address, state: 'Awadh' })).toEqual({
+      state: 'State must be one of the 36 states and union territories',
+    });
+    expect(await messages({ ...address, state: 'Rajasthan' })).toEqual({
+      postalCode: 'PIN code does not match the state',
+    });
+    expect((await resolve({ ...address, state: 'Rajasthan', postalCode: '302001' })).errors).toEqual({});
+  });
+
   it('while a field is blank marks only the blank fields, as "<Label> is required"', async () => {
     expect(await messages({ ...address, city: '   ', postalCode: '012345', phone: '' })).toEqual({
       city: 'City is required',

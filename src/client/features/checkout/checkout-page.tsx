@@ -6,11 +6,12 @@
  * payment page opens for the order. Address problems the server finds go under the inputs too.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { INDIAN_STATE_NAMES } from '@shared/gst/indian-states';
 import type { ShippingAddress } from '@shared/orders/order-schemas';
 import { FormField } from '@client/components/ui/form-field';
-import { Input } from '@client/components/ui/input';
+import { Input, inputClassName } from '@client/components/ui/input';
 import { useCart } from '@client/lib/cart/cart-context';
 import { useAccountInfo } from '@client/lib/session/account-info-query';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
@@ -19,7 +20,6 @@ import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { useCreateOrderMutation } from './checkout-api';
 import { CheckoutSummary, type CheckoutFailure } from './checkout-summary';
-import { INDIAN_STATES } from './indian-states';
 import {
   accountFullName,
   blankShippingFields,
@@ -63,6 +63,7 @@ export function CheckoutPage() {
     setValue,
     getValues,
     getFieldState,
+    control,
     formState: { errors },
   } = useForm<ShippingFormValues, unknown, ShippingAddress>({
     resolver: shippingResolver,
@@ -70,6 +71,8 @@ export function CheckoutPage() {
     // Editing a field clears its message; the address is checked again on the next submit.
     reValidateMode: 'onSubmit',
   });
+
+  const chosenState = useWatch({ control, name: 'state' });
 
   // Prefill the name from the account once it is known, unless the shopper has typed one.
   const accountName = accountFullName(account.data);
@@ -170,20 +173,21 @@ export function CheckoutPage() {
             </FormField>
             <FormField {...shippingField('state')}>
               {(control) => (
-                <>
-                  <Input
-                    {...control}
-                    required
-                    autoComplete="address-level1"
-                    list="checkout-states"
-                    {...field('state')}
-                  />
-                  <datalist id="checkout-states">
-                    {INDIAN_STATES.map((state) => (
-                      <option key={state} value={state} />
-                    ))}
-                  </datalist>
-                </>
+                // The place of supply of the order's GST: one of the 36 states and union territories.
+                <select
+                  {...control}
+                  required
+                  autoComplete="address-level1"
+                  className={inputClassName}
+                  {...field('state')}
+                >
+                  <option value="">Select your state</option>
+                  {INDIAN_STATE_NAMES.map((state) => (
+                    <option key={state} value={state}>
+                      {state}
+                    </option>
+                  ))}
+                </select>
               )}
             </FormField>
             <FormField {...shippingField('postalCode')}>
@@ -215,7 +219,7 @@ export function CheckoutPage() {
           </div>
         </section>
 
-        <CheckoutSummary failure={failure} busy={busy} />
+        <CheckoutSummary failure={failure} busy={busy} state={chosenState} />
       </form>
     </div>
   );

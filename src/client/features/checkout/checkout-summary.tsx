@@ -3,14 +3,18 @@
  * and quantity × price ('2 × ₹1,299', '2.5 m × ₹450'), subtotal, free shipping and total, what a refused order
  * shows, and the 'Create Order' button of the form around it.
  */
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Lock, ShoppingBag } from 'lucide-react';
 import { formatRupees } from '@shared/money';
 import { Button } from '@client/components/ui/button';
 import { useCart } from '@client/lib/cart/cart-context';
 import { cartLineKey, itemCountLabel, lineRule, lineTotal } from '@client/lib/cart/cart-reducer';
+import { pricesIncludeGstText } from '@client/lib/orders/gst-text';
 import { quantityTimesPrice, variantLabel } from '@client/lib/orders/line-text';
+import { taxQuoteQueryOptions } from './checkout-api';
 import {
+  cartToLines,
   CREATE_ORDER_LABEL,
   PROCESSING_LABEL,
   SHIPPING_FREE,
@@ -23,9 +27,19 @@ import {
  */
 export type CheckoutFailure = CreateOrderFailure;
 
-export function CheckoutSummary({ failure, busy }: { failure: CheckoutFailure | null; busy: boolean }) {
+export function CheckoutSummary({
+  failure,
+  busy,
+  state,
+}: {
+  failure: CheckoutFailure | null;
+  busy: boolean;
+  /** The State chosen in the form ('' while none): it decides CGST + SGST or IGST. */
+  state: string;
+}) {
   const { items, itemCount, total } = useCart();
   const empty = items.length === 0;
+  const quote = useQuery(taxQuoteQueryOptions(cartToLines(items), state)).data;
 
   return (
     <section
@@ -87,6 +101,12 @@ export function CheckoutSummary({ failure, busy }: { failure: CheckoutFailure | 
           <dt className="text-base font-semibold text-stone-900">Total</dt>
           <dd className="text-xl font-bold text-brand-800">{formatRupees(total)}</dd>
         </div>
+        {quote?.registered && !empty && (
+          <div className="flex justify-between gap-4 text-xs text-stone-600" data-testid="checkout-gst">
+            <dt>{pricesIncludeGstText(quote.supply)}</dt>
+            <dd>{formatRupees(quote.tax)}</dd>
+          </div>
+        )}
       </dl>
 
       {failure && (

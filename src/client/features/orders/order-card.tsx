@@ -136,6 +136,16 @@ export function OrderCard({
                 {amount(order.total)}
               </td>
             </tr>
+            {order.gst && (
+              <tr data-testid="order-gst" className="text-xs text-stone-600">
+                <th scope="row" colSpan={2} className="pt-1 pr-3 text-left font-normal">
+                  {order.gst.text}
+                </th>
+                <td className="pt-1 pl-2 text-right whitespace-nowrap tabular-nums sm:pr-2">
+                  {amount(order.gst.tax)}
+                </td>
+              </tr>
+            )}
           </tfoot>
         </table>
 

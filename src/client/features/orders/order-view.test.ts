@@ -169,7 +169,35 @@ describe('toOrderView (spec §3 "Order as shown")', () => {
         tracking: 'Not available',
       },
       total: 127598,
+      gst: null,
+      documents: [],
     });
+  });
+
+  it('offers the invoice once shipped and the credit note once cancelled after', () => {
+    const issued = { kind: 'tax-invoice' as const, issuedAt: '2026-11-23T10:00:00.000Z' };
+    expect(
+      toOrderView({
+        ...serverOrder,
+        invoice: { ...issued, number: 'RS/26-27/000001' },
+        creditNote: { ...issued, kind: 'credit-note', number: 'CN/26-27/000001' },
+      }).documents,
+    ).toEqual([
+      { document: 'invoice', label: 'Download invoice', number: 'RS/26-27/000001' },
+      { document: 'credit-note', label: 'Download credit note', number: 'CN/26-27/000001' },
+    ]);
+  });
+
+  it("shows the server's GST under the total when the store charged it, named by the place of supply", () => {
+    expect(toOrderView({ ...serverOrder, tax: 469.98, gstSupply: 'inter-state' }).gst).toEqual({
+      text: 'Prices include GST (IGST)',
+      tax: 469.98,
+    });
+    expect(toOrderView({ ...serverOrder, tax: 61.86, gstSupply: 'intra-state' }).gst).toEqual({
+      text: 'Prices include GST (CGST + SGST)',
+      tax: 61.86,
+    });
+    expect(toOrderView({ ...serverOrder, tax: 0, gstSupply: 'not-registered' }).gst).toBeNull();
   });
 
   it("shows the server's tracking number and method when it has them", () => {

@@ -15,6 +15,7 @@ import {
 } from '@shared/orders/order-status';
 import type { Order } from '@shared/orders/order-schemas';
 import { lineTotalPaise, type UnitOfMeasure } from '@shared/catalog/unit-of-measure';
+import { pricesIncludeGstText } from '@client/lib/orders/gst-text';
 import { formatRupeesForOrder, rupeesToPaise } from '@shared/money';
 import { quantityTimesPrice, variantLabel } from '@client/lib/orders/line-text';
 
@@ -98,6 +99,13 @@ export type OrderView = {
   };
   /** Σ price × quantity in rupees (spec §2 "Orders"), computed in paise so it has no floating-point dust. */
   total: number;
+  /**
+   * The GST inside the total as the server stored it: 'Prices include GST (IGST)' and the amount in rupees;
+   * null when the store was not registered or the order predates GST.
+   */
+  gst: { text: string; tax: number } | null;
+  /** The documents the shop issued: 'Download invoice' once shipped, 'Download credit note' if cancelled after. */
+  documents: { document: 'invoice' | 'credit-note'; label: string; number: string }[];
 };
 
 /** The server order, with every field optional: what {@link toOrderView} accepts. */
@@ -231,8 +239,24 @@ export function toOrderView(order: ServerOrder, timeZone?: string): OrderView {
       tracking: text(order.trackingNumber) || TRACKING_NOT_AVAILABLE,
     },
     total: orderTotal(items),
+    gst:
+      order.gstSupply === 'intra-state' || order.gstSupply === 'inter-state'
+        ? { text: pricesIncludeGstText(order.gstSupply), tax: finite(order.tax, 0) }
+        : null,
+    documents: [
+      ...(order.invoice
+        ? [{ document: 'invoice' as const, label: DOWNLOAD_INVOICE, number: order.invoice.number }]
+        : []),
+      ...(order.creditNote
+        ? [{ document: 'credit-note' as const, label: DOWNLOAD_CREDIT_NOTE, number: order.creditNote.number }]
+        : []),
+    ],
   };
 }
+
+/** The buttons of an order's tax documents. */
+export const DOWNLOAD_INVOICE = 'Download invoice';
+export const DOWNLOAD_CREDIT_NOTE = 'Download credit note';
 
 /** The payment page of an order (spec §2: /payment?orderId={id}). */
 export function paymentPath(orderId: string): string {

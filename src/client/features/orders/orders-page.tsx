@@ -14,6 +14,7 @@ import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { CancelOrderButton } from './cancel-order-button';
 import { OrderCard, OrderCardSkeleton } from './order-card';
+import { TaxDocumentButtons } from './tax-document-buttons';
 import {
   BROWSE_PRODUCTS,
   NO_ORDERS_TITLE,
@@ -96,6 +97,7 @@ export function OrdersPage() {
                       </Button>
                     )}
                     {order.isPending && <CancelOrderButton orderId={order.id} />}
+                    <TaxDocumentButtons order={order} />
                   </>
                 }
               />

@@ -20,6 +20,7 @@ import { ApiError } from '@client/lib/api-client';
 import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { OrderCard } from './order-card';
+import { TaxDocumentButtons } from './tax-document-buttons';
 import {
   REQUIRED_FIELDS_DESCRIPTION,
   REQUIRED_FIELDS_TITLE,
@@ -41,6 +42,8 @@ export function TrackOrderPage() {
   const { brand } = useStoreInfo();
   const account = useAccountInfo();
   const [result, setResult] = useState<OrderView | null>(null);
+  // The contact the order was found with: it also opens the order's invoice.
+  const [resultContact, setResultContact] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [searching, setSearching] = useState(false);
   const resultRef = useRef<HTMLElement>(null);
@@ -78,6 +81,7 @@ export function TrackOrderPage() {
     try {
       const order = await queryClient.fetchQuery(trackOrderQueryOptions(lookup));
       setResult(toOrderView(order));
+      setResultContact(lookup.contactInfo);
     } catch (error) {
       setResult(null);
       if (error instanceof ApiError && error.status === 429) {
@@ -148,7 +152,14 @@ export function TrackOrderPage() {
 
       {result && (
         <section ref={resultRef} tabIndex={-1} aria-label="Order details" className="mt-8 focus:outline-none">
-          <OrderCard order={result} />
+          <OrderCard
+            order={result}
+            actions={
+              result.documents.length > 0 ? (
+                <TaxDocumentButtons order={result} contactInfo={resultContact} />
+              ) : undefined
+            }
+          />
         </section>
       )}
     </div>

@@ -2,10 +2,15 @@
  * One page of the product list (spec §7 `GET /products`), mapped to the screen shape (spec §3): read by the
  * catalogue pages and by the home page's featured products.
  */
-import { productListResponseSchema, type ProductListParams } from '@shared/catalog/product-schema';
+import {
+  productListResponseSchema,
+  type ProductFacets,
+  type ProductListParams,
+} from '@shared/catalog/product-schema';
 import { PRODUCT_LIST_DEFAULT_LIMIT } from '@shared/catalog/catalog-limits';
 import { toProduct, type Product } from '@shared/catalog/product-mapping';
 import { apiRequest } from '@client/lib/api-client';
+import { listingApiQuery, type ListingState } from './listing-state';
 
 /** The products of one page and the total count of the list. */
 export type ProductPage = { products: Product[]; total: number };
@@ -21,4 +26,24 @@ export async function fetchProductPage(
     schema: productListResponseSchema,
   });
   return { products: response.data.map(toProduct), total: response.pagination.total };
+}
+
+/**
+ * One page of a listing with its facets (counts for size, colour, fabric and category; the price span in
+ * rupees) and, for a search that found nothing, the server's 'Did you mean …?' text.
+ */
+export type ListingPage = ProductPage & { facets: ProductFacets | null; suggestion: string | null };
+
+/** `GET /products?…&facets=1` for a listing state (12 a page). */
+export async function fetchListingPage(state: ListingState, signal?: AbortSignal): Promise<ListingPage> {
+  const response = await apiRequest(`/products?${listingApiQuery(state, { facets: true })}`, {
+    signal,
+    schema: productListResponseSchema,
+  });
+  return {
+    products: response.data.map(toProduct),
+    total: response.pagination.total,
+    facets: response.facets ?? null,
+    suggestion: response.suggestion ?? null,
+  };
 }

@@ -46,6 +46,9 @@ export const categories = pgTable(
  */
 export const quantityColumn = (name: string) => numeric(name, { precision: 12, scale: 3, mode: 'number' });
 
+/** A GST rate in percent (5, 18, 2.5 …), as a JS number. */
+export const gstRateColumn = (name: string) => numeric(name, { precision: 5, scale: 2, mode: 'number' });
+
 /**
  * Products; prices in paise. `gender` and `featured` are copied from attributes for filtering. A product
  * with rows in `product_variants` keeps its stock there (its own `stock` is then null and unused); without
@@ -84,6 +87,12 @@ export const products = pgTable(
     quantityStep: quantityColumn('quantity_step').notNull().default(1),
     gender: text('gender'),
     featured: boolean('featured').notNull().default(false),
+    /**
+     * HSN code (4–8 digits) and GST rate in percent, from the catalogue file; null: the category's default
+     * in the store settings, else the rules of src/shared/gst/gst-rate.ts (docs/gst.md).
+     */
+    hsn: text('hsn'),
+    gstRate: gstRateColumn('gst_rate'),
     /** Position in the catalogue file; the listing order. */
     sortOrder: integer('sort_order').notNull().default(0),
     /** SHA-256 of the imported content; an unchanged product is not rewritten. */
@@ -110,10 +119,40 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * What can be bought now, kept by database triggers on every change of `products` and `product_variants`
+     * (stock, prices, sizes, colours; see drizzle/0009 and src/server/modules/catalog/search-filters.ts): one
+     * offer per available variant, or for an available product without variants one per size × colour of its
+     * attributes. `offer_sizes` / `offer_colors`: distinct lower-case sizes and colours of the offers;
+     * `offer_pairs`: distinct lower-case `size‹US›colour` of offers with both (‹US› = U+001F); `offer_entries`:
+     * every offer as `Size‹US›Colour‹US›price in paise` as spelt (empty for none), for facets; the lowest and
+     * highest offer price, paise (null without offers). Never written by the application.
+     */
+    offerSizes: text('offer_sizes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    offerColors: text('offer_colors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    offerPairs: text('offer_pairs')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    offerEntries: text('offer_entries')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    offerMinPricePaise: integer('offer_min_price_paise'),
+    offerMaxPricePaise: integer('offer_max_price_paise'),
   },
   (table) => [
     uniqueIndex('products_store_sku').on(table.storeId, table.sku),
     index('products_search_document').using('gin', table.searchDocument),
+    index('products_offer_sizes').using('gin', table.offerSizes),
+    index('products_offer_colors').using('gin', table.offerColors),
+    index('products_offer_pairs').using('gin', table.offerPairs),
     index('products_store_created').on(table.storeId, table.createdAt),
     index('products_store_category').on(table.storeId, table.categoryId, table.sortOrder),
     index('products_store_parent_category').on(table.storeId, sql`lower(${table.parentCategory})`),

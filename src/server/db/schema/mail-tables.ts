@@ -15,6 +15,8 @@ export type OutgoingMessage = {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  /** Files sent with the mail (the tax invoice PDF of a shipped order), their content in base64. */
+  attachments?: { filename: string; contentType: string; content: string; encoding: 'base64' }[];
 };
 
 /** The delivery states of an outgoing mail: waiting (or retrying), being sent by a server, sent, given up. */

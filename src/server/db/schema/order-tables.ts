@@ -19,7 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { productVariants, products, quantityColumn } from './catalog-tables';
+import { gstRateColumn, productVariants, products, quantityColumn } from './catalog-tables';
 import { stores } from './store-tables';
 import { users } from './user-tables';
 
@@ -63,6 +63,15 @@ export const orders = pgTable(
     subtotalPaise: bigint('subtotal_paise', { mode: 'number' }).notNull(),
     shippingFeePaise: bigint('shipping_fee_paise', { mode: 'number' }).notNull().default(0),
     totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+    /**
+     * GST snapshot at placement (docs/gst.md): the store's GSTIN then (null: not registered, no tax), the
+     * store's and the place of supply's (delivery state's) GST state codes, and the GST inside the total in
+     * paise (the sum of the lines' `tax_paise`). Null codes: placed before GST was recorded.
+     */
+    supplierGstin: text('supplier_gstin'),
+    supplierStateCode: text('supplier_state_code'),
+    placeOfSupplyCode: text('place_of_supply_code'),
+    taxPaise: bigint('tax_paise', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -104,6 +113,18 @@ export const orderLines = pgTable(
     quantity: quantityColumn('quantity').notNull(),
     lineTotalPaise: bigint('line_total_paise', { mode: 'number' }).notNull(),
     position: integer('position').notNull(),
+    /**
+     * GST of the line (docs/gst.md), computed by the server at placement with src/shared/gst: HSN, rate in
+     * percent, taxable value and tax in paise (taxable + tax = line total), the tax by head (CGST + SGST, or
+     * IGST). Null rate: placed before GST was recorded.
+     */
+    hsn: text('hsn'),
+    gstRate: gstRateColumn('gst_rate'),
+    taxableValuePaise: bigint('taxable_value_paise', { mode: 'number' }),
+    taxPaise: bigint('tax_paise', { mode: 'number' }).notNull().default(0),
+    cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull().default(0),
+    sgstPaise: bigint('sgst_paise', { mode: 'number' }).notNull().default(0),
+    igstPaise: bigint('igst_paise', { mode: 'number' }).notNull().default(0),
   },
   (table) => [index('order_lines_order').on(table.orderId, table.position)],
 );

@@ -21,6 +21,23 @@ export const stores = pgTable(
     description: text('description'),
     /** Policy slug → HTML with placeholders (spec §2 "Policy pages"). */
     policies: jsonb('policies').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * GST settings (docs/gst.md), from the catalogue file's `store` block. `legal_name` and `legal_address`
+     * are what the tax invoice prints as the supplier (null: the company name and address); `state` is the
+     * name of one of the 36 states and union territories, the store's place of business; `gstin` the store's
+     * GSTIN, validated, whose first two digits are that state's code — null: not registered under GST (bills
+     * of supply without tax). `gst_defaults`: category name (lower-case) → default HSN and GST rate of its
+     * products. `invoice_prefix`: 1–3 capitals or digits before the invoice numbers (`RS/25-26/000123`).
+     */
+    legalName: text('legal_name'),
+    legalAddress: text('legal_address'),
+    state: text('state'),
+    gstin: text('gstin'),
+    gstDefaults: jsonb('gst_defaults')
+      .$type<Record<string, { hsn?: string; gstRate?: number }>>()
+      .notNull()
+      .default({}),
+    invoicePrefix: text('invoice_prefix').notNull().default('RS'),
     /** Bumped on every catalogue write; lets other server processes drop their cached responses. */
     catalogVersion: integer('catalog_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -18,6 +18,7 @@ import {
   skuField,
   stockField,
 } from './import-fields';
+import { gstRateField, hsnField, storeGstFields, storeGstProblems } from '../gst/gst-settings-fields';
 import { quantityField, quantityRuleProblems, unitField } from './unit-import';
 import { importVariantSchema, MAX_VARIANTS_PER_PRODUCT, variantProblems } from './variant-import';
 
@@ -35,51 +36,58 @@ const imageList = z.preprocess(
     .default([]),
 );
 
-export const importStoreSchema = z.object({
-  storeName: optionalText(120),
-  companyName: optionalText(200),
-  companyAddress: optionalText(500),
-  companyEmail: optionalField(z.email('must be an e-mail address')),
-  companyPhone: optionalText(40),
-  companyLogoUrl: optionalField(imageUrl),
-  description: optionalText(2000),
-  /** Top-level categories in display order (spec §3); products may use others too. */
-  categories: z.array(z.string().trim().min(1).max(60)).max(50).default([]),
-  /** Image per category; a blank URL leaves the category without one. */
-  categoryImages: z
-    .preprocess(
-      (value) =>
-        value !== null && typeof value === 'object' && !Array.isArray(value)
-          ? Object.fromEntries(Object.entries(value).filter(([, url]) => blankToAbsent(url) !== undefined))
-          : value,
-      z.record(z.string(), imageUrl),
-    )
-    .default({}),
-  policies: z
-    .record(z.string(), z.string().max(100_000))
-    .refine(
-      (policies) => Object.keys(policies).every((slug) => (policySlugs as readonly string[]).includes(slug)),
-      {
-        message: `keys must be among ${policySlugs.join(', ')}`,
-      },
-    )
-    .default({}),
-  /**
-   * Search synonyms: groups of words meaning the same thing (`[["saree", "sari", "साड़ी"], …]`); absent = the
-   * default groups (src/server/modules/catalog/synonyms.ts), `[]` = none.
-   */
-  synonyms: z
-    .array(
-      z
-        .array(z.string().trim().min(1, 'must not be empty').max(60))
-        .min(2, 'must hold at least 2 words')
-        .max(30),
-    )
-    .max(500)
-    .optional(),
-  /** Host names that select this store (beyond the spec; optional). */
-  hosts: z.array(z.string().trim().min(1).max(253)).max(20).optional(),
-});
+export const importStoreSchema = z
+  .object({
+    storeName: optionalText(120),
+    companyName: optionalText(200),
+    companyAddress: optionalText(500),
+    companyEmail: optionalField(z.email('must be an e-mail address')),
+    companyPhone: optionalText(40),
+    companyLogoUrl: optionalField(imageUrl),
+    description: optionalText(2000),
+    /** Top-level categories in display order (spec §3); products may use others too. */
+    categories: z.array(z.string().trim().min(1).max(60)).max(50).default([]),
+    /** Image per category; a blank URL leaves the category without one. */
+    categoryImages: z
+      .preprocess(
+        (value) =>
+          value !== null && typeof value === 'object' && !Array.isArray(value)
+            ? Object.fromEntries(Object.entries(value).filter(([, url]) => blankToAbsent(url) !== undefined))
+            : value,
+        z.record(z.string(), imageUrl),
+      )
+      .default({}),
+    policies: z
+      .record(z.string(), z.string().max(100_000))
+      .refine(
+        (policies) =>
+          Object.keys(policies).every((slug) => (policySlugs as readonly string[]).includes(slug)),
+        {
+          message: `keys must be among ${policySlugs.join(', ')}`,
+        },
+      )
+      .default({}),
+    /**
+     * Search synonyms: groups of words meaning the same thing (`[["saree", "sari", "साड़ी"], …]`); absent = the
+     * default groups (src/server/modules/catalog/synonyms.ts), `[]` = none.
+     */
+    synonyms: z
+      .array(
+        z
+          .array(z.string().trim().min(1, 'must not be empty').max(60))
+          .min(2, 'must hold at least 2 words')
+          .max(30),
+      )
+      .max(500)
+      .optional(),
+    /** Host names that select this store (beyond the spec; optional). */
+    hosts: z.array(z.string().trim().min(1).max(253)).max(20).optional(),
+    /** GST settings: legal name and address, state, GSTIN, invoice prefix, per-category defaults (docs/gst.md). */
+    ...storeGstFields,
+  })
+  .superRefine((store, context) => {
+    for (const problem of storeGstProblems(store)) context.addIssue({ code: 'custom', ...problem });
+  });
 
 export const importAttributeSchema = z.object({
   key: z.string().trim().min(1).max(60),
@@ -108,6 +116,10 @@ export const importProductSchema = z
     quantityStep: quantityField,
     images: imageList,
     attributes: z.array(importAttributeSchema).max(60).default([]),
+    /** HSN code (4, 6 or 8 digits); absent: the category's default in `store.gstDefaults`. */
+    hsn: hsnField,
+    /** GST rate in percent, overriding the rules (docs/gst.md); absent: the category's default, else the rules. */
+    gstRate: gstRateField,
     variants: z
       .array(importVariantSchema)
       .max(MAX_VARIANTS_PER_PRODUCT, `must hold at most ${MAX_VARIANTS_PER_PRODUCT} variants`)

@@ -85,6 +85,8 @@ function productColumns(record: ProductRecord, categoryId: number, contentHash: 
     quantityStep: record.quantityStep,
     gender: record.gender,
     featured: record.featured,
+    hsn: record.hsn,
+    gstRate: record.gstRate,
     sortOrder: record.sortOrder,
     contentHash,
   };

@@ -26,6 +26,33 @@ export async function resolveTargetStore(tx: Db, host: string | undefined): Prom
   return created!.id;
 }
 
+/** The store's GST settings as stored; category names of the defaults in lower case. */
+function gstSettingsOf(info: {
+  legalName?: string | null;
+  legalAddress?: string | null;
+  state?: string | null;
+  gstin?: string | null;
+  invoicePrefix?: string | null;
+  gstDefaults: Record<string, { hsn?: string | null; gstRate?: number | null }>;
+}) {
+  return {
+    legalName: info.legalName ?? null,
+    legalAddress: info.legalAddress ?? null,
+    state: info.state ?? null,
+    gstin: info.gstin ?? null,
+    invoicePrefix: info.invoicePrefix ?? 'RS',
+    gstDefaults: Object.fromEntries(
+      Object.entries(info.gstDefaults).map(([category, entry]) => [
+        category.toLowerCase(),
+        {
+          ...(entry.hsn ? { hsn: entry.hsn } : {}),
+          ...(entry.gstRate !== undefined && entry.gstRate !== null ? { gstRate: entry.gstRate } : {}),
+        },
+      ]),
+    ),
+  };
+}
+
 /** Updates the store row when its information differs; returns whether it did. */
 export async function upsertStoreInfo(
   tx: Db,
@@ -42,6 +69,7 @@ export async function upsertStoreInfo(
     companyLogoUrl: info.companyLogoUrl ?? null,
     description: info.description ?? null,
     policies: info.policies,
+    ...gstSettingsOf(info),
   };
   let changed = false;
   if (
@@ -56,6 +84,7 @@ export async function upsertStoreInfo(
         companyLogoUrl: current.companyLogoUrl,
         description: current.description,
         policies: current.policies,
+        ...gstSettingsOf(current),
       })
   ) {
     await tx.update(stores).set(next).where(eq(stores.id, storeId));

@@ -56,6 +56,8 @@ export function productRecord(product: ImportProduct, sortOrder: number) {
     quantityStep: rule.quantityStep,
     gender: attributeValue(product, 'gender')[0] ?? null,
     featured: attributeValue(product, 'featured').some((value) => value.toLowerCase().includes('true')),
+    hsn: product.hsn ?? null,
+    gstRate: product.gstRate ?? null,
     sortOrder,
     images,
     attributes: attributesWithOptions(product.attributes, product.variants).map((attribute) => ({

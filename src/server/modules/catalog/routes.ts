@@ -21,6 +21,7 @@ import { availabilityTag } from './product-availability';
 import { currentAvailabilityTag, getProduct, PRODUCT_DETAIL_MAX_AGE_MS } from './product-detail';
 import { isProductId, listProducts } from './service';
 import { searchRoutes } from './search-routes';
+import { responseCacheMemo } from './search-memo';
 import { listCacheKey, listReadsStock, STOCK_LIST_MAX_AGE_MS } from './search-cache-key';
 
 /** The 404 answer for an unknown product, a product of another store and an id that is not a UUID. */
@@ -44,7 +45,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = `${storeId}:products:${listCacheKey(query)}`;
       const json = await app.responseCache.getOrLoad(
         key,
-        () => listProducts(app.db, storeId, query),
+        () => listProducts(app.db, storeId, query, responseCacheMemo(app.responseCache, storeId)),
         listReadsStock(query) ? { maxAgeMs: STOCK_LIST_MAX_AGE_MS } : {},
       );
       return sendCachedJson(reply, json);

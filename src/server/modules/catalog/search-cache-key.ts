@@ -47,3 +47,8 @@ export function listReadsStock(query: ProductListQuery): boolean {
     query.facets === true
   );
 }
+
+/** The part of the cache key that identifies the facets of `query` (they ignore its sort and page). */
+export function facetCacheKey(query: ProductListQuery): string {
+  return listCacheKey({ ...query, page: 1, limit: 1, sort: undefined, facets: true });
+}

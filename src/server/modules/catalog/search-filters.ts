@@ -1,9 +1,14 @@
 /**
- * The SQL conditions of a search list (docs/decisions/012-search-in-postgresql.md), over `products` joined to
- * `categories` under their table names. Size, colour and price match what can be bought now: an available
- * variant (stock not tracked, or at least the product's minimum quantity on hand) of that size and colour whose
- * price — the price the shopper pays, paise — is in range; a product without variants matches on its size and
- * colour attributes and its own price when it is available itself. Values compare case-insensitively.
+ * The SQL conditions of a search list (docs/decisions/012-search-in-postgresql.md). Size, colour and price match
+ * what can be bought now: an available variant (stock not tracked, or at least the product's minimum quantity
+ * on hand) of that size and colour whose price — the price the shopper pays, paise — is in range; a product
+ * without variants matches on its size and colour attributes and its own price when it is available itself.
+ * Values compare case-insensitively.
+ *
+ * These offers are not read from `product_variants` at search time: database triggers keep them on each product
+ * (`products.offer_*`, drizzle/0009_product_offers.sql) on every stock, price or attribute change, so a
+ * condition is a GIN-indexed array test on the product row. Offers are `Size‹US›Colour‹US›price` strings
+ * (‹US› = U+001F, `chr(31)`); the keys are lower-case.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rupeesToPaise } from '@shared/money';
@@ -32,21 +37,23 @@ export function selectionOf(query: ProductListQuery): SearchSelection {
   };
 }
 
-const textArray = (values: string[]): SQL =>
+/** `array[...]::text[]` of `values` as parameters. */
+export const textArray = (values: string[]): SQL =>
   sql`array[${sql.join(
     values.map((value) => sql`${value}`),
     sql`, `,
   )}]::text[]`;
 
-/** Stock `stock` (pieces or metres) can sell the product's smallest quantity, or is not tracked. */
-const available = (stock: SQL) =>
-  sql`(${stock} is null or (${stock} > 0 and ${stock} >= products.min_quantity))`;
+/** The separator of the parts of an offer and of a size–colour pair (U+001F). */
+const SEPARATOR = '\u001f';
 
-const VARIANT_PRICE = sql`coalesce(v.discounted_price_paise, v.regular_price_paise, products.discounted_price_paise, products.regular_price_paise)`;
-const PRODUCT_PRICE = sql`coalesce(products.discounted_price_paise, products.regular_price_paise)`;
+/** Size, colour (as spelt, '' for none) and price (paise) of the offer string `entry`. */
+export const offerSize = (entry: SQL): SQL => sql`split_part(${entry}, chr(31), 1)`;
+export const offerColor = (entry: SQL): SQL => sql`split_part(${entry}, chr(31), 2)`;
+export const offerPrice = (entry: SQL): SQL => sql`split_part(${entry}, chr(31), 3)::integer`;
 
 /** The price a shopper pays for the product as listed (paise), for sorting. */
-export const LISTED_PRICE = PRODUCT_PRICE;
+export const LISTED_PRICE = sql`coalesce(products.discounted_price_paise, products.regular_price_paise)`;
 
 /** Which offer selections a condition applies (a facet leaves its own out). */
 export type OfferParts = { sizes: boolean; colors: boolean; price: boolean };
@@ -59,73 +66,75 @@ function priceRange(price: SQL, selection: SearchSelection): SQL[] {
   return parts;
 }
 
+/** The selections among `parts` that are chosen. */
+function chosen(selection: SearchSelection, parts: OfferParts) {
+  return {
+    sizes: parts.sizes ? selection.sizes : [],
+    colors: parts.colors ? selection.colors : [],
+    price: parts.price && (selection.minPricePaise !== undefined || selection.maxPricePaise !== undefined),
+  };
+}
+
 /**
- * The product has something to buy of the chosen sizes, colours and price (only the `parts` asked for);
- * undefined when none of them is chosen.
+ * Conditions on one offer string `entry` for the chosen sizes, colours and price (only the `parts` asked for).
  */
-export function offerCondition(selection: SearchSelection, parts: OfferParts = ALL_PARTS): SQL | undefined {
-  const sizes = parts.sizes ? selection.sizes : [];
-  const colors = parts.colors ? selection.colors : [];
-  const hasPrice =
-    parts.price && (selection.minPricePaise !== undefined || selection.maxPricePaise !== undefined);
-  if (sizes.length === 0 && colors.length === 0 && !hasPrice) return undefined;
-  const variantParts: SQL[] = [available(sql`v.stock`)];
-  const ownParts: SQL[] = [available(sql`products.stock`)];
-  if (sizes.length > 0) {
-    variantParts.push(sql`lower(v.size) = any(${textArray(sizes)})`);
-    ownParts.push(
-      sql`exists (select 1 from unnest(products.search_sizes) s where lower(s) = any(${textArray(sizes)}))`,
-    );
+export function offerEntryConditions(entry: SQL, selection: SearchSelection, parts: OfferParts): SQL[] {
+  const { sizes, colors, price } = chosen(selection, parts);
+  const conditions: SQL[] = [];
+  if (sizes.length > 0) conditions.push(sql`lower(${offerSize(entry)}) = any(${textArray(sizes)})`);
+  if (colors.length > 0) conditions.push(sql`lower(${offerColor(entry)}) = any(${textArray(colors)})`);
+  if (price) conditions.push(...priceRange(offerPrice(entry), selection));
+  return conditions;
+}
+
+/**
+ * The product (`table`: `products` or an alias with its offer columns) has something to buy of the chosen
+ * sizes, colours and price (only the `parts` asked for); undefined when none of them is chosen. Sizes and
+ * colours test the indexed key arrays (a size and a colour together: the pairs, so one offer has both); a price
+ * range is exact on the lowest and highest offer price when they are equal and otherwise checks the offers one
+ * by one.
+ */
+export function offerCondition(
+  selection: SearchSelection,
+  parts: OfferParts = ALL_PARTS,
+  table = 'products',
+): SQL | undefined {
+  const { sizes, colors, price } = chosen(selection, parts);
+  if (sizes.length === 0 && colors.length === 0 && !price) return undefined;
+  const column = (name: string) => sql.raw(`${table}.${name}`);
+  const conditions: SQL[] = [];
+  if (sizes.length > 0 && colors.length > 0) {
+    const pairs = sizes.flatMap((size) => colors.map((color) => `${size}${SEPARATOR}${color}`));
+    conditions.push(sql`${column('offer_pairs')} && ${textArray(pairs)}`);
+  } else if (sizes.length > 0) {
+    conditions.push(sql`${column('offer_sizes')} && ${textArray(sizes)}`);
+  } else if (colors.length > 0) {
+    conditions.push(sql`${column('offer_colors')} && ${textArray(colors)}`);
   }
-  if (colors.length > 0) {
-    variantParts.push(sql`lower(v.color) = any(${textArray(colors)})`);
-    ownParts.push(
-      sql`exists (select 1 from unnest(products.search_colors) c where lower(c) = any(${textArray(colors)}))`,
-    );
+  if (price) {
+    if (selection.minPricePaise !== undefined) {
+      conditions.push(sql`${column('offer_max_price_paise')} >= ${selection.minPricePaise}`);
+    }
+    if (selection.maxPricePaise !== undefined) {
+      conditions.push(sql`${column('offer_min_price_paise')} <= ${selection.maxPricePaise}`);
+    }
+    const entry = sql`e`;
+    conditions.push(sql`(${column('offer_min_price_paise')} = ${column('offer_max_price_paise')}
+      or exists (select 1 from unnest(${column('offer_entries')}) as e where ${sql.join(
+        offerEntryConditions(entry, selection, parts),
+        sql` and `,
+      )}))`);
   }
-  if (hasPrice) {
-    variantParts.push(...priceRange(VARIANT_PRICE, selection));
-    ownParts.push(...priceRange(PRODUCT_PRICE, selection));
-  }
-  return sql`(exists (select 1 from product_variants v where v.product_id = products.id and v.store_id = products.store_id and ${sql.join(variantParts, sql` and `)})
-    or (not exists (select 1 from product_variants v where v.product_id = products.id) and ${sql.join(ownParts, sql` and `)}))`;
+  return sql.join(conditions, sql` and `);
 }
 
 /** The product is of the chosen category; undefined without one. */
-export function categoryCondition(selection: SearchSelection): SQL | undefined {
-  return selection.category === undefined ? undefined : sql`lower(categories.name) = ${selection.category}`;
+export function categoryCondition(selection: SearchSelection, name = sql`categories.name`): SQL | undefined {
+  return selection.category === undefined ? undefined : sql`lower(${name}) = ${selection.category}`;
 }
 
 /** The product's fabric attribute holds one of the chosen fabrics; undefined without any. */
-export function fabricCondition(selection: SearchSelection): SQL | undefined {
+export function fabricCondition(selection: SearchSelection, table = 'products'): SQL | undefined {
   if (selection.fabrics.length === 0) return undefined;
-  return sql`exists (select 1 from unnest(products.search_fabrics) f where lower(f) = any(${textArray(selection.fabrics)}))`;
-}
-
-/**
- * Every available offer of a product (alias `o`: size, colour, their lower-case keys, price in paise): one per
- * available variant, or for an available product without variants one per size × colour of its attributes.
- * For a `cross join lateral`.
- */
-export const OFFERS = sql`(
-  select v.size, v.color, lower(v.size) as size_key, lower(v.color) as color_key, ${VARIANT_PRICE} as price
-  from product_variants v
-  where v.product_id = products.id and v.store_id = products.store_id and ${available(sql`v.stock`)}
-  union all
-  select s.size, k.color, lower(s.size), lower(k.color), ${PRODUCT_PRICE}
-  from unnest(case when cardinality(products.search_sizes) = 0 then array[null]::text[] else products.search_sizes end) as s(size)
-  cross join unnest(case when cardinality(products.search_colors) = 0 then array[null]::text[] else products.search_colors end) as k(color)
-  where not exists (select 1 from product_variants v where v.product_id = products.id) and ${available(sql`products.stock`)}
-) o`;
-
-/** Conditions on an offer row `o` for the chosen sizes, colours and price (only the `parts` asked for). */
-export function offerRowConditions(selection: SearchSelection, parts: OfferParts): SQL[] {
-  const conditions: SQL[] = [];
-  if (parts.sizes && selection.sizes.length > 0)
-    conditions.push(sql`o.size_key = any(${textArray(selection.sizes)})`);
-  if (parts.colors && selection.colors.length > 0) {
-    conditions.push(sql`o.color_key = any(${textArray(selection.colors)})`);
-  }
-  if (parts.price) conditions.push(...priceRange(sql`o.price`, selection));
-  return conditions;
+  return sql`exists (select 1 from unnest(${sql.raw(`${table}.search_fabrics`)}) f where lower(f) = any(${textArray(selection.fabrics)}))`;
 }

@@ -8,6 +8,7 @@ import { errorBodySchema } from '@shared/errors/error-body';
 import { sendCachedJson } from './send-cached-json';
 import { searchWordsOf } from './search-terms';
 import { suggest } from './search-suggest';
+import { responseCacheMemo } from './search-memo';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   /** 200 `{ products, categories }`; 400 `{ error, fields: { q } }` for an empty or too long text. */
@@ -23,7 +24,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const storeId = request.storeId;
       const { q } = request.query;
       const json = await app.responseCache.getOrLoad(`${storeId}:suggest:${searchWordsOf(q).join(' ')}`, () =>
-        suggest(app.db, storeId, q),
+        suggest(app.db, storeId, q, responseCacheMemo(app.responseCache, storeId)),
       );
       return sendCachedJson(reply, json);
     },

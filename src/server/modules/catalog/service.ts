@@ -10,6 +10,7 @@ import { categories, products } from '../../db/schema/catalog-tables';
 import { listConditions } from './list-conditions';
 import { productColumns, withDetails } from './list-details';
 import { isSearchQuery, searchProducts } from './product-search';
+import { NO_MEMO, type SearchMemo } from './search-memo';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -20,15 +21,17 @@ export function isProductId(id: string): boolean {
 
 /**
  * One page of products matching `query`, in catalogue order. A query with search, facet, price or sort
- * parameters goes to {@link searchProducts}; the plain list does no search work.
+ * parameters goes to {@link searchProducts} (repeating parts kept in `memo`); the plain list does no search
+ * work.
  * @returns `{ data, count, pagination: { page, limit, total } }` where `count` = `total` (spec §3).
  */
 export async function listProducts(
   db: Db,
   storeId: number,
   query: ProductListQuery,
+  memo: SearchMemo = NO_MEMO,
 ): Promise<ProductListResponse> {
-  if (isSearchQuery(query)) return searchProducts(db, storeId, query);
+  if (isSearchQuery(query)) return searchProducts(db, storeId, query, memo);
   const where = listConditions(storeId, query);
   const [totalRow] = await db
     .select({ total: count() })

@@ -13,7 +13,7 @@ import {
   claimDueMails,
   failAbandonedMails,
   markMailAttemptFailed,
-  markMailSent,
+  markMailsSent,
   type ClaimedMail,
 } from './outbox';
 
@@ -36,6 +36,8 @@ export const TICK_INTERVAL_MS = 15_000;
 export const CLAIM_LEASE_MS = 15 * 60_000;
 /** Mails claimed per tick. */
 export const MAILS_PER_TICK = 20;
+/** How long after {@link OutboxSender.wake} its tick starts (ms). */
+export const WAKE_DELAY_MS = 200;
 
 /**
  * When attempt `attempts` + 1 may start after attempt `attempts` failed at `now`, or null when that was the
@@ -86,23 +88,32 @@ export class OutboxSender {
   }
 
   /**
-   * Sends every mail due at `now`, one after another, and records each outcome. A transport failure is
+   * Sends every mail due at `now`, one after another, and records the outcomes: each failure as it happens,
+   * the mails the transport accepted together at the end (one statement; a server that stops in between
+   * sends those again once their claim lapses — delivery is at least once either way). A transport failure is
    * recorded on the mail (never thrown); a database failure rejects and the claimed mails are taken over
    * when their claim lapses.
+   * @param options.sweepAbandoned also give up on mails whose last attempt never reported back (default true;
+   *   the ticks {@link wake} asks for leave that to the timer's).
    */
-  async tick(now: Date = this.clock()): Promise<TickResult> {
+  async tick(now: Date = this.clock(), options: { sweepAbandoned?: boolean } = {}): Promise<TickResult> {
     const result: TickResult = { sent: 0, retrying: 0, failed: 0 };
-    result.failed += await failAbandonedMails(this.db, now, MAX_MAIL_ATTEMPTS);
+    if (options.sweepAbandoned ?? true) {
+      result.failed += await failAbandonedMails(this.db, now, MAX_MAIL_ATTEMPTS);
+    }
     const claimed = await claimDueMails(this.db, now, {
       limit: MAILS_PER_TICK,
       leaseMs: CLAIM_LEASE_MS,
       maxAttempts: MAX_MAIL_ATTEMPTS,
     });
+    const sent: ClaimedMail[] = [];
     for (const mail of claimed) {
-      if (await this.send(mail, now)) result.sent++;
+      if (await this.send(mail, now)) sent.push(mail);
       else if (mail.attempts >= MAX_MAIL_ATTEMPTS) result.failed++;
       else result.retrying++;
     }
+    await markMailsSent(this.db, sent, now);
+    result.sent = sent.length;
     return result;
   }
 
@@ -115,14 +126,17 @@ export class OutboxSender {
     this.runTick();
   }
 
-  /** Asks for a tick soon (a route just wrote a mail); ticks already running are followed by one more. */
+  /**
+   * Asks for a tick within {@link WAKE_DELAY_MS} (a route just wrote a mail); ticks already running are
+   * followed by one more. The wait gathers the mails of a busy moment into one tick.
+   */
   wake(): void {
     if (!this.started || this.wakeQueued) return;
     this.wakeQueued = true;
-    setImmediate(() => {
+    setTimeout(() => {
       this.wakeQueued = false;
-      this.runTick();
-    });
+      this.runTick({ sweepAbandoned: false });
+    }, WAKE_DELAY_MS).unref();
   }
 
   /** Stops the timer and waits for a tick in progress; unsent mails stay in the outbox for the next start. */
@@ -134,11 +148,11 @@ export class OutboxSender {
   }
 
   /** One tick on the timer's clock after the running one, its failure logged (e.g. the database is down). */
-  private runTick(): void {
+  private runTick(options: { sweepAbandoned?: boolean } = {}): void {
     if (!this.started) return;
     const previous = this.running ?? Promise.resolve();
     const current: Promise<unknown> = previous
-      .then(() => (this.started ? this.tick(this.clock()) : undefined))
+      .then(() => (this.started ? this.tick(this.clock(), options) : undefined))
       .catch((error: unknown) => this.log.error({ err: error }, 'mail outbox tick failed'))
       .finally(() => {
         if (this.running === current) this.running = undefined;
@@ -166,7 +180,6 @@ export class OutboxSender {
       }
       return false;
     }
-    await markMailSent(this.db, mail, now);
     return true;
   }
 }

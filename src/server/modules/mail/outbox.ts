@@ -95,12 +95,21 @@ const stillClaimed = (mail: ClaimedMail) =>
     eq(outgoingMail.attempts, mail.attempts),
   );
 
-/** Records that the transport accepted `mail` at `now`. */
-export async function markMailSent(db: Db, mail: ClaimedMail, now: Date): Promise<void> {
+/**
+ * Records that the transport accepted each of `mails` at `now`, those still under this server's claim (same
+ * attempt, still sending), in one statement whatever their number (nothing for none).
+ */
+export async function markMailsSent(db: Db, mails: ClaimedMail[], now: Date): Promise<void> {
+  if (mails.length === 0) return;
   await db
     .update(outgoingMail)
     .set({ status: 'sent', sentAt: now, lastError: null })
-    .where(stillClaimed(mail));
+    .where(
+      and(
+        eq(outgoingMail.status, 'sending'),
+        sql`(${outgoingMail.id}, ${outgoingMail.attempts}) IN (SELECT * FROM unnest(${sql.param(mails.map((mail) => mail.id))}::integer[], ${sql.param(mails.map((mail) => mail.attempts))}::integer[]))`,
+      ),
+    );
 }
 
 /**

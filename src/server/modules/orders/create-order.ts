@@ -10,8 +10,10 @@ import {
   TOO_MANY_UNPAID_ORDERS,
   type CreateOrderBody,
 } from '@shared/orders/order-schemas';
+import { findIndianState } from '@shared/gst/indian-states';
 import type { Db } from '../../db/database';
 import { AppError, ConflictError, ValidationError } from '../../errors';
+import { orderTax, recordOrderTax } from '../gst/order-tax';
 import { enqueueMail } from '../mail/outbox';
 import { lockCustomer } from './checkout-lock';
 import { IdempotencyKeyTaken, replayedOrderNumber, requestHash } from './idempotency';
@@ -73,7 +75,7 @@ export function paymentPageUrl(origin: string, orderNumber: string): string {
  * Creates an order of `input.userId` in `input.storeId` in one transaction: the account's checkout lock is
  * taken (its checkouts run one at a time), then {@link placeOrder} resolves the lines, reserves the stock, prices the
  * lines and writes the order (payment due `paymentWindowMinutes` from now), its line snapshots, its 'created'
- * event and the idempotency key; the e-mail is written to the outbox in the same transaction, so it exists
+ * event and the idempotency key, then the GST of each line is computed and stored (../gst/order-tax.ts); the e-mail is written to the outbox in the same transaction, so it exists
  * exactly when the order does. Any refusal rolls everything back. A retried request with the same
  * `Idempotency-Key` answers the order it created (and writes no second e-mail), even past the limit below.
  * @throws {ValidationError} for lines that cannot be ordered, each named (`products.<id>` or
@@ -99,6 +101,11 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
   const { wanted, problems } = wantedLines(body);
   if (wanted.length === 0) throw new ValidationError(inBodyOrder(problems, body));
   const paymentWindowMinutes = input.paymentWindowMinutes ?? DEFAULT_PAYMENT_WINDOW_MINUTES;
+  // The state as the list of the 36 spells it (the schema accepted it in any letter case): the place of supply.
+  const shippingAddress = {
+    ...body.shippingAddress,
+    state: findIndianState(body.shippingAddress.state)?.name ?? body.shippingAddress.state,
+  };
   const attempt = () =>
     db.transaction(async (tx): Promise<CreatedOrder> => {
       // One order per turn of the event loop. PGlite hands its lock from one waiter to the next in
@@ -111,7 +118,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
         storeId,
         userId,
         email: input.email,
-        shippingAddress: body.shippingAddress,
+        shippingAddress,
         orderNumber: (input.newOrderNumber ?? generateOrderNumber)(),
         idempotencyKey: input.idempotencyKey ?? null,
         requestHash: hash,
@@ -131,6 +138,21 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
       const order = placed.order;
       if (order === null) throw new OrderNumberTaken();
       if (input.idempotencyKey && placed.keysClaimed !== 1) throw new IdempotencyKeyTaken();
+      const tax = orderTax(
+        placed.gst,
+        shippingAddress.state,
+        placed.lines.map((line) => ({
+          position: line.position,
+          hsn: line.hsn,
+          gstRate: line.gstRate,
+          category: line.category,
+          parentCategory: line.parentCategory,
+          unit: line.unit,
+          unitPricePaise: line.unitPricePaise!,
+          lineTotalPaise: line.lineTotalPaise!,
+        })),
+      );
+      await recordOrderTax(tx, storeId, order.id, tax);
 
       const confirmation: OrderConfirmation = {
         orderNumber: order.orderNumber,
@@ -147,7 +169,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
           })),
         ),
         shippingMethod: order.shippingMethod,
-        shippingAddress: { ...body.shippingAddress },
+        shippingAddress: { ...shippingAddress },
         store: placed.store,
         paymentDueAt: order.paymentDueAt,
         paymentWindowMinutes,

@@ -204,7 +204,7 @@ function lifecycleMessage(
 /**
  * Writes the customer's mail of order `orderId` having moved to `to` into the outbox; call it in the
  * transaction of the move, after the order row was changed (the mail reads the new tracking number and
- * cancellation cause).
+ * cancellation cause). `attachments` go with it (the 'Shipped' mail carries the tax invoice).
  * @returns true when a mail was written.
  */
 export async function enqueueLifecycleMail(
@@ -213,6 +213,7 @@ export async function enqueueLifecycleMail(
   orderId: string,
   to: OrderStatusCode,
   mailFrom: string | undefined,
+  attachments?: OutgoingMessage['attachments'],
 ): Promise<boolean> {
   if (to !== ORDER_STATUS.processing && to !== ORDER_STATUS.shipped && to !== ORDER_STATUS.cancelled) {
     return false;
@@ -220,6 +221,6 @@ export async function enqueueLifecycleMail(
   const order = await readMailOrder(tx, storeId, orderId);
   const message = order && lifecycleMessage(order, to, mailFrom);
   if (!message) return false;
-  await enqueueMail(tx, storeId, message);
+  await enqueueMail(tx, storeId, attachments?.length ? { ...message, attachments } : message);
   return true;
 }

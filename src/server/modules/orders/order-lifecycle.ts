@@ -4,9 +4,15 @@
  *
  * ```
  * Pending(0) ──paid──▶ Processing(1) ──shipped (tracking number)──▶ Shipped(2) ──▶ Delivered(3)
- *    │                      │
- *    └────────cancel────────┴──▶ Cancelled(4)   (returns the lines' stock; stores the cause)
+ *    │                      │                                             │
+ *    └────────cancel────────┴──────────────────────────────────────────────┴──▶ Cancelled(4)
+ *                                  (returns the lines' stock; stores the cause)
  * ```
+ *
+ * Shipping issues the order's tax invoice (or bill of supply) in the same transaction, numbered from the
+ * store's counter of the financial year, and attaches its PDF to the 'Shipped' mail; cancelling a shipped
+ * order (the parcel came back: refused or undeliverable) issues a credit note referring to that invoice
+ * (../gst/tax-documents.ts, docs/gst.md).
  *
  * Every transition runs in one transaction: the order row is locked, the move is checked, the status is
  * changed by a conditional `UPDATE … WHERE status = <from>`, an `order_events` row records the time and the
@@ -24,6 +30,8 @@ import type { Db } from '../../db/database';
 import { orderEvents, orders } from '../../db/schema/order-tables';
 import { payments } from '../../db/schema/payment-tables';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import { invoiceAttachment } from '../gst/invoice-attachment';
+import { issueCreditNote, issueInvoice } from '../gst/tax-documents';
 import { enqueueLifecycleMail } from './lifecycle-mail';
 import { ORDER_NOT_FOUND } from './order-queries';
 import { returnOrderStock } from './order-stock-return';
@@ -32,7 +40,7 @@ import { returnOrderStock } from './order-stock-return';
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatusCode, readonly OrderStatusCode[]>> = {
   [ORDER_STATUS.pending]: [ORDER_STATUS.processing, ORDER_STATUS.cancelled],
   [ORDER_STATUS.processing]: [ORDER_STATUS.shipped, ORDER_STATUS.cancelled],
-  [ORDER_STATUS.shipped]: [ORDER_STATUS.delivered],
+  [ORDER_STATUS.shipped]: [ORDER_STATUS.delivered, ORDER_STATUS.cancelled],
   [ORDER_STATUS.delivered]: [],
   [ORDER_STATUS.cancelled]: [],
 };
@@ -155,7 +163,16 @@ export async function transitionInTransaction(
   await tx.insert(orderEvents).values({ storeId, orderId, fromStatus: from, toStatus: to, cause });
 
   const restockedUnits = cancelling ? await returnOrderStock(tx, storeId, orderId) : 0;
-  await enqueueLifecycleMail(tx, storeId, orderId, to, extra.mailFrom);
+  const invoice = to === ORDER_STATUS.shipped ? await issueInvoice(tx, storeId, orderId) : null;
+  if (cancelling && from === ORDER_STATUS.shipped) await issueCreditNote(tx, storeId, orderId);
+  await enqueueLifecycleMail(
+    tx,
+    storeId,
+    orderId,
+    to,
+    extra.mailFrom,
+    invoice ? [await invoiceAttachment(invoice.content)] : undefined,
+  );
   const result = { orderId, orderNumber: current.orderNumber, from, to, restockedUnits };
   await extra.afterMove?.(tx, result);
   return result;

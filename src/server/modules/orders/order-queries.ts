@@ -7,6 +7,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Order } from '@shared/orders/order-schemas';
 import { paiseToRupees } from '@shared/money';
 import type { Db } from '../../db/database';
+import { taxDocuments } from '../../db/schema/gst-tables';
 import { orderLines, orders } from '../../db/schema/order-tables';
 
 /** The 404 answer for an unknown order and a wrong contact alike (spec §8). */
@@ -30,6 +31,13 @@ type LineRow = Pick<
   | 'quantity'
   | 'unitPricePaise'
   | 'lineTotalPaise'
+  | 'hsn'
+  | 'gstRate'
+  | 'taxableValuePaise'
+  | 'taxPaise'
+  | 'cgstPaise'
+  | 'sgstPaise'
+  | 'igstPaise'
 >;
 
 const lineColumns = {
@@ -46,10 +54,64 @@ const lineColumns = {
   quantity: orderLines.quantity,
   unitPricePaise: orderLines.unitPricePaise,
   lineTotalPaise: orderLines.lineTotalPaise,
+  hsn: orderLines.hsn,
+  gstRate: orderLines.gstRate,
+  taxableValuePaise: orderLines.taxableValuePaise,
+  taxPaise: orderLines.taxPaise,
+  cgstPaise: orderLines.cgstPaise,
+  sgstPaise: orderLines.sgstPaise,
+  igstPaise: orderLines.igstPaise,
 };
 
+/** How the order's GST was levied, from its snapshot columns; null for an order placed before GST was recorded. */
+function gstSupplyOf(row: OrderRow): Order['gstSupply'] {
+  if (row.placeOfSupplyCode === null) return null;
+  if (row.supplierGstin === null) return 'not-registered';
+  return row.supplierStateCode === row.placeOfSupplyCode ? 'intra-state' : 'inter-state';
+}
+
+/** An issued tax document of an order, as listed with it. */
+type DocumentRow = { orderId: string; kind: string; number: string; issuedAt: Date };
+
+/** The order's invoice (or bill of supply) and credit note summaries, each null when none was issued. */
+function documentsOf(documents: DocumentRow[]): Pick<Order, 'invoice' | 'creditNote'> {
+  const summary = (row: DocumentRow | undefined) =>
+    row
+      ? {
+          number: row.number,
+          kind: row.kind as 'tax-invoice' | 'bill-of-supply' | 'credit-note',
+          issuedAt: row.issuedAt.toISOString(),
+        }
+      : null;
+  return {
+    invoice: summary(documents.find((row) => row.kind !== 'credit-note')),
+    creditNote: summary(documents.find((row) => row.kind === 'credit-note')),
+  };
+}
+
+/** The issued tax documents of `orderIds` in `storeId`, by order id. */
+async function documentsOfOrders(
+  db: Db,
+  storeId: number,
+  orderIds: string[],
+): Promise<Map<string, DocumentRow[]>> {
+  const byOrder = new Map<string, DocumentRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({
+      orderId: taxDocuments.orderId,
+      kind: taxDocuments.kind,
+      number: taxDocuments.number,
+      issuedAt: taxDocuments.issuedAt,
+    })
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.storeId, storeId), inArray(taxDocuments.orderId, orderIds)));
+  for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
+  return byOrder;
+}
+
 /** The API shape of an order (`orderSchema`): `id` is the order number, amounts in rupees. */
-export function toOrder(row: OrderRow, lines: LineRow[]): Order {
+export function toOrder(row: OrderRow, lines: LineRow[], documents: DocumentRow[] = []): Order {
   return {
     id: row.orderNumber,
     status: row.status,
@@ -67,6 +129,17 @@ export function toOrder(row: OrderRow, lines: LineRow[]): Order {
       quantity: line.quantity,
       price: paiseToRupees(line.unitPricePaise),
       lineTotal: paiseToRupees(line.lineTotalPaise),
+      ...(line.gstRate === null
+        ? {}
+        : {
+            hsn: line.hsn,
+            gstRate: line.gstRate,
+            taxableValue: paiseToRupees(line.taxableValuePaise ?? line.lineTotalPaise),
+            tax: paiseToRupees(line.taxPaise),
+            cgst: paiseToRupees(line.cgstPaise),
+            sgst: paiseToRupees(line.sgstPaise),
+            igst: paiseToRupees(line.igstPaise),
+          }),
     })),
     shippingAddress: {
       fullName: row.fullName,
@@ -84,6 +157,9 @@ export function toOrder(row: OrderRow, lines: LineRow[]): Order {
     subtotal: paiseToRupees(row.subtotalPaise),
     shippingFee: paiseToRupees(row.shippingFeePaise),
     total: paiseToRupees(row.totalPaise),
+    tax: paiseToRupees(row.taxPaise),
+    gstSupply: gstSupplyOf(row),
+    ...documentsOf(documents),
   };
 }
 
@@ -111,12 +187,10 @@ export async function listOrders(db: Db, storeId: number, userId: number): Promi
     .where(and(eq(orders.storeId, storeId), eq(orders.userId, userId)))
     .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
     .limit(MAX_LISTED_ORDERS);
-  const lines = await linesOf(
-    db,
-    storeId,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toOrder(row, lines.get(row.id) ?? []));
+  const ids = rows.map((row) => row.id);
+  const lines = await linesOf(db, storeId, ids);
+  const documents = await documentsOfOrders(db, storeId, ids);
+  return rows.map((row) => toOrder(row, lines.get(row.id) ?? [], documents.get(row.id) ?? []));
 }
 
 /** An order found by its number, with what decides who may see it. */
@@ -135,8 +209,9 @@ export async function findOrderByNumber(
     .limit(1);
   if (!row) return null;
   const lines = await linesOf(db, storeId, [row.id]);
+  const documents = await documentsOfOrders(db, storeId, [row.id]);
   return {
-    order: toOrder(row, lines.get(row.id) ?? []),
+    order: toOrder(row, lines.get(row.id) ?? [], documents.get(row.id) ?? []),
     userId: row.userId,
     email: row.email,
     phoneDigits: row.phoneDigits,

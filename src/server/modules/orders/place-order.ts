@@ -38,9 +38,11 @@ export type PlaceOrderInput = {
 };
 
 /**
- * A whole number written into the statement as a literal rather than as a bind parameter: PGlite describes and
- * converts every parameter in JavaScript, and the order's statement would otherwise carry some twenty copies
- * of the store id. Only integers the server itself holds (ids, counts, settings) go through here.
+ * A whole number written into the statement as a literal rather than as a bind parameter: the order's
+ * statement would otherwise carry some twenty copies of the store id. Only integers the server itself holds
+ * and that take few values (the store's id, counts, settings) go through here: each distinct statement text is
+ * prepared once on the embedded database (src/server/db/pglite-statement-cache.ts), so a value that differs on
+ * every call (the account's id) stays a parameter.
  * @throws {TypeError} for anything but a safe integer.
  */
 function integerLiteral(value: number): SQL {
@@ -63,7 +65,8 @@ function integerLiteral(value: number): SQL {
  *    account has fewer than {@link MAX_PENDING_ORDERS_PER_ACCOUNT} orders waiting for payment: inserts the
  *    order (payment due `input.paymentWindowMinutes` from now), its line snapshots, its 'created' event and
  *    the idempotency key, under `input.orderNumber` (nothing is inserted when the number is taken);
- * 5. answers one row per wanted line, with the new order and the store's sender details.
+ * 5. answers one row per wanted line (with what decides its GST: the product's HSN and rate, its category
+ *    and sub-category), with the new order and the store's sender details and GST settings.
  * The caller refuses (and so rolls back) whatever broke a rule, including a quantity the product's unit does
  * not allow (checked on the answer).
  */
@@ -72,7 +75,7 @@ export async function placeOrder(tx: Db, input: PlaceOrderInput): Promise<Placed
   const address = input.shippingAddress;
   const key = input.idempotencyKey;
   const storeId = integerLiteral(input.storeId);
-  const userId = integerLiteral(input.userId);
+  const userId = sql`${input.userId}::integer`;
   const pending = integerLiteral(ORDER_STATUS.pending);
   const lineCount = integerLiteral(wanted.length);
   const result = await tx.execute(sql`
@@ -93,7 +96,8 @@ export async function placeOrder(tx: Db, input: PlaceOrderInput): Promise<Placed
         CASE WHEN chosen.matched THEN chosen.size END AS size,
         CASE WHEN chosen.matched THEN chosen.color END AS color,
         CASE WHEN chosen.matched THEN coalesce(chosen.img_url, p.img_url) ELSE p.img_url END AS image_url,
-        p.unit, p.min_quantity, p.quantity_step,
+        p.unit, p.min_quantity, p.quantity_step, p.hsn, p.gst_rate, p.parent_category,
+        (SELECT c.name FROM categories AS c WHERE c.id = p.category_id AND c.store_id = ${storeId}) AS category_name,
         CASE WHEN chosen.matched THEN chosen.stock ELSE p.stock END AS stock,
         coalesce(
           CASE WHEN chosen.matched THEN coalesce(chosen.discounted_price_paise, chosen.regular_price_paise) END,
@@ -215,10 +219,12 @@ export async function placeOrder(tx: Db, input: PlaceOrderInput): Promise<Placed
     SELECT priced.position, priced.product_id, priced.variant_id, priced.has_variants, priced.title,
       priced.sku, priced.size, priced.color, priced.image_url, priced.unit, priced.min_quantity,
       priced.quantity_step, priced.quantity, priced.stock, priced.unit_price_paise, priced.line_total_paise,
-      priced.reserved, (SELECT orders FROM pending) AS pending_orders,
+      priced.reserved, priced.hsn, priced.gst_rate, priced.parent_category, priced.category_name,
+      (SELECT orders FROM pending) AS pending_orders,
       new_order.id AS order_id, new_order.order_number, new_order.created_at, new_order.payment_due_at,
       new_order.shipping_method, (SELECT count(*) FROM new_key)::integer AS keys_claimed,
-      store.store_name, store.company_name, store.company_email
+      store.store_name, store.company_name, store.company_email, store.state AS store_state,
+      store.gstin AS store_gstin, store.gst_defaults AS store_gst_defaults
     FROM priced
       LEFT JOIN new_order ON true
       LEFT JOIN ${stores} AS store ON store.id = ${storeId}

@@ -3,6 +3,7 @@
  * line with what was found for it, and the new order when one was inserted. Quantities and stock in the
  * product's unit (pieces or metres); money in paise.
  */
+import type { StoreGstSettings } from '../gst/order-tax';
 import { DEFAULT_SHIPPING_METHOD } from './pricing';
 
 /**
@@ -28,6 +29,10 @@ export type RawPlacedRow = {
   unit_price_paise: number | null;
   line_total_paise: string | number | null;
   reserved: boolean;
+  hsn: string | null;
+  gst_rate: string | number | null;
+  parent_category: string | null;
+  category_name: string | null;
   pending_orders: number;
   order_id: string | null;
   order_number: string | null;
@@ -38,6 +43,9 @@ export type RawPlacedRow = {
   store_name: string | null;
   company_name: string | null;
   company_email: string | null;
+  store_state: string | null;
+  store_gstin: string | null;
+  store_gst_defaults: StoreGstSettings['gstDefaults'] | null;
 };
 
 /** A wanted line as the order's statement found it; product fields are null when the product was not found. */
@@ -68,6 +76,12 @@ export type PlacedLine = {
   lineTotalPaise: number | null;
   /** Not tracked, or this order's quantity was taken off the variant's (or product's) stock. */
   reserved: boolean;
+  /** The product's own HSN code and GST rate (percent), null when not set. */
+  hsn: string | null;
+  gstRate: number | null;
+  /** The product's category and sub-category names: they choose the store's GST defaults. */
+  category: string | null;
+  parentCategory: string | null;
 };
 
 /** What the order's statement answers (./place-order.ts): every wanted line, the account's waiting orders, and the new order. */
@@ -89,6 +103,8 @@ export type PlacedOrder = {
   /** 1 when this order recorded its idempotency key, 0 when a concurrent request holds it (or none was given). */
   keysClaimed: number;
   store: { storeName: string | null; companyName: string | null; companyEmail: string | null };
+  /** The store's GST settings at this moment. */
+  gst: StoreGstSettings;
 };
 
 const toNumber = (value: string | number | null): number | null => (value === null ? null : Number(value));
@@ -116,6 +132,10 @@ export function placedOrderOf(rows: RawPlacedRow[]): PlacedOrder {
       unitPricePaise: row.unit_price_paise,
       lineTotalPaise: toNumber(row.line_total_paise),
       reserved: row.reserved,
+      hsn: row.hsn,
+      gstRate: toNumber(row.gst_rate),
+      category: row.category_name,
+      parentCategory: row.parent_category,
     })),
     pendingOrders: first?.pending_orders ?? 0,
     order:
@@ -133,6 +153,11 @@ export function placedOrderOf(rows: RawPlacedRow[]): PlacedOrder {
       storeName: first?.store_name ?? null,
       companyName: first?.company_name ?? null,
       companyEmail: first?.company_email ?? null,
+    },
+    gst: {
+      state: first?.store_state ?? null,
+      gstin: first?.store_gstin ?? null,
+      gstDefaults: first?.store_gst_defaults ?? {},
     },
   };
 }

@@ -13,6 +13,7 @@ import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { isAllowedQuantity, lineTotalPaise } from '@shared/catalog/unit-of-measure';
+import { INDIAN_STATES } from '@shared/gst/indian-states';
 import { productVariants, products } from '../../db/schema/catalog-tables';
 import { orderLines, orders } from '../../db/schema/order-tables';
 import { fixtureCatalog } from '../../test/catalog-fixture';
@@ -166,17 +167,32 @@ describe.each(testDatabaseKinds)('POST /orders with random bodies on %s', (kind)
       fc
         .string({ minLength: 1, maxLength: max })
         .filter((value) => !blank(value) && value.trim().length <= max);
-    const validAddress = fc.record({
-      fullName: nonBlank(100),
-      address: nonBlank(300),
-      city: nonBlank(80),
-      state: nonBlank(80),
-      postalCode: fc.stringMatching(/^[1-9][0-9]{5}$/),
-      phone: fc
-        .tuple(fc.constantFrom('+91 ', '+91', '0', '', '91-'), fc.stringMatching(/^[6-9][0-9]{9}$/))
-        .map(([prefix, digits]) => prefix + digits),
-      price: fc.double(),
-    });
+    // A state or union territory (in any letter case) and a PIN code of its India Post ranges.
+    const stateAndPin = fc.constantFrom(...INDIAN_STATES).chain((entry) =>
+      fc.record({
+        state: fc.constantFrom(entry.name, entry.name.toLowerCase(), ` ${entry.name.toUpperCase()} `),
+        postalCode: fc
+          .constantFrom(...entry.pinPrefixes)
+          .chain(([from, to]) =>
+            fc.tuple(fc.integer({ min: from, max: to }), fc.integer({ min: 0, max: 999 })),
+          )
+          .map(([prefix, rest]) => `${prefix}${String(rest).padStart(3, '0')}`),
+      }),
+    );
+    const validAddress = fc
+      .tuple(
+        fc.record({
+          fullName: nonBlank(100),
+          address: nonBlank(300),
+          city: nonBlank(80),
+          phone: fc
+            .tuple(fc.constantFrom('+91 ', '+91', '0', '', '91-'), fc.stringMatching(/^[6-9][0-9]{9}$/))
+            .map(([prefix, digits]) => prefix + digits),
+          price: fc.double(),
+        }),
+        stateAndPin,
+      )
+      .map(([address, place]) => ({ ...address, ...place }));
     const validBody = fc.record({
       products: fc.dictionary(
         fc.constantFrom(...catalogueIds).chain((id) => fc.constantFrom(id, id.toUpperCase())),

@@ -697,7 +697,10 @@ describe.each(testDatabaseKinds)('orders API on %s', (kind) => {
         [
           'cancellationCause',
           'createdAt',
+          'creditNote',
+          'gstSupply',
           'id',
+          'invoice',
           'items',
           'paymentDueAt',
           'refundDue',
@@ -706,6 +709,7 @@ describe.each(testDatabaseKinds)('orders API on %s', (kind) => {
           'shippingMethod',
           'status',
           'subtotal',
+          'tax',
           'total',
           'trackingNumber',
         ].sort(),
@@ -713,6 +717,17 @@ describe.each(testDatabaseKinds)('orders API on %s', (kind) => {
       expect(older.paymentDueAt).toMatch(ISO_TIMESTAMP);
       expect(Date.parse(older.paymentDueAt!) - Date.parse(older.createdAt)).toBe(30 * 60_000);
       expect(older).toMatchObject({ cancellationCause: null, refundDue: false });
+      // The fixture's store has no GSTIN: not registered, no tax on any line.
+      expect(older).toMatchObject({ tax: 0, gstSupply: 'not-registered' });
+      const untaxed = (lineTotal: number) => ({
+        hsn: null,
+        gstRate: 0,
+        taxableValue: lineTotal,
+        tax: 0,
+        cgst: 0,
+        sgst: 0,
+        igst: 0,
+      });
       expect(older.createdAt).toMatch(ISO_TIMESTAMP);
       expect(older).toMatchObject({
         id: first.json().id,
@@ -737,6 +752,7 @@ describe.each(testDatabaseKinds)('orders API on %s', (kind) => {
             quantity: 2,
             price: 999.5,
             lineTotal: 1999,
+            ...untaxed(1999),
           },
         ],
         [
@@ -750,6 +766,7 @@ describe.each(testDatabaseKinds)('orders API on %s', (kind) => {
             quantity: 1,
             price: 399,
             lineTotal: 399,
+            ...untaxed(399),
           },
         ],
       ]);

@@ -5,7 +5,6 @@
  * serialise every answer, errors are thrown and written by the one error handler. The order's confirmation
  * e-mail is written to the outbox with the order; the outbox sender is woken to send it at once.
  */
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@shared/errors/error-body';
 import {
@@ -17,11 +16,10 @@ import {
   trackOrderParamsSchema,
   trackOrderQuerySchema,
 } from '@shared/orders/order-schemas';
-import { AppError } from '../../errors';
 import { authenticate, requireUser } from '../users/auth-hook';
-import type { SessionUser } from '../users/service';
 import { createOrder } from './create-order';
 import { cancelOwnOrder } from './customer-cancel';
+import { optionalUser } from './optional-user';
 import { listOrders } from './order-queries';
 import { trackOrder } from './order-tracking';
 import { orderLinkOrigin } from './shop-origin';
@@ -31,17 +29,6 @@ export type OrderRoutesOptions = {
   /** Counts failed track-order look-ups; defaults to a fresh in-memory limiter per app. */
   trackingRateLimiter?: TrackingRateLimiter;
 };
-
-/** The signed-in user when the request has a valid bearer token; null otherwise (never a 401). */
-async function optionalUser(request: FastifyRequest): Promise<SessionUser | null> {
-  if (!request.headers.authorization) return null;
-  try {
-    return await requireUser(request);
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'unauthorized') return null;
-    throw error;
-  }
-}
 
 export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, options) => {
   const limiter = options.trackingRateLimiter ?? new MemoryTrackingRateLimiter();

@@ -367,6 +367,13 @@ describe.each(testDatabaseKinds)('orders with variants and metres on %s', (kind)
             quantity: 1,
             price: 1299,
             lineTotal: 1299,
+            hsn: null,
+            gstRate: 0,
+            taxableValue: 1299,
+            tax: 0,
+            cgst: 0,
+            sgst: 0,
+            igst: 0,
           },
           {
             productId: catalog.silk.productId,
@@ -380,6 +387,13 @@ describe.each(testDatabaseKinds)('orders with variants and metres on %s', (kind)
             quantity: 2.5,
             price: 450,
             lineTotal: 1125,
+            hsn: null,
+            gstRate: 0,
+            taxableValue: 1125,
+            tax: 0,
+            cgst: 0,
+            sgst: 0,
+            igst: 0,
           },
         ]);
         expect(answer).toMatchObject({ subtotal: 2424, total: 2424, status: 0 });

@@ -1,0 +1,45 @@
+/**
+ * A shopper's download of an order's tax invoice or credit note (docs/gst.md): allowed to whoever may see the
+ * order through track order — its signed-in owner, or anyone with its number and its e-mail or phone — and
+ * rate-limited the same way (../orders/order-tracking.ts). The PDF is rendered from the document as issued.
+ */
+import { and, eq } from 'drizzle-orm';
+import { NO_TAX_DOCUMENT } from '@shared/gst/gst-schemas';
+import type { Db } from '../../db/database';
+import { taxDocuments } from '../../db/schema/gst-tables';
+import { orders } from '../../db/schema/order-tables';
+import { NotFoundError } from '../../errors';
+import { trackOrder, type TrackOrderInput } from '../orders/order-tracking';
+import { documentFileName, renderTaxDocumentPdf } from './invoice-pdf';
+import type { TaxDocumentContent } from './tax-document-content';
+
+/** The PDF of a document and the file name to save it under. */
+export type DocumentFile = { fileName: string; pdf: Buffer };
+
+/**
+ * The PDF of the order's `document` for the caller of `input` (see {@link trackOrder} for who may).
+ * @throws {NotFoundError} `Order not found or access denied` like track order, or `No invoice has been issued
+ *   for this order yet` / `No credit note has been issued for this order`.
+ * @throws {RateLimitedError} past the failed look-ups allowed.
+ */
+export async function taxDocumentFile(
+  db: Db,
+  input: TrackOrderInput & { document: 'invoice' | 'credit-note' },
+): Promise<DocumentFile> {
+  const order = await trackOrder(db, input);
+  const rows = await db
+    .select({ kind: taxDocuments.kind, document: taxDocuments.document })
+    .from(taxDocuments)
+    .innerJoin(orders, eq(orders.id, taxDocuments.orderId))
+    .where(
+      and(
+        eq(taxDocuments.storeId, input.storeId),
+        eq(orders.storeId, input.storeId),
+        eq(orders.orderNumber, order.id),
+      ),
+    );
+  const wanted = rows.find((row) => (input.document === 'credit-note') === (row.kind === 'credit-note'));
+  if (!wanted) throw new NotFoundError(NO_TAX_DOCUMENT[input.document]);
+  const content = wanted.document as TaxDocumentContent;
+  return { fileName: documentFileName(content), pdf: await renderTaxDocumentPdf(content) };
+}

@@ -1,0 +1,202 @@
+/**
+ * Issuing tax documents (docs/gst.md), inside the transaction of the order's move
+ * (../orders/order-lifecycle.ts): the tax invoice — or the bill of supply of a store not registered under
+ * GST — when the order ships (the time of supply of goods, CGST Act section 12), and a credit note referring
+ * to it when a shipped order is cancelled (CGST Act section 34). Each is numbered from the store's counter of
+ * the financial year (./document-number.ts) and kept with everything it prints. Amounts in paise.
+ */
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { isValidGstin, normaliseGstin } from '@shared/gst/gstin';
+import type { Db } from '../../db/database';
+import { taxDocuments } from '../../db/schema/gst-tables';
+import { orderLines, orders } from '../../db/schema/order-tables';
+import { payments } from '../../db/schema/payment-tables';
+import { stores } from '../../db/schema/store-tables';
+import { financialYearOf, formatDocumentNumber, nextSequence } from './document-number';
+import { orderTax } from './order-tax';
+import { taxDocumentContent, type DocumentSource, type TaxDocumentContent } from './tax-document-content';
+
+/** The prefix of credit note numbers (`CN/25-26/000004`), a series of its own. */
+export const CREDIT_NOTE_PREFIX = 'CN';
+
+/** An issued document: its row id and content. */
+export type IssuedDocument = { id: number; content: TaxDocumentContent };
+
+/** The order `orderId` of `storeId` with its lines, store and the payer's GSTIN, as a {@link DocumentSource}. */
+async function documentSource(
+  tx: Db,
+  storeId: number,
+  orderId: string,
+): Promise<DocumentSource & { invoicePrefix: string }> {
+  const [row] = await tx
+    .select({ order: orders, store: stores })
+    .from(orders)
+    .innerJoin(stores, eq(stores.id, orders.storeId))
+    .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
+  if (!row) throw new Error(`order ${orderId} of store ${storeId} not found`);
+  const lines = await tx
+    .select()
+    .from(orderLines)
+    .where(and(eq(orderLines.storeId, storeId), eq(orderLines.orderId, orderId)))
+    .orderBy(asc(orderLines.position));
+  const [paid] = await tx
+    .select({ payer: payments.payer })
+    .from(payments)
+    .where(
+      and(eq(payments.storeId, storeId), eq(payments.orderId, orderId), eq(payments.status, 'succeeded')),
+    )
+    .orderBy(desc(payments.updatedAt))
+    .limit(1);
+  const gstin = paid?.payer?.gstin ? normaliseGstin(paid.payer.gstin) : null;
+  const { order, store } = row;
+  const payer = {
+    gstin: gstin && isValidGstin(gstin) ? gstin : null,
+    businessName: paid?.payer?.businessName ?? null,
+  };
+  if (order.placeOfSupplyCode !== null)
+    return { ...order, store, payer, lines, invoicePrefix: store.invoicePrefix };
+  // Placed before GST was recorded: taxed now from the line snapshots and the store's registration, by the
+  // rules alone (the product's own rate may have changed since).
+  const tax = orderTax(
+    { state: store.state, gstin: store.gstin, gstDefaults: {} },
+    order.state,
+    lines.map((line) => ({
+      position: line.position,
+      hsn: null,
+      gstRate: null,
+      category: null,
+      parentCategory: null,
+      unit: line.unit === 'm' ? ('m' as const) : ('piece' as const),
+      unitPricePaise: line.unitPricePaise,
+      lineTotalPaise: line.lineTotalPaise,
+    })),
+  );
+  return {
+    ...order,
+    supplierGstin: tax.supplierGstin,
+    supplierStateCode: tax.supplierStateCode,
+    placeOfSupplyCode: tax.placeOfSupplyCode,
+    store,
+    payer,
+    lines: lines.map((line, index) => {
+      const taxed = tax.lines[index]!;
+      return {
+        ...line,
+        gstRate: taxed.ratePercent,
+        taxableValuePaise: taxed.taxableValuePaise,
+        taxPaise: taxed.taxPaise,
+        cgstPaise: taxed.cgstPaise,
+        sgstPaise: taxed.sgstPaise,
+        igstPaise: taxed.igstPaise,
+      };
+    }),
+    invoicePrefix: store.invoicePrefix,
+  };
+}
+
+/**
+ * Issues the order's tax invoice (or bill of supply) at `issuedAt`, unless it has one: numbered
+ * `<prefix>/<FY>/<NNNNNN>` from the store's `invoice` series. Call inside the shipping transaction.
+ */
+export async function issueInvoice(
+  tx: Db,
+  storeId: number,
+  orderId: string,
+  issuedAt = new Date(),
+): Promise<IssuedDocument> {
+  const existing = await findInvoice(tx, storeId, orderId);
+  if (existing) return existing;
+  const source = await documentSource(tx, storeId, orderId);
+  const financialYear = financialYearOf(issuedAt);
+  const number = formatDocumentNumber(
+    source.invoicePrefix,
+    financialYear,
+    await nextSequence(tx, storeId, financialYear, 'invoice'),
+  );
+  const content = taxDocumentContent(source, 'tax-invoice', number, issuedAt);
+  const [row] = await tx
+    .insert(taxDocuments)
+    .values({ storeId, orderId, kind: content.kind, number, financialYear, issuedAt, document: content })
+    .returning({ id: taxDocuments.id });
+  return { id: row!.id, content };
+}
+
+/**
+ * Issues a credit note for the order's invoice at `issuedAt` (numbered `CN/<FY>/<NNNNNN>`), reversing every
+ * line of it; null when the order has no invoice (it never shipped) or already has a credit note.
+ */
+export async function issueCreditNote(
+  tx: Db,
+  storeId: number,
+  orderId: string,
+  issuedAt = new Date(),
+): Promise<IssuedDocument | null> {
+  const invoice = await findInvoice(tx, storeId, orderId);
+  if (!invoice) return null;
+  const [already] = await tx
+    .select({ id: taxDocuments.id })
+    .from(taxDocuments)
+    .where(
+      and(
+        eq(taxDocuments.storeId, storeId),
+        eq(taxDocuments.orderId, orderId),
+        eq(taxDocuments.kind, 'credit-note'),
+      ),
+    );
+  if (already) return null;
+  const financialYear = financialYearOf(issuedAt);
+  const number = formatDocumentNumber(
+    CREDIT_NOTE_PREFIX,
+    financialYear,
+    await nextSequence(tx, storeId, financialYear, 'credit-note'),
+  );
+  const content: TaxDocumentContent = {
+    ...invoice.content,
+    kind: 'credit-note',
+    number,
+    issuedAt: issuedAt.toISOString(),
+    refersTo: { number: invoice.content.number, issuedAt: invoice.content.issuedAt },
+  };
+  const [row] = await tx
+    .insert(taxDocuments)
+    .values({
+      storeId,
+      orderId,
+      kind: 'credit-note',
+      number,
+      financialYear,
+      issuedAt,
+      refersTo: invoice.id,
+      document: content,
+    })
+    .returning({ id: taxDocuments.id });
+  return { id: row!.id, content };
+}
+
+/** The order's tax invoice or bill of supply, or null. */
+export async function findInvoice(db: Db, storeId: number, orderId: string): Promise<IssuedDocument | null> {
+  return findDocument(db, storeId, orderId, ['tax-invoice', 'bill-of-supply']);
+}
+
+/** The order's credit note, or null. */
+export async function findCreditNote(
+  db: Db,
+  storeId: number,
+  orderId: string,
+): Promise<IssuedDocument | null> {
+  return findDocument(db, storeId, orderId, ['credit-note']);
+}
+
+async function findDocument(
+  db: Db,
+  storeId: number,
+  orderId: string,
+  kinds: string[],
+): Promise<IssuedDocument | null> {
+  const rows = await db
+    .select({ id: taxDocuments.id, kind: taxDocuments.kind, document: taxDocuments.document })
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.storeId, storeId), eq(taxDocuments.orderId, orderId)));
+  const found = rows.find((row) => kinds.includes(row.kind));
+  return found ? { id: found.id, content: found.document as TaxDocumentContent } : null;
+}

@@ -1,0 +1,103 @@
+/**
+ * The GST quote of the checkout (`POST /gst/quote`): the lines priced as the order would price them at this
+ * moment (variant's discounted, variant's regular, product's discounted, product's regular price; line total
+ * = round(unit price × quantity)) and taxed with {@link orderTax}. Reads only; scoped to the store.
+ */
+import { sql } from 'drizzle-orm';
+import { findIndianState } from '@shared/gst/indian-states';
+import type { TaxQuote, TaxQuoteBody } from '@shared/gst/gst-schemas';
+import { paiseToRupees } from '@shared/money';
+import { rowsOf, type Db } from '../../db/database';
+import { orderTax, type StoreGstSettings } from './order-tax';
+
+type QuoteRow = {
+  position: number;
+  unit: string;
+  hsn: string | null;
+  gst_rate: string | number | null;
+  parent_category: string | null;
+  category_name: string | null;
+  unit_price_paise: number;
+  line_total_paise: string | number;
+};
+
+/**
+ * The GST of `body.lines` in `storeId`, delivered to `body.state` when it names one of the 36 (else only the
+ * amounts, which do not depend on the state). Lines whose product or variant is not found are left out.
+ */
+export async function quoteTax(db: Db, storeId: number, body: TaxQuoteBody): Promise<TaxQuote> {
+  const [store] = rowsOf<{
+    state: string | null;
+    gstin: string | null;
+    gst_defaults: StoreGstSettings['gstDefaults'];
+  }>(await db.execute(sql`SELECT state, gstin, gst_defaults FROM stores WHERE id = ${storeId}`));
+  const settings: StoreGstSettings = {
+    state: store?.state ?? null,
+    gstin: store?.gstin ?? null,
+    gstDefaults: store?.gst_defaults ?? {},
+  };
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const asUuid = (value: string | undefined) => (value !== undefined && uuid.test(value) ? value : null);
+  const rows = rowsOf<QuoteRow>(
+    await db.execute(sql`
+      WITH wanted AS (
+        SELECT product_id, variant_id, size, color, quantity, (ordinality - 1)::integer AS position
+        FROM unnest(
+          ${sql.param(body.lines.map((line) => asUuid(line.productId)))}::uuid[],
+          ${sql.param(body.lines.map((line) => asUuid(line.variantId)))}::uuid[],
+          ${sql.param(body.lines.map((line) => line.size ?? null))}::text[],
+          ${sql.param(body.lines.map((line) => line.color ?? null))}::text[],
+          ${sql.param(body.lines.map((line) => line.quantity))}::numeric[]
+        ) WITH ORDINALITY AS wanted(product_id, variant_id, size, color, quantity, ordinality)
+      ),
+      line AS (
+        SELECT wanted.position, wanted.quantity, p.unit, p.hsn, p.gst_rate, p.parent_category,
+          (SELECT c.name FROM categories AS c WHERE c.id = p.category_id AND c.store_id = ${storeId}) AS category_name,
+          coalesce(v.discounted_price_paise, v.regular_price_paise, p.discounted_price_paise, p.regular_price_paise)
+            AS unit_price_paise
+        FROM wanted
+          JOIN products AS p ON p.id = wanted.product_id AND p.store_id = ${storeId}
+          LEFT JOIN LATERAL (
+            SELECT v.regular_price_paise, v.discounted_price_paise FROM product_variants AS v
+            WHERE v.product_id = p.id AND v.store_id = ${storeId} AND CASE
+              WHEN wanted.variant_id IS NOT NULL THEN v.id = wanted.variant_id
+              ELSE (wanted.size IS NOT NULL OR wanted.color IS NOT NULL)
+                AND (v.size IS NULL OR lower(v.size) = lower(wanted.size))
+                AND (v.color IS NULL OR lower(v.color) = lower(wanted.color))
+            END
+            ORDER BY (v.size IS NOT NULL)::integer + (v.color IS NOT NULL)::integer DESC, v.position
+            LIMIT 1
+          ) AS v ON true
+      )
+      SELECT *, round(unit_price_paise * quantity)::bigint AS line_total_paise FROM line ORDER BY position`),
+  );
+  const state = body.state ? findIndianState(body.state) : undefined;
+  const tax = orderTax(
+    settings,
+    state?.name ?? '',
+    rows.map((row) => ({
+      position: row.position,
+      hsn: row.hsn,
+      gstRate: row.gst_rate === null ? null : Number(row.gst_rate),
+      category: row.category_name,
+      parentCategory: row.parent_category,
+      unit: row.unit === 'm' ? 'm' : 'piece',
+      unitPricePaise: row.unit_price_paise,
+      lineTotalPaise: Number(row.line_total_paise),
+    })),
+  );
+  const registered = settings.gstin !== null;
+  let supply: TaxQuote['supply'] = null;
+  if (!registered) supply = 'not-registered';
+  else if (state) supply = state.code === tax.supplierStateCode ? 'intra-state' : 'inter-state';
+  return {
+    registered,
+    supply,
+    tax: paiseToRupees(tax.taxPaise),
+    lines: tax.lines.map((line) => ({
+      position: line.position,
+      gstRate: line.ratePercent,
+      tax: paiseToRupees(line.taxPaise),
+    })),
+  };
+}

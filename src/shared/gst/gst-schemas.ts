@@ -1,0 +1,50 @@
+/**
+ * The GST quote contract: `POST /gst/quote` — the GST inside the prices of the checkout's lines, computed by
+ * the server with the rules of src/shared/gst (docs/gst.md) before the order is placed, so the checkout can
+ * show 'Prices include GST' with the amount. Amounts in **rupees**.
+ */
+import { z } from 'zod';
+import { GST_SUPPLY_KINDS, MAX_LINES_PER_ORDER, orderLineRequestSchema } from '../orders/order-schemas';
+
+/** `POST /gst/quote` body: the checkout's lines (as `POST /orders` takes them) and, when chosen, the delivery state. */
+export const taxQuoteBodySchema = z.object({
+  lines: z
+    .array(orderLineRequestSchema)
+    .min(1, 'must contain at least one product')
+    .max(MAX_LINES_PER_ORDER, `must contain at most ${MAX_LINES_PER_ORDER} lines`),
+  state: z.string().trim().max(80).optional(),
+});
+export type TaxQuoteBody = z.infer<typeof taxQuoteBodySchema>;
+
+/**
+ * `POST /gst/quote` answer: whether the store is registered under GST, how the tax is levied for the state
+ * given (null without a known state), the GST inside the lines' prices (rupees), and each found line's rate
+ * and tax in the body's order (lines that cannot be ordered are left out, the order would refuse them).
+ */
+export const taxQuoteSchema = z.object({
+  registered: z.boolean(),
+  supply: z.enum(GST_SUPPLY_KINDS).nullable(),
+  tax: z.number(),
+  lines: z.array(z.object({ position: z.number().int(), gstRate: z.number(), tax: z.number() })),
+});
+export type TaxQuote = z.infer<typeof taxQuoteSchema>;
+
+/** Which document of an order to download: its tax invoice (or bill of supply), or its credit note. */
+export const taxDocumentParamsSchema = z.object({
+  orderId: z.string(),
+  document: z.enum(['invoice', 'credit-note'], { message: 'must be invoice or credit-note' }),
+});
+
+/**
+ * `GET /orders/{orderId}/{invoice|credit-note}` answer: the PDF's bytes (`application/pdf`, sent as they are,
+ * never serialised as JSON).
+ */
+export const pdfFileSchema = z.custom<Uint8Array>((value) => value instanceof Uint8Array, {
+  message: 'must be the bytes of a PDF file',
+});
+
+/** The 404 message for an order that has no such document yet (not shipped, or never cancelled after). */
+export const NO_TAX_DOCUMENT = {
+  invoice: 'No invoice has been issued for this order yet',
+  'credit-note': 'No credit note has been issued for this order',
+} as const;
