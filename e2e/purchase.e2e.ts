@@ -242,7 +242,7 @@ describe('purchase', () => {
     expect(await field(page, 'phone').getAttribute('type')).toBe('tel');
     expect(await field(page, 'postalCode').getAttribute('inputmode')).toBe('numeric');
     expect(await field(page, 'postalCode').getAttribute('maxlength')).toBe('6');
-    expect(squash(await page.locator('form').textContent())).toContain('+91');
+    expect(squash(await page.getByRole('main').locator('form').textContent())).toContain('+91');
     await expect.poll(() => field(page, 'fullName').inputValue()).toBe('Asha Verma');
 
     // The summary: quantity × price, subtotal, shipping 'Free', total.
