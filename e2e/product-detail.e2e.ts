@@ -85,7 +85,7 @@ describe('product detail page', () => {
     );
   });
 
-  it('prices use ₹ with en-IN grouping, with the original price struck through when discounted', async () => {
+  it("prices use ₹ with en-IN grouping, with the original price struck through when discounted, 'Inclusive of all taxes'", async () => {
     const page = await newPage();
     const product = await findProduct(
       'discounted product',
@@ -102,6 +102,7 @@ describe('product detail page', () => {
     expect(await main.getByText('₹1,24,999', { exact: true }).count()).toBe(1);
     expect(squash(await main.locator('del').textContent())).toBe('Original price ₹1,50,000');
     expect(await main.getByText('Sale', { exact: true }).count()).toBe(1);
+    expect(await main.getByText('Inclusive of all taxes', { exact: true }).isVisible()).toBe(true);
     expect(rupees(124999)).toBe('₹1,24,999');
 
     await page.unroute(`**/api/v1/products/${product.id}`);

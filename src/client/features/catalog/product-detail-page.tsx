@@ -175,6 +175,8 @@ function ProductDetails({ product }: { product: ProductDetailView }) {
                 </>
               )}
             </p>
+            {/* Prices are GST-inclusive (the tax is worked out of them at checkout and on the invoice). */}
+            <p className="text-xs text-stone-600">Inclusive of all taxes</p>
             {note && (
               <p role="status" className="text-sm font-semibold text-amber-700">
                 {note}
