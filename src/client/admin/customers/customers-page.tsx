@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CUSTOMER_SORTS, type CustomerListQuery } from '@shared/admin/customer-schemas';
-import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { formatDate, formatPaise } from '../lib/format';
+import { PageNav } from '../lib/page-nav';
 import { customersQuery } from './customer-queries';
 
 const SORT_LABELS: Record<(typeof CUSTOMER_SORTS)[number], string> = {
@@ -90,26 +90,12 @@ export function CustomersPage() {
           </li>
         ))}
       </ul>
-      {list.data && (list.data.page > 1 || list.data.hasMore) && (
-        <nav aria-label="Pages" className="flex items-center justify-between">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={list.data.page <= 1}
-            onClick={() => set({ page: String(list.data.page - 1) })}
-          >
-            Previous
-          </Button>
-          <span className="text-sm text-stone-600">Page {list.data.page}</span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={!list.data.hasMore}
-            onClick={() => set({ page: String(list.data.page + 1) })}
-          >
-            Next
-          </Button>
-        </nav>
+      {list.data && (
+        <PageNav
+          page={list.data.page}
+          hasMore={list.data.hasMore}
+          onPage={(page) => set({ page: String(page) })}
+        />
       )}
     </section>
   );

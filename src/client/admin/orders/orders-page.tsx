@@ -18,6 +18,7 @@ import { toast } from '@client/lib/notify';
 import { cn } from '@client/lib/utils';
 import { adminDownload } from '../lib/admin-api';
 import { formatDateTime, formatPaise, statusBadge } from '../lib/format';
+import { PageNav } from '../lib/page-nav';
 import { adminOrdersQuery, type OrderFilters } from './order-queries';
 
 const TAB_LABELS: Record<(typeof ADMIN_ORDER_STATUS_NAMES)[number], string> = {
@@ -226,26 +227,12 @@ export function OrdersPage() {
           );
         })}
       </ul>
-      {list.data && (list.data.page > 1 || list.data.hasMore) && (
-        <nav aria-label="Pages" className="flex items-center justify-between">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={list.data.page <= 1}
-            onClick={() => update({ page: String(list.data.page - 1) })}
-          >
-            Previous
-          </Button>
-          <span className="text-sm text-stone-600">Page {list.data.page}</span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={!list.data.hasMore}
-            onClick={() => update({ page: String(list.data.page + 1) })}
-          >
-            Next
-          </Button>
-        </nav>
+      {list.data && (
+        <PageNav
+          page={list.data.page}
+          hasMore={list.data.hasMore}
+          onPage={(page) => update({ page: String(page) })}
+        />
       )}
     </section>
   );

@@ -12,6 +12,7 @@ import { Input } from '@client/components/ui/input';
 import { adminRequest } from '../lib/admin-api';
 import { ADMIN_QUERY_KEY } from '../lib/admin-session';
 import { formatPaise } from '../lib/format';
+import { PageNav } from '../lib/page-nav';
 
 const productsQuery = (query: Partial<AdminProductListQuery>) =>
   queryOptions({
@@ -123,26 +124,12 @@ export function ProductsPage() {
           </li>
         ))}
       </ul>
-      {list.data && (list.data.page > 1 || list.data.hasMore) && (
-        <nav aria-label="Pages" className="flex items-center justify-between">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={list.data.page <= 1}
-            onClick={() => set({ page: String(list.data.page - 1) })}
-          >
-            Previous
-          </Button>
-          <span className="text-sm text-stone-600">Page {list.data.page}</span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={!list.data.hasMore}
-            onClick={() => set({ page: String(list.data.page + 1) })}
-          >
-            Next
-          </Button>
-        </nav>
+      {list.data && (
+        <PageNav
+          page={list.data.page}
+          hasMore={list.data.hasMore}
+          onPage={(page) => set({ page: String(page) })}
+        />
       )}
     </section>
   );
