@@ -619,9 +619,21 @@ describe.each(testDatabaseKinds)('orders API on %s', (kind) => {
       expect(mail.headers['X-Order-Number']).toBe(id);
       const order = await storedOrder(id);
       expect(order!.paymentDueAt!.getTime() - order!.createdAt.getTime()).toBe(30 * 60_000);
-      const dueInIst = new Date(order!.paymentDueAt!.getTime() + 330 * 60_000).toISOString().slice(11, 16);
+      const inIst = (date: Date) => new Date(date.getTime() + 330 * 60_000).toISOString();
+      const dueInIst = inIst(order!.paymentDueAt!).slice(11, 16);
+      // An order placed in the last half hour of an Indian day is due on the next one: the date is added.
+      const dueDay = new Intl.DateTimeFormat('en-GB', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'Asia/Kolkata',
+      }).format(order!.paymentDueAt!);
+      const onDay =
+        inIst(order!.paymentDueAt!).slice(0, 10) === inIst(order!.createdAt).slice(0, 10)
+          ? ''
+          : ` on ${dueDay}`;
       expect(mail.text).toContain(
-        `Please pay within 30 minutes, by ${dueInIst} IST; after that the order is cancelled and the items go back on sale.\n` +
+        `Please pay within 30 minutes, by ${dueInIst} IST${onDay}; after that the order is cancelled and the items go back on sale.\n` +
           `Pay now: http://localhost:80/payment?orderId=${id}\n`,
       );
       expect(mail.html).toContain(`<a href="http://localhost:80/payment?orderId=${id}"`);
