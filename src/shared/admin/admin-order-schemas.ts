@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { auditEntrySchema } from './admin-schemas';
-import { CONTROL_CHARACTERS_MESSAGE } from '../orders/order-schemas';
+import { CONTROL_CHARACTERS_MESSAGE, storedShippingAddressSchema } from '../orders/order-schemas';
 
 /** The status tabs, by name (ORDER_STATUS codes 0–4). */
 export const ADMIN_ORDER_STATUS_NAMES = [
@@ -105,14 +105,7 @@ export const adminOrderDetailSchema = z.object({
   status: z.number().int(),
   createdAt: z.string(),
   email: z.string(),
-  shippingAddress: z.object({
-    fullName: z.string(),
-    address: z.string(),
-    city: z.string(),
-    state: z.string(),
-    postalCode: z.string(),
-    phone: z.string(),
-  }),
+  shippingAddress: storedShippingAddressSchema,
   shippingMethod: z.string(),
   trackingNumber: z.string().nullable(),
   courier: z.string().nullable(),

@@ -186,6 +186,16 @@ export const taxDocumentSummarySchema = z.object({
 });
 export type TaxDocumentSummary = z.infer<typeof taxDocumentSummarySchema>;
 
+/** A stored order's shipping address as answers carry it: the fields as they were accepted at checkout. */
+export const storedShippingAddressSchema = z.object({
+  fullName: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  phone: z.string(),
+});
+
 /**
  * An order as `GET /orders` and `GET /orders/{id}` return it (spec §3 server shape plus the shipping method
  * and tracking number). `id` is the order number (e.g. `RS-7KQ29XD3`); amounts in rupees. Beyond the spec:
@@ -198,14 +208,7 @@ export const orderSchema = z.object({
   status: z.number().int(),
   createdAt: z.string(),
   items: z.array(orderItemSchema),
-  shippingAddress: z.object({
-    fullName: z.string(),
-    address: z.string(),
-    city: z.string(),
-    state: z.string(),
-    postalCode: z.string(),
-    phone: z.string(),
-  }),
+  shippingAddress: storedShippingAddressSchema,
   shippingMethod: z.string(),
   trackingNumber: z.string().nullable(),
   paymentDueAt: z.string().nullable(),
