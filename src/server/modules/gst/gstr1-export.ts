@@ -7,6 +7,7 @@
  * portal's offline tool; amounts in rupees with 2 decimals. Used by `npm run orders -- gst-export 2026-11`;
  * the admin panel can call {@link gstr1Export} too. Reads only; scoped to the store.
  */
+import { stringify } from 'csv-stringify/sync';
 import { and, asc, eq, gte, lt, inArray } from 'drizzle-orm';
 import { indianStateByCode } from '@shared/gst/indian-states';
 import type { Db } from '../../db/database';
@@ -19,15 +20,9 @@ export const B2CL_THRESHOLD_PAISE = 10_000_000;
 /** The CSV sheets of one month, by name (`b2b`, `b2cl`, `b2cs`, `cdnr`, `hsn`, `docs`). */
 export type Gstr1Sheets = Record<'b2b' | 'b2cl' | 'b2cs' | 'cdnr' | 'hsn' | 'docs', string>;
 
-/** One CSV field: quoted when it holds a comma, quote or line break (RFC 4180). */
-function csvField(value: string | number): string {
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** Rows as CSV text with a header row, lines ending CRLF. */
+/** Rows as CSV text with a header row (RFC 4180: a field is quoted when it holds a comma, quote or line break), lines ending CRLF. */
 export function toCsv(header: string[], rows: (string | number)[][]): string {
-  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return stringify([header, ...rows], { record_delimiter: '\r\n' });
 }
 
 const rupees = (paise: number) => (paise / 100).toFixed(2);
