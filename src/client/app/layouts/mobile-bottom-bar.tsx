@@ -33,12 +33,7 @@ export function MobileBottomBar() {
           const isCart = to === '/cart';
           return (
             <li key={to}>
-              <NavLink
-                to={to}
-                end={end}
-                aria-label={isCart ? `Cart, ${itemCountLabel(itemCount)}` : undefined}
-                className="bottom-bar-link"
-              >
+              <NavLink to={to} end={end} className="bottom-bar-link">
                 <span className="relative">
                   <Icon aria-hidden="true" className="size-5" />
                   {isCart && itemCount > 0 && (
@@ -47,7 +42,16 @@ export function MobileBottomBar() {
                     </span>
                   )}
                 </span>
-                {label}
+                {/* The cart's name is its visible word followed by the count (no aria-label that would differ
+                    from the text), read from one hidden-to-the-eye phrase so no stray space splits it. */}
+                {isCart ? (
+                  <>
+                    <span aria-hidden="true">{label}</span>
+                    <span className="sr-only">{`${label}, ${itemCountLabel(itemCount)}`}</span>
+                  </>
+                ) : (
+                  label
+                )}
               </NavLink>
             </li>
           );

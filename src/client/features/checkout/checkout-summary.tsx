@@ -142,7 +142,7 @@ export function CheckoutSummary({
         <Lock aria-hidden="true" />
         {busy ? PROCESSING_LABEL : CREATE_ORDER_LABEL}
       </Button>
-      <p className="text-center text-xs text-stone-500">You will choose how to pay on the next step.</p>
+      <p className="text-center text-xs text-stone-600">You will choose how to pay on the next step.</p>
     </section>
   );
 }

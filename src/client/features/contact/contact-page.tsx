@@ -171,7 +171,7 @@ function ContactDetail({ icon, label, children }: { icon: ReactNode; label: stri
         {icon}
       </span>
       <div className="min-w-0">
-        <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{label}</p>
+        <p className="text-xs font-semibold tracking-wide text-stone-600 uppercase">{label}</p>
         <p className="mt-0.5">{children}</p>
       </div>
     </li>

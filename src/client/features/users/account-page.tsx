@@ -90,24 +90,25 @@ export function AccountPage() {
           </div>
         </CardHeader>
         <CardContent>
+          {/* A `dl` holds only dt/dd groups (one `div` each); the icon sits inside its term. */}
           <dl className="grid gap-4 sm:grid-cols-2">
-            <div className="flex items-start gap-3 rounded-md bg-stone-50 p-3">
-              <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
-              <div className="min-w-0">
-                <dt className="text-xs font-medium uppercase tracking-wide text-stone-500">Email</dt>
-                <dd className="break-all text-stone-900">
-                  {account.isPending ? <Skeleton className="mt-1 h-5 w-48" /> : shown.email}
-                </dd>
-              </div>
+            <div className="min-w-0 rounded-md bg-stone-50 p-3">
+              <dt className="flex items-center gap-2 text-xs font-medium uppercase tracking-wide text-stone-600">
+                <Mail aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
+                Email
+              </dt>
+              <dd className="break-all pl-7 text-stone-900">
+                {account.isPending ? <Skeleton className="mt-1 h-5 w-48" /> : shown.email}
+              </dd>
             </div>
-            <div className="flex items-start gap-3 rounded-md bg-stone-50 p-3">
-              <CalendarDays aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
-              <div>
-                <dt className="text-xs font-medium uppercase tracking-wide text-stone-500">Member since</dt>
-                <dd className="text-stone-900">
-                  {account.isPending ? <Skeleton className="mt-1 h-5 w-32" /> : shown.memberSince}
-                </dd>
-              </div>
+            <div className="rounded-md bg-stone-50 p-3">
+              <dt className="flex items-center gap-2 text-xs font-medium uppercase tracking-wide text-stone-600">
+                <CalendarDays aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
+                Member since
+              </dt>
+              <dd className="pl-7 text-stone-900">
+                {account.isPending ? <Skeleton className="mt-1 h-5 w-32" /> : shown.memberSince}
+              </dd>
             </div>
           </dl>
         </CardContent>

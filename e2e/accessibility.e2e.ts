@@ -1,0 +1,140 @@
+/**
+ * Accessibility of every storefront page: axe-core (through `@axe-core/playwright`) finds no violation of its
+ * default rule set (WCAG 2.x A and AA plus axe's best practices: colour contrast, heading order, list and `dl`
+ * structure, landmarks) and the experimental rule that a control's name contains its visible text, on a phone and on a desktop screen.
+ *
+ * Each page is checked once its content is in (no loading skeleton left), signed out and, for the account
+ * pages, signed in.
+ */
+import { randomInt } from 'node:crypto';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl } from './browser';
+import { apiCall, type ApiProduct, useStorefront } from './helpers';
+
+const PHONE = { width: 390, height: 844 };
+const PASSWORD = 'Zari-weave-2719';
+
+const browser = useStorefront(PHONE);
+const { newPage } = browser;
+
+/** axe's violations on the page, as `rule: target, target` lines (empty when the page passes). */
+async function violations(page: Page): Promise<string[]> {
+  // 'label-content-name-mismatch' (a control's accessible name must contain its visible text, WCAG 2.5.3) is
+  // one of axe's experimental rules, off unless asked for.
+  const result = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return result.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+}
+
+/** Waits until the page's data is in: no request in flight and no loading status left. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page
+    .locator('[role="status"] .animate-pulse, [aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => undefined);
+}
+
+async function expectAccessible(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await settled(page);
+  expect((await violations(page)).join('\n'), `axe violations on ${path}`).toBe('');
+}
+
+let productId = '';
+/** A product sold by the piece without sizes or colours, so 'Add to Cart' needs no choice. */
+let pieceProductId = '';
+let customerToken = '';
+
+beforeAll(async () => {
+  const list = await apiCall<{ data: ApiProduct[] }>('GET', '/products?page=1&limit=12');
+  productId = list.body.data[0]!.id;
+  const all = await apiCall<{ data: ApiProduct[] }>('GET', '/products?page=1&limit=100');
+  for (const item of all.body.data) {
+    const detail = await apiCall<{ unit: string; variants: unknown[]; available: boolean }>(
+      'GET',
+      `/products/${item.id}`,
+    );
+    if (detail.body.unit === 'piece' && detail.body.variants.length === 0 && detail.body.available) {
+      pieceProductId = item.id;
+      break;
+    }
+  }
+  const email = `a11y.${Date.now()}.${randomInt(1e6)}@example.com`;
+  await apiCall('POST', '/users/register', {
+    firstName: 'Asha',
+    lastName: 'Verma',
+    email,
+    password: PASSWORD,
+  });
+  const signedIn = await apiCall<{ token: string }>('POST', '/users/authorize', {
+    email,
+    password: PASSWORD,
+  });
+  customerToken = signedIn.body.token;
+});
+
+const PUBLIC_PAGES = [
+  '/',
+  '/products',
+  '/products?category=women',
+  '/products?q=zzzzqqq',
+  '/cart',
+  '/contact',
+  '/track-order',
+  '/order-success',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password?token=abc',
+  '/terms',
+  '/privacy',
+  '/refund',
+  '/return',
+  '/shipping',
+  '/about',
+  '/no-such-page/really',
+];
+
+describe('axe finds no violation', () => {
+  it.each(PUBLIC_PAGES)('on %s (phone, signed out)', async (path) => {
+    const page = await newPage();
+    await expectAccessible(page, path);
+  });
+
+  it('on a product page (phone, signed out)', async () => {
+    const page = await newPage();
+    await expectAccessible(page, `/product/${productId}`);
+  });
+
+  it.each(['/account', '/orders'])('on %s (phone, signed in)', async (path) => {
+    const page = await newPage();
+    await browser.context.addCookies([{ name: 'auth_token', value: customerToken, url: baseUrl() }]);
+    await expectAccessible(page, path);
+  });
+
+  it('on /cart and /checkout with a line in the cart (phone, signed in)', async () => {
+    const page = await newPage();
+    await browser.context.addCookies([{ name: 'auth_token', value: customerToken, url: baseUrl() }]);
+    await page.goto(`/product/${pieceProductId}`);
+    await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+    await expectAccessible(page, '/cart');
+    await expectAccessible(page, '/checkout');
+    await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
+  });
+});
+
+describe('axe finds no violation on a desktop screen', () => {
+  const desktop = useStorefront({ width: 1280, height: 800 });
+  it.each(['/', '/products', '/contact', '/shipping'])('on %s', async (path) => {
+    const page = await desktop.newPage();
+    await expectAccessible(page, path);
+  });
+});
