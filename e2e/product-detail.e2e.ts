@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   allProducts,
   api,
+  apiProducts,
   attributeValues,
   headerCartBadge,
   headerCartLink,
@@ -287,6 +288,17 @@ describe('product detail page', () => {
 
     await page.getByRole('main').getByRole('button', { name: 'Back' }).click();
     await waitForPath(page, '/products?category=women&page=2');
+    await page.getByRole('main').getByRole('article').first().waitFor();
+  });
+
+  it("'Back' on a product opened from a shared link goes to its category listing, not off the site", async () => {
+    const page = await newPage();
+    const product = (await apiProducts('category=women&page=1&limit=1')).products[0]!;
+    expect(product.category).toBe('Women');
+    await page.goto(`/product/${product.id}`);
+    await productName(page).filter({ hasText: product.title }).waitFor();
+    await page.getByRole('main').getByRole('button', { name: 'Back' }).click();
+    await waitForPath(page, '/products?category=women');
     await page.getByRole('main').getByRole('article').first().waitFor();
   });
 

@@ -60,6 +60,15 @@ function listingHref(category: string, parentCategory?: string | null): string {
   return `/products?${params.toString()}`;
 }
 
+/**
+ * True when the browser's previous entry is a page of this shop: React Router numbers the entries it creates
+ * (`history.state.idx`, 0 for the page the visit started on), so a product opened from a shared link has none.
+ */
+function hasEarlierPageOfOurs(): boolean {
+  const state = window.history.state as { idx?: number } | null;
+  return typeof state?.idx === 'number' && state.idx > 0;
+}
+
 export function ProductDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -77,7 +86,17 @@ export function ProductDetailPage() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-4 sm:px-6 md:py-8">
-      <Button variant="ghost" size="sm" className="mb-4 -ml-2" onClick={() => navigate(-1)}>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="mb-4 -ml-2"
+        // Back one step (spec §2); a visit that started here goes to the product's category listing instead
+        // of leaving the shop.
+        onClick={() => {
+          if (hasEarlierPageOfOurs()) navigate(-1);
+          else navigate(product?.category ? listingHref(product.category) : '/products');
+        }}
+      >
         <ArrowLeft aria-hidden="true" />
         Back
       </Button>
