@@ -67,6 +67,7 @@ beforeAll(async () => {
       break;
     }
   }
+
   const email = `a11y.${Date.now()}.${randomInt(1e6)}@example.com`;
   await apiCall('POST', '/users/register', {
     firstName: 'Asha',
@@ -79,6 +80,24 @@ beforeAll(async () => {
     password: PASSWORD,
   });
   customerToken = signedIn.body.token;
+  // An order, so /orders shows an order card rather than its empty state.
+  const placed = await apiCall(
+    'POST',
+    '/orders',
+    {
+      products: { [pieceProductId]: 1 },
+      shippingAddress: {
+        fullName: 'Asha Verma',
+        address: '14 Chowk Bazaar, Aminabad',
+        city: 'Lucknow',
+        state: 'Uttar Pradesh',
+        postalCode: '226018',
+        phone: '+91 98390 41736',
+      },
+    },
+    customerToken,
+  );
+  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
 });
 
 const PUBLIC_PAGES = [

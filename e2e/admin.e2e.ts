@@ -167,6 +167,15 @@ describe('the admin panel at 390 × 844', () => {
     await shopper.getByLabel('Order Number').fill(order.orderNumber);
     await shopper.getByLabel('Email or Phone').fill(order.email);
     await shopper.getByRole('button', { name: 'Track Order' }).click();
-    await shopper.getByRole('region', { name: 'Order details' }).getByText(TRACKING).waitFor();
+    const details = shopper.getByRole('region', { name: 'Order details' });
+    await details.getByText(TRACKING).waitFor();
+    // …and the order's status history, oldest first, each step with its date.
+    const steps = details.getByTestId('order-timeline').getByRole('listitem');
+    expect((await steps.allTextContents()).map((text) => text.replace(/\d.*$/, '').trim())).toEqual([
+      'Placed',
+      'Processing',
+      'Shipped',
+    ]);
+    expect(await steps.locator('time').first().getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 });

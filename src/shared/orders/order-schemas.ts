@@ -196,6 +196,10 @@ export const storedShippingAddressSchema = z.object({
   phone: z.string(),
 });
 
+/** One step of an order's status history: the status code it reached and when (ISO time). */
+export const orderHistoryEntrySchema = z.object({ status: z.number().int(), at: z.string() });
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
+
 /**
  * An order as `GET /orders` and `GET /orders/{id}` return it (spec §3 server shape plus the shipping method
  * and tracking number). `id` is the order number (e.g. `RS-7KQ29XD3`); amounts in rupees. Beyond the spec:
@@ -224,6 +228,8 @@ export const orderSchema = z.object({
   /** The tax invoice (or bill of supply) issued when the order shipped, and a credit note if it was cancelled after. */
   invoice: taxDocumentSummarySchema.nullable().optional(),
   creditNote: taxDocumentSummarySchema.nullable().optional(),
+  /** Its status history, oldest first: placed (status 0), then each status it reached, with the time. */
+  history: z.array(orderHistoryEntrySchema).optional(),
 });
 
 export type Order = z.infer<typeof orderSchema>;

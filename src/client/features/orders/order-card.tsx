@@ -2,7 +2,7 @@
  * One order as the Orders and Track order pages show it (spec §2 "Orders", "Track order"): number, date,
  * status badge ('Pay by 14:35' under a Pending one, the cause under a Cancelled one, and a refund owed), an
  * items table (name with size and colour, quantity × price, amount) with the total, and the shipping details
- * (address, method, tracking). Prices in ₹ with 2 decimals and en-IN grouping (₹1,24,999.00), never a $ sign.
+ * (address, method, tracking), and its status history once it has moved past being placed. Prices in ₹ with 2 decimals and en-IN grouping (₹1,24,999.00), never a $ sign.
  */
 import type { ReactNode } from 'react';
 import { formatRupeesForOrder } from '@shared/money';
@@ -176,6 +176,32 @@ export function OrderCard({
           </dl>
         </section>
       </div>
+
+      {order.timeline.length > 1 && (
+        <section
+          aria-label={`Status history of order ${order.id}`}
+          className="border-t border-stone-200 px-4 py-3 text-sm sm:px-5"
+        >
+          <h3 className="mb-2 font-semibold text-stone-900">Status history</h3>
+          <ol className="flex flex-col gap-2 border-l-2 border-brand-200 pl-4" data-testid="order-timeline">
+            {order.timeline.map((step) => (
+              <li
+                key={`${step.label}-${step.at}`}
+                className="relative flex flex-wrap justify-between gap-x-3"
+              >
+                <span
+                  aria-hidden="true"
+                  className="absolute top-1.5 -left-[1.3rem] size-2.5 rounded-full bg-brand-600"
+                />
+                <span className="font-medium text-stone-900">{step.label}</span>
+                <time dateTime={step.at} className="text-stone-600 tabular-nums">
+                  {step.when}
+                </time>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
 
       {actions && (
         <footer className="flex flex-wrap justify-end gap-2 border-t border-stone-200 px-4 py-3 sm:px-5">

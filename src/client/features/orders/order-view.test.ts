@@ -54,6 +54,7 @@ const serverOrder: ServerOrder = {
   subtotal: 127598,
   shippingFee: 0,
   total: 127598,
+  history: [{ status: 0, at: '2026-11-21T06:30:00.000Z' }],
 };
 
 describe('joinShippingAddress (spec §3 "address (a joined string)")', () => {
@@ -170,6 +171,7 @@ describe('toOrderView (spec §3 "Order as shown")', () => {
       },
       total: 127598,
       gst: null,
+      timeline: [{ label: 'Placed', at: '2026-11-21T06:30:00.000Z', when: '21 Nov 2026, 12:00' }],
       documents: [],
     });
   });

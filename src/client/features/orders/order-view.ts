@@ -18,6 +18,7 @@ import { lineTotalPaise, type UnitOfMeasure } from '@shared/catalog/unit-of-meas
 import { pricesIncludeGstText } from '@client/lib/orders/gst-text';
 import { formatRupeesForOrder, rupeesToPaise } from '@shared/money';
 import { quantityTimesPrice, variantLabel } from '@client/lib/orders/line-text';
+import { orderTimeline, type TimelineStep } from './order-timeline';
 
 /** Spec §2 "Orders": the empty state and its link. */
 export const NO_ORDERS_TITLE = 'No Orders Found';
@@ -104,6 +105,8 @@ export type OrderView = {
    * null when the store was not registered or the order predates GST.
    */
   gst: { text: string; tax: number } | null;
+  /** The steps the order went through, oldest first (placed, paid, shipped…), with their times. */
+  timeline: TimelineStep[];
   /** The documents the shop issued: 'Download invoice' once shipped, 'Download credit note' if cancelled after. */
   documents: { document: 'invoice' | 'credit-note'; label: string; number: string }[];
 };
@@ -243,6 +246,7 @@ export function toOrderView(order: ServerOrder, timeZone?: string): OrderView {
       order.gstSupply === 'intra-state' || order.gstSupply === 'inter-state'
         ? { text: pricesIncludeGstText(order.gstSupply), tax: finite(order.tax, 0) }
         : null,
+    timeline: orderTimeline(order.history, timeZone),
     documents: [
       ...(order.invoice
         ? [{ document: 'invoice' as const, label: DOWNLOAD_INVOICE, number: order.invoice.number }]

@@ -9,6 +9,7 @@ import { paiseToRupees } from '@shared/money';
 import type { Db } from '../../db/database';
 import { taxDocuments } from '../../db/schema/gst-tables';
 import { orderLines, orders } from '../../db/schema/order-tables';
+import { historyOfOrders } from './order-history';
 
 /** The 404 answer for an unknown order and a wrong contact alike (spec §8). */
 export const ORDER_NOT_FOUND = 'Order not found or access denied';
@@ -111,7 +112,12 @@ async function documentsOfOrders(
 }
 
 /** The API shape of an order (`orderSchema`): `id` is the order number, amounts in rupees. */
-export function toOrder(row: OrderRow, lines: LineRow[], documents: DocumentRow[] = []): Order {
+export function toOrder(
+  row: OrderRow,
+  lines: LineRow[],
+  documents: DocumentRow[] = [],
+  history: Order['history'] = [],
+): Order {
   return {
     id: row.orderNumber,
     status: row.status,
@@ -160,6 +166,7 @@ export function toOrder(row: OrderRow, lines: LineRow[], documents: DocumentRow[
     tax: paiseToRupees(row.taxPaise),
     gstSupply: gstSupplyOf(row),
     ...documentsOf(documents),
+    history,
   };
 }
 
@@ -190,7 +197,10 @@ export async function listOrders(db: Db, storeId: number, userId: number): Promi
   const ids = rows.map((row) => row.id);
   const lines = await linesOf(db, storeId, ids);
   const documents = await documentsOfOrders(db, storeId, ids);
-  return rows.map((row) => toOrder(row, lines.get(row.id) ?? [], documents.get(row.id) ?? []));
+  const history = await historyOfOrders(db, storeId, ids);
+  return rows.map((row) =>
+    toOrder(row, lines.get(row.id) ?? [], documents.get(row.id) ?? [], history.get(row.id) ?? []),
+  );
 }
 
 /** An order found by its number, with what decides who may see it. */
@@ -210,8 +220,9 @@ export async function findOrderByNumber(
   if (!row) return null;
   const lines = await linesOf(db, storeId, [row.id]);
   const documents = await documentsOfOrders(db, storeId, [row.id]);
+  const history = await historyOfOrders(db, storeId, [row.id]);
   return {
-    order: toOrder(row, lines.get(row.id) ?? [], documents.get(row.id) ?? []),
+    order: toOrder(row, lines.get(row.id) ?? [], documents.get(row.id) ?? [], history.get(row.id) ?? []),
     userId: row.userId,
     email: row.email,
     phoneDigits: row.phoneDigits,
