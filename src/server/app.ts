@@ -3,7 +3,7 @@
  * tests call `app.inject()` on it without a port.
  */
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
@@ -22,7 +22,10 @@ import { PaymentWindowTimer } from './modules/orders/payment-window';
 import { orderRoutes } from './modules/orders/routes';
 import { sandboxPayuRoutes } from './modules/payments/providers/sandbox-payu';
 import { paymentRoutes } from './modules/payments/routes';
+import { baseUrlOf } from './modules/payments/public-origin';
 import { formActionSources, paymentSettings } from './modules/payments/settings';
+import { pageHtmlRenderer } from './modules/seo/page-html';
+import { registerSeoRoutes } from './modules/seo/seo-routes';
 import { storeInfoRoutes } from './modules/store-info/routes';
 import { paymentsAreSimulated } from './modules/store-info/service';
 import { StoreTrackingRateLimiter } from './modules/orders/tracking-rate-limit';
@@ -212,6 +215,16 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   );
   // The TEST MODE gateway at /sandbox/payu (docs/payments.md "Sandbox"): only while the sandbox is on.
   if (payments.sandboxEnabled) await app.register(sandboxPayuRoutes);
-  await registerStaticFiles(app);
+  // Pages, robots.txt, sitemaps and preview images are per store host, like the API (docs/seo.md).
+  const storeIdOf = (request: FastifyRequest) =>
+    resolveStoreId(
+      directory,
+      normalizeHost((request.headers['x-store-host'] as string | undefined) || request.headers.host),
+    );
+  const originOf = (request: FastifyRequest) => baseUrlOf(request, payments);
+  await registerSeoRoutes(app, { storeIdOf, originOf });
+  await registerStaticFiles(app, (indexHtml) =>
+    pageHtmlRenderer(app, { indexHtml, storeIdOf, originOf, testMode: paymentsAreSimulated(payments) }),
+  );
   return app;
 }

@@ -2,20 +2,29 @@
  * Serves the built SPA, its hashed assets and the demo shop's images on the API's port, with the SPA's
  * index.html for every client route and the admin panel's own page (admin/index.html, a build of its own:
  * docs/decisions/013-admin-area.md) for `/admin` and every `/admin/*` route. Unknown `/api/*` paths answer
- * 404 JSON, never the SPA.
+ * 404 JSON, never the SPA. With a page renderer (modules/seo/page-html.ts), each storefront page's HTML
+ * carries its own head and status.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RenderedPage } from './modules/seo/page-html';
 import { clientDistDir, demoImagesDir } from './paths';
 
 const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 
-export async function registerStaticFiles(app: FastifyInstance): Promise<void> {
+/**
+ * How the storefront's pages get their HTML: given the built `index.html`, a function answering a request's
+ * page (its head and status); without it every page is `index.html` as built.
+ */
+export type PageRenderer = (indexHtml: string) => (request: FastifyRequest) => Promise<RenderedPage>;
+
+export async function registerStaticFiles(app: FastifyInstance, renderPages?: PageRenderer): Promise<void> {
   const indexPath = join(clientDistDir, 'index.html');
   const hasClient = existsSync(indexPath);
   const indexHtml = hasClient ? readFileSync(indexPath) : null;
+  const renderPage = indexHtml && renderPages ? renderPages(indexHtml.toString('utf8')) : null;
   const adminPath = join(clientDistDir, 'admin', 'index.html');
   const adminHtml = existsSync(adminPath) ? readFileSync(adminPath) : null;
 
@@ -42,11 +51,19 @@ export async function registerStaticFiles(app: FastifyInstance): Promise<void> {
 
   const sendPage = (reply: FastifyReply, html: Buffer | null) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
-  const sendIndex = (reply: FastifyReply) => sendPage(reply, indexHtml);
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!renderPage) return sendPage(reply, indexHtml);
+    const page = await renderPage(request);
+    return reply
+      .code(page.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(page.html);
+  };
 
-  app.get('/', (_request, reply) =>
+  app.get('/', (request, reply) =>
     indexHtml
-      ? sendIndex(reply)
+      ? sendIndex(request, reply)
       : reply.code(503).type('text/plain').send('The storefront is not built: run npm run build'),
   );
 
@@ -61,7 +78,7 @@ export async function registerStaticFiles(app: FastifyInstance): Promise<void> {
       !/\.[a-z0-9]{1,5}$/i.test(path);
     const isAdmin = path === '/admin' || path.startsWith('/admin/');
     if (wantsPage && isAdmin && adminHtml) return sendPage(reply, adminHtml);
-    if (wantsPage && !isAdmin && indexHtml) return sendIndex(reply);
+    if (wantsPage && !isAdmin && indexHtml) return sendIndex(request, reply);
     return reply.code(404).send({ error: `Not found: ${request.method} ${path}` });
   });
 }

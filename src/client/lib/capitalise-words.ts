@@ -1,14 +1,2 @@
-/** Category names as shown in the header, the footer and the listing headings. */
-
-/**
- * Upper-cases the first letter of every word and leaves the other letters alone:
- * "unstitched fabrics" → "Unstitched Fabrics", "HDMI cables" → "HDMI Cables".
- */
-export function capitaliseWords(text: string): string {
-  return text
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toLocaleUpperCase('en-IN') + word.slice(1))
-    .join(' ');
-}
+/** Category names as shown in the header, the footer and the listing headings: the shared rule. */
+export { capitaliseWords } from '@shared/text/capitalise-words';

@@ -13,7 +13,8 @@ import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { fillPolicyPlaceholders } from './policy-placeholders';
 import { isPolicySlug, type PolicySlug } from './policy-slugs';
-import { DEFAULT_POLICY_TEXTS, POLICY_TITLES } from './policy-texts';
+import { POLICY_TITLES } from '@shared/store-info/policy-titles';
+import { DEFAULT_POLICY_TEXTS } from './policy-texts';
 
 /** Prose styles for the policy HTML (headings, paragraphs, lists, links). */
 const proseClassName = [

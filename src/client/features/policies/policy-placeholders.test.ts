@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, fillPolicyPlaceholders, placeholderValues } from './policy-placeholders';
-import { DEFAULT_POLICY_TEXTS, POLICY_TITLES } from './policy-texts';
+import { POLICY_TITLES } from '@shared/store-info/policy-titles';
+import { DEFAULT_POLICY_TEXTS } from './policy-texts';
 
 const company = {
   storeName: 'Resham Silks',

@@ -7,16 +7,6 @@
  */
 import type { PolicySlug } from './policy-slugs';
 
-/** Page titles of the six policies (spec §2). */
-export const POLICY_TITLES: Readonly<Record<PolicySlug, string>> = {
-  terms: 'Terms and Conditions',
-  privacy: 'Privacy Policy',
-  refund: 'Refund and Cancellation',
-  return: 'Return Policy',
-  shipping: 'Shipping Policy',
-  about: 'About Us',
-};
-
 /** Keeps a range such as "0-7" on one line (it would otherwise break after the hyphen). */
 const range = (text: string) => `<span class="whitespace-nowrap">${text}</span>`;
 
