@@ -179,14 +179,14 @@ describe('payment', () => {
     await page.getByTestId('payment-amount').waitFor();
     expect(squash(await page.getByTestId('payment-amount').textContent())).toBe(rupees(order.total));
 
-    // Every control is labelled and named as its definition; a required phone starts as +91.
+    // Every control is labelled and named as its definition; the phone starts as the shipping address's.
     for (const name of ['name', 'email', 'phone', 'method', 'businessName']) {
       const control = form(page).locator(`[name="${name}"]`);
       expect(await control.count(), name).toBe(1);
       const id = await control.getAttribute('id');
       expect(await page.locator(`label[for="${id}"]`).count(), name).toBe(1);
     }
-    expect(await page.getByLabel('Mobile number').inputValue()).toBe('+91');
+    expect(await page.getByLabel('Mobile number').inputValue()).toBe('+919839041736');
     // The help text is linked to its control.
     const phoneHelp = await page.getByLabel('Mobile number').getAttribute('aria-describedby');
     expect(squash(await page.locator(`[id="${phoneHelp}"]`).textContent())).toBe(
@@ -280,9 +280,9 @@ describe('payment', () => {
       .getByRole('alert')
       .filter({ hasText: 'Payment failed or was cancelled. You can try again.' });
     await notice.waitFor();
-    // The form is offered again.
+    // The form is offered again, filled from the account and the shipping address.
     await form(page).waitFor();
-    expect(await page.getByLabel('Mobile number').inputValue()).toBe('+91');
+    expect(await page.getByLabel('Mobile number').inputValue()).toBe('+919839041736');
     expect((await readOrder(customer, order.id)).status).toBe(0);
   });
 
@@ -311,8 +311,11 @@ describe('payment', () => {
     });
 
     await openPayment(page, order.id);
-    // Name and e-mail come prefilled from the account; the phone (+91 only) and the method are empty.
+    // Name and e-mail come prefilled from the account, the phone from the order's shipping address; the
+    // method is empty.
+    expect(await page.getByLabel('Full name').inputValue()).toBe('Meera Iyer');
     expect(await page.getByLabel('E-mail').inputValue()).toBe(customer.email);
+    expect(await page.getByLabel('Mobile number').inputValue()).toBe('+919839041736');
     expect(await payButton(page).isDisabled()).toBe(true);
 
     // An emptied required field says so when left; editing clears the message.

@@ -12,7 +12,6 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Lock } from 'lucide-react';
 import {
   hasEmptyRequiredField,
-  initialFieldValue,
   isFieldVisible,
   maskIndianPhone,
   PHONE_DEFAULT_MAX_LENGTH,
@@ -25,6 +24,7 @@ import { Button } from '@client/components/ui/button';
 import { setFieldErrors } from '@client/lib/form-errors';
 import { toast } from '@client/lib/notify';
 import { PaymentField } from './payment-field';
+import { startingValues, type PaymentPrefill } from './payment-prefill';
 import {
   hasPhoneMask,
   isFieldRefusal,
@@ -48,10 +48,9 @@ export type PaymentFormProps = {
   onSubmit: (fields: Record<string, string | boolean>) => Promise<unknown>;
   /** Shows a refusal that names no input (above the form, with a toast). */
   onProblem: (message: string) => void;
+  /** The order's shipping name and phone, for fields the account did not fill. */
+  prefill?: PaymentPrefill;
 };
-
-const initialValues = (definitions: PaymentFieldDefinition[]): PaymentFieldValues =>
-  Object.fromEntries(definitions.map((field) => [field.name, initialFieldValue(field)]));
 
 const showValidationToast = () =>
   toast.error(VALIDATION_ERROR_TITLE, { description: VALIDATION_ERROR_DESCRIPTION });
@@ -74,10 +73,10 @@ function usePointerDown() {
   return pointerDown;
 }
 
-export function PaymentForm({ definitions, busy, onSubmit, onProblem }: PaymentFormProps) {
+export function PaymentForm({ definitions, busy, onSubmit, onProblem, prefill }: PaymentFormProps) {
   const resolver = useMemo(() => paymentResolver(definitions), [definitions]);
   const { control, handleSubmit, setError, clearErrors, getValues } = useForm<PaymentFieldValues>({
-    defaultValues: initialValues(definitions),
+    defaultValues: startingValues(definitions, prefill),
     resolver,
     // Editing a field clears its message; leaving an edited field checks it (below); submit checks them all.
     reValidateMode: 'onSubmit',

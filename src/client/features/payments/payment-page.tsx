@@ -135,7 +135,8 @@ function PaymentForOrder({ orderId, failedReturn }: { orderId: string; failedRet
     }
   };
 
-  if (fields.isPending) {
+  // The form starts once the order is in too, so its shipping name and phone can fill empty fields.
+  if (fields.isPending || order.isPending) {
     return (
       <>
         <PaymentHeading orderId={orderId} amount={amount} />
@@ -185,6 +186,10 @@ function PaymentForOrder({ orderId, failedReturn }: { orderId: string; failedRet
             busy={payment.isPending || leaving}
             onSubmit={pay}
             onProblem={fail}
+            prefill={{
+              name: order.data?.shippingAddress?.fullName,
+              phone: order.data?.shippingAddress?.phone,
+            }}
           />
         </section>
       </div>
