@@ -1,13 +1,15 @@
 /**
- * Serves the built SPA, its hashed assets and the demo shop's images on the API's port, with the SPA's
+ * Serves the built SPA, its hashed assets, the demo shop's images and the images uploaded in the admin
+ * (`DATA_DIR/media`, content-hashed names, cached as immutable) on the API's port, with the SPA's
  * index.html for every client route and the admin panel's own page (admin/index.html, a build of its own:
  * docs/decisions/013-admin-area.md) for `/admin` and every `/admin/*` route. Unknown `/api/*` paths answer
  * 404 JSON, never the SPA.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { MEDIA_URL_PREFIX, mediaDirOf } from './modules/media/media-files';
 import { clientDistDir, demoImagesDir } from './paths';
 
 const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
@@ -38,6 +40,21 @@ export async function registerStaticFiles(app: FastifyInstance): Promise<void> {
     prefix: '/media/demo/',
     decorateReply: false,
     setHeaders: (res) => res.header('cache-control', 'public, max-age=86400'),
+  });
+  // Images uploaded in the admin (docs/admin.md "Images"): content-hashed names, so cached for a year.
+  const mediaDir = mediaDirOf(app.config.DATA_DIR);
+  try {
+    mkdirSync(mediaDir, { recursive: true });
+  } catch (error) {
+    app.log.warn({ err: error }, 'the folder of uploaded images cannot be created');
+  }
+  await app.register(fastifyStatic, {
+    root: mediaDir,
+    prefix: MEDIA_URL_PREFIX,
+    decorateReply: false,
+    dotfiles: 'deny',
+    index: false,
+    setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
   });
 
   const sendPage = (reply: FastifyReply, html: Buffer | null) =>
