@@ -5,8 +5,8 @@
  * docs/decisions/013-admin-area.md) for `/admin` and every `/admin/*` route. Unknown `/api/*` paths answer
  * 404 JSON, never the SPA.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MEDIA_URL_PREFIX, mediaDirOf } from './modules/media/media-files';
@@ -41,17 +41,13 @@ export async function registerStaticFiles(app: FastifyInstance): Promise<void> {
     decorateReply: false,
     setHeaders: (res) => res.header('cache-control', 'public, max-age=86400'),
   });
-  // Images uploaded in the admin (docs/admin.md "Images"): content-hashed names, so cached for a year.
-  const mediaDir = mediaDirOf(app.config.DATA_DIR);
-  try {
-    mkdirSync(mediaDir, { recursive: true });
-  } catch (error) {
-    app.log.warn({ err: error }, 'the folder of uploaded images cannot be created');
-  }
+  // Images uploaded in the admin (docs/admin.md "Images"): content-hashed names, so cached for a year. The
+  // folder appears with the first upload.
   await app.register(fastifyStatic, {
-    root: mediaDir,
+    root: resolve(mediaDirOf(app.config.DATA_DIR)),
     prefix: MEDIA_URL_PREFIX,
     decorateReply: false,
+    suppressWarning: true,
     dotfiles: 'deny',
     index: false,
     setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
