@@ -239,6 +239,14 @@ describe.each(testDatabaseKinds)('product image upload on %s', (kind) => {
     });
     expect(json.statusCode).toBe(400);
     expect(json.json()).toEqual({ error: 'Send the images as multipart/form-data' });
+    const broken = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/products/${shop.saree}/images`,
+      headers: { ...staff.headers, 'content-type': 'multipart/form-data; boundary=xyz' },
+      payload: '--xyz\r\nContent-Disposition: form-data; name="files"; filename="a.jpg"\r\n\r\n\xff\xd8',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ error: 'The upload could not be read: send the images again' });
     await expectNothingWritten();
   });
 

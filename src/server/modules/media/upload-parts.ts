@@ -15,6 +15,7 @@ const MAX_NAME_LENGTH = 200;
 
 export const NOT_MULTIPART_MESSAGE = 'Send the images as multipart/form-data';
 export const NO_FILES_MESSAGE = 'Choose one or more images to upload';
+export const UNREADABLE_UPLOAD_MESSAGE = 'The upload could not be read: send the images again';
 export const TOO_MANY_FILES_MESSAGE = `Upload at most ${MAX_FILES_PER_UPLOAD} images at a time`;
 
 /** Whether `name` is a plain file name: no folder separators, no `..`, no control characters. */
@@ -27,7 +28,7 @@ const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
 /**
  * The uploaded files of `request`, in the order sent.
- * @throws {BadRequestError} (400) not multipart; no file; more than 10 files; a file over 10 MB
+ * @throws {BadRequestError} (400) not multipart; a body that cannot be read; no file; more than 10 files; a file over 10 MB
  *   (`<name> is larger than 10 MB`); a name that is not a plain file name.
  */
 export async function readUploadedFiles(request: FastifyRequest): Promise<UploadedFile[]> {
@@ -57,8 +58,9 @@ export async function readUploadedFiles(request: FastifyRequest): Promise<Upload
     if (error instanceof BadRequestError) throw error;
     const code = codeOf(error);
     if (code === 'FST_FILES_LIMIT') throw new BadRequestError(TOO_MANY_FILES_MESSAGE);
-    if (typeof code === 'string' && code.startsWith('FST_')) throw new BadRequestError(NOT_MULTIPART_MESSAGE);
-    throw error;
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new BadRequestError(NOT_MULTIPART_MESSAGE);
+    // Anything else here is the body itself: cut off, a broken boundary, too many parts.
+    throw new BadRequestError(UNREADABLE_UPLOAD_MESSAGE);
   }
   if (files.length === 0) throw new BadRequestError(NO_FILES_MESSAGE);
   return files;
