@@ -2,11 +2,12 @@
  * Product images in the admin on a phone (390 × 844): the demo owner uploads a PNG and a JPEG (made with
  * sharp here) to a product, each with its own progress row, drags the second upload to the top with the
  * pointer, and the storefront's product page then shows it first as the main image with a `srcset` of WebP
- * widths and `fetchpriority="high"`.
+ * widths and `fetchpriority="high"`. With `ADMIN_SCREENSHOTS=docs/admin` it saves the screen as images.png
+ * there (docs/admin.md).
  *
  * This file starts its own server (a fresh demo shop, so the demo owner exists and its uploads stay apart).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -96,6 +97,12 @@ describe('product images in the admin at 390 × 844', () => {
     // Saved: a reload shows the same order.
     await page.reload();
     await eventually(() => images.first().getByRole('img').getAttribute('src')).toBe(jpegUrl);
+
+    if (process.env.ADMIN_SCREENSHOTS) {
+      mkdirSync(process.env.ADMIN_SCREENSHOTS, { recursive: true });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: join(process.env.ADMIN_SCREENSHOTS, 'images.png') });
+    }
 
     // Move down with the keyboard buttons, and back up.
     await images.first().getByRole('button', { name: 'Move Image 1 down' }).click();

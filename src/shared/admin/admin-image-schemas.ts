@@ -30,8 +30,16 @@ export const adminProductImageSchema = z.object({
 });
 export type AdminProductImage = z.infer<typeof adminProductImageSchema>;
 
-/** A colour of the product's variants and the image shown when a shopper picks it (null: the product's). */
-export const adminColourImageSchema = z.object({ colour: z.string(), imageId: z.number().nullable() });
+/**
+ * A colour of the product's variants and the image shown when a shopper picks it: `imageId` one of the
+ * product's images, else null; `url` the image its variants show (null: the product's main image; set with a
+ * null `imageId` for a variant image from the catalogue file that is not among the product's images).
+ */
+export const adminColourImageSchema = z.object({
+  colour: z.string(),
+  imageId: z.number().nullable(),
+  url: z.string().nullable(),
+});
 
 /** `GET`/`POST …/images`, and the answer of every change: the product's images as they are now. */
 export const adminProductImagesSchema = z.object({

@@ -76,6 +76,7 @@ export function ProductImagesPage() {
               </p>
               {data.colours.map((colour) => {
                 const chosen = data.images.find((image) => image.id === colour.imageId);
+                const own = colour.imageId === null && colour.url !== null;
                 return (
                   <label key={colour.colour} className="flex items-center gap-2 text-sm">
                     <span className="w-24 shrink-0 truncate">{colour.colour}</span>
@@ -89,18 +90,18 @@ export function ProductImagesPage() {
                         change.mutate(() => chooseColourImage(productId, colour.colour, imageId));
                       }}
                     >
-                      <option value="">Main image</option>
+                      <option value="">{own ? 'Its image from the catalogue file' : 'Main image'}</option>
                       {data.images.map((image, index) => (
                         <option key={image.id} value={image.id}>
                           Image {index + 1}
                         </option>
                       ))}
                     </select>
-                    {chosen && (
+                    {colour.url && (
                       <img
-                        src={chosen.url}
-                        srcSet={chosen.srcset ?? undefined}
-                        sizes={chosen.srcset ? '40px' : undefined}
+                        src={colour.url}
+                        srcSet={chosen?.srcset ?? undefined}
+                        sizes={chosen?.srcset ? '40px' : undefined}
                         alt=""
                         width={40}
                         height={50}

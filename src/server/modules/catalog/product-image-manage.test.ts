@@ -108,8 +108,8 @@ describe.each(testDatabaseKinds)('managing product images on %s', (kind) => {
       false,
     ]);
     expect(body.colours).toEqual([
-      { colour: 'White', imageId: null },
-      { colour: 'Red', imageId: null },
+      { colour: 'White', imageId: null, url: null },
+      { colour: 'Red', imageId: null, url: null },
     ]);
   });
 
@@ -151,8 +151,8 @@ describe.each(testDatabaseKinds)('managing product images on %s', (kind) => {
     const { status, body } = await call('PUT', '/colours', { colour: 'red', imageId: red });
     expect(status).toBe(200);
     expect(body.colours).toEqual([
-      { colour: 'White', imageId: null },
-      { colour: 'Red', imageId: red },
+      { colour: 'White', imageId: null, url: null },
+      { colour: 'Red', imageId: red, url: urls()[1] },
     ]);
     const shown = await storefront();
     expect(shown.variants.map((variant) => [variant.color, variant.imgUrl])).toEqual([
@@ -163,6 +163,7 @@ describe.each(testDatabaseKinds)('managing product images on %s', (kind) => {
     expect((await call('PUT', '/colours', { colour: 'Red', imageId: null })).body.colours[1]).toEqual({
       colour: 'Red',
       imageId: null,
+      url: null,
     });
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.action, 'set-colour-image'));
     expect(audit.map((entry) => [entry.before, entry.after])).toEqual([
@@ -203,7 +204,7 @@ describe.each(testDatabaseKinds)('managing product images on %s', (kind) => {
     const { status, body } = await call('DELETE', `/${red}`);
     expect(status).toBe(200);
     expect(body.images.map((image: { id: number }) => image.id)).toEqual([catalogue, ids()[2]]);
-    expect(body.colours[1]).toEqual({ colour: 'Red', imageId: null });
+    expect(body.colours[1]).toEqual({ colour: 'Red', imageId: null, url: null });
     const shown = await storefront();
     expect(shown.images.map((image) => image.url)).toEqual([urls()[0], urls()[2]]);
     expect(shown.variants.every((variant) => variant.imgUrl === null)).toBe(true);

@@ -101,6 +101,7 @@ export async function productImagesView(
     colours: colours.map((colour) => ({
       colour: colour.colour,
       imageId: images.find((image) => image.url === colour.url)?.id ?? null,
+      url: colour.url,
     })),
   };
 }
