@@ -112,6 +112,9 @@ describe.each(testDatabaseKinds)('product image upload on %s', (kind) => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    const missing = await app.inject({ method: 'GET', url: '/media/store/1/0000000000-320.webp' });
+    expect(missing.statusCode).toBe(404);
     const metadata = await sharp(served.rawPayload).metadata();
     expect(metadata).toMatchObject({ format: 'webp', width: 640, height: 800 });
 
