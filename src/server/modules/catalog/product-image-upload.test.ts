@@ -99,14 +99,18 @@ describe.each(testDatabaseKinds)('product image upload on %s', (kind) => {
     expect(pallu.srcset).toBe(
       `${base}-320.webp 320w, ${base}-640.webp 640w, ${base}-960.webp 960w, ${base}-1280.webp 1280w`,
     );
-    expect(border).toMatchObject({ width: 640, height: 457 });
-    expect(border.srcset.split(', ')).toHaveLength(2);
+    expect(border).toMatchObject({ width: 700, height: 500 });
+    expect(border.srcset.split(', ').map((entry: string) => entry.split(' ')[1])).toEqual([
+      '320w',
+      '640w',
+      '700w',
+    ]);
     expect(tiny).toMatchObject({
       width: 200,
       height: 100,
       srcset: `${tiny.url.replace(/-200\.webp$/, '')}-200.webp 200w`,
     });
-    expect(await mediaFiles()).toHaveLength(4 + 2 + 1);
+    expect(await mediaFiles()).toHaveLength(4 + 3 + 1);
 
     const served = await app.inject({ method: 'GET', url: pallu.url.replace('-1280', '-640') });
     expect(served.statusCode).toBe(200);
@@ -138,10 +142,10 @@ describe.each(testDatabaseKinds)('product image upload on %s', (kind) => {
     expect((await sharp(photo).metadata()).exif).toBeDefined();
     const { status, body } = await upload([{ name: 'phone.jpg', bytes: photo }]);
     expect(status).toBe(201);
-    expect(body.images[0]).toMatchObject({ width: 640, height: 914 });
+    expect(body.images[0]).toMatchObject({ width: 700, height: 1000 });
     const served = await app.inject({ method: 'GET', url: body.images[0].url });
     const metadata = await sharp(served.rawPayload).metadata();
-    expect(metadata).toMatchObject({ width: 640, height: 914 });
+    expect(metadata).toMatchObject({ width: 700, height: 1000 });
     expect(metadata.exif).toBeUndefined();
     expect(metadata.orientation).toBeUndefined();
     expect(metadata.icc).toBeUndefined();
@@ -163,11 +167,11 @@ describe.each(testDatabaseKinds)('product image upload on %s', (kind) => {
     const detail = (await app.inject({ method: 'GET', url: `/api/v1/products/${shop.saree}` })).json();
     expect(detail.images).toEqual([
       { url: 'https://cdn.example/saree.jpg' },
-      { url: ours.url, srcset: ours.srcset, width: 640, height: 800 },
+      { url: ours.url, srcset: ours.srcset, width: 700, height: 875 },
     ]);
     const list = (await app.inject({ method: 'GET', url: '/api/v1/products?limit=50' })).json();
     const saree = list.data.find((product: { id: string }) => product.id === shop.saree);
-    expect(saree.images[1]).toEqual({ url: ours.url, srcset: ours.srcset, width: 640, height: 800 });
+    expect(saree.images[1]).toEqual({ url: ours.url, srcset: ours.srcset, width: 700, height: 875 });
   });
 
   it('refuses every bad file with 400 and writes nothing', async () => {

@@ -1,6 +1,6 @@
 /**
  * The upload pipeline (docs/admin.md "Images"): one checked file (./image-check.ts) becomes WebP files of a
- * few widths — {@link IMAGE_WIDTHS} pixels, never wider than the upload — decoded and re-encoded by sharp,
+ * few widths — {@link IMAGE_WIDTHS} pixels, never wider than the upload ({@link widthsFor}) — decoded and re-encoded by sharp,
  * turned upright by its EXIF orientation, with no metadata kept (EXIF, GPS, comments, colour profiles are
  * dropped). Every refusal is a {@link BadRequestError} naming the file; nothing is written here.
  */
@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { BadRequestError } from '../../errors';
 import { checkImageBytes, type ImageProblem } from './image-check';
 
-/** The widths written, in pixels (each only when the upload is at least that wide). */
+/** The widths written, in pixels (each narrower than the upload; see {@link widthsFor}). */
 export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
 /** Largest upload, in bytes: 10 MB. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -39,10 +39,14 @@ const PROBLEM_TEXT: Record<ImageProblem, string> = {
   markup: 'contains HTML or script markup',
 };
 
-/** The widths to write for a picture `width` pixels wide: {@link IMAGE_WIDTHS} up to it, else its own. */
+/**
+ * The widths to write, in pixels, for a picture `width` pixels wide: the {@link IMAGE_WIDTHS} narrower than
+ * it, and its own width up to the widest of them (1280) — never wider than the upload, and no detail of a
+ * picture narrower than 1280 px lost: 1600 → 320, 640, 960, 1280; 700 → 320, 640, 700; 200 → 200.
+ */
 export function widthsFor(width: number): number[] {
-  const fitting = IMAGE_WIDTHS.filter((candidate) => candidate <= width);
-  return fitting.length > 0 ? fitting : [width];
+  const widest = Math.min(width, IMAGE_WIDTHS.at(-1)!);
+  return [...IMAGE_WIDTHS.filter((candidate) => candidate < widest), widest];
 }
 
 /**

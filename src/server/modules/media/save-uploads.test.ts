@@ -47,7 +47,7 @@ describe('saving uploads', () => {
     });
     await saveUploads(app, storeId, [earlier], async () => undefined);
     const kept = await files();
-    expect(kept).toEqual([`${earlier.hash}-320.webp`]);
+    expect(kept).toEqual([`${earlier.hash}-320.webp`, `${earlier.hash}-400.webp`]);
 
     const fresh = await processImage({
       name: 'b.jpg',

@@ -69,9 +69,11 @@ describe.each(testDatabaseKinds)('store logo upload on %s', (kind) => {
       { name: 'logo.png', bytes: await testImage('png', { width: 500, height: 200 }), type: 'image/png' },
     ]);
     expect(status).toBe(201);
-    expect(body).toMatchObject({ width: 320, height: 128 });
-    expect(body.companyLogoUrl).toMatch(/^\/media\/store\/1\/[0-9a-f]{20}-320\.webp$/);
-    expect(body.srcset).toBe(`${body.companyLogoUrl} 320w`);
+    expect(body).toMatchObject({ width: 500, height: 200 });
+    expect(body.companyLogoUrl).toMatch(/^\/media\/store\/1\/[0-9a-f]{20}-500\.webp$/);
+    expect(body.srcset).toBe(
+      `${body.companyLogoUrl.replace('-500', '-320')} 320w, ${body.companyLogoUrl} 500w`,
+    );
     expect(await logoUrl()).toBe(body.companyLogoUrl);
     expect((await app.inject({ method: 'GET', url: body.companyLogoUrl })).statusCode).toBe(200);
     expect(await database.db.select().from(auditLog)).toMatchObject([
