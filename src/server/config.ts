@@ -13,8 +13,9 @@ export const configSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
     /**
-     * Folder for the embedded database and the mail outbox (`DATA_DIR/outbox` without SMTP_URL); must take
-     * writes. The embedded database locks it for one process at a time (docs/decisions/007-data-dir-lock.md).
+     * Folder for the embedded database, the images uploaded in the admin (`DATA_DIR/media`) and the mail
+     * outbox (`DATA_DIR/outbox` without SMTP_URL); must take writes. The embedded database locks it for one
+     * process at a time (docs/decisions/007-data-dir-lock.md).
      */
     DATA_DIR: z.string().min(1).default('./data'),
     /** PostgreSQL connection string; unset → embedded PGlite in DATA_DIR. */

@@ -1,14 +1,16 @@
 /**
- * Serves the built SPA, its hashed assets and the demo shop's images on the API's port, with the SPA's
+ * Serves the built SPA, its hashed assets, the demo shop's images and the images uploaded in the admin
+ * (`DATA_DIR/media`, content-hashed names, cached as immutable) on the API's port, with the SPA's
  * index.html for every client route and the admin panel's own page (admin/index.html, a build of its own:
  * docs/decisions/013-admin-area.md) for `/admin` and every `/admin/*` route. Unknown `/api/*` paths answer
  * 404 JSON, never the SPA. With a page renderer (modules/seo/page-html.ts), each storefront page's HTML
  * carries its own head and status.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MEDIA_URL_PREFIX, mediaDirOf } from './modules/media/media-files';
 import type { RenderedPage } from './modules/seo/page-html';
 import { clientDistDir, demoImagesDir } from './paths';
 
@@ -47,6 +49,17 @@ export async function registerStaticFiles(app: FastifyInstance, renderPages?: Pa
     prefix: '/media/demo/',
     decorateReply: false,
     setHeaders: (res) => res.header('cache-control', 'public, max-age=86400'),
+  });
+  // Images uploaded in the admin (docs/admin.md "Images"): content-hashed names, so cached for a year. The
+  // folder appears with the first upload.
+  await app.register(fastifyStatic, {
+    root: resolve(mediaDirOf(app.config.DATA_DIR)),
+    prefix: MEDIA_URL_PREFIX,
+    decorateReply: false,
+    suppressWarning: true,
+    dotfiles: 'deny',
+    index: false,
+    setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
   });
 
   const sendPage = (reply: FastifyReply, html: Buffer | null) =>

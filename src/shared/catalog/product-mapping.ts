@@ -16,6 +16,8 @@ export type Product = {
   originalPrice: number | null;
   /** imgUrl, else the first image url, else ''. */
   image: string;
+  /** The `srcset` of `image` when it was uploaded in the admin (widths in pixels); else absent. */
+  srcset?: string | undefined;
   images: string[];
   featured: boolean;
   sizes: string[];
@@ -35,7 +37,8 @@ export function attributeValues(attributes: ProductAttribute[], keys: Set<string
 }
 
 /**
- * Maps the server shape to the screen shape with the spec §3 rules: price/originalPrice, image fallback,
+ * Maps the server shape to the screen shape with the spec §3 rules: price/originalPrice, image fallback (with
+ * the `srcset` of an uploaded image),
  * `featured` when the featured attribute contains "true", sizes and colours from their attributes (keys
  * size/sizes and color/colours/colors read case-insensitively).
  */
@@ -44,6 +47,7 @@ export function toProduct(server: ServerProduct): Product {
   const price = (hasDiscount ? server.discountedPrice : server.regularPrice) ?? 0;
   const images = server.images.map((image) => image.url).filter(Boolean);
   const featuredValues = attributeValues(server.attributes, new Set(['featured']));
+  const image = server.imgUrl || images[0] || '';
   return {
     id: String(server.id),
     name: server.title,
@@ -52,7 +56,8 @@ export function toProduct(server: ServerProduct): Product {
     parentCategory: server.parentCategory,
     price,
     originalPrice: hasDiscount ? server.regularPrice : null,
-    image: server.imgUrl || images[0] || '',
+    image,
+    srcset: server.images.find((entry) => entry.url === image)?.srcset,
     images,
     featured: featuredValues.some((value) => value.toLowerCase().includes('true')),
     sizes: attributeValues(server.attributes, SIZE_KEYS),

@@ -15,6 +15,19 @@ export const productAttributeSchema = z.object({
 });
 
 /**
+ * One image of a product (spec §3: `{ url }`). Beyond the spec, for an image uploaded in the admin: `srcset`
+ * (`/media/store/1/…-320.webp 320w, …-640.webp 640w, …`) and the pixel size of its widest file, `width` ×
+ * `height`; absent for images named by URL in the catalogue file.
+ */
+export const productImageSchema = z.object({
+  url: z.string(),
+  srcset: z.string().optional(),
+  width: z.number().optional(),
+  height: z.number().optional(),
+});
+export type ProductImage = z.infer<typeof productImageSchema>;
+
+/**
  * A product as `GET /api/v1/products[/{id}]` returns it (spec §3 "Product (as returned by the server)").
  * Prices are in **rupees** (JSON numbers, at most 2 decimals); `discountedPrice` is `null` without a discount.
  * Beyond the spec: `unit` — `piece`, or `m` when sold by the metre (prices are then per metre).
@@ -29,7 +42,7 @@ export const serverProductSchema = z.object({
   regularPrice: z.number(),
   discountedPrice: z.number().nullable(),
   createdAt: z.string(),
-  images: z.array(z.object({ url: z.string() })),
+  images: z.array(productImageSchema),
   attributes: z.array(productAttributeSchema),
   unit: z.enum(UNITS_OF_MEASURE),
 });

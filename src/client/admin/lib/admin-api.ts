@@ -32,10 +32,11 @@ export function whenSignedOut(listener: () => void): void {
 }
 
 type Query = Record<string, string | number | boolean | undefined | null>;
+type AdminMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 async function send(
   path: string,
-  init: { method?: 'GET' | 'POST'; query?: Query; body?: unknown },
+  init: { method?: AdminMethod; query?: Query; body?: unknown },
 ): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Store-Host': location.hostname };
   const token = readAdminToken();
@@ -52,7 +53,8 @@ async function send(
   }
 }
 
-async function failure(response: Response): Promise<ApiError> {
+/** The `ApiError` of an error answer; a 401 also ends the admin session. */
+export async function failure(response: Response): Promise<ApiError> {
   let body: unknown = null;
   try {
     body = await response.json();
@@ -66,10 +68,10 @@ async function failure(response: Response): Promise<ApiError> {
   return apiErrorFrom(response.status, body);
 }
 
-/** `GET` or `POST` `/api/v1/admin{path}`; resolves to the answer parsed with `schema`. @throws {ApiError} */
+/** `GET`, `POST`, `PUT` or `DELETE` `/api/v1/admin{path}`; resolves to the answer parsed with `schema`. @throws {ApiError} */
 export async function adminRequest<T>(
   path: string,
-  options: { method?: 'GET' | 'POST'; query?: Query; body?: unknown; schema: ResponseSchema<T> },
+  options: { method?: AdminMethod; query?: Query; body?: unknown; schema: ResponseSchema<T> },
 ): Promise<T> {
   const response = await send(path, options);
   if (!response.ok) throw await failure(response);

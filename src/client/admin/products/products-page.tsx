@@ -5,7 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { adminProductListSchema, type AdminProductListQuery } from '@shared/admin/admin-product-schemas';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
@@ -103,7 +103,13 @@ export function ProductsPage() {
         {list.data?.products.map((product) => (
           <li key={product.id} className="rounded-lg border border-stone-200 bg-white px-3 py-2 text-sm">
             <div className="flex justify-between gap-2">
-              <span className="min-w-0 font-medium">{product.title}</span>
+              <Link
+                to={`/products/${product.id}/images`}
+                className="min-w-0 font-medium hover:text-brand-700 hover:underline"
+                aria-label={`Images of ${product.title}`}
+              >
+                {product.title}
+              </Link>
               <span className="shrink-0 text-right font-semibold">
                 {formatPaise(product.discountedPricePaise ?? product.pricePaise)}
                 {product.unit === 'm' ? '/m' : ''}

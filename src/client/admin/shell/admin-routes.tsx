@@ -2,7 +2,7 @@
  * The admin's route table (under `/admin`): sign-in and set-up open; every other screen inside the shell,
  * only while signed in (else to sign-in); the staff screen for the owner only.
  */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { CustomerPage } from '../customers/customer-page';
 import { CustomersPage } from '../customers/customers-page';
@@ -16,6 +16,14 @@ import { SetUpPage } from '../sign-in/set-up-page';
 import { SignInPage } from '../sign-in/sign-in-page';
 import { StaffPage } from '../staff/staff-page';
 import { AdminShell } from './admin-shell';
+
+/** Loaded on first visit (the admin's first-load budget): `products/:productId/images`. */
+const ProductImagesPage = lazy(() =>
+  import('../products/product-images-page').then((module) => ({ default: module.ProductImagesPage })),
+);
+
+/** What a lazily loaded screen shows while its code arrives. */
+const loadingScreen = <p className="p-4 text-stone-600">Loading…</p>;
 
 function RequireAdmin({ children }: { children: ReactNode }) {
   const { token } = useAdminSession();
@@ -48,6 +56,14 @@ export function AdminRoutes() {
         <Route path="orders" element={<OrdersPage />} />
         <Route path="orders/:orderNumber" element={<OrderPage />} />
         <Route path="products" element={<ProductsPage />} />
+        <Route
+          path="products/:productId/images"
+          element={
+            <Suspense fallback={loadingScreen}>
+              <ProductImagesPage />
+            </Suspense>
+          }
+        />
         <Route path="customers" element={<CustomersPage />} />
         <Route path="customers/:customerId" element={<CustomerPage />} />
         <Route path="staff" element={<StaffPage />} />

@@ -73,6 +73,8 @@ export function ProductCard({ product }: { product: Product }) {
         >
           <img
             src={imageSrc}
+            srcSet={imageFailed ? undefined : product.srcset}
+            sizes="(min-width:1024px) 25vw, 50vw"
             alt={product.name}
             width={600}
             height={750}

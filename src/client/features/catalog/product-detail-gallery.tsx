@@ -1,15 +1,23 @@
 /**
  * The product page's images (spec §2 "Product detail"): the main image with a thumbnail strip when the
  * product has several images; a broken image is replaced by the local fallback (spec §8 "Image failure").
+ * Images uploaded in the admin come with a `srcset` of WebP widths and their pixel size, so the browser picks
+ * the width the layout needs; the main image is fetched first (`fetchpriority="high"`), thumbnails lazily.
  */
 import { useState, type SyntheticEvent } from 'react';
 import { cn } from '@client/lib/utils';
 import { PRODUCT_FALLBACK_IMAGE } from '@client/components/catalog/product-card';
+import type { ImageSources } from './product-variants';
+
+/** The main image's rendered width: the full column below 768 px, half the page beside the details above. */
+const MAIN_SIZES = '(min-width: 768px) 50vw, 100vw';
 
 /** Swaps a broken image for the fallback once (the fallback itself is never retried). */
 function showFallbackImage(event: SyntheticEvent<HTMLImageElement>): void {
   const image = event.currentTarget;
-  if (!image.src.endsWith(PRODUCT_FALLBACK_IMAGE)) image.src = PRODUCT_FALLBACK_IMAGE;
+  if (image.src.endsWith(PRODUCT_FALLBACK_IMAGE)) return;
+  image.removeAttribute('srcset');
+  image.src = PRODUCT_FALLBACK_IMAGE;
 }
 
 /** The product's distinct image URLs, main image first. */
@@ -17,9 +25,18 @@ export function galleryImages(main: string, images: readonly string[]): string[]
   return [...new Set([main, ...images].filter((url) => url.trim() !== ''))];
 }
 
-export function ProductDetailGallery({ name, images }: { name: string; images: string[] }) {
+export function ProductDetailGallery({
+  name,
+  images,
+  sources = {},
+}: {
+  name: string;
+  images: string[];
+  sources?: ImageSources;
+}) {
   const [selected, setSelected] = useState(0);
   const current = images[selected] ?? images[0] ?? PRODUCT_FALLBACK_IMAGE;
+  const source = sources[current];
 
   return (
     <div className="flex flex-col gap-3">
@@ -27,9 +44,11 @@ export function ProductDetailGallery({ name, images }: { name: string; images: s
         <img
           key={current}
           src={current}
+          srcSet={source?.srcset}
+          sizes={source ? MAIN_SIZES : undefined}
           alt={images.length > 1 ? `${name}, image ${selected + 1} of ${images.length}` : name}
-          width={800}
-          height={1000}
+          width={source?.width ?? 800}
+          height={source?.height ?? 1000}
           decoding="async"
           fetchPriority="high"
           onError={showFallbackImage}
@@ -52,6 +71,8 @@ export function ProductDetailGallery({ name, images }: { name: string; images: s
               >
                 <img
                   src={url}
+                  srcSet={sources[url]?.srcset}
+                  sizes={sources[url] ? '64px' : undefined}
                   alt=""
                   width={64}
                   height={80}

@@ -147,7 +147,12 @@ function ProductDetails({ product }: { product: ProductDetailView }) {
   return (
     <article aria-labelledby="product-name" className="flex flex-col gap-10">
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
-        <ProductDetailGallery key={mainImage} name={product.name} images={images} />
+        <ProductDetailGallery
+          key={mainImage}
+          name={product.name}
+          images={images}
+          sources={product.imageSources}
+        />
 
         <div className="flex flex-col gap-5">
           <div className="flex flex-col gap-2">

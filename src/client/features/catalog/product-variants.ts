@@ -11,14 +11,23 @@
  * A single option is preselected (spec §2, §5: 'One Size').
  */
 import { toProduct, type Product } from '@shared/catalog/product-mapping';
-import type { ProductDetail, ProductVariant } from '@shared/catalog/product-schema';
+import type { ProductDetail, ProductImage, ProductVariant } from '@shared/catalog/product-schema';
 import { formatQuantity, PIECE_RULE, type QuantityRule } from '@shared/catalog/unit-of-measure';
 import type { CartItem } from '@client/lib/cart/cart-reducer';
 import { preselectedOption } from './size-heading';
 
+/** Uploaded images by URL: their `srcset` (widths in pixels) and the pixel size of the widest file. */
+export type ImageSources = Record<string, ProductImage>;
+
 /** The product as the product page uses it: the screen product (spec §3) and how it is sold. */
 export type ProductDetailView = Product &
-  Pick<ProductDetail, 'minQuantity' | 'quantityStep' | 'available' | 'lowStock' | 'stockLeft' | 'variants'>;
+  Pick<
+    ProductDetail,
+    'minQuantity' | 'quantityStep' | 'available' | 'lowStock' | 'stockLeft' | 'variants'
+  > & {
+    /** The images uploaded in the admin by URL, with their `srcset` and pixel size (the gallery's `srcset`). */
+    imageSources: ImageSources;
+  };
 
 /** Maps the `GET /products/{id}` answer to the page's shape. */
 export function toProductDetailView(detail: ProductDetail): ProductDetailView {
@@ -30,6 +39,9 @@ export function toProductDetailView(detail: ProductDetail): ProductDetailView {
     lowStock: detail.lowStock,
     stockLeft: detail.stockLeft,
     variants: detail.variants,
+    imageSources: Object.fromEntries(
+      detail.images.filter((image) => image.srcset).map((image) => [image.url, image]),
+    ),
   };
 }
 

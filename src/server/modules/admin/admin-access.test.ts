@@ -19,11 +19,17 @@ const OWNER_ONLY = [
   'GET /api/v1/admin/members',
   'POST /api/v1/admin/members',
   'POST /api/v1/admin/members/:memberId/revoke',
+  'POST /api/v1/admin/settings/logo',
 ];
 
 /** The route's URL with its parameters filled in. */
 const urlOf = (route: ApiRoute) =>
-  route.url.replace(':orderNumber', 'RS-7KQ29XD3').replace(':memberId', '1').replace(':customerId', '1');
+  route.url
+    .replace(':orderNumber', 'RS-7KQ29XD3')
+    .replace(':memberId', '1')
+    .replace(':customerId', '1')
+    .replace(':productId', '00000000-0000-4000-8000-000000000000')
+    .replace(':imageId', '1');
 
 describe.each(testDatabaseKinds)('admin role hook on %s', (kind) => {
   let database: TestDatabase;
@@ -118,7 +124,9 @@ describe.each(testDatabaseKinds)('admin role hook on %s', (kind) => {
         const url = route.url
           .replace(':orderNumber', encodeText(text))
           .replace(':memberId', encodeText(text))
-          .replace(':customerId', encodeText(text));
+          .replace(':customerId', encodeText(text))
+          .replace(':productId', encodeText(text))
+          .replace(':imageId', encodeText(text));
         const body = { utr: text, courier: text, trackingNumber: text, reason: text, email: text };
         const response = await app.inject({
           method: route.method as 'GET',

@@ -1,12 +1,14 @@
 /**
- * The product cards of a list (spec §3 server shape): the columns a list reads and the images and attributes
- * loaded for one page of rows. Every query is scoped to the store.
+ * The product cards of a list (spec §3 server shape): the columns a list reads and the images (with the
+ * `srcset` of uploaded ones) and attributes loaded for one page of rows. Every query is scoped to the store.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { paiseToRupees } from '@shared/money';
 import type { ServerProduct } from '@shared/catalog/product-schema';
 import type { Db } from '../../db/database';
 import { categories, productAttributes, productImages, products } from '../../db/schema/catalog-tables';
+import { uploadedImages } from '../../db/schema/media-tables';
+import { productImage } from './product-image';
 
 /** The product columns a list selects (with the category name). */
 export const productColumns = {
@@ -42,10 +44,20 @@ export async function withDetails(db: Db, storeId: number, rows: ProductRow[]): 
   const ids = rows.map((row) => row.id);
   const [imageRows, attributeRows] = await Promise.all([
     db
-      .select({ productId: productImages.productId, url: productImages.url })
+      .select({
+        productId: productImages.productId,
+        url: productImages.url,
+        widths: uploadedImages.widths,
+        width: uploadedImages.width,
+        height: uploadedImages.height,
+      })
       .from(productImages)
+      .leftJoin(
+        uploadedImages,
+        and(eq(uploadedImages.storeId, productImages.storeId), eq(uploadedImages.url, productImages.url)),
+      )
       .where(and(eq(productImages.storeId, storeId), inArray(productImages.productId, ids)))
-      .orderBy(asc(productImages.productId), asc(productImages.position)),
+      .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id)),
     db
       .select({
         id: productAttributes.id,
@@ -70,7 +82,9 @@ export async function withDetails(db: Db, storeId: number, rows: ProductRow[]): 
     regularPrice: paiseToRupees(row.regularPricePaise),
     discountedPrice: row.discountedPricePaise === null ? null : paiseToRupees(row.discountedPricePaise),
     createdAt: row.createdAt.toISOString(),
-    images: (imagesById.get(row.id) ?? []).map((image) => ({ url: image.url })),
+    images: (imagesById.get(row.id) ?? []).map((image) =>
+      productImage(image.url, image.widths, image.width, image.height),
+    ),
     attributes: (attributesById.get(row.id) ?? []).map((attribute) => ({
       id: String(attribute.id),
       key: attribute.key,

@@ -12,6 +12,7 @@ import { variantPricePaise } from '@shared/catalog/variant-price';
 import { paiseToRupees } from '@shared/money';
 import { rowsOf, type Db } from '../../db/database';
 import { availabilityTagOfStock, stockAvailability } from './product-availability';
+import { productImage } from './product-image';
 import { isProductId } from './service';
 
 /**
@@ -36,7 +37,8 @@ type DetailDocument = {
   minQuantity: number;
   quantityStep: number;
   stock: number | null;
-  images: string[];
+  /** [url, widths, width, height]: the last three set for uploaded images (uploaded_images). */
+  images: [string, number[] | null, number | null, number | null][];
   /** [id, key, values, metricUnit] */
   attributes: [number, string, string[], string | null][];
   /** [id, sku, size, color, stock, regularPricePaise, discountedPricePaise, imgUrl] */
@@ -68,7 +70,9 @@ export async function getProduct(db: Db, storeId: number, id: string): Promise<P
       'parentCategory', p.parent_category, 'regularPricePaise', p.regular_price_paise,
       'discountedPricePaise', p.discounted_price_paise, 'unit', p.unit, 'minQuantity', p.min_quantity,
       'quantityStep', p.quantity_step, 'stock', p.stock,
-      'images', (SELECT coalesce(json_agg(i.url ORDER BY i.position), '[]') FROM product_images i
+      'images', (SELECT coalesce(json_agg(json_build_array(i.url, m.widths, m.width, m.height)
+          ORDER BY i.position, i.id), '[]') FROM product_images i
+        LEFT JOIN uploaded_images m ON m.store_id = i.store_id AND m.url = i.url
         WHERE i.store_id = p.store_id AND i.product_id = p.id),
       'attributes', (SELECT coalesce(json_agg(json_build_array(a.id, a.key, a.values, a.metric_unit)
           ORDER BY a.position), '[]') FROM product_attributes a
@@ -105,7 +109,7 @@ export async function getProduct(db: Db, storeId: number, id: string): Promise<P
     regularPrice: paiseToRupees(doc.regularPricePaise),
     discountedPrice: rupeesOrNull(doc.discountedPricePaise),
     createdAt: new Date(row.createdAt).toISOString(),
-    images: doc.images.map((url) => ({ url })),
+    images: doc.images.map(([url, widths, width, height]) => productImage(url, widths, width, height)),
     attributes: doc.attributes.map(([attributeId, key, value, metricUnit]) => ({
       id: String(attributeId),
       key,

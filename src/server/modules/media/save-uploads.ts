@@ -1,0 +1,83 @@
+/**
+ * One upload from request to database, shared by product images and the store logo: every file is checked
+ * and re-encoded first (./image-pipeline.ts; the first refusal answers 400 and nothing is written), then the
+ * files are written (./media-files.ts), then one transaction records them in `uploaded_images` and runs the
+ * caller's change (with its audit entry) and announces a catalogue change; when that transaction fails, the
+ * files it wrote are removed. After the commit this server's catalogue caches are cleared.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
+import { uploadedImages } from '../../db/schema/media-tables';
+import { announceCatalogChange } from '../catalog/catalog-change';
+import { processImage, type ProcessedImage, type UploadedFile } from './image-pipeline';
+import { mediaDirOf, mediaUrl, srcsetOf, writeImageFiles } from './media-files';
+
+/** An uploaded picture as recorded: its public URL (widest file), `srcset`, widths and pixel size. */
+export type StoredImage = {
+  url: string;
+  /** The first 20 hex digits of the SHA-256 of the uploaded bytes. */
+  hash: string;
+  srcset: string;
+  widths: number[];
+  width: number;
+  height: number;
+};
+
+/** Checks and re-encodes every file, in order. @throws {BadRequestError} for the first refused file. */
+export async function processAll(files: UploadedFile[]): Promise<ProcessedImage[]> {
+  const processed: ProcessedImage[] = [];
+  for (const file of files) processed.push(await processImage(file));
+  return processed;
+}
+
+/**
+ * Writes `images` of `storeId` and, in one transaction, records them and runs `change(tx, stored)`; the
+ * result of `change` is returned after the commit and the cache clear.
+ * @throws whatever `change` throws (the files are then removed), or a file-system error.
+ */
+export async function saveUploads<T>(
+  app: FastifyInstance,
+  storeId: number,
+  images: ProcessedImage[],
+  change: (tx: Db, stored: StoredImage[]) => Promise<T>,
+): Promise<T> {
+  const stored: StoredImage[] = images.map((image) => {
+    const widths = image.files.map((file) => file.width);
+    const url = mediaUrl(storeId, image.hash, image.width);
+    return {
+      url,
+      hash: image.hash,
+      srcset: srcsetOf(url, widths)!,
+      widths,
+      width: image.width,
+      height: image.height,
+    };
+  });
+  const written = await writeImageFiles(mediaDirOf(app.config.DATA_DIR), storeId, images);
+  let result: T;
+  try {
+    result = await app.db.transaction(async (tx) => {
+      await tx
+        .insert(uploadedImages)
+        .values(
+          stored.map((image) => ({
+            storeId,
+            url: image.url,
+            hash: image.hash,
+            width: image.width,
+            height: image.height,
+            widths: image.widths,
+          })),
+        )
+        .onConflictDoNothing();
+      const answer = await change(tx, stored);
+      await announceCatalogChange(tx, storeId);
+      return answer;
+    });
+  } catch (error) {
+    await written.remove();
+    throw error;
+  }
+  await app.catalogChanged();
+  return result;
+}
