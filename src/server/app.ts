@@ -24,6 +24,7 @@ import { sandboxPayuRoutes } from './modules/payments/providers/sandbox-payu';
 import { paymentRoutes } from './modules/payments/routes';
 import { baseUrlOf } from './modules/payments/public-origin';
 import { formActionSources, paymentSettings } from './modules/payments/settings';
+import { mediaDirOf } from './modules/media/media-files';
 import { pageHtmlRenderer } from './modules/seo/page-html';
 import { registerSeoRoutes } from './modules/seo/seo-routes';
 import { storeInfoRoutes } from './modules/store-info/routes';
@@ -222,7 +223,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       normalizeHost((request.headers['x-store-host'] as string | undefined) || request.headers.host),
     );
   const originOf = (request: FastifyRequest) => baseUrlOf(request, payments);
-  await registerSeoRoutes(app, { storeIdOf, originOf });
+  await registerSeoRoutes(app, { storeIdOf, originOf, mediaDir: mediaDirOf(config.DATA_DIR) });
   await registerStaticFiles(app, (indexHtml) =>
     pageHtmlRenderer(app, { indexHtml, storeIdOf, originOf, testMode: paymentsAreSimulated(payments) }),
   );

@@ -1,24 +1,34 @@
 /**
  * The 1200 × 630 preview image of a product for link cards (Open Graph, Twitter), generated from its main
  * image with sharp: the picture whole in the middle over a blurred, cropped copy of itself, as JPEG. Only
- * images the shop serves itself are read (the demo shop's pictures); a product whose picture lives elsewhere
+ * images the shop serves itself are read (the demo shop's pictures and images uploaded in the admin); a
+ * product whose picture lives elsewhere
  * gets a plain card in the shop's colour, so the server never fetches a URL named by catalogue data.
  */
 import { readFile } from 'node:fs/promises';
 import { join, normalize, sep } from 'node:path';
 import sharp from 'sharp';
 import { demoImagesDir } from '../../paths';
+import { MEDIA_URL_PREFIX } from '../media/media-files';
 import { PREVIEW_IMAGE_SIZE } from './page-meta';
 
 /** The shop's colour behind pictures that cannot be read (the storefront's theme colour). */
 const CARD_BACKGROUND = { r: 124, g: 45, b: 18, alpha: 1 };
-/** Files the server may read for a preview: URL path prefix → folder. */
-const LOCAL_IMAGE_FOLDERS: readonly [prefix: string, folder: string][] = [['/media/demo/', demoImagesDir]];
+/** Folders the server may read for a preview: URL path prefix → folder. */
+export type ImageFolders = readonly [prefix: string, folder: string][];
 
-/** The file behind an image URL the shop serves itself, or null (other hosts, paths leaving the folder). */
-export function localImageFile(url: string | null): string | null {
+/** The demo shop's pictures and, under `mediaDir` (`DATA_DIR/media`), the images uploaded in the admin. */
+export const previewImageFolders = (mediaDir: string): ImageFolders => [
+  ['/media/demo/', demoImagesDir],
+  [MEDIA_URL_PREFIX, mediaDir],
+];
+
+/**
+ * The file behind an image URL the shop serves itself, or null (other hosts, paths leaving the folder).
+ */
+export function localImageFile(url: string | null, folders: ImageFolders): string | null {
   if (!url) return null;
-  for (const [prefix, folder] of LOCAL_IMAGE_FOLDERS) {
+  for (const [prefix, folder] of folders) {
     if (!url.startsWith(prefix)) continue;
     const name = decodeURIComponent(url.slice(prefix.length).split(/[?#]/)[0] ?? '');
     const file = normalize(join(folder, name));
@@ -29,11 +39,11 @@ export function localImageFile(url: string | null): string | null {
 
 /**
  * JPEG bytes of the preview of a product whose main image is `imageUrl` (a URL path as the catalogue stores
- * it). A picture that cannot be read or decoded gives the plain card; never throws for bad images.
+ * it), read from `folders`. A picture that cannot be read or decoded gives the plain card; never throws for bad images.
  */
-export async function productPreviewImage(imageUrl: string | null): Promise<Buffer> {
+export async function productPreviewImage(imageUrl: string | null, folders: ImageFolders): Promise<Buffer> {
   const { width, height } = PREVIEW_IMAGE_SIZE;
-  const file = localImageFile(imageUrl);
+  const file = localImageFile(imageUrl, folders);
   const source = file ? await readFile(file).catch(() => null) : null;
   if (source) {
     try {

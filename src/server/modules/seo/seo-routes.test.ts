@@ -6,6 +6,7 @@ import { products } from '../../db/schema/catalog-tables';
 import { insertTestShop, type TestShop } from '../../test/order-fixture';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
+import { localImageFile, previewImageFolders } from './preview-image';
 import { sitemapFile } from './sitemap';
 
 const HOST = 'shop.test';
@@ -122,5 +123,21 @@ describe.each(testDatabaseKinds)('robots.txt, sitemaps and preview images on %s'
     expect((await get('/og/product/00000000-0000-4000-8000-000000000000.jpg')).statusCode).toBe(404);
     expect((await get(`/og/product/${shop.saree}.png`)).statusCode).toBe(404);
     expect((await get('/og/product/..%2F..%2Fetc%2Fpasswd.jpg')).statusCode).toBe(404);
+  });
+});
+
+describe('localImageFile', () => {
+  const folders = previewImageFolders('/srv/resham/media');
+  it('maps demo pictures and uploaded images to their files, and nothing else', () => {
+    expect(localImageFile('/media/store/3/0a1b2c-1280.webp', folders)).toBe(
+      '/srv/resham/media/3/0a1b2c-1280.webp',
+    );
+    expect(localImageFile('/media/demo/women-saree-indigo-ikat.svg?x=1', folders)).toMatch(
+      /seed\/images\/women-saree-indigo-ikat\.svg$/,
+    );
+    expect(localImageFile('/media/store/../../etc/passwd', folders)).toBeNull();
+    expect(localImageFile('/media/store/%2e%2e/%2e%2e/etc/passwd', folders)).toBeNull();
+    expect(localImageFile('https://cdn.example/a.jpg', folders)).toBeNull();
+    expect(localImageFile(null, folders)).toBeNull();
   });
 });

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getProduct } from '../catalog/product-detail';
 import { isProductId } from '../catalog/service';
-import { productPreviewImage } from './preview-image';
+import { previewImageFolders, productPreviewImage } from './preview-image';
 import { sitemapFile, sitemapUrlCount, SITEMAP_MAX_URLS } from './sitemap';
 
 /** Paths no crawler needs: personal pages, checkout steps, the admin panel and the API. */
@@ -28,6 +28,8 @@ export type SeoRoutesOptions = {
   storeIdOf: (request: FastifyRequest) => number;
   /** The shop's public origin for a request (`https://shop.example.com`). */
   originOf: (request: FastifyRequest) => string;
+  /** Where uploaded images live (`DATA_DIR/media`). */
+  mediaDir: string;
 };
 
 /** Preview images kept in memory (JPEG bytes, about 60–120 KB each). */
@@ -35,6 +37,7 @@ const PREVIEW_CACHE_LIMIT = 64;
 
 export async function registerSeoRoutes(app: FastifyInstance, options: SeoRoutesOptions): Promise<void> {
   const { storeIdOf, originOf } = options;
+  const imageFolders = previewImageFolders(options.mediaDir);
   const previews = new Map<string, Buffer>();
 
   app.get('/robots.txt', async (request, reply) => {
@@ -92,7 +95,7 @@ export async function registerSeoRoutes(app: FastifyInstance, options: SeoRoutes
     const key = `${storeId}:${id}:${imageUrl}`;
     let jpeg = previews.get(key);
     if (!jpeg) {
-      jpeg = await productPreviewImage(imageUrl);
+      jpeg = await productPreviewImage(imageUrl, imageFolders);
       if (previews.size >= PREVIEW_CACHE_LIMIT) previews.delete(previews.keys().next().value!);
       previews.set(key, jpeg);
     }
