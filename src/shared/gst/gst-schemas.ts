@@ -48,3 +48,19 @@ export const NO_TAX_DOCUMENT = {
   invoice: 'No invoice has been issued for this order yet',
   'credit-note': 'No credit note has been issued for this order',
 } as const;
+
+/** The sheets of the GSTR-1 export, as the admin downloads them one by one (docs/gst.md "GSTR-1"). */
+export const GSTR1_SHEETS = ['b2b', 'b2cl', 'b2cs', 'cdnr', 'hsn', 'docs'] as const;
+export type Gstr1Sheet = (typeof GSTR1_SHEETS)[number];
+
+/** `GET /api/v1/admin/gst/gstr1/:month/:sheet` path: a month `YYYY-MM` (India Standard Time) and a sheet. */
+export const gstr1DownloadParamsSchema = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'a month is written YYYY-MM, e.g. 2026-11'),
+  sheet: z.enum(GSTR1_SHEETS, { message: `must be one of ${GSTR1_SHEETS.join(', ')}` }),
+});
+
+/** `GET /api/v1/admin/orders/:orderNumber/documents/:document` path. */
+export const adminTaxDocumentParamsSchema = z.object({
+  orderNumber: z.string().max(40),
+  document: z.enum(['invoice', 'credit-note'], { message: 'must be invoice or credit-note' }),
+});

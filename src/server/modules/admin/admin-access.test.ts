@@ -20,6 +20,7 @@ const OWNER_ONLY = [
   'POST /api/v1/admin/members',
   'POST /api/v1/admin/members/:memberId/revoke',
   'POST /api/v1/admin/settings/logo',
+  'GET /api/v1/admin/gst/gstr1/:month/:sheet',
 ];
 
 /** The route's URL with its parameters filled in. */
@@ -29,7 +30,10 @@ const urlOf = (route: ApiRoute) =>
     .replace(':memberId', '1')
     .replace(':customerId', '1')
     .replace(':productId', '00000000-0000-4000-8000-000000000000')
-    .replace(':imageId', '1');
+    .replace(':imageId', '1')
+    .replace(':document', 'invoice')
+    .replace(':month', '2026-11')
+    .replace(':sheet', 'b2b');
 
 describe.each(testDatabaseKinds)('admin role hook on %s', (kind) => {
   let database: TestDatabase;

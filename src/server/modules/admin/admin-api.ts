@@ -6,6 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { productAdminRoutes } from '../catalog/admin-routes';
 import { productImageAdminRoutes } from '../catalog/product-image-routes';
+import { gstAdminRoutes } from '../gst/admin-routes';
 import { orderAdminRoutes } from '../orders/admin-routes';
 import type { SignInRateLimiter } from '../users/sign-in-rate-limit';
 import { storeLogoAdminRoutes } from '../store-info/logo-routes';
@@ -23,6 +24,7 @@ const ADMIN_FEATURE_ROUTES: FastifyPluginAsync[] = [
   customerAdminRoutes,
   productImageAdminRoutes,
   storeLogoAdminRoutes,
+  gstAdminRoutes,
 ];
 
 export type AdminApiOptions = { signInRateLimiter?: SignInRateLimiter };

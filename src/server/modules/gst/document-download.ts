@@ -27,19 +27,34 @@ export async function taxDocumentFile(
   input: TrackOrderInput & { document: 'invoice' | 'credit-note' },
 ): Promise<DocumentFile> {
   const order = await trackOrder(db, input);
+  return orderDocumentFile(db, input.storeId, order.id, input.document);
+}
+
+/**
+ * The PDF of `document` of the order numbered `orderNumber` in `storeId`, for a caller already allowed to see
+ * the order (the shopper after {@link trackOrder}, or a member of the shop in the admin).
+ * @throws {NotFoundError} `No invoice has been issued for this order yet` / `No credit note has been issued
+ *   for this order` (also when the store has no such order).
+ */
+export async function orderDocumentFile(
+  db: Db,
+  storeId: number,
+  orderNumber: string,
+  document: 'invoice' | 'credit-note',
+): Promise<DocumentFile> {
   const rows = await db
     .select({ kind: taxDocuments.kind, document: taxDocuments.document })
     .from(taxDocuments)
     .innerJoin(orders, eq(orders.id, taxDocuments.orderId))
     .where(
       and(
-        eq(taxDocuments.storeId, input.storeId),
-        eq(orders.storeId, input.storeId),
-        eq(orders.orderNumber, order.id),
+        eq(taxDocuments.storeId, storeId),
+        eq(orders.storeId, storeId),
+        eq(orders.orderNumber, orderNumber),
       ),
     );
-  const wanted = rows.find((row) => (input.document === 'credit-note') === (row.kind === 'credit-note'));
-  if (!wanted) throw new NotFoundError(NO_TAX_DOCUMENT[input.document]);
+  const wanted = rows.find((row) => (document === 'credit-note') === (row.kind === 'credit-note'));
+  if (!wanted) throw new NotFoundError(NO_TAX_DOCUMENT[document]);
   const content = wanted.document as TaxDocumentContent;
   return { fileName: documentFileName(content), pdf: await renderTaxDocumentPdf(content) };
 }
