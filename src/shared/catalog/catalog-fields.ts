@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 
-
 /** `undefined` for an empty or whitespace-only string, so an optional field reads it as absent. */
 export function blankToAbsent(value: unknown): unknown {
   return typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -81,3 +80,12 @@ export const catalogAttributeSchema = z.object({
   value: z.array(z.string().trim().max(200)).min(1).max(50),
   metricUnit: optionalText(20),
 });
+
+/** A product's title: trimmed, 1–200 characters ('must not be empty'). */
+export const productTitleField = z.string().trim().min(1, 'must not be empty').max(200);
+
+/** A product's description: trimmed, up to 5000 characters, default empty. */
+export const productDescriptionField = z.string().trim().max(5000).default('');
+
+/** A category name: trimmed, 1–60 characters ('must not be empty'); matched case-insensitively. */
+export const categoryNameField = z.string().trim().min(1, 'must not be empty').max(60);

@@ -8,7 +8,13 @@
  */
 import { z } from 'zod';
 import { policySlugs } from '@shared/store-info/store-info-schema';
-import { catalogAttributeSchema, imageList } from '@shared/catalog/catalog-fields';
+import {
+  catalogAttributeSchema,
+  categoryNameField,
+  imageList,
+  productDescriptionField,
+  productTitleField,
+} from '@shared/catalog/catalog-fields';
 import { productProblems } from '@shared/catalog/product-rules';
 import {
   blankToAbsent,
@@ -83,10 +89,10 @@ export const importAttributeSchema = catalogAttributeSchema;
 export const importProductSchema = z
   .object({
     sku: skuField,
-    title: z.string().trim().min(1, 'must not be empty').max(200),
-    description: z.string().trim().max(5000).default(''),
+    title: productTitleField,
+    description: productDescriptionField,
     imgUrl: optionalField(imageUrl),
-    category: z.string().trim().min(1, 'must not be empty').max(60),
+    category: categoryNameField,
     parentCategory: optionalText(60),
     /** Per piece, or per metre when `unit` is `m`. */
     regularPrice: regularRupees,
