@@ -1,8 +1,9 @@
 /**
  * The admin's route table (under `/admin`): sign-in and set-up open; every other screen inside the shell,
- * only while signed in (else to sign-in); the staff screen for the owner only.
+ * only while signed in (else to sign-in); the staff screen for the owner only. Screens added later are loaded
+ * lazily (the product editor).
  */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { CustomerPage } from '../customers/customer-page';
 import { CustomersPage } from '../customers/customers-page';
@@ -16,6 +17,16 @@ import { SetUpPage } from '../sign-in/set-up-page';
 import { SignInPage } from '../sign-in/sign-in-page';
 import { StaffPage } from '../staff/staff-page';
 import { AdminShell } from './admin-shell';
+
+/** The product editor, loaded when first opened (the admin's first load stays within its budget). */
+const ProductEditorPage = lazy(() =>
+  import('../products/product-editor-page').then((module) => ({ default: module.ProductEditorPage })),
+);
+
+/** A lazily loaded screen, with a line while its code arrives. */
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<p className="text-stone-600">Loading…</p>}>{children}</Suspense>;
+}
 
 function RequireAdmin({ children }: { children: ReactNode }) {
   const { token } = useAdminSession();
@@ -48,6 +59,22 @@ export function AdminRoutes() {
         <Route path="orders" element={<OrdersPage />} />
         <Route path="orders/:orderNumber" element={<OrderPage />} />
         <Route path="products" element={<ProductsPage />} />
+        <Route
+          path="products/new"
+          element={
+            <Lazy>
+              <ProductEditorPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path="products/:productId"
+          element={
+            <Lazy>
+              <ProductEditorPage />
+            </Lazy>
+          }
+        />
         <Route path="customers" element={<CustomersPage />} />
         <Route path="customers/:customerId" element={<CustomerPage />} />
         <Route path="staff" element={<StaffPage />} />
