@@ -117,13 +117,13 @@ export function ProductEditorPage() {
   }
   const product = isNew ? null : query.data!;
   return (
-    <article aria-labelledby="product-title" className="flex flex-col gap-3">
+    <article aria-labelledby="product-heading" className="flex flex-col gap-3">
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <Link to="/products" className="text-xs text-brand-700">
             ← Products
           </Link>
-          <h1 id="product-title" className="text-lg font-semibold">
+          <h1 id="product-heading" className="text-lg font-semibold">
             {product ? product.values.title : 'New product'}
           </h1>
           {product?.archivedAt && (
