@@ -4,9 +4,12 @@
  * storefront and a shopper adds one of its variants to the cart; the owner changes the price and the
  * storefront shows it within 2 seconds; the page shows the history of both saves.
  *
- * This file starts its own server (a fresh demo shop, so the demo owner exists).
+ * This file starts its own server (a fresh demo shop, so the demo owner exists). With
+ * `ADMIN_SCREENSHOTS=docs/admin` it saves screenshots of the editor and its variant matrix there.
  */
 import { randomInt } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM helper without type declarations
@@ -30,6 +33,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
+
+const screenshots = process.env.ADMIN_SCREENSHOTS;
+
+/** With `ADMIN_SCREENSHOTS=<folder>`, saves what the phone shows as `<name>.png` there (docs/admin.md). */
+async function shot(page: Page, name: string) {
+  if (!screenshots) return;
+  mkdirSync(screenshots, { recursive: true });
+  await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: false });
+}
 
 type Detail = { regularPrice: number; variants: { size: string; color: string; price: number }[] };
 
@@ -73,6 +85,8 @@ describe('the admin product editor at 390 × 844', () => {
     await page.getByRole('button', { name: 'Set stock' }).click();
     await page.getByLabel('Stock of XL / Indigo').fill('1');
     await page.getByLabel('Price of XL / Indigo (₹)').fill('1999');
+    await page.getByRole('heading', { name: 'Options and variants' }).scrollIntoViewIfNeeded();
+    await shot(page, 'product-variants');
     await page.getByRole('button', { name: 'Create product' }).click();
     await waitForToast(page, 'Product created');
     await page.waitForURL(/\/admin\/products\/[0-9a-f-]{36}$/);
@@ -126,6 +140,10 @@ describe('the admin product editor at 390 × 844', () => {
     const history = page.getByRole('list', { name: 'Changes in the admin' });
     await history.getByText(`${DEMO_OWNER.email}: created`).waitFor();
     await history.getByText('regularPrice: 1899 → 1699').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, 'product');
+    await history.scrollIntoViewIfNeeded();
+    await shot(page, 'product-history');
     expect(await fitsThePhone(page)).toBe(true);
   });
 });

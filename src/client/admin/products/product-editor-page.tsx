@@ -7,7 +7,6 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
@@ -27,13 +26,15 @@ import { VariantMatrix } from './variant-matrix';
 
 const resolver = zodResolver(adminProductInputSchema) as unknown as Resolver<AdminProductInput>;
 
+/**
+ * The form of one version of the product: keyed by the product's `updatedAt`, so a save (or archive) starts
+ * a fresh form from what the server stored — with the new variants' ids — while a background refetch of the
+ * same version leaves what the owner is typing alone.
+ */
 function Editor({ product, categories }: { product: AdminProductDetail | null; categories: string[] }) {
   const client = useQueryClient();
   const navigate = useNavigate();
   const form = useForm<AdminProductInput>({ resolver, defaultValues: formValuesOf(product?.values ?? null) });
-  useEffect(() => {
-    if (product) form.reset(formValuesOf(product.values));
-  }, [product, form]);
 
   const remember = (saved: AdminProductDetail) => {
     client.setQueryData(adminProductQuery(saved.id).queryKey, saved);
@@ -78,7 +79,7 @@ function Editor({ product, categories }: { product: AdminProductDetail | null; c
       )}
     >
       <ProductFields form={form} categories={categories} />
-      <VariantMatrix key={product?.updatedAt ?? 'new'} form={form} />
+      <VariantMatrix form={form} />
       <div className="sticky bottom-16 z-10 flex gap-2 rounded-lg border border-stone-200 bg-white/95 p-2 shadow md:bottom-2">
         <Button type="submit" className="flex-1" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : product ? 'Save' : 'Create product'}
@@ -138,7 +139,11 @@ export function ProductEditorPage() {
           </Button>
         )}
       </div>
-      <Editor product={product} categories={product?.categories ?? categories.data ?? []} />
+      <Editor
+        key={product?.updatedAt ?? 'new'}
+        product={product}
+        categories={product?.categories ?? categories.data ?? []}
+      />
       {product && <ProductHistory history={product.history} />}
     </article>
   );

@@ -1,14 +1,13 @@
 /**
  * The editor's product fields (docs/admin.md "Product"): title, description, category and sub-category,
  * prices in rupees, how it is sold (piece or metre, with the minimum and step in metres), its own stock when it
- * has no variants, HSN code and GST rate, images (URLs in order) and attributes. Messages are the schema's,
+ * has no variants, HSN code and GST rate, images (URLs in order) and specifications (attributes, a line each). Messages are the schema's,
  * the catalogue file's.
  */
-import { Plus, Trash2 } from 'lucide-react';
-import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
+import { useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import type { AdminProductInput } from '@shared/admin/admin-product-editor-schemas';
 import { GST_RATES } from '@shared/gst/gst-rate';
-import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Input, Textarea } from '@client/components/ui/input';
 import { numberOrNull } from './product-form-values';
@@ -148,15 +147,48 @@ export function ProductFields({ form, categories }: { form: Form; categories: st
   );
 }
 
+/** 'fabric: Cotton, Silk' lines → attributes, keeping the metric unit an attribute of that key had. */
+function attributesOf(
+  text: string,
+  before: AdminProductInput['attributes'],
+): AdminProductInput['attributes'] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const colon = line.indexOf(':');
+      const key = (colon < 0 ? line : line.slice(0, colon)).trim();
+      const value = colon < 0 ? [] : listOf(line.slice(colon + 1));
+      const metricUnit = before.find(
+        (attribute) => attribute.key.toLowerCase() === key.toLowerCase(),
+      )?.metricUnit;
+      return { key, value, metricUnit: metricUnit ?? null };
+    });
+}
+
+const listOf = (text: string) =>
+  text
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean);
+
+/** The messages of a list field's entries: `image 2: must be a path …`. */
+function entryMessages(errors: unknown, noun: string): string[] {
+  if (!Array.isArray(errors)) return [];
+  return errors.flatMap((error: Record<string, { message?: string } | undefined> | undefined, index) =>
+    Object.values(error ?? {}).flatMap((field) =>
+      field?.message ? [`${noun} ${index + 1}: ${field.message}`] : [],
+    ),
+  );
+}
+
 function ImagesAndAttributes({ form }: { form: Form }) {
-  const { register, control, formState } = form;
+  const { register, getValues, setValue, formState } = form;
   const errors = formState.errors;
-  const attributes = useFieldArray({ control, name: 'attributes', keyName: 'rowKey' });
-  const imageErrors = Array.isArray(errors.images)
-    ? errors.images.flatMap((error, index) =>
-        error?.url?.message ? [`image ${index + 1}: ${error.url.message}`] : [],
-      )
-    : [];
+  const [attributesBefore] = useState(() => getValues('attributes'));
+  const set = (name: 'images' | 'attributes', value: AdminProductInput[typeof name]) =>
+    setValue(name, value, { shouldDirty: true, shouldValidate: formState.isSubmitted });
   return (
     <Section title="Images and specifications">
       <FormField
@@ -167,91 +199,49 @@ function ImagesAndAttributes({ form }: { form: Form }) {
       >
         {(control) => <Input {...control} autoComplete="off" {...register('imgUrl')} />}
       </FormField>
-      <Controller
-        control={control}
-        name="images"
-        render={({ field }) => (
-          <FormField
-            id="product-images"
-            label="Image URLs"
-            hint="One per line, in display order"
-            error={imageErrors.join('; ') || errors.images?.message}
-          >
-            {(controlProps) => (
-              <Textarea
-                {...controlProps}
-                className="min-h-20 font-mono text-xs"
-                defaultValue={(field.value ?? []).map((image) => image.url).join('\n')}
-                onChange={(event) =>
-                  field.onChange(
-                    event.target.value
-                      .split('\n')
-                      .map((url) => url.trim())
-                      .filter(Boolean)
-                      .map((url) => ({ url })),
-                  )
-                }
-              />
-            )}
-          </FormField>
-        )}
-      />
-      <ul aria-label="Specifications" className="flex flex-col gap-2">
-        {attributes.fields.map((field, index) => {
-          const error = errors.attributes?.[index];
-          return (
-            <li key={field.rowKey} className="grid grid-cols-[7rem_1fr_auto] items-center gap-2">
-              <Input
-                aria-label={`Specification ${index + 1} name`}
-                autoComplete="off"
-                {...register(`attributes.${index}.key`)}
-              />
-              <Controller
-                control={control}
-                name={`attributes.${index}.value`}
-                render={({ field: values }) => (
-                  <Input
-                    aria-label={`Specification ${index + 1} values`}
-                    autoComplete="off"
-                    defaultValue={values.value.join(', ')}
-                    onChange={(event) =>
-                      values.onChange(
-                        event.target.value
-                          .split(',')
-                          .map((value) => value.trim())
-                          .filter(Boolean),
-                      )
-                    }
-                  />
-                )}
-              />
-              <Button
-                type="button"
-                size="sm"
-                variant="ghost"
-                aria-label={`Remove specification ${index + 1}`}
-                onClick={() => attributes.remove(index)}
-              >
-                <Trash2 aria-hidden="true" />
-              </Button>
-              {error && (
-                <p role="alert" className="col-span-3 text-xs text-red-600">
-                  {[error.key?.message, error.value?.message].filter(Boolean).join('; ')}
-                </p>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-      <Button
-        type="button"
-        variant="outline"
-        size="sm"
-        onClick={() => attributes.append({ key: '', value: [], metricUnit: null })}
+      <FormField
+        id="product-images"
+        label="Image URLs"
+        hint="One per line, in display order"
+        error={entryMessages(errors.images, 'image').join('; ') || errors.images?.message}
       >
-        <Plus aria-hidden="true" />
-        Add specification
-      </Button>
+        {(control) => (
+          <Textarea
+            {...control}
+            className="min-h-20 font-mono text-xs"
+            defaultValue={getValues('images')
+              .map((image) => image.url)
+              .join('\n')}
+            onChange={(event) =>
+              set(
+                'images',
+                event.target.value
+                  .split('\n')
+                  .map((url) => url.trim())
+                  .filter(Boolean)
+                  .map((url) => ({ url })),
+              )
+            }
+          />
+        )}
+      </FormField>
+      <FormField
+        id="product-attributes"
+        label="Specifications"
+        hint="One per line: name, a colon, values separated by commas (fabric: Cotton)"
+        error={entryMessages(errors.attributes, 'line').join('; ') || errors.attributes?.message}
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            className="min-h-20 text-sm"
+            defaultValue={getValues('attributes')
+              .map((attribute) => `${attribute.key}: ${attribute.value.join(', ')}`)
+              .join('\n')}
+            onChange={(event) => set('attributes', attributesOf(event.target.value, attributesBefore))}
+          />
+        )}
+      </FormField>
     </Section>
   );
 }

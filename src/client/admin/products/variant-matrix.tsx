@@ -7,7 +7,7 @@
  */
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useFieldArray, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import type { AdminProductInput, AdminVariantInput } from '@shared/admin/admin-product-editor-schemas';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
@@ -41,30 +41,49 @@ const comboKey = (size: string | null | undefined, color: string | null | undefi
 
 /**
  * Every combination of `sizes` × `colors` (sizes outer, both in order), taking the row of `current` with that
- * size and colour (letter case ignored) where there is one, else a new row.
+ * size and colour (letter case ignored) where there is one, else `make(size, color)`.
  */
-export function generateRows(
+export function generateRows<
+  T extends { size?: string | null | undefined; color?: string | null | undefined },
+>(
   sizes: string[],
   colors: string[],
-  current: AdminVariantInput[],
-  productSku: string,
-): AdminVariantInput[] {
+  current: T[],
+  make: (size: string | undefined, color: string | undefined) => T,
+): T[] {
   const byCombo = new Map(current.map((row) => [comboKey(row.size, row.color), row]));
   const sizeList: (string | undefined)[] = sizes.length > 0 ? sizes : [undefined];
   const colorList: (string | undefined)[] = colors.length > 0 ? colors : [undefined];
   return sizeList.flatMap((size) =>
-    colorList.map(
-      (color) =>
-        byCombo.get(comboKey(size, color)) ?? {
-          sku: variantSku(productSku, size, color),
-          size,
-          color,
-          stock: null,
-          regularPrice: null,
-        },
-    ),
+    colorList.map((color) => byCombo.get(comboKey(size, color)) ?? make(size, color)),
   );
 }
+
+/** A row of the matrix on screen: the variant, its price and stock as typed, and a key for React. */
+type Row = {
+  key: number;
+  variant: AdminVariantInput;
+  size?: string | null | undefined;
+  color?: string | null | undefined;
+  price: string;
+  stock: string;
+};
+let lastRowKey = 0;
+const textOf = (value: number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value);
+const rowOf = (variant: AdminVariantInput): Row => ({
+  key: (lastRowKey += 1),
+  variant,
+  size: variant.size,
+  color: variant.color,
+  price: textOf(variant.regularPrice),
+  stock: textOf(variant.stock),
+});
+const variantOf = (row: Row): AdminVariantInput => ({
+  ...row.variant,
+  regularPrice: numberOrNull(row.price),
+  stock: numberOrNull(row.stock),
+});
 
 function OptionField({ form, name, label }: { form: Form; name: 'sizes' | 'colors'; label: string }) {
   const [text, setText] = useState(() => form.getValues(name).join(', '));
@@ -99,16 +118,32 @@ function OptionField({ form, name, label }: { form: Form; name: 'sizes' | 'color
 }
 
 export function VariantMatrix({ form }: { form: Form }) {
-  const { fields, replace, remove } = useFieldArray({
-    control: form.control,
-    name: 'variants',
-    keyName: 'rowKey',
-  });
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [rows, setRows] = useState<Row[]>(() => form.getValues('variants').map(rowOf));
+  const [selected, setSelected] = useState<Set<number>>(new Set());
   const [bulkStock, setBulkStock] = useState('');
   const unit = form.watch('unit');
   const errors = form.formState.errors.variants;
 
+  /** Shows `next` and hands its variants to the form (validated again once the form was submitted). */
+  const update = (next: Row[]) => {
+    setRows(next);
+    form.setValue('variants', next.map(variantOf), {
+      shouldDirty: true,
+      shouldValidate: form.formState.isSubmitted,
+    });
+  };
+  const change = (key: number, changes: Partial<Pick<Row, 'price' | 'stock'>> & { sku?: string }) =>
+    update(
+      rows.map((row) =>
+        row.key !== key
+          ? row
+          : {
+              ...row,
+              ...changes,
+              variant: changes.sku === undefined ? row.variant : { ...row.variant, sku: changes.sku },
+            },
+      ),
+    );
   const generate = () => {
     const sizes = form.getValues('sizes');
     const colors = form.getValues('colors');
@@ -116,29 +151,23 @@ export function VariantMatrix({ form }: { form: Form }) {
       toast.error('List sizes or colours first');
       return;
     }
-    const current = form.getValues('variants');
-    const next = generateRows(sizes, colors, current, form.getValues('sku') || 'SKU');
-    const kept = next.filter((row) => current.includes(row)).length;
-    replace(next);
+    const productSku = form.getValues('sku') || 'SKU';
+    const next = generateRows(sizes, colors, rows, (size, color) =>
+      rowOf({ sku: variantSku(productSku, size, color), size, color, stock: null, regularPrice: null }),
+    );
+    const kept = next.filter((row) => rows.includes(row)).length;
+    update(next);
     setSelected(new Set());
     toast.success(
       `${next.length} variants: ${next.length - kept} new` +
-        (current.length > kept ? `, ${current.length - kept} removed` : ''),
+        (rows.length > kept ? `, ${rows.length - kept} removed` : ''),
     );
   };
   const setStockOfSelected = () => {
-    const stock = numberOrNull(bulkStock);
-    fields.forEach((field, index) => {
-      if (selected.has(field.rowKey)) {
-        form.setValue(`variants.${index}.stock`, stock, {
-          shouldDirty: true,
-          shouldValidate: form.formState.isSubmitted,
-        });
-      }
-    });
+    update(rows.map((row) => (selected.has(row.key) ? { ...row, stock: bulkStock.trim() } : row)));
     toast.success(`Stock set for ${selected.size} variants`);
   };
-  const toggle = (key: string) =>
+  const toggle = (key: number) =>
     setSelected((current) => {
       const next = new Set(current);
       if (next.has(key)) next.delete(key);
@@ -164,17 +193,17 @@ export function VariantMatrix({ form }: { form: Form }) {
           {errors.message}
         </p>
       )}
-      {fields.length > 0 && (
+      {rows.length > 0 && (
         <div className="flex flex-wrap items-end gap-2 rounded-md bg-stone-50 p-2 text-sm">
           <label className="flex items-center gap-2">
             <input
               type="checkbox"
-              checked={selected.size === fields.length}
+              checked={rows.length > 0 && selected.size === rows.length}
               onChange={(event) =>
-                setSelected(event.target.checked ? new Set(fields.map((field) => field.rowKey)) : new Set())
+                setSelected(event.target.checked ? new Set(rows.map((row) => row.key)) : new Set())
               }
             />
-            Select all ({selected.size}/{fields.length})
+            Select all ({selected.size}/{rows.length})
           </label>
           <div className="flex flex-1 items-center gap-2">
             <Input
@@ -198,7 +227,7 @@ export function VariantMatrix({ form }: { form: Form }) {
         </div>
       )}
       <ul aria-label="Variants" className="flex flex-col gap-2">
-        {fields.map((field, index) => {
+        {rows.map((row, index) => {
           const rowErrors = errors?.[index];
           const messages = rowErrors
             ? [
@@ -217,18 +246,18 @@ export function VariantMatrix({ form }: { form: Form }) {
                 ).map((key) => (rowErrors[key]?.message ? `${key}: ${rowErrors[key]?.message}` : undefined)),
               ].filter(Boolean)
             : [];
-          const label = [field.size, field.color].filter(Boolean).join(' / ') || 'Variant';
+          const label = [row.size, row.color].filter(Boolean).join(' / ') || 'Variant';
           return (
             <li
-              key={field.rowKey}
+              key={row.key}
               aria-label={label}
               className="grid grid-cols-[auto_1fr_auto] items-center gap-x-2 gap-y-1 rounded-md border border-stone-200 p-2 text-sm sm:grid-cols-[auto_8rem_1fr_6rem_6rem_auto]"
             >
               <input
                 type="checkbox"
                 aria-label={`Select ${label}`}
-                checked={selected.has(field.rowKey)}
-                onChange={() => toggle(field.rowKey)}
+                checked={selected.has(row.key)}
+                onChange={() => toggle(row.key)}
               />
               <span className="font-medium">{label}</span>
               <Button
@@ -238,31 +267,43 @@ export function VariantMatrix({ form }: { form: Form }) {
                 aria-label={`Remove ${label}`}
                 className="sm:order-last"
                 onClick={() => {
-                  remove(index);
-                  setSelected((current) => new Set([...current].filter((key) => key !== field.rowKey)));
+                  update(rows.filter((other) => other.key !== row.key));
+                  setSelected((current) => new Set([...current].filter((key) => key !== row.key)));
                 }}
               >
                 <Trash2 aria-hidden="true" />
               </Button>
-              <div className="col-span-3 grid grid-cols-[1fr_5.5rem_5rem] gap-2 sm:col-span-3 sm:grid-cols-[1fr_6rem_6rem]">
-                <Input
-                  aria-label={`SKU of ${label}`}
-                  autoComplete="off"
-                  className="font-mono"
-                  {...form.register(`variants.${index}.sku`)}
-                />
-                <Input
-                  aria-label={`Price of ${label} (₹)`}
-                  placeholder="₹ product"
-                  inputMode="decimal"
-                  {...form.register(`variants.${index}.regularPrice`, { setValueAs: numberOrNull })}
-                />
-                <Input
-                  aria-label={`Stock of ${label}`}
-                  placeholder="untracked"
-                  inputMode="decimal"
-                  {...form.register(`variants.${index}.stock`, { setValueAs: numberOrNull })}
-                />
+              <div className="col-span-3 grid grid-cols-2 gap-2 text-xs text-stone-500 sm:grid-cols-[1fr_7rem_7rem]">
+                <label className="col-span-2 flex flex-col gap-0.5 sm:col-span-1">
+                  SKU
+                  <Input
+                    aria-label={`SKU of ${label}`}
+                    autoComplete="off"
+                    className="font-mono"
+                    value={row.variant.sku}
+                    onChange={(event) => change(row.key, { sku: event.target.value })}
+                  />
+                </label>
+                <label className="flex flex-col gap-0.5">
+                  Price (₹)
+                  <Input
+                    aria-label={`Price of ${label} (₹)`}
+                    placeholder="product's"
+                    inputMode="decimal"
+                    value={row.price}
+                    onChange={(event) => change(row.key, { price: event.target.value })}
+                  />
+                </label>
+                <label className="flex flex-col gap-0.5">
+                  {unit === 'm' ? 'Stock (m)' : 'Stock'}
+                  <Input
+                    aria-label={`Stock of ${label}`}
+                    placeholder="untracked"
+                    inputMode="decimal"
+                    value={row.stock}
+                    onChange={(event) => change(row.key, { stock: event.target.value })}
+                  />
+                </label>
               </div>
               {messages.length > 0 && (
                 <p role="alert" className="col-span-3 text-xs text-red-600 sm:col-span-6">
@@ -273,7 +314,7 @@ export function VariantMatrix({ form }: { form: Form }) {
           );
         })}
       </ul>
-      {fields.length === 0 && (
+      {rows.length === 0 && (
         <p className="text-sm text-stone-500">
           No variants: the product keeps one stock. List sizes and colours, then Generate.
         </p>
