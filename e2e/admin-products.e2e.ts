@@ -43,7 +43,10 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: false });
 }
 
-type Detail = { regularPrice: number; variants: { size: string; color: string; price: number }[] };
+type Detail = {
+  regularPrice: number;
+  variants: { id: string; size: string; color: string; price: number }[];
+};
 
 /** True when nothing on the page is wider than the phone (no sideways scrolling). */
 const fitsThePhone = (page: Page) =>
@@ -133,6 +136,10 @@ describe('the admin product editor at 390 × 844', () => {
       })
       .toBe(1699);
     expect(Date.now() - saved).toBeLessThan(2000);
+    const after = await apiCall<Detail>('GET', `/products/${productId}`);
+    expect(after.body.variants.map((variant) => variant.id)).toEqual(
+      detail.body.variants.map((variant) => variant.id),
+    );
     await shopper.reload();
     await main.getByText(rupees(1699)).first().waitFor();
 
