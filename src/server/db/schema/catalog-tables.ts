@@ -105,7 +105,8 @@ export const products = pgTable(
      */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     /**
-     * Search columns, rewritten by the catalogue import (src/server/modules/catalog/search-index.ts):
+     * Search columns, rewritten by the catalogue import and by a product saved in the admin
+     * (src/server/modules/catalog/search-index.ts):
      * the weighted full-text document (title A, category B, attributes and SKU C, description D), the
      * unaccented lower-case text the spelling fallback reads, and the size, colour and fabric names of the
      * product's attributes (a product without variants is filtered on these).
