@@ -122,7 +122,12 @@ export function ProductsPage() {
           <li key={product.id} className="rounded-lg border border-stone-200 bg-white text-sm">
             <Link to={`/products/${product.id}`} className="block px-3 py-2 hover:bg-stone-50">
               <div className="flex justify-between gap-2">
-                <span className="min-w-0 font-medium">{product.title}</span>
+                <span className="min-w-0 font-medium">
+                  {product.title}
+                  {product.archived && (
+                    <span className="ml-1 rounded bg-amber-100 px-1 text-xs text-amber-900">Archived</span>
+                  )}
+                </span>
                 <span className="shrink-0 text-right font-semibold">
                   {formatPaise(product.discountedPricePaise ?? product.pricePaise)}
                   {product.unit === 'm' ? '/m' : ''}
