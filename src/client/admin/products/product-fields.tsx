@@ -11,6 +11,7 @@ import { GST_RATES } from '@shared/gst/gst-rate';
 import { FormField } from '@client/components/ui/form-field';
 import { Input, Textarea } from '@client/components/ui/input';
 import { numberOrNull } from './product-form-values';
+import { listOf } from './variant-rows';
 
 type Form = UseFormReturn<AdminProductInput>;
 
@@ -166,12 +167,6 @@ function attributesOf(
       return { key, value, metricUnit: metricUnit ?? null };
     });
 }
-
-const listOf = (text: string) =>
-  text
-    .split(',')
-    .map((value) => value.trim())
-    .filter(Boolean);
 
 /** The messages of a list field's entries: `image 2: must be a path …`. */
 function entryMessages(errors: unknown, noun: string): string[] {

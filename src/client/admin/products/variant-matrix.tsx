@@ -8,82 +8,14 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import type { AdminProductInput, AdminVariantInput } from '@shared/admin/admin-product-editor-schemas';
+import type { AdminProductInput } from '@shared/admin/admin-product-editor-schemas';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { toast } from '@client/lib/notify';
-import { numberOrNull } from './product-form-values';
+import { listOf, rowOf, variantOf, generateRows, variantSku, type Row } from './variant-rows';
 
 type Form = UseFormReturn<AdminProductInput>;
-
-/** 'S, M , L' → ['S', 'M', 'L'] (blank entries dropped, order kept). */
-const listOf = (text: string) =>
-  text
-    .split(',')
-    .map((value) => value.trim())
-    .filter(Boolean);
-
-/** A new row's SKU: the product's, then the size and colour in capitals, other characters as dashes. */
-export function variantSku(productSku: string, size: string | undefined, color: string | undefined): string {
-  return [productSku, size, color]
-    .filter(Boolean)
-    .join('-')
-    .toUpperCase()
-    .replace(/[^A-Z0-9._-]+/g, '-')
-    .replace(/-+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 64);
-}
-
-const comboKey = (size: string | null | undefined, color: string | null | undefined) =>
-  `${(size ?? '').toLowerCase()}\u0000${(color ?? '').toLowerCase()}`;
-
-/**
- * Every combination of `sizes` × `colors` (sizes outer, both in order), taking the row of `current` with that
- * size and colour (letter case ignored) where there is one, else `make(size, color)`.
- */
-export function generateRows<
-  T extends { size?: string | null | undefined; color?: string | null | undefined },
->(
-  sizes: string[],
-  colors: string[],
-  current: T[],
-  make: (size: string | undefined, color: string | undefined) => T,
-): T[] {
-  const byCombo = new Map(current.map((row) => [comboKey(row.size, row.color), row]));
-  const sizeList: (string | undefined)[] = sizes.length > 0 ? sizes : [undefined];
-  const colorList: (string | undefined)[] = colors.length > 0 ? colors : [undefined];
-  return sizeList.flatMap((size) =>
-    colorList.map((color) => byCombo.get(comboKey(size, color)) ?? make(size, color)),
-  );
-}
-
-/** A row of the matrix on screen: the variant, its price and stock as typed, and a key for React. */
-type Row = {
-  key: number;
-  variant: AdminVariantInput;
-  size?: string | null | undefined;
-  color?: string | null | undefined;
-  price: string;
-  stock: string;
-};
-let lastRowKey = 0;
-const textOf = (value: number | null | undefined) =>
-  value === null || value === undefined ? '' : String(value);
-const rowOf = (variant: AdminVariantInput): Row => ({
-  key: (lastRowKey += 1),
-  variant,
-  size: variant.size,
-  color: variant.color,
-  price: textOf(variant.regularPrice),
-  stock: textOf(variant.stock),
-});
-const variantOf = (row: Row): AdminVariantInput => ({
-  ...row.variant,
-  regularPrice: numberOrNull(row.price),
-  stock: numberOrNull(row.stock),
-});
 
 function OptionField({ form, name, label }: { form: Form; name: 'sizes' | 'colors'; label: string }) {
   const [text, setText] = useState(() => form.getValues(name).join(', '));

@@ -3,7 +3,7 @@
  * ignored) with their SKU, price and stock, rows of values no longer listed gone; new rows' SKUs.
  */
 import { describe, expect, it } from 'vitest';
-import { generateRows, variantSku } from './variant-matrix';
+import { generateRows, variantSku } from './variant-rows';
 
 type Row = { sku: string; size?: string | null; color?: string | null; stock?: number | null };
 const make = (size: string | undefined, color: string | undefined): Row => ({
