@@ -90,7 +90,8 @@ export async function refreshSearchIndex(tx: Db, storeId: number): Promise<void>
  */
 export async function refreshProductSearch(tx: Db, storeId: number, productIds: string[]): Promise<void> {
   if (productIds.length === 0) return;
-  const which = sql`p.id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb))`;
+  // An index lookup by primary key, whatever the planner knows of the table.
+  const which = sql`p.id = any(${sql.param(productIds)}::uuid[])`;
   await updateSearchColumns(tx, storeId, which);
   await tx.execute(
     sql`insert into search_words (store_id, word) ${wordsOf(storeId, which)} on conflict do nothing`,
