@@ -1,8 +1,8 @@
 /**
  * The admin's products contract (docs/admin.md "Products"): the catalogue's products searched, filtered by
  * category and stock, paginated on the server. Prices in integer **paise**; stock in pieces or metres by
- * `unit` (for a product sold in variants, the sum of its variants' tracked stock). Read only for now: the
- * catalogue file (`npm run catalog:import`) still changes products.
+ * `unit` (for a product sold in variants, the sum of its variants' tracked stock). Archived products are listed
+ * apart (`archived=1`). One product is edited through admin-product-editor-schemas.ts.
  */
 import { z } from 'zod';
 
@@ -17,6 +17,8 @@ export const adminProductListQuerySchema = z.object({
   stock: z
     .enum(ADMIN_STOCK_FILTERS, { error: `must be one of ${ADMIN_STOCK_FILTERS.join(', ')}` })
     .optional(),
+  /** `1`: only the archived products; absent or `0`: only those on sale. */
+  archived: z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional(),
   page: z.coerce
     .number({ error: 'must be a whole number from 1' })
     .int('must be a whole number from 1')
@@ -44,6 +46,7 @@ export const adminProductRowSchema = z.object({
   variants: z.number().int(),
   stock: z.number().nullable(),
   lowestStock: z.number().nullable(),
+  archived: z.boolean(),
 });
 export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
 

@@ -1,10 +1,11 @@
 /**
  * `/admin/products`: the catalogue's products, searched by title or SKU and filtered by category and stock
- * (low, out), paginated on the server; price, variants and stock on each row. Read only: products are still
- * changed with the catalogue file (`npm run catalog:import`).
+ * (low, out), on sale or archived, paginated on the server; price, variants and stock on each row. A row opens
+ * the product editor; 'New product' starts one.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Plus } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { adminProductListSchema, type AdminProductListQuery } from '@shared/admin/admin-product-schemas';
 import { Button } from '@client/components/ui/button';
@@ -30,6 +31,7 @@ export function ProductsPage() {
     q: params.get('q') || undefined,
     category: params.get('category') || undefined,
     stock: (params.get('stock') || undefined) as AdminProductListQuery['stock'],
+    archived: params.get('archived') === '1' ? '1' : undefined,
     page: Number(params.get('page') || 1),
   };
   const list = useQuery(productsQuery(query));
@@ -45,9 +47,17 @@ export function ProductsPage() {
   };
   return (
     <section aria-labelledby="products-title" className="flex flex-col gap-3">
-      <h1 id="products-title" className="text-lg font-semibold">
-        Products
-      </h1>
+      <div className="flex items-center justify-between gap-2">
+        <h1 id="products-title" className="text-lg font-semibold">
+          Products
+        </h1>
+        <Button asChild size="sm">
+          <Link to="/products/new">
+            <Plus aria-hidden="true" />
+            New product
+          </Link>
+        </Button>
+      </div>
       <form
         role="search"
         className="flex gap-2"
@@ -91,6 +101,14 @@ export function ProductsPage() {
           <option value="out">Out of stock</option>
         </select>
       </div>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={query.archived === '1'}
+          onChange={(event) => set({ archived: event.target.checked ? '1' : undefined })}
+        />
+        Archived products
+      </label>
       {list.isError && (
         <p role="alert" className="text-red-800">
           {list.error.message}
@@ -101,32 +119,35 @@ export function ProductsPage() {
       )}
       <ul className="flex flex-col gap-2" aria-label="Products">
         {list.data?.products.map((product) => (
-          <li key={product.id} className="rounded-lg border border-stone-200 bg-white px-3 py-2 text-sm">
-            <div className="flex justify-between gap-2">
-              <Link
-                to={`/products/${product.id}/images`}
-                className="min-w-0 font-medium hover:text-brand-700 hover:underline"
-                aria-label={`Images of ${product.title}`}
-              >
-                {product.title}
-              </Link>
-              <span className="shrink-0 text-right font-semibold">
-                {formatPaise(product.discountedPricePaise ?? product.pricePaise)}
-                {product.unit === 'm' ? '/m' : ''}
-              </span>
-            </div>
-            <div className="flex justify-between gap-2 text-xs text-stone-500">
-              <span className="truncate font-mono">{product.sku}</span>
-              <span className="shrink-0">
-                {product.category}
-                {product.variants > 0 && ` · ${product.variants} variants`} ·{' '}
-                <span
-                  className={product.stock !== null && product.stock <= 0 ? 'font-semibold text-red-700' : ''}
-                >
-                  {stockText(product.stock, product.unit)}
+          <li key={product.id} className="rounded-lg border border-stone-200 bg-white text-sm">
+            <Link to={`/products/${product.id}`} className="block px-3 py-2 hover:bg-stone-50">
+              <div className="flex justify-between gap-2">
+                <span className="min-w-0 font-medium">
+                  {product.title}
+                  {product.archived && (
+                    <span className="ml-1 rounded bg-amber-100 px-1 text-xs text-amber-900">Archived</span>
+                  )}
                 </span>
-              </span>
-            </div>
+                <span className="shrink-0 text-right font-semibold">
+                  {formatPaise(product.discountedPricePaise ?? product.pricePaise)}
+                  {product.unit === 'm' ? '/m' : ''}
+                </span>
+              </div>
+              <div className="flex justify-between gap-2 text-xs text-stone-500">
+                <span className="truncate font-mono">{product.sku}</span>
+                <span className="shrink-0">
+                  {product.category}
+                  {product.variants > 0 && ` · ${product.variants} variants`} ·{' '}
+                  <span
+                    className={
+                      product.stock !== null && product.stock <= 0 ? 'font-semibold text-red-700' : ''
+                    }
+                  >
+                    {stockText(product.stock, product.unit)}
+                  </span>
+                </span>
+              </div>
+            </Link>
           </li>
         ))}
       </ul>

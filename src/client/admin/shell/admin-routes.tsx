@@ -1,6 +1,7 @@
 /**
  * The admin's route table (under `/admin`): sign-in and set-up open; every other screen inside the shell,
- * only while signed in (else to sign-in); the staff screen for the owner only.
+ * only while signed in (else to sign-in); the staff screen for the owner only. Screens added later are loaded
+ * lazily (the product editor).
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
@@ -17,13 +18,18 @@ import { SignInPage } from '../sign-in/sign-in-page';
 import { StaffPage } from '../staff/staff-page';
 import { AdminShell } from './admin-shell';
 
-/** Loaded on first visit (the admin's first-load budget): `products/:productId/images`. */
+/** Screens loaded when first opened (the admin's first load stays within its budget). */
+const ProductEditorPage = lazy(() =>
+  import('../products/product-editor-page').then((module) => ({ default: module.ProductEditorPage })),
+);
 const ProductImagesPage = lazy(() =>
   import('../products/product-images-page').then((module) => ({ default: module.ProductImagesPage })),
 );
 
-/** What a lazily loaded screen shows while its code arrives. */
-const loadingScreen = <p className="p-4 text-stone-600">Loading…</p>;
+/** A lazily loaded screen, with a line while its code arrives. */
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<p className="p-4 text-stone-600">Loading…</p>}>{children}</Suspense>;
+}
 
 function RequireAdmin({ children }: { children: ReactNode }) {
   const { token } = useAdminSession();
@@ -57,11 +63,27 @@ export function AdminRoutes() {
         <Route path="orders/:orderNumber" element={<OrderPage />} />
         <Route path="products" element={<ProductsPage />} />
         <Route
+          path="products/new"
+          element={
+            <Lazy>
+              <ProductEditorPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path="products/:productId"
+          element={
+            <Lazy>
+              <ProductEditorPage />
+            </Lazy>
+          }
+        />
+        <Route
           path="products/:productId/images"
           element={
-            <Suspense fallback={loadingScreen}>
+            <Lazy>
               <ProductImagesPage />
-            </Suspense>
+            </Lazy>
           }
         />
         <Route path="customers" element={<CustomersPage />} />

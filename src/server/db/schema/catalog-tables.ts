@@ -100,7 +100,13 @@ export const products = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * Search columns, rewritten by the catalogue import (src/server/modules/catalog/search-index.ts):
+     * When the admin archived the product (docs/admin.md "Product"); null = on sale. An archived product is
+     * hidden from the storefront (lists, search, its page, new orders); orders keep their copies of its lines.
+     */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /**
+     * Search columns, rewritten by the catalogue import and by a product saved in the admin
+     * (src/server/modules/catalog/search-index.ts):
      * the weighted full-text document (title A, category B, attributes and SKU C, description D), the
      * unaccented lower-case text the spelling fallback reads, and the size, colour and fabric names of the
      * product's attributes (a product without variants is filtered on these).
@@ -149,6 +155,8 @@ export const products = pgTable(
   },
   (table) => [
     uniqueIndex('products_store_sku').on(table.storeId, table.sku),
+    // SKU clashes of the admin's product editor are checked ignoring letter case.
+    index('products_store_lower_sku').on(table.storeId, sql`lower(${table.sku})`),
     index('products_search_document').using('gin', table.searchDocument),
     index('products_offer_sizes').using('gin', table.offerSizes),
     index('products_offer_colors').using('gin', table.offerColors),

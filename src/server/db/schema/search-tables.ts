@@ -1,7 +1,8 @@
 /**
  * Catalogue search (docs/decisions/012-search-in-postgresql.md): a store's synonym groups and the vocabulary of
  * its catalogue (the distinct words of its products, with a trigram index) from which misspelt query words are
- * corrected and 'Did you mean …?' is chosen. Both rewritten by the catalogue import; scoped by `store_id`.
+ * corrected and 'Did you mean …?' is chosen. Both rewritten by the catalogue import (a product saved in the admin adds
+ * its words to the vocabulary); scoped by `store_id`.
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';

@@ -57,6 +57,7 @@ describe.each(testDatabaseKinds)('admin product list on %s', (kind) => {
       variants: 2,
       stock: 8,
       lowestStock: 2,
+      archived: false,
     });
     const fabric = body.products.find((product: { sku: string }) => product.sku === `FAB-${shop.storeId}`);
     expect(fabric).toMatchObject({ unit: 'm', variants: 0, stock: 20, lowestStock: null });

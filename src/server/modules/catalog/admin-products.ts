@@ -2,7 +2,8 @@
  * The admin's product list (docs/admin.md "Products"): a store's products searched by title or SKU,
  * filtered by category and by stock (low: a tracked stock at or below {@link ADMIN_LOW_STOCK}; out: none
  * left), sorted as the catalogue lists them, paginated. Stock of a product in variants is the sum of its
- * variants' tracked stock. Every query is scoped to the store.
+ * variants' tracked stock. Archived products are listed only when asked for (`archived=1`), and then alone.
+ * Every query is scoped to the store.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -12,7 +13,7 @@ import {
 } from '@shared/admin/admin-product-schemas';
 import { rowsOf, type Db } from '../../db/database';
 
-type Row = Record<string, string | number | null>;
+type Row = Record<string, string | number | boolean | null>;
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
@@ -32,7 +33,8 @@ export async function listAdminProducts(
   const [page, categoryRows] = await Promise.all([
     db.execute(sql`
       SELECT p.id, p.sku, p.title, c.name AS category, p.unit, p.regular_price_paise, p.discounted_price_paise,
-             coalesce(v.count, 0) AS variants, coalesce(v.stock, p.stock) AS stock, v.lowest
+             coalesce(v.count, 0) AS variants, coalesce(v.stock, p.stock) AS stock, v.lowest,
+             p.archived_at IS NOT NULL AS archived
       FROM products p
       JOIN categories c ON c.id = p.category_id
       LEFT JOIN LATERAL (
@@ -40,6 +42,7 @@ export async function listAdminProducts(
         FROM product_variants WHERE product_id = p.id
       ) v ON v.count > 0
       WHERE p.store_id = ${storeId}
+        AND ${query.archived === '1' ? sql`p.archived_at IS NOT NULL` : sql`p.archived_at IS NULL`}
         ${pattern ? sql`AND (p.title ILIKE ${pattern} OR p.sku ILIKE ${pattern})` : sql``}
         ${query.category ? sql`AND lower(c.name) = lower(${query.category})` : sql``}
         ${stockCondition}
@@ -62,6 +65,7 @@ export async function listAdminProducts(
       variants: Number(row.variants),
       stock: numberOrNull(row.stock),
       lowestStock: numberOrNull(row.lowest),
+      archived: Boolean(row.archived),
     })),
     categories: rowsOf<Row>(categoryRows).map((row) => String(row.name)),
     hasMore: rows.length > query.limit,

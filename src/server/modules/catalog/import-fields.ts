@@ -1,61 +1,15 @@
 /**
- * Field schemas shared by the parts of the catalogue import file (docs/catalog-format.md): SKUs, rupee prices,
- * image URLs, optional text. An empty or whitespace-only optional string means the field is absent (shop exports
- * are full of `"imgUrl": ""`).
+ * Field schemas shared by the parts of the catalogue import file (docs/catalog-format.md). They live in
+ * src/shared/catalog/catalog-fields.ts, where the admin's product editor uses the same rules and messages.
  */
-import { z } from 'zod';
-
-/** `undefined` for an empty or whitespace-only string, so an optional field reads it as absent. */
-export function blankToAbsent(value: unknown): unknown {
-  return typeof value === 'string' && value.trim() === '' ? undefined : value;
-}
-
-/** An optional, nullable field: absent, `null` and a blank string all read as absent. */
-export const optionalField = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(blankToAbsent, schema.nullable().optional());
-
-/** Optional trimmed text of at most `max` characters. */
-export const optionalText = (max: number) => optionalField(z.string().trim().max(max));
-
-/** A site path (`/media/...`) or an http(s) URL; anything else (javascript:, data:) is refused. */
-export const imageUrl = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((url) => /^\/[^/]/.test(url) || /^https?:\/\/[^\s]+$/i.test(url), {
-    message: 'must be a path starting with / or an http(s) URL',
-  });
-
-/** An amount in **rupees**: 0 to 1,00,00,000 with at most 2 decimals. */
-export const rupees = z
-  .number({ message: 'must be a number of rupees' })
-  .nonnegative('must not be negative')
-  .max(10_000_000, 'must be at most 1,00,00,000 rupees')
-  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
-    message: 'must have at most 2 decimals',
-  });
-
-/** A regular price in **rupees**: as {@link rupees}, and above 0. */
-export const regularRupees = rupees.refine((value) => value > 0, { message: 'must be above 0' });
-
-/** A product or variant SKU: 1–64 letters, digits, dot, dash or underscore, starting with a letter or digit. */
-export const skuField = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be letters, digits, dot, dash or underscore');
-
-/** Most units (pieces or metres) one product or variant may hold in stock. */
-export const MAX_STOCK = 1_000_000;
-
-/**
- * A stock figure: pieces or metres on hand, 0 to {@link MAX_STOCK}; null or absent = not tracked. Whole pieces
- * and metres to 3 decimals are checked against the product's unit by the product's rules.
- */
-export const stockField = z
-  .number({ message: 'must be a number' })
-  .min(0, 'must not be negative')
-  .max(MAX_STOCK, 'must be at most 1,000,000')
-  .nullable()
-  .optional();
+export {
+  blankToAbsent,
+  imageUrl,
+  MAX_STOCK,
+  optionalField,
+  optionalText,
+  regularRupees,
+  rupees,
+  skuField,
+  stockField,
+} from '@shared/catalog/catalog-fields';

@@ -9,6 +9,14 @@
 import { z } from 'zod';
 import { policySlugs } from '@shared/store-info/store-info-schema';
 import {
+  catalogAttributeSchema,
+  categoryNameField,
+  imageList,
+  productDescriptionField,
+  productTitleField,
+} from '@shared/catalog/catalog-fields';
+import { productProblems } from '@shared/catalog/product-rules';
+import {
   blankToAbsent,
   imageUrl,
   optionalField,
@@ -19,22 +27,8 @@ import {
   stockField,
 } from './import-fields';
 import { gstRateField, hsnField, storeGstFields, storeGstProblems } from '../gst/gst-settings-fields';
-import { quantityField, quantityRuleProblems, unitField } from './unit-import';
-import { importVariantSchema, MAX_VARIANTS_PER_PRODUCT, variantProblems } from './variant-import';
-
-/** A list of `{ url }` images; entries with a blank `url` are dropped. */
-const imageList = z.preprocess(
-  (value) =>
-    Array.isArray(value)
-      ? value.filter(
-          (image: unknown) => blankToAbsent((image as { url?: unknown } | null)?.url) !== undefined,
-        )
-      : value,
-  z
-    .array(z.object({ url: imageUrl }))
-    .max(20)
-    .default([]),
-);
+import { quantityField, unitField } from './unit-import';
+import { importVariantSchema, MAX_VARIANTS_PER_PRODUCT } from './variant-import';
 
 export const importStoreSchema = z
   .object({
@@ -89,19 +83,16 @@ export const importStoreSchema = z
     for (const problem of storeGstProblems(store)) context.addIssue({ code: 'custom', ...problem });
   });
 
-export const importAttributeSchema = z.object({
-  key: z.string().trim().min(1).max(60),
-  value: z.array(z.string().trim().max(200)).min(1).max(50),
-  metricUnit: optionalText(20),
-});
+/** One attribute of a product (src/shared/catalog/catalog-fields.ts). */
+export const importAttributeSchema = catalogAttributeSchema;
 
 export const importProductSchema = z
   .object({
     sku: skuField,
-    title: z.string().trim().min(1, 'must not be empty').max(200),
-    description: z.string().trim().max(5000).default(''),
+    title: productTitleField,
+    description: productDescriptionField,
     imgUrl: optionalField(imageUrl),
-    category: z.string().trim().min(1, 'must not be empty').max(60),
+    category: categoryNameField,
     parentCategory: optionalText(60),
     /** Per piece, or per metre when `unit` is `m`. */
     regularPrice: regularRupees,
@@ -126,20 +117,7 @@ export const importProductSchema = z
       .default([]),
   })
   .superRefine((product, context) => {
-    if (
-      product.regularPrice > 0 &&
-      product.discountedPrice != null &&
-      product.discountedPrice >= product.regularPrice
-    ) {
-      context.addIssue({
-        code: 'custom',
-        path: ['discountedPrice'],
-        message: 'must be below regularPrice',
-      });
-    }
-    for (const issue of [...quantityRuleProblems(product), ...variantProblems(product)]) {
-      context.addIssue({ code: 'custom', ...issue });
-    }
+    for (const issue of productProblems(product)) context.addIssue({ code: 'custom', ...issue });
   });
 
 type SkuProblem = { path: (string | number)[]; message: string };

@@ -7,7 +7,7 @@ import type { ProductListQuery } from '@shared/catalog/product-schema';
 import { categories, products } from '../../db/schema/catalog-tables';
 
 /**
- * The WHERE clause for a list query (spec §7 "Product list filters"):
+ * The WHERE clause for a list query (spec §7 "Product list filters"), never matching an archived product:
  * - `category` / `parentCategory`: case-insensitive equality.
  * - `gender` (Men/Women, one or more): the product's gender attribute, or — for products without one — its
  *   category.
@@ -16,7 +16,7 @@ import { categories, products } from '../../db/schema/catalog-tables';
  * - `featured`: the featured attribute.
  */
 export function listConditions(storeId: number, query: ProductListQuery): SQL {
-  const conditions: (SQL | undefined)[] = [eq(products.storeId, storeId)];
+  const conditions: (SQL | undefined)[] = [eq(products.storeId, storeId), isNull(products.archivedAt)];
   const categoryName = sql`lower(${categories.name})`;
   if (query.category) conditions.push(sql`${categoryName} = ${query.category.toLowerCase()}`);
   if (query.parentCategory) {

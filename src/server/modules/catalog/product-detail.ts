@@ -57,7 +57,7 @@ type DetailDocument = {
 const rupeesOrNull = (paise: number | null) => (paise === null ? null : paiseToRupees(paise));
 
 /**
- * One product of the store by id, or null when there is none (or the id is not a UUID). Prices in **rupees**;
+ * One product of the store by id, or null when there is none, it is archived, or the id is not a UUID. Prices in **rupees**;
  * `minQuantity` / `quantityStep` in the product's unit. Without variants, `available` / `lowStock` follow the
  * product's stock; with variants, `available` means some variant is available and `lowStock` is false (each
  * variant says its own).
@@ -82,7 +82,7 @@ export async function getProduct(db: Db, storeId: number, id: string): Promise<P
         FROM product_variants v WHERE v.store_id = p.store_id AND v.product_id = p.id)
     )::text AS doc
     FROM products p JOIN categories c ON c.id = p.category_id
-    WHERE p.store_id = ${storeId} AND p.id = ${id.toLowerCase()}`);
+    WHERE p.store_id = ${storeId} AND p.id = ${id.toLowerCase()} AND p.archived_at IS NULL`);
   const [row] = rowsOf<{ createdAt: Date; doc: string }>(result);
   if (!row) return null;
   const doc = JSON.parse(row.doc) as DetailDocument;

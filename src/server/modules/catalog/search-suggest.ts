@@ -41,7 +41,8 @@ export async function suggest(
         products.sort_order, products.unit, products.search_document,
         coalesce(products.discounted_price_paise, products.regular_price_paise) as price
       from products
-      where products.store_id = ${storeId} and products.search_document @@ (${textQuery})
+      where products.store_id = ${storeId} and products.archived_at is null
+        and products.search_document @@ (${textQuery})
       limit ${MAX_CANDIDATES}
     ),
     ranked as (

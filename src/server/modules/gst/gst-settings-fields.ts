@@ -4,27 +4,12 @@
  * `gstRate`. Blank optional strings read as absent, as everywhere in the file.
  */
 import { z } from 'zod';
-import { GST_RATES } from '@shared/gst/gst-rate';
+import { gstRateField, hsnField } from '@shared/gst/gst-product-fields';
 import { gstinProblem, normaliseGstin } from '@shared/gst/gstin';
 import { findIndianState, UNKNOWN_STATE_MESSAGE } from '@shared/gst/indian-states';
 import { optionalField, optionalText } from '../catalog/import-fields';
 
-/** An HSN code: 4, 6 or 8 digits (4 are enough below ₹5 crore of turnover, CBIC Notification 78/2020-CT). */
-export const hsnField = optionalField(
-  z
-    .string()
-    .trim()
-    .regex(/^(?:[0-9]{4}|[0-9]{6}|[0-9]{8})$/, 'must be an HSN code of 4, 6 or 8 digits'),
-);
-
-/** A GST rate in percent, one of {@link GST_RATES}. */
-export const gstRateField = z
-  .number({ message: `must be one of ${GST_RATES.join(', ')}` })
-  .refine((rate) => (GST_RATES as readonly number[]).includes(rate), {
-    message: `must be one of ${GST_RATES.join(', ')}`,
-  })
-  .nullable()
-  .optional();
+export { gstRateField, hsnField };
 
 /** The store's state: one of the 36 states and union territories, stored under its canonical name. */
 const stateField = optionalField(

@@ -106,6 +106,7 @@ export async function placeOrder(tx: Db, input: PlaceOrderInput): Promise<Placed
         p.id IS NOT NULL AND (chosen.matched OR (wanted.variant_id IS NULL AND chosen.id IS NULL)) AS found
       FROM wanted
         LEFT JOIN ${products} AS p ON p.id = wanted.product_id AND p.store_id = ${storeId}
+          AND p.archived_at IS NULL
         -- The variant asked for (by id, else the one whose size and colour match, options it lacks aside),
         -- else any variant of the product, which only tells that the product has variants.
         LEFT JOIN LATERAL (

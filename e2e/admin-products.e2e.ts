@@ -1,0 +1,156 @@
+/**
+ * The admin's product editor on a phone (390 × 844): the demo owner creates a kurta with 3 sizes × 2 colours
+ * through the variant matrix (Generate, per-row SKU and price, stock for all rows at once), it appears on the
+ * storefront and a shopper adds one of its variants to the cart; the owner changes the price and the
+ * storefront shows it within 2 seconds; the page shows the history of both saves.
+ *
+ * This file starts its own server (a fresh demo shop, so the demo owner exists). With
+ * `ADMIN_SCREENSHOTS=docs/admin` it saves screenshots of the editor and its variant matrix there.
+ */
+import { randomInt } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: plain ESM helper without type declarations
+import { startServer } from '../scripts/start-server-process.mjs';
+import { apiCall as sharedApiCall, eventually, rupees, useStorefront, waitForToast } from './helpers';
+
+const PHONE = { width: 390, height: 844 };
+const browser = useStorefront(PHONE);
+const DEMO_OWNER = { email: 'owner@demo.resham.in', password: 'demo-owner-2719' };
+const SKU = `E2E-KUR-${randomInt(1e5, 1e6)}`;
+const TITLE = `Ajrakh Cotton Kurta ${SKU.slice(-6)}`;
+
+let server: { baseUrl: string; stop: () => Promise<void> };
+const shop = () => server.baseUrl;
+const apiCall = <T = unknown>(method: 'GET' | 'POST', path: string) =>
+  sharedApiCall<T>(method, path, undefined, undefined, shop());
+
+beforeAll(async () => {
+  server = (await startServer()) as typeof server;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const screenshots = process.env.ADMIN_SCREENSHOTS;
+
+/** With `ADMIN_SCREENSHOTS=<folder>`, saves what the phone shows as `<name>.png` there (docs/admin.md). */
+async function shot(page: Page, name: string) {
+  if (!screenshots) return;
+  mkdirSync(screenshots, { recursive: true });
+  await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: false });
+}
+
+type Detail = {
+  regularPrice: number;
+  variants: { id: string; size: string; color: string; price: number }[];
+};
+
+/** True when nothing on the page is wider than the phone (no sideways scrolling). */
+const fitsThePhone = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+describe('the admin product editor at 390 × 844', () => {
+  it('creates a kurta with 6 variants that a shopper can buy, and a new price shows within 2 s', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${shop()}/admin/products`);
+    await page.waitForURL(/\/admin\/sign-in$/);
+    await page.getByLabel('Email').fill(DEMO_OWNER.email);
+    await page.getByLabel('Password').fill(DEMO_OWNER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/admin\/products$/);
+    await page.getByRole('link', { name: 'New product' }).click();
+    await page.getByRole('heading', { name: 'New product' }).waitFor();
+
+    // Saving an empty form is refused under its fields, with the catalogue file's messages.
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await page.getByText('must not be empty').first().waitFor();
+
+    await page.getByLabel(/^Title/).fill(TITLE);
+    await page.getByLabel(/^SKU/).fill(SKU);
+    await page.getByLabel('Description').fill('Hand block printed with natural dyes.');
+    await page.getByLabel(/^Category/).fill('Men');
+    await page.getByLabel('Sub-category').fill('Kurtas');
+    await page.getByLabel('Price (₹)').fill('1899');
+    await page.getByLabel('Sizes').fill('M, L, XL');
+    await page.getByLabel('Colours').fill('Indigo, Madder Red');
+    await page.getByRole('button', { name: 'Generate variants' }).click();
+    const rows = page.getByRole('list', { name: 'Variants' }).getByRole('listitem');
+    await eventually(() => rows.count()).toBe(6);
+    expect(await page.getByLabel('SKU of XL / Madder Red').inputValue()).toBe(`${SKU}-XL-MADDER-RED`);
+    expect(await fitsThePhone(page)).toBe(true);
+
+    // Stock 4 for every row at once, then 1 for XL / Indigo alone, and its own price.
+    await page.getByLabel(/^Select all/).check();
+    await page.getByLabel('Stock for the selected variants').fill('4');
+    await page.getByRole('button', { name: 'Set stock' }).click();
+    await page.getByLabel('Stock of XL / Indigo').fill('1');
+    await page.getByLabel('Price of XL / Indigo (₹)').fill('1999');
+    await page.getByRole('heading', { name: 'Options and variants' }).scrollIntoViewIfNeeded();
+    await shot(page, 'product-variants');
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await waitForToast(page, 'Product created');
+    await page.waitForURL(/\/admin\/products\/[0-9a-f-]{36}$/);
+    const productId = page.url().split('/').at(-1)!;
+    await page.getByRole('heading', { name: TITLE }).waitFor();
+    await page.getByRole('link', { name: 'Images' }).waitFor();
+
+    // The storefront sells it: 6 variants, and a shopper adds M / Madder Red to the cart.
+    const detail = await apiCall<Detail>('GET', `/products/${productId}`);
+    expect(detail.status).toBe(200);
+    expect(
+      detail.body.variants.map((variant) => `${variant.size}/${variant.color}/${variant.price}`),
+    ).toEqual([
+      'M/Indigo/1899',
+      'M/Madder Red/1899',
+      'L/Indigo/1899',
+      'L/Madder Red/1899',
+      'XL/Indigo/1999',
+      'XL/Madder Red/1899',
+    ]);
+    const shopper = await browser.newPage();
+    await shopper.goto(`${shop()}/product/${productId}`);
+    const main = shopper.getByRole('main');
+    await main.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+    await main
+      .getByRole('group', { name: /^Colour/ })
+      .getByRole('button', { name: 'Madder Red', exact: true })
+      .click();
+    await main.getByRole('group', { name: /Size/ }).getByRole('button', { name: 'M', exact: true }).click();
+    await main.getByRole('button', { name: 'Add to Cart' }).click();
+    expect(await waitForToast(shopper, 'Added to cart')).toBe(`${TITLE} added to your cart`);
+    const cart = await shopper.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as unknown[]);
+    expect(cart).toHaveLength(1);
+
+    // The owner lowers the price; the storefront shows it within 2 seconds.
+    await page.getByLabel('Price (₹)').fill('1699');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const saved = Date.now();
+    await waitForToast(page, 'Saved: the shop shows it now');
+    await expect
+      .poll(async () => (await apiCall<Detail>('GET', `/products/${productId}`)).body.regularPrice, {
+        timeout: 2000,
+        interval: 50,
+      })
+      .toBe(1699);
+    expect(Date.now() - saved).toBeLessThan(2000);
+    const after = await apiCall<Detail>('GET', `/products/${productId}`);
+    expect(after.body.variants.map((variant) => variant.id)).toEqual(
+      detail.body.variants.map((variant) => variant.id),
+    );
+    await shopper.reload();
+    await main.getByText(rupees(1699)).first().waitFor();
+
+    // The history: created, then the price change by the owner.
+    const history = page.getByRole('list', { name: 'Changes in the admin' });
+    await history.getByText(`${DEMO_OWNER.email}: created`).waitFor();
+    await history.getByText('regularPrice: 1899 → 1699').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, 'product');
+    await history.scrollIntoViewIfNeeded();
+    await shot(page, 'product-history');
+    expect(await fitsThePhone(page)).toBe(true);
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * The editor's form values: a stored product (or a new one) as the form starts, with the stock the form
+ * shows remembered as `stockAsLoaded` so a save does not put back units sold while the form was open, and
+ * the text of number inputs read as numbers (blank: null).
+ */
+import type { AdminProductInput, AdminProductValues } from '@shared/admin/admin-product-editor-schemas';
+
+/** An input's text as a number: blank → null; anything else → `Number(text)` (NaN is refused by the schema). */
+export function numberOrNull(text: unknown): number | null {
+  if (text === null || text === undefined) return null;
+  if (typeof text === 'number') return text;
+  const trimmed = String(text).trim().replace(/,/g, '');
+  return trimmed === '' ? null : Number(trimmed);
+}
+
+/** The form's start for `values` (null: a new product sold by the piece). */
+export function formValuesOf(values: AdminProductValues | null): AdminProductInput {
+  if (!values) {
+    return {
+      sku: '',
+      title: '',
+      description: '',
+      category: '',
+      parentCategory: null,
+      regularPrice: null as unknown as number,
+      discountedPrice: null,
+      stock: null,
+      unit: 'piece',
+      hsn: null,
+      gstRate: null,
+      imgUrl: null,
+      images: [],
+      attributes: [],
+      sizes: [],
+      colors: [],
+      variants: [],
+    };
+  }
+  return {
+    ...values,
+    stockAsLoaded: values.stock,
+    variants: values.variants.map((variant) => ({ ...variant, stockAsLoaded: variant.stock })),
+  };
+}
