@@ -62,7 +62,8 @@ describe.each(testDatabaseKinds)('robots.txt, sitemaps and preview images on %s'
     );
   });
 
-  it("lists the home page, listings, categories, policies and every product of the host's store only", async () => {
+  it("lists the home page, listings, categories, policies and every product on sale of the host's store only", async () => {
+    await database.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, shop.dupatta));
     const sitemap = await get('/sitemap.xml');
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
@@ -80,11 +81,10 @@ describe.each(testDatabaseKinds)('robots.txt, sitemaps and preview images on %s'
     ]);
     const productUrls = locations.slice(9);
     expect(productUrls.sort()).toEqual(
-      [shop.saree, shop.kurta, shop.fabric, shop.dupatta]
-        .map((id) => `http://shop.test/product/${id}`)
-        .sort(),
+      [shop.saree, shop.kurta, shop.fabric].map((id) => `http://shop.test/product/${id}`).sort(),
     );
     expect(sitemap.body).not.toContain(other.saree);
+    expect(sitemap.body).not.toContain(shop.dupatta);
     expect(sitemap.body).toMatch(/<lastmod>\d{4}-\d\d-\d\dT[\d:.]+Z<\/lastmod>/);
     expect((await get('/sitemap-1.xml')).statusCode).toBe(200);
     expect((await get('/sitemap-2.xml')).statusCode).toBe(404);
@@ -99,6 +99,7 @@ describe.each(testDatabaseKinds)('robots.txt, sitemaps and preview images on %s'
     const locations = pages.flatMap((xml) =>
       [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]),
     );
+    // 9 fixed pages and the 4 products.
     expect(pages.map((xml) => (xml.match(/<url>/g) ?? []).length)).toEqual([5, 5, 3]);
     expect(new Set(locations).size).toBe(13);
   });

@@ -1,10 +1,10 @@
 /**
  * The sitemap of a store (sitemaps.org protocol 0.9): the home page, the product listing, each category's
- * listing, the policy pages and every product page with its last change. One file holds at most
+ * listing, the policy pages and every product page on sale with its last change. One file holds at most
  * {@link SITEMAP_MAX_URLS} URLs (the protocol's limit); beyond that the URLs are split over numbered files in
  * this order: fixed pages first, then products oldest first.
  */
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { policySlugs } from '@shared/store-info/store-info-schema';
 import type { Db } from '../../db/database';
 import { products } from '../../db/schema/catalog-tables';
@@ -30,7 +30,8 @@ async function fixedUrls(db: Db, storeId: number, origin: string): Promise<Sitem
   ];
 }
 
-const storeProducts = (storeId: number) => and(eq(products.storeId, storeId));
+/** The store's products on sale (archived ones are hidden from the storefront). */
+const storeProducts = (storeId: number) => and(eq(products.storeId, storeId), isNull(products.archivedAt));
 
 /** How many URLs the store's sitemap lists. */
 export async function sitemapUrlCount(db: Db, storeId: number): Promise<number> {
