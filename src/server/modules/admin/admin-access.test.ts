@@ -19,11 +19,20 @@ const OWNER_ONLY = [
   'GET /api/v1/admin/members',
   'POST /api/v1/admin/members',
   'POST /api/v1/admin/members/:memberId/revoke',
+  'GET /api/v1/admin/settings',
+  'PUT /api/v1/admin/settings/store-info',
+  'PUT /api/v1/admin/settings/categories',
+  'PUT /api/v1/admin/settings/gst',
+  'PUT /api/v1/admin/settings/synonyms',
+  'PUT /api/v1/admin/settings/policies/:slug',
+  'GET /api/v1/admin/catalog/export',
+  'POST /api/v1/admin/catalog/preview',
+  'POST /api/v1/admin/catalog/import',
 ];
 
 /** The route's URL with its parameters filled in. */
 const urlOf = (route: ApiRoute) =>
-  route.url.replace(':orderNumber', 'RS-7KQ29XD3').replace(':memberId', '1').replace(':customerId', '1');
+  route.url.replace(':orderNumber', 'RS-7KQ29XD3').replace(':memberId', '1').replace(':customerId', '1').replace(':slug', 'terms');
 
 describe.each(testDatabaseKinds)('admin role hook on %s', (kind) => {
   let database: TestDatabase;

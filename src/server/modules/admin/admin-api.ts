@@ -5,8 +5,10 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { productAdminRoutes } from '../catalog/admin-routes';
+import { catalogFileAdminRoutes } from '../catalog/catalog-file-routes';
 import { orderAdminRoutes } from '../orders/admin-routes';
 import type { SignInRateLimiter } from '../users/sign-in-rate-limit';
+import { storeSettingsAdminRoutes } from '../store-settings/admin-routes';
 import { customerAdminRoutes } from '../users/admin-routes';
 import { dashboardRoutes } from './dashboard-routes';
 import { requireMemberRole } from './role-hook';
@@ -19,6 +21,8 @@ const ADMIN_FEATURE_ROUTES: FastifyPluginAsync[] = [
   productAdminRoutes,
   dashboardRoutes,
   customerAdminRoutes,
+  storeSettingsAdminRoutes,
+  catalogFileAdminRoutes,
 ];
 
 export type AdminApiOptions = { signInRateLimiter?: SignInRateLimiter };

@@ -5,7 +5,7 @@
  * filling and sanitising before they are rendered. Placeholders never start a sentence, because their
  * fallbacks ('our store', 'our registered office', …) are lower-case.
  */
-import type { PolicySlug } from './policy-slugs';
+import type { PolicySlug } from '@shared/store-info/store-info-schema';
 
 /** Page titles of the six policies (spec §2). */
 export const POLICY_TITLES: Readonly<Record<PolicySlug, string>> = {
