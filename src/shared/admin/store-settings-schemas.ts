@@ -50,7 +50,8 @@ export const categorySettingsSchema = z.object({
       const seen = new Set<string>();
       categories.forEach((category, index) => {
         const key = category.name.toLowerCase();
-        if (seen.has(key)) context.addIssue({ code: 'custom', path: [index, 'name'], message: 'is listed twice' });
+        if (seen.has(key))
+          context.addIssue({ code: 'custom', path: [index, 'name'], message: 'is listed twice' });
         seen.add(key);
       });
     }),
@@ -60,7 +61,11 @@ export type CategorySettings = z.infer<typeof categorySettingsSchema>;
 /** One per-category GST default: HSN code and rate (either may be left out). */
 export const gstDefaultSettingSchema = z.object({
   category: z.string().trim().min(1, 'must not be empty').max(60, 'must be at most 60 characters'),
-  hsn: blankOr(8, (hsn) => /^(?:[0-9]{4}|[0-9]{6}|[0-9]{8})$/.test(hsn), 'must be an HSN code of 4, 6 or 8 digits'),
+  hsn: blankOr(
+    8,
+    (hsn) => /^(?:[0-9]{4}|[0-9]{6}|[0-9]{8})$/.test(hsn),
+    'must be an HSN code of 4, 6 or 8 digits',
+  ),
   gstRate: z
     .number({ message: `must be one of ${GST_RATES.join(', ')}` })
     .refine((rate) => (GST_RATES as readonly number[]).includes(rate), {
@@ -82,14 +87,19 @@ export const gstSettingsSchema = z
       const problem = gstinProblem(normaliseGstin(gstin));
       if (problem) context.addIssue({ code: 'custom', message: problem });
     }),
-    invoicePrefix: blankOr(10, (prefix) => /^[A-Z0-9]{1,3}$/.test(prefix), 'must be 1 to 3 capital letters or digits'),
+    invoicePrefix: blankOr(
+      10,
+      (prefix) => /^[A-Z0-9]{1,3}$/.test(prefix),
+      'must be 1 to 3 capital letters or digits',
+    ),
     gstDefaults: z.array(gstDefaultSettingSchema).max(200),
   })
   .superRefine((gst, context) => {
     if (gst.gstin === '') return;
     const state = findIndianState(gst.state);
     if (!state) {
-      if (gst.state === '') context.addIssue({ code: 'custom', path: ['state'], message: 'is required with a GSTIN' });
+      if (gst.state === '')
+        context.addIssue({ code: 'custom', path: ['state'], message: 'is required with a GSTIN' });
       return;
     }
     if (!normaliseGstin(gst.gstin).startsWith(state.code)) {

@@ -2,7 +2,7 @@
  * The admin's route table (under `/admin`): sign-in and set-up open; every other screen inside the shell,
  * only while signed in (else to sign-in); the staff screen for the owner only.
  */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { CustomerPage } from '../customers/customer-page';
 import { CustomersPage } from '../customers/customers-page';
@@ -16,6 +16,22 @@ import { SetUpPage } from '../sign-in/set-up-page';
 import { SignInPage } from '../sign-in/sign-in-page';
 import { StaffPage } from '../staff/staff-page';
 import { AdminShell } from './admin-shell';
+
+// Screens loaded on first visit, outside the admin's first-load JavaScript.
+const SettingsPage = lazy(() =>
+  import('../settings/settings-page').then((module) => ({ default: module.SettingsPage })),
+);
+const PoliciesPage = lazy(() =>
+  import('../settings/policies-page').then((module) => ({ default: module.PoliciesPage })),
+);
+const CatalogFilePage = lazy(() =>
+  import('../catalog-file/catalog-file-page').then((module) => ({ default: module.CatalogFilePage })),
+);
+
+/** A lazily loaded screen with a loading line while its code arrives. */
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<p className="p-4 text-sm text-stone-600">Loading…</p>}>{children}</Suspense>;
+}
 
 function RequireAdmin({ children }: { children: ReactNode }) {
   const { token } = useAdminSession();
@@ -51,6 +67,30 @@ export function AdminRoutes() {
         <Route path="customers" element={<CustomersPage />} />
         <Route path="customers/:customerId" element={<CustomerPage />} />
         <Route path="staff" element={<StaffPage />} />
+        <Route
+          path="settings"
+          element={
+            <Lazy>
+              <SettingsPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path="settings/policies"
+          element={
+            <Lazy>
+              <PoliciesPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path="catalog-file"
+          element={
+            <Lazy>
+              <CatalogFilePage />
+            </Lazy>
+          }
+        />
         <Route path="*" element={<p className="p-4 text-stone-600">This admin page does not exist.</p>} />
       </Route>
     </Routes>

@@ -23,7 +23,9 @@ type FileObject = Record<string, unknown>;
 
 /** Drops the keys whose value is null or undefined. */
 function withoutEmpty(object: FileObject): FileObject {
-  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== null && value !== undefined));
+  return Object.fromEntries(
+    Object.entries(object).filter(([, value]) => value !== null && value !== undefined),
+  );
 }
 
 const rupeesOf = (paise: number | null) => (paise === null ? null : paise / 100);
@@ -123,7 +125,9 @@ export async function exportProducts(db: Db, storeId: number): Promise<FileObjec
       discountedPrice: rupeesOf(product.discountedPricePaise),
       stock: productVariantRows.length > 0 ? null : fileStock(product.importedStock, product.stock),
       unit: product.unit,
-      ...(product.unit === 'm' ? { minQuantity: product.minQuantity, quantityStep: product.quantityStep } : {}),
+      ...(product.unit === 'm'
+        ? { minQuantity: product.minQuantity, quantityStep: product.quantityStep }
+        : {}),
       hsn: product.hsn,
       gstRate: product.gstRate,
       images: (images.get(product.id) ?? []).map((image) => ({ url: image.url })),
@@ -146,6 +150,9 @@ export async function exportProducts(db: Db, storeId: number): Promise<FileObjec
 }
 
 /** The whole catalogue file of `storeId`: `{ store, products }`. */
-export async function exportCatalog(db: Db, storeId: number): Promise<{ store: FileObject; products: FileObject[] }> {
+export async function exportCatalog(
+  db: Db,
+  storeId: number,
+): Promise<{ store: FileObject; products: FileObject[] }> {
   return { store: await exportStoreBlock(db, storeId), products: await exportProducts(db, storeId) };
 }

@@ -49,12 +49,22 @@ describe.each(testDatabaseKinds)('admin catalogue file on %s', (kind) => {
   });
 
   const exported = async (): Promise<CatalogFile> => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/admin/catalog/export', headers: owner.headers });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/catalog/export',
+      headers: owner.headers,
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="catalog-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="catalog-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     return response.json();
   };
-  const post = (step: 'preview' | 'import', payload: unknown, headers: Record<string, string> = owner.headers) =>
+  const post = (
+    step: 'preview' | 'import',
+    payload: unknown,
+    headers: Record<string, string> = owner.headers,
+  ) =>
     app.inject({
       method: 'POST',
       url: `/api/v1/admin/catalog/${step}`,
@@ -70,7 +80,13 @@ describe.each(testDatabaseKinds)('admin catalogue file on %s', (kind) => {
     const preview = await post('preview', file);
     expect(preview.statusCode).toBe(200);
     expect(preview.json()).toEqual({
-      summary: { created: 0, updated: 0, unchanged: DEMO.products.length, stockLevelsChanged: 0, storeInfoChanged: false },
+      summary: {
+        created: 0,
+        updated: 0,
+        unchanged: DEMO.products.length,
+        stockLevelsChanged: 0,
+        storeInfoChanged: false,
+      },
       created: [],
       updated: [],
       notInFile: [],
@@ -109,7 +125,10 @@ describe.each(testDatabaseKinds)('admin catalogue file on %s', (kind) => {
       storeFieldsChanged: ['storeName', 'whatsappNumber'],
     });
     // Nothing was written by the preview.
-    const [stored] = await database.db.select().from(products).where(eq(products.sku, first.sku as string));
+    const [stored] = await database.db
+      .select()
+      .from(products)
+      .where(eq(products.sku, first.sku as string));
     expect(stored!.title).toBe(first.title);
     expect(await audits()).toEqual([]);
 
@@ -128,14 +147,22 @@ describe.each(testDatabaseKinds)('admin catalogue file on %s', (kind) => {
       after: { ...body.summary, products: DEMO.products.length },
     });
     // The product left out of the file is kept.
-    expect(await database.db.select().from(products).where(eq(products.sku, last.sku as string))).toHaveLength(1);
+    expect(
+      await database.db
+        .select()
+        .from(products)
+        .where(eq(products.sku, last.sku as string)),
+    ).toHaveLength(1);
   });
 
   it('answers 400 with every problem at its place, as the CLI prints them, and imports nothing', async () => {
     const file = await exported();
     const bad = {
       store: { ...file.store, gstin: '09AAGCR4375J1ZX', whatsappNumber: '12345' },
-      products: [{ ...file.products[0], regularPrice: 0 }, { ...file.products[1], sku: file.products[0]!.sku }],
+      products: [
+        { ...file.products[0], regularPrice: 0 },
+        { ...file.products[1], sku: file.products[0]!.sku },
+      ],
     };
     for (const step of ['preview', 'import'] as const) {
       const response = await post(step, bad);
@@ -167,9 +194,14 @@ describe.each(testDatabaseKinds)('admin catalogue file on %s', (kind) => {
 
   it('ignores host names in the file (a shop cannot claim another host)', async () => {
     const file = await exported();
-    const response = await post('import', { ...file, store: { ...file.store, hosts: ['other-shop.example'] } });
+    const response = await post('import', {
+      ...file,
+      store: { ...file.store, hosts: ['other-shop.example'] },
+    });
     expect(response.statusCode).toBe(200);
-    expect(await database.db.select().from(storeHosts).where(eq(storeHosts.host, 'other-shop.example'))).toEqual([]);
+    expect(
+      await database.db.select().from(storeHosts).where(eq(storeHosts.host, 'other-shop.example')),
+    ).toEqual([]);
   });
 
   it('answers 401 without a session and 403 to customers and staff', async () => {

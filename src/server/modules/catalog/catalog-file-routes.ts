@@ -28,9 +28,17 @@ export const catalogFileAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const upload = {
     config: { ownerOnly: true },
     bodyLimit: CATALOG_FILE_MAX_BYTES,
-    errorHandler: (error: FastifyError, request: Parameters<typeof app.errorHandler>[1], reply: Parameters<typeof app.errorHandler>[2]) => {
+    errorHandler: (
+      error: FastifyError,
+      request: Parameters<typeof app.errorHandler>[1],
+      reply: Parameters<typeof app.errorHandler>[2],
+    ) => {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-        return app.errorHandler(new AppError('payload_too_large', CATALOG_FILE_TOO_LARGE_MESSAGE), request, reply);
+        return app.errorHandler(
+          new AppError('payload_too_large', CATALOG_FILE_TOO_LARGE_MESSAGE),
+          request,
+          reply,
+        );
       }
       return app.errorHandler(error, request, reply);
     },
@@ -49,7 +57,10 @@ export const catalogFileAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   /** 200 what importing the body would change, nothing written; 400 `{ error, fields }` for a bad file. */
   app.post(
     '/catalog/preview',
-    { ...upload, schema: { body: z.unknown(), response: { 200: catalogPreviewSchema, '4xx': errorBodySchema } } },
+    {
+      ...upload,
+      schema: { body: z.unknown(), response: { 200: catalogPreviewSchema, '4xx': errorBodySchema } },
+    },
     async (request) => previewCatalogImport(app.db, request.storeId, validateCatalogUpload(request.body)),
   );
 

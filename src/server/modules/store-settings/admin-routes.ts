@@ -126,12 +126,16 @@ export const storeSettingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const policyOf = (block: Record<string, unknown>) => ({
         [slug]: (block.policies as Record<string, string> | undefined)?.[slug] ?? null,
       });
-      return save(request, { entityId: `policy:${slug}`, action: 'update-policy', view: policyOf }, (current) => {
-        const policies = { ...((current.policies as Record<string, string>) ?? {}) };
-        if (request.body.html.trim() === '') delete policies[slug];
-        else policies[slug] = request.body.html;
-        return { policies };
-      });
+      return save(
+        request,
+        { entityId: `policy:${slug}`, action: 'update-policy', view: policyOf },
+        (current) => {
+          const policies = { ...((current.policies as Record<string, string>) ?? {}) };
+          if (request.body.html.trim() === '') delete policies[slug];
+          else policies[slug] = request.body.html;
+          return { policies };
+        },
+      );
     },
   );
 };

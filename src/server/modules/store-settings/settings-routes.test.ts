@@ -62,12 +62,21 @@ describe.each(testDatabaseKinds)('admin store settings on %s', (kind) => {
   });
 
   const put = (section: string, payload: unknown, headers: Record<string, string> = owner.headers) =>
-    app.inject({ method: 'PUT', url: `/api/v1/admin/settings/${section}`, headers, payload: payload as object });
+    app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/settings/${section}`,
+      headers,
+      payload: payload as object,
+    });
   const storeInfo = async () => (await app.inject({ method: 'GET', url: '/api/v1/storeInfo' })).json();
   const audits = () => database.db.select().from(auditLog).orderBy(asc(auditLog.id));
 
   it('answers every section, and the payment set-up without its secrets', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/admin/settings', headers: owner.headers });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/settings',
+      headers: owner.headers,
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.storeInfo).toMatchObject({ storeName: 'Test Silk House', whatsappNumber: null });
@@ -131,7 +140,10 @@ describe.each(testDatabaseKinds)('admin store settings on %s', (kind) => {
     expect(response.json().otherCategories).toEqual(['Accessories']);
     expect(await storeInfo()).toMatchObject({
       categories: ['Women', 'Unstitched Fabrics', 'Men'],
-      categoryImages: { Women: '/media/women-new.jpg', 'Unstitched Fabrics': 'https://cdn.example/fabric.jpg' },
+      categoryImages: {
+        Women: '/media/women-new.jpg',
+        'Unstitched Fabrics': 'https://cdn.example/fabric.jpg',
+      },
     });
     const [entry] = await audits();
     expect(entry).toMatchObject({ entityId: 'categories', action: 'update-categories' });
@@ -156,7 +168,12 @@ describe.each(testDatabaseKinds)('admin store settings on %s', (kind) => {
   });
 
   it('saves the synonym groups, and an empty list means none', async () => {
-    const saved = await put('synonyms', { groups: [['Saree', 'sari'], ['dupatta', 'chunni', 'odhni']] });
+    const saved = await put('synonyms', {
+      groups: [
+        ['Saree', 'sari'],
+        ['dupatta', 'chunni', 'odhni'],
+      ],
+    });
     expect(saved.json().synonyms).toEqual([
       ['saree', 'sari'],
       ['dupatta', 'chunni', 'odhni'],
@@ -181,13 +198,27 @@ describe.each(testDatabaseKinds)('admin store settings on %s', (kind) => {
       after: { terms: html },
     });
     await put('policies/terms', { html: '  ' });
-    expect((await storeInfo()).policies).toEqual({ shipping: '<h2>Shipping</h2><p>{companyName} ships free.</p>' });
+    expect((await storeInfo()).policies).toEqual({
+      shipping: '<h2>Shipping</h2><p>{companyName} ships free.</p>',
+    });
   });
 
   it.each([
-    ['store-info', { ...STORE_INFO, companyEmail: 'not-mail' }, { companyEmail: 'must be an e-mail address' }],
-    ['store-info', { ...STORE_INFO, whatsappNumber: '12345 67890' }, { whatsappNumber: WHATSAPP_NUMBER_MESSAGE }],
-    ['store-info', { ...STORE_INFO, storeName: 'x'.repeat(121) }, { storeName: 'must be at most 120 characters' }],
+    [
+      'store-info',
+      { ...STORE_INFO, companyEmail: 'not-mail' },
+      { companyEmail: 'must be an e-mail address' },
+    ],
+    [
+      'store-info',
+      { ...STORE_INFO, whatsappNumber: '12345 67890' },
+      { whatsappNumber: WHATSAPP_NUMBER_MESSAGE },
+    ],
+    [
+      'store-info',
+      { ...STORE_INFO, storeName: 'x'.repeat(121) },
+      { storeName: 'must be at most 120 characters' },
+    ],
     [
       'store-info',
       { storeName: 'Only a name', companyName: 'A', companyAddress: 'B', companyPhone: '', description: '' },
@@ -203,10 +234,19 @@ describe.each(testDatabaseKinds)('admin store settings on %s', (kind) => {
     ],
     [
       'categories',
-      { categories: [{ name: 'Men', imageUrl: '' }, { name: 'men', imageUrl: '' }] },
+      {
+        categories: [
+          { name: 'Men', imageUrl: '' },
+          { name: 'men', imageUrl: '' },
+        ],
+      },
       { 'categories.1.name': 'is listed twice' },
     ],
-    ['categories', { categories: [{ name: ' ', imageUrl: '' }] }, { 'categories.0.name': 'must not be empty' }],
+    [
+      'categories',
+      { categories: [{ name: ' ', imageUrl: '' }] },
+      { 'categories.0.name': 'must not be empty' },
+    ],
     ['gst', { ...GST, gstin: '09AAGCR4375J1ZX' }, { gstin: 'check character does not match' }],
     ['gst', { ...GST, state: '' }, { state: 'is required with a GSTIN' }],
     ['gst', { ...GST, state: 'Rajasthan' }, { gstin: 'must start with 08, the GST state code of Rajasthan' }],
@@ -215,7 +255,10 @@ describe.each(testDatabaseKinds)('admin store settings on %s', (kind) => {
     [
       'gst',
       { ...GST, gstDefaults: [{ category: 'Women', hsn: '12', gstRate: 7 }] },
-      { 'gstDefaults.0.hsn': 'must be an HSN code of 4, 6 or 8 digits', 'gstDefaults.0.gstRate': 'must be one of 0, 3, 5, 18, 40' },
+      {
+        'gstDefaults.0.hsn': 'must be an HSN code of 4, 6 or 8 digits',
+        'gstDefaults.0.gstRate': 'must be one of 0, 3, 5, 18, 40',
+      },
     ],
     ['synonyms', { groups: [['saree']] }, { 'groups.0': 'must hold at least 2 words' }],
     ['synonyms', { groups: 'saree, sari' }, { groups: 'Invalid input: expected array, received string' }],
@@ -244,7 +287,12 @@ describe.each(testDatabaseKinds)('admin store settings on %s', (kind) => {
     ];
     for (const [method, url, payload] of routes) {
       const call = (headers: Record<string, string>) =>
-        app.inject({ method: method as 'PUT', url, headers, ...(payload ? { payload: payload as object } : {}) });
+        app.inject({
+          method: method as 'PUT',
+          url,
+          headers,
+          ...(payload ? { payload: payload as object } : {}),
+        });
       expect([url, (await call({})).statusCode]).toEqual([url, 401]);
       expect([url, (await call(customer.headers)).json()]).toEqual([url, { error: NOT_A_MEMBER_MESSAGE }]);
       const forStaff = await call(staff.headers);

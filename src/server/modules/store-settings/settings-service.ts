@@ -52,7 +52,8 @@ export async function readStoreSettings(
     .where(eq(categories.storeId, storeId))
     .orderBy(categories.name);
   const listedKeys = new Set(listed.map((name) => name.toLowerCase()));
-  const defaults = (block.gstDefaults as Record<string, { hsn?: string; gstRate?: number }> | undefined) ?? {};
+  const defaults =
+    (block.gstDefaults as Record<string, { hsn?: string; gstRate?: number }> | undefined) ?? {};
   return {
     storeInfo: {
       storeName: textOrNull(block.storeName),
@@ -65,7 +66,9 @@ export async function readStoreSettings(
       whatsappNumber: textOrNull(block.whatsappNumber),
     },
     categories: listed.map((name) => ({ name, imageUrl: images[name] ?? null })),
-    otherCategories: allCategories.map((row) => row.name).filter((name) => !listedKeys.has(name.toLowerCase())),
+    otherCategories: allCategories
+      .map((row) => row.name)
+      .filter((name) => !listedKeys.has(name.toLowerCase())),
     gst: {
       legalName: textOrNull(block.legalName),
       legalAddress: textOrNull(block.legalAddress),
@@ -119,7 +122,10 @@ export async function saveStoreSection(
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
     const block = { ...parsed.data, hosts: undefined };
     const infoChanged = await upsertStoreInfo(tx, storeId, block);
-    const { changed: categoriesChanged } = await upsertCategories(tx, storeId, { store: block, products: [] });
+    const { changed: categoriesChanged } = await upsertCategories(tx, storeId, {
+      store: block,
+      products: [],
+    });
     const synonymsChanged = await saveSynonyms(tx, storeId, block.synonyms);
     if (!infoChanged && !categoriesChanged && !synonymsChanged) return false;
     const saved = await exportStoreBlock(tx, storeId);
