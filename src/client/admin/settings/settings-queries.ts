@@ -25,6 +25,8 @@ export function useSaveSettings<Body>(section: string, saved: string, onError: (
       adminRequest(`/settings/${section}`, { method: 'PUT', body, schema: storeSettingsSchema }),
     onSuccess: (settings: StoreSettings) => {
       client.setQueryData(storeSettingsQuery().queryKey, settings);
+      // The top bar shows the store's name from `/me`.
+      void client.invalidateQueries({ queryKey: [...ADMIN_QUERY_KEY, 'me'] });
       toast.success(saved);
     },
     onError,

@@ -32,7 +32,11 @@ const OWNER_ONLY = [
 
 /** The route's URL with its parameters filled in. */
 const urlOf = (route: ApiRoute) =>
-  route.url.replace(':orderNumber', 'RS-7KQ29XD3').replace(':memberId', '1').replace(':customerId', '1').replace(':slug', 'terms');
+  route.url
+    .replace(':orderNumber', 'RS-7KQ29XD3')
+    .replace(':memberId', '1')
+    .replace(':customerId', '1')
+    .replace(':slug', 'terms');
 
 describe.each(testDatabaseKinds)('admin role hook on %s', (kind) => {
   let database: TestDatabase;
