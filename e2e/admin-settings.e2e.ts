@@ -81,6 +81,23 @@ describe('the admin settings at 390 × 844', () => {
     await page.getByLabel('GSTIN').fill('09AAGCR4375J1ZX');
     await page.getByRole('button', { name: 'Save GST settings' }).click();
     await page.getByText('check character does not match').waitFor();
+    await page.getByLabel('GSTIN').fill('09aagcr4375j1zw');
+    await page.getByRole('button', { name: 'Add a category default' }).click();
+    await page.getByLabel('Category', { exact: true }).last().fill('Stoles');
+    await page.getByLabel('HSN', { exact: true }).last().fill('12');
+    await page.getByRole('button', { name: 'Save GST settings' }).click();
+    await page.getByText('must be an HSN code of 4, 6 or 8 digits').waitFor();
+    await page.getByLabel('HSN', { exact: true }).last().fill('6214');
+    await page.getByLabel('GST rate').last().selectOption('5');
+    await page.getByRole('button', { name: 'Save GST settings' }).click();
+    await page.getByText('GST settings saved').waitFor();
+
+    // Women moves to the front of the header's categories.
+    await page.getByRole('button', { name: 'Move Women up' }).click();
+    await page.getByRole('button', { name: 'Save categories' }).click();
+    await page.getByText('Categories saved').waitFor();
+    const info = await apiCall<{ categories: string[] }>('GET', '/storeInfo', undefined, undefined, shop());
+    expect(info.body.categories.slice(0, 2)).toEqual(['Women', 'Men']);
 
     await page.getByRole('link', { name: 'Policy pages' }).click();
     await page.getByRole('button', { name: /Terms and Conditions/ }).click();

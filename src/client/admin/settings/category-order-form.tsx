@@ -3,11 +3,8 @@
  * (the header shows the first 3), each with the image URL of its home tile. Moving a category off the list
  * keeps its products; another category of the shop, or a new name, can be added.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowDown, ArrowUp, X } from 'lucide-react';
 import { useState } from 'react';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
 import {
   categorySettingsSchema,
   type CategorySettings,
@@ -15,37 +12,58 @@ import {
 } from '@shared/admin/store-settings-schemas';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
-import { toast } from '@client/lib/notify';
 import { ApiError } from '@client/lib/api-client';
+import { toast } from '@client/lib/notify';
 import { useSaveSettings } from './settings-queries';
 
-type Form = z.input<typeof categorySettingsSchema>;
+type Row = CategorySettings['categories'][number];
+
+/** `rows` with the one at `from` moved to `to`. */
+const moved = (rows: Row[], from: number, to: number) => {
+  const next = [...rows];
+  const [row] = next.splice(from, 1);
+  next.splice(to, 0, row!);
+  return next;
+};
+
+/** The first problem per row and field (`categories.1.name` → `1.name`) of a zod or server refusal. */
+function rowErrors(entries: [string, string][]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [path, message] of entries) errors[path.replace(/^categories\./, '')] ??= message;
+  return errors;
+}
 
 export function CategoryOrderForm({ settings }: { settings: StoreSettings }) {
-  const form = useForm<Form, unknown, CategorySettings>({
-    resolver: zodResolver(categorySettingsSchema),
-    defaultValues: {
-      categories: settings.categories.map((category) => ({
-        name: category.name,
-        imageUrl: category.imageUrl ?? '',
-      })),
-    },
-  });
-  const rows = useFieldArray({ control: form.control, name: 'categories' });
+  // A plain list (not react-hook-form's field array, whose code would join the admin's first load).
+  const [rows, setRows] = useState<Row[]>(() =>
+    settings.categories.map((category) => ({ name: category.name, imageUrl: category.imageUrl ?? '' })),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [adding, setAdding] = useState('');
   const save = useSaveSettings<CategorySettings>('categories', 'Categories saved', (error) => {
-    const first = error instanceof ApiError ? Object.entries(error.fields)[0] : undefined;
-    toast.error(first ? `${first[0]}: ${first[1]}` : error.message);
+    const entries = error instanceof ApiError ? Object.entries(error.fields) : [];
+    setErrors(rowErrors(entries));
+    if (entries.length === 0) toast.error(error.message);
   });
-  const values = useWatch({ control: form.control, name: 'categories' });
-  const listed = new Set(values.map((category) => category.name.toLowerCase()));
-  const errors = form.formState.errors.categories;
+  const listed = new Set(rows.map((row) => row.name.toLowerCase()));
+  const submit = () => {
+    const parsed = categorySettingsSchema.safeParse({ categories: rows });
+    if (!parsed.success) {
+      setErrors(rowErrors(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])));
+      return;
+    }
+    setErrors({});
+    save.mutate(parsed.data);
+  };
   return (
     <form
       noValidate
       aria-labelledby="categories-title"
       className="flex flex-col gap-3"
-      onSubmit={form.handleSubmit((body) => save.mutate(body))}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
     >
       <h2 id="categories-title" className="font-semibold">
         Categories
@@ -55,11 +73,14 @@ export function CategoryOrderForm({ settings }: { settings: StoreSettings }) {
         such as /media/… or an https:// address).
       </p>
       <ol className="flex flex-col gap-2">
-        {rows.fields.map((row, index) => (
-          <li key={row.id} className="flex flex-col gap-1 rounded-md border border-stone-200 p-2">
+        {rows.map((row, index) => (
+          <li
+            key={row.name.toLowerCase()}
+            className="flex flex-col gap-1 rounded-md border border-stone-200 p-2"
+          >
             <div className="flex items-center gap-1">
               <span className="min-w-0 flex-1 truncate text-sm font-medium">
-                {index + 1}. {values[index]?.name ?? row.name}
+                {index + 1}. {row.name}
               </span>
               <Button
                 type="button"
@@ -67,7 +88,7 @@ export function CategoryOrderForm({ settings }: { settings: StoreSettings }) {
                 size="icon"
                 aria-label={`Move ${row.name} up`}
                 disabled={index === 0}
-                onClick={() => rows.move(index, index - 1)}
+                onClick={() => setRows(moved(rows, index, index - 1))}
               >
                 <ArrowUp className="size-4" aria-hidden="true" />
               </Button>
@@ -76,8 +97,8 @@ export function CategoryOrderForm({ settings }: { settings: StoreSettings }) {
                 variant="ghost"
                 size="icon"
                 aria-label={`Move ${row.name} down`}
-                disabled={index === rows.fields.length - 1}
-                onClick={() => rows.move(index, index + 1)}
+                disabled={index === rows.length - 1}
+                onClick={() => setRows(moved(rows, index, index + 1))}
               >
                 <ArrowDown className="size-4" aria-hidden="true" />
               </Button>
@@ -86,7 +107,7 @@ export function CategoryOrderForm({ settings }: { settings: StoreSettings }) {
                 variant="ghost"
                 size="icon"
                 aria-label={`Take ${row.name} off the list`}
-                onClick={() => rows.remove(index)}
+                onClick={() => setRows(rows.filter((_, other) => other !== index))}
               >
                 <X className="size-4" aria-hidden="true" />
               </Button>
@@ -94,15 +115,21 @@ export function CategoryOrderForm({ settings }: { settings: StoreSettings }) {
             <Input
               aria-label={`Image of ${row.name}`}
               placeholder="Image URL"
-              aria-invalid={errors?.[index]?.imageUrl ? true : undefined}
-              {...form.register(`categories.${index}.imageUrl`)}
+              aria-invalid={errors[`${index}.imageUrl`] ? true : undefined}
+              value={row.imageUrl}
+              onChange={(event) =>
+                setRows(
+                  rows.map((other, at) =>
+                    at === index ? { ...other, imageUrl: event.target.value } : other,
+                  ),
+                )
+              }
             />
-            {errors?.[index]?.imageUrl?.message && (
-              <p className="text-xs text-red-700">{errors[index].imageUrl.message}</p>
-            )}
-            {errors?.[index]?.name?.message && (
-              <p className="text-xs text-red-700">{errors[index].name.message}</p>
-            )}
+            {[errors[`${index}.imageUrl`], errors[`${index}.name`]].filter(Boolean).map((message) => (
+              <p key={message} className="text-xs text-red-700">
+                {message}
+              </p>
+            ))}
           </li>
         ))}
       </ol>
@@ -126,7 +153,7 @@ export function CategoryOrderForm({ settings }: { settings: StoreSettings }) {
           variant="outline"
           disabled={adding.trim() === '' || listed.has(adding.trim().toLowerCase())}
           onClick={() => {
-            rows.append({ name: adding.trim(), imageUrl: '' });
+            setRows([...rows, { name: adding.trim(), imageUrl: '' }]);
             setAdding('');
           }}
         >

@@ -5,7 +5,8 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { X } from 'lucide-react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   gstSettingsSchema,
@@ -40,7 +41,13 @@ export function GstSettingsForm({ settings }: { settings: StoreSettings }) {
       })),
     },
   });
-  const defaults = useFieldArray({ control: form.control, name: 'gstDefaults' });
+  // The per-category rows are a plain list (react-hook-form's field array would join the admin's first load),
+  // copied into the form's values when it is submitted, so the one schema checks them with the rest.
+  const [rows, setRows] = useState<GstSettings['gstDefaults']>(
+    () => form.getValues('gstDefaults') as GstSettings['gstDefaults'],
+  );
+  const setRow = (index: number, change: Partial<GstSettings['gstDefaults'][number]>) =>
+    setRows(rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
   const save = useSaveSettings<GstSettings>('gst', 'GST settings saved', (error) => {
     const names: (keyof Form)[] = ['legalName', 'legalAddress', 'state', 'gstin', 'invoicePrefix'];
     const { shown, rest } = setFieldErrors(error, form.setError, names);
@@ -53,7 +60,10 @@ export function GstSettingsForm({ settings }: { settings: StoreSettings }) {
       noValidate
       aria-labelledby="gst-title"
       className="flex flex-col gap-3"
-      onSubmit={form.handleSubmit((body) => save.mutate(body))}
+      onSubmit={(event) => {
+        form.setValue('gstDefaults', rows);
+        return form.handleSubmit((body) => save.mutate(body))(event);
+      }}
     >
       <h2 id="gst-title" className="font-semibold">
         GST
@@ -109,30 +119,33 @@ export function GstSettingsForm({ settings }: { settings: StoreSettings }) {
             <option key={name} value={name} />
           ))}
         </datalist>
-        {defaults.fields.map((row, index) => {
+        {rows.map((row, index) => {
           const rowErrors = errors.gstDefaults?.[index];
           const problem =
             rowErrors?.category?.message ?? rowErrors?.hsn?.message ?? rowErrors?.gstRate?.message;
           return (
-            <div key={row.id} className="flex flex-col gap-1">
+            <div key={index} className="flex flex-col gap-1">
               <div className="grid grid-cols-[1fr_5.5rem_4.5rem_auto] gap-1">
                 <Input
                   aria-label="Category"
                   list="gst-categories"
-                  {...form.register(`gstDefaults.${index}.category`)}
+                  value={row.category}
+                  onChange={(event) => setRow(index, { category: event.target.value })}
                 />
                 <Input
                   aria-label="HSN"
                   inputMode="numeric"
                   placeholder="HSN"
-                  {...form.register(`gstDefaults.${index}.hsn`)}
+                  value={row.hsn}
+                  onChange={(event) => setRow(index, { hsn: event.target.value })}
                 />
                 <select
                   aria-label="GST rate"
                   className="field"
-                  {...form.register(`gstDefaults.${index}.gstRate`, {
-                    setValueAs: (value: unknown) => (value === '' || value === null ? null : Number(value)),
-                  })}
+                  value={row.gstRate ?? ''}
+                  onChange={(event) =>
+                    setRow(index, { gstRate: event.target.value === '' ? null : Number(event.target.value) })
+                  }
                 >
                   <option value="">Rules</option>
                   {GST_RATES.map((rate) => (
@@ -146,7 +159,7 @@ export function GstSettingsForm({ settings }: { settings: StoreSettings }) {
                   variant="ghost"
                   size="icon"
                   aria-label="Remove"
-                  onClick={() => defaults.remove(index)}
+                  onClick={() => setRows(rows.filter((_, at) => at !== index))}
                 >
                   <X className="size-4" aria-hidden="true" />
                 </Button>
@@ -159,7 +172,7 @@ export function GstSettingsForm({ settings }: { settings: StoreSettings }) {
           type="button"
           variant="outline"
           size="sm"
-          onClick={() => defaults.append({ category: '', hsn: '', gstRate: null })}
+          onClick={() => setRows([...rows, { category: '', hsn: '', gstRate: null }])}
         >
           Add a category default
         </Button>
