@@ -23,6 +23,9 @@ import { ADMIN_QUERY_KEY } from '../lib/admin-session';
 import { OnlyOwner } from '../settings/only-owner';
 import { ImportPreview } from './import-preview';
 
+/** The date of `now` in India (YYYY-MM-DD), as the server names the export. */
+const indianDate = (now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(now);
+
 /** A file chosen for import: its name and parsed JSON. */
 type ChosenFile = { name: string; json: unknown };
 
@@ -60,8 +63,7 @@ export function CatalogFilePage() {
     onError: (error) => setProblems(problemsOf(error)),
   });
   const exportFile = useMutation({
-    mutationFn: () =>
-      adminDownload('/catalog/export', {}, `catalog-${new Date().toISOString().slice(0, 10)}.json`),
+    mutationFn: () => adminDownload('/catalog/export', {}, `catalog-${indianDate(new Date())}.json`),
     onError: (error) => toast.error(error.message),
   });
 

@@ -6,7 +6,7 @@
  * compares against, so sales since then are never put back), or the stock on hand for a product no import has
  * counted. Fields without a value are left out. Plain functions taking `db`; every query is scoped to the store.
  */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   categories,
@@ -35,7 +35,7 @@ const fileStock = (importedStock: number | null, stock: number | null) => import
 /**
  * The `store` block of `storeId` in the import format: texts, WhatsApp number, listed categories in order,
  * category images, policies, synonym groups (always given, so a re-import keeps them) and GST settings
- * (`gstDefaults` under the categories' own names where they exist). Host names are not exported.
+ * (`gstDefaults` under the category's or sub-category's own spelling). Host names are not exported.
  */
 export async function exportStoreBlock(db: Db, storeId: number): Promise<FileObject> {
   const [store] = await db.select().from(stores).where(eq(stores.id, storeId)).limit(1);
@@ -44,7 +44,17 @@ export async function exportStoreBlock(db: Db, storeId: number): Promise<FileObj
     .from(categories)
     .where(eq(categories.storeId, storeId))
     .orderBy(asc(categories.position), asc(categories.id));
-  const nameByLowerCase = new Map(categoryRows.map((row) => [row.name.toLowerCase(), row.name]));
+  const subCategoryRows = await db
+    .selectDistinct({ name: products.parentCategory })
+    .from(products)
+    .where(and(eq(products.storeId, storeId), isNotNull(products.parentCategory)));
+  // `gst_defaults` keys are lower-case category or sub-category names: give them back their own spelling.
+  const nameByLowerCase = new Map(
+    [...subCategoryRows.map((row) => row.name!), ...categoryRows.map((row) => row.name)].map((name) => [
+      name.toLowerCase(),
+      name,
+    ]),
+  );
   const gstDefaults = Object.fromEntries(
     Object.entries(store?.gstDefaults ?? {}).map(([key, entry]) => [nameByLowerCase.get(key) ?? key, entry]),
   );

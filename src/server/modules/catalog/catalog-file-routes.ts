@@ -4,7 +4,7 @@
  * change, `POST /catalog/import` imports it. The body of both posts is the file itself, up to
  * {@link CATALOG_FILE_MAX_BYTES}: a larger one is a 413 with a message naming the CLI.
  */
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -28,11 +28,8 @@ export const catalogFileAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const upload = {
     config: { ownerOnly: true },
     bodyLimit: CATALOG_FILE_MAX_BYTES,
-    errorHandler: (
-      error: FastifyError,
-      request: Parameters<typeof app.errorHandler>[1],
-      reply: Parameters<typeof app.errorHandler>[2],
-    ) => {
+    /** A body over the limit is a 413 naming the CLI; everything else goes to the app's one error handler. */
+    errorHandler: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
         return app.errorHandler(
           new AppError('payload_too_large', CATALOG_FILE_TOO_LARGE_MESSAGE),
