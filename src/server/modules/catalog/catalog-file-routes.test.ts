@@ -106,7 +106,7 @@ describe.each(testDatabaseKinds)('admin catalogue file on %s', (kind) => {
     const last = file.products.at(-1)!;
     const { variants: _variants, ...lastWithoutVariants } = last;
     const changed: CatalogFile = {
-      store: { ...file.store, storeName: 'Resham House Varanasi', whatsappNumber: '+91 98390 41736' },
+      store: { ...file.store, storeName: 'Resham House Varanasi', whatsappNumber: '070000 12345' },
       products: [
         { ...first, title: 'Renamed Kurta' },
         ...file.products.slice(1, -1),
@@ -136,7 +136,7 @@ describe.each(testDatabaseKinds)('admin catalogue file on %s', (kind) => {
     expect(imported.statusCode).toBe(200);
     expect(imported.json()).toEqual(body.summary);
     const info = (await app.inject({ method: 'GET', url: '/api/v1/storeInfo' })).json();
-    expect(info).toMatchObject({ storeName: 'Resham House Varanasi', whatsappNumber: '+919839041736' });
+    expect(info).toMatchObject({ storeName: 'Resham House Varanasi', whatsappNumber: '+917000012345' });
     const [entry, ...others] = await audits();
     expect(others).toEqual([]);
     expect(entry).toMatchObject({
