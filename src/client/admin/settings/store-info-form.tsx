@@ -80,7 +80,10 @@ export function StoreInfoForm({ settings }: { settings: StoreSettings['storeInfo
       >
         {(control) => <Input {...control} type="tel" inputMode="tel" {...form.register('whatsappNumber')} />}
       </FormField>
-      {/* LOGO UPLOAD: the logo upload component (logo-upload.tsx) goes here; until then the current logo shows. */}
+      {/*
+        LOGO UPLOAD SPOT: the logo upload component (./logo-upload.tsx, built separately) replaces this read-only
+        preview of the current logo.
+      */}
       <div data-slot="logo-upload" className="flex items-center gap-3 text-sm text-stone-600">
         <span>Logo</span>
         {settings.companyLogoUrl ? (
