@@ -7,6 +7,16 @@
  */
 import { z } from 'zod';
 
+/**
+ * The body of `POST /catalog/preview` and `/catalog/import`: the catalogue file, any JSON as far as the route
+ * is concerned. The handler validates it with the catalogue file's own schema, so each problem carries the
+ * CLI's place and message (`products[3].regularPrice: must be above 0`) rather than a route schema's.
+ */
+export const catalogFileBodySchema = z.unknown();
+
+/** `GET /catalog/export` answer: the catalogue file as JSON text, downloaded as `catalog-YYYY-MM-DD.json`. */
+export const catalogExportSchema = z.string();
+
 /** Counts of one import: products created, rewritten, left alone; stock figures set; store block changed. */
 export const catalogImportSummarySchema = z.object({
   created: z.number().int(),

@@ -6,10 +6,11 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CATALOG_FILE_MAX_BYTES,
   CATALOG_FILE_TOO_LARGE_MESSAGE,
+  catalogExportSchema,
+  catalogFileBodySchema,
   catalogImportSummarySchema,
   catalogPreviewSchema,
 } from '@shared/admin/catalog-file-schemas';
@@ -42,21 +43,31 @@ export const catalogFileAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   /** 200 the store's catalogue file as a download (`catalog-YYYY-MM-DD.json`). */
-  app.get('/catalog/export', { config: { ownerOnly: true } }, async (request, reply) => {
-    const file = await exportCatalog(app.db, request.storeId);
-    return reply
-      .header('content-disposition', `attachment; filename="catalog-${indianDate(new Date())}.json"`)
-      .header('cache-control', 'no-store')
-      .type('application/json; charset=utf-8')
-      .send(`${JSON.stringify(file, null, 2)}\n`);
-  });
+  app.get(
+    '/catalog/export',
+    {
+      config: { ownerOnly: true },
+      schema: { response: { 200: catalogExportSchema, '4xx': errorBodySchema } },
+    },
+    async (request, reply) => {
+      const file = await exportCatalog(app.db, request.storeId);
+      return reply
+        .header('content-disposition', `attachment; filename="catalog-${indianDate(new Date())}.json"`)
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(`${JSON.stringify(file, null, 2)}\n`);
+    },
+  );
 
   /** 200 what importing the body would change, nothing written; 400 `{ error, fields }` for a bad file. */
   app.post(
     '/catalog/preview',
     {
       ...upload,
-      schema: { body: z.unknown(), response: { 200: catalogPreviewSchema, '4xx': errorBodySchema } },
+      schema: {
+        body: catalogFileBodySchema,
+        response: { 200: catalogPreviewSchema, '4xx': errorBodySchema },
+      },
     },
     async (request) => previewCatalogImport(app.db, request.storeId, validateCatalogUpload(request.body)),
   );
@@ -66,7 +77,10 @@ export const catalogFileAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/catalog/import',
     {
       ...upload,
-      schema: { body: z.unknown(), response: { 200: catalogImportSummarySchema, '4xx': errorBodySchema } },
+      schema: {
+        body: catalogFileBodySchema,
+        response: { 200: catalogImportSummarySchema, '4xx': errorBodySchema },
+      },
     },
     async (request) => {
       const file = validateCatalogUpload(request.body);
