@@ -8,11 +8,15 @@
 import { z } from 'zod';
 
 /**
- * The body of `POST /catalog/preview` and `/catalog/import`: the catalogue file, any JSON as far as the route
- * is concerned. The handler validates it with the catalogue file's own schema, so each problem carries the
- * CLI's place and message (`products[3].regularPrice: must be above 0`) rather than a route schema's.
+ * The body of `POST /catalog/preview` and `/catalog/import`: the catalogue file, a JSON object whose parts the
+ * route leaves unchecked. The handler validates it with the catalogue file's own schema, so each problem
+ * carries the CLI's place and message (`products[3].regularPrice: must be above 0`) rather than a route
+ * schema's.
  */
-export const catalogFileBodySchema = z.unknown();
+export const catalogFileBodySchema = z.looseObject({
+  store: z.unknown().optional(),
+  products: z.unknown().optional(),
+});
 
 /** `GET /catalog/export` answer: the catalogue file as JSON text, downloaded as `catalog-YYYY-MM-DD.json`. */
 export const catalogExportSchema = z.string();
