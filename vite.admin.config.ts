@@ -20,8 +20,9 @@ export default mergeConfig(
         input: { admin: here('./src/client/admin/index.html') },
         output: {
           codeSplitting: {
-            // sonner stays a chunk of its own: lib/notify.tsx loads it on the first toast.
-            groups: [{ name: 'admin-vendor', test: /node_modules[\\/](?!sonner[\\/])/ }],
+            // sonner stays a chunk of its own: lib/notify.tsx loads it on the first toast; DOMPurify goes with the
+            // lazily loaded policy editor that uses it.
+            groups: [{ name: 'admin-vendor', test: /node_modules[\\/](?!sonner[\\/]|dompurify[\\/])/ }],
           },
         },
       },

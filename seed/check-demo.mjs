@@ -50,6 +50,7 @@ for (const key of [
   'companyEmail',
   'companyPhone',
   'description',
+  'whatsappNumber',
 ]) {
   if (typeof store[key] !== 'string' || !store[key].trim()) fail(`store.${key} is missing`);
 }

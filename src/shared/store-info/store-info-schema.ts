@@ -16,6 +16,8 @@ export const storeInfoSchema = z.object({
   companyPhone: z.string().nullable(),
   companyLogoUrl: z.string().nullable(),
   description: z.string().nullable(),
+  /** The shop's WhatsApp number as `+91…` (an extra field beyond the spec's shape); null: no WhatsApp links. */
+  whatsappNumber: z.string().nullable(),
   /** Category names in the shop owner's order. */
   categories: z.array(z.string()),
   /** Category name → image URL. */

@@ -26,9 +26,19 @@ const ProductImagesPage = lazy(() =>
   import('../products/product-images-page').then((module) => ({ default: module.ProductImagesPage })),
 );
 
-/** A lazily loaded screen, with a line while its code arrives. */
+const SettingsPage = lazy(() =>
+  import('../settings/settings-page').then((module) => ({ default: module.SettingsPage })),
+);
+const PoliciesPage = lazy(() =>
+  import('../settings/policies-page').then((module) => ({ default: module.PoliciesPage })),
+);
+const CatalogFilePage = lazy(() =>
+  import('../catalog-file/catalog-file-page').then((module) => ({ default: module.CatalogFilePage })),
+);
+
+/** A lazily loaded screen with a loading line while its code arrives. */
 function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<p className="p-4 text-stone-600">Loading…</p>}>{children}</Suspense>;
+  return <Suspense fallback={<p className="p-4 text-sm text-stone-600">Loading…</p>}>{children}</Suspense>;
 }
 
 function RequireAdmin({ children }: { children: ReactNode }) {
@@ -89,6 +99,30 @@ export function AdminRoutes() {
         <Route path="customers" element={<CustomersPage />} />
         <Route path="customers/:customerId" element={<CustomerPage />} />
         <Route path="staff" element={<StaffPage />} />
+        <Route
+          path="settings"
+          element={
+            <Lazy>
+              <SettingsPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path="settings/policies"
+          element={
+            <Lazy>
+              <PoliciesPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path="catalog-file"
+          element={
+            <Lazy>
+              <CatalogFilePage />
+            </Lazy>
+          }
+        />
         <Route path="*" element={<p className="p-4 text-stone-600">This admin page does not exist.</p>} />
       </Route>
     </Routes>

@@ -3,7 +3,8 @@
  * failed, or not found", §5 "Cart and product", §8 "Product by id failure"). With variants, the price, image
  * and low-stock note follow the chosen size and colour, and sold-out options cannot be chosen; a product of
  * which nothing is left shows 'Out of stock' on its disabled add button. Fabric sold by the metre shows its
- * price per metre and a stepper in metres.
+ * price per metre and a stepper in metres. A shop with a WhatsApp number gets an 'Ask on WhatsApp' link that
+ * opens a chat with the shop about this product (its title and address).
  */
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -14,6 +15,7 @@ import { isOnSale } from '@shared/catalog/product-mapping';
 import { perUnitSuffix } from '@shared/catalog/unit-of-measure';
 import { formatRupees } from '@shared/money';
 import { Badge } from '@client/components/ui/badge';
+import { WhatsappLink } from '@client/components/store/whatsapp-link';
 import { Button } from '@client/components/ui/button';
 import { useCart } from '@client/lib/cart/cart-context';
 import { lineTotal } from '@client/lib/cart/cart-reducer';
@@ -255,6 +257,11 @@ function ProductDetails({ product }: { product: ProductDetailView }) {
               Add to Wishlist
             </Button>
           </div>
+          <WhatsappLink
+            label="Ask on WhatsApp"
+            text={`Hello! I have a question about ${product.name}: ${location.href}`}
+            className="w-full sm:w-auto"
+          />
         </div>
       </div>
 

@@ -1,10 +1,12 @@
 /**
  * Order success, /order-success (spec §2 "Order success"; the QR screen opens it once the order is paid):
  * the thank-you text with links to /orders and /. When the URL names the order (`?orderId=`), its number is
- * shown with a link to track it.
+ * shown with a link to track it, and — when the shop has a WhatsApp number — a 'Share order' link that sends
+ * the shop the order number.
  */
 import { Link, useSearchParams } from 'react-router';
 import { CircleCheck, Package, ShoppingBag } from 'lucide-react';
+import { WhatsappLink } from '@client/components/store/whatsapp-link';
 import { Button } from '@client/components/ui/button';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
@@ -36,6 +38,13 @@ export function OrderSuccessPage() {
             {orderId}
           </Link>
         </p>
+      )}
+      {orderId && (
+        <WhatsappLink
+          label="Share order"
+          text={`Hello! I placed order ${orderId} at ${brand}: ${location.origin}${trackOrderPath(orderId)}`}
+          className="w-full sm:w-auto"
+        />
       )}
       <div className="mt-2 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
         <Button asChild size="lg">

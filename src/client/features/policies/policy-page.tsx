@@ -2,31 +2,18 @@
  * The policy pages, /{policyType} (spec §2 "Policy pages"): terms, privacy, refund, return, shipping and
  * about. Any other slug, reserved words included, redirects to /404. A store's own text (store info
  * `policies[slug]`) overrides the default; both are HTML with placeholders, filled with HTML-escaped company
- * details and sanitised with DOMPurify before rendering. This page is lazy-loaded, so DOMPurify stays out of
+ * details and sanitised with DOMPurify before rendering (`renderPolicyHtml`, shared with the admin's preview). This page is lazy-loaded, so DOMPurify stays out of
  * the home page's bundle.
  */
 import { useMemo, type MouseEvent } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import DOMPurify from 'dompurify';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { fillPolicyPlaceholders } from './policy-placeholders';
-import { isPolicySlug, type PolicySlug } from './policy-slugs';
+import { POLICY_PROSE_CLASS_NAME, renderPolicyHtml } from '@client/lib/policies/policy-html';
 import { POLICY_TITLES } from '@shared/store-info/policy-titles';
-import { DEFAULT_POLICY_TEXTS } from './policy-texts';
-
-/** Prose styles for the policy HTML (headings, paragraphs, lists, links). */
-const proseClassName = [
-  'text-stone-700 leading-relaxed',
-  '[&_h2]:mt-8 [&_h2]:font-serif [&_h2]:text-xl [&_h2]:font-bold [&_h2]:text-stone-900',
-  '[&_h3]:mt-6 [&_h3]:text-lg [&_h3]:font-semibold [&_h3]:text-stone-900',
-  '[&_p]:mt-3 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-6',
-  '[&_li]:mt-1.5 [&_li]:pl-1 [&_strong]:font-semibold [&_strong]:text-stone-900',
-  '[&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2 [&_a:hover]:text-brand-800',
-  '[&_img]:my-4 [&_img]:h-auto [&_img]:max-w-full [&_table]:mt-4 [&_table]:w-full [&_td]:border [&_td]:p-2 [&_th]:border [&_th]:p-2',
-  '[&>:first-child]:mt-0',
-].join(' ');
+import { DEFAULT_POLICY_TEXTS } from '@client/lib/policies/policy-texts';
+import { isPolicySlug, type PolicySlug } from './policy-slugs';
 
 export function PolicyPage() {
   const { policyType } = useParams();
@@ -45,7 +32,7 @@ function PolicyContent({ slug }: { slug: PolicySlug }) {
   const hasOverride = typeof override === 'string' && override.trim() !== '';
   const html = useMemo(() => {
     const source = hasOverride ? override : DEFAULT_POLICY_TEXTS[slug];
-    return DOMPurify.sanitize(fillPolicyPlaceholders(source, info), { USE_PROFILES: { html: true } });
+    return renderPolicyHtml(source, info);
   }, [hasOverride, override, slug, info]);
   const logoUrl = slug === 'about' && !hasOverride ? info?.companyLogoUrl?.trim() : undefined;
 
@@ -100,7 +87,7 @@ function PolicyContent({ slug }: { slug: PolicySlug }) {
           )}
           {/* Clicks (and Enter on a focused link) bubble here; the container itself is not interactive. */}
           <div
-            className={proseClassName}
+            className={POLICY_PROSE_CLASS_NAME}
             onClick={followInternalLink}
             dangerouslySetInnerHTML={{ __html: html }}
           />

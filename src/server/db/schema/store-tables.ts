@@ -19,6 +19,11 @@ export const stores = pgTable(
     companyPhone: text('company_phone'),
     companyLogoUrl: text('company_logo_url'),
     description: text('description'),
+    /**
+     * The shop's WhatsApp number, an Indian mobile in E.164 form (`+919839041736`); null: no WhatsApp links
+     * on the storefront (src/shared/store-info/whatsapp.ts).
+     */
+    whatsappNumber: text('whatsapp_number'),
     /** Policy slug → HTML with placeholders (spec §2 "Policy pages"). */
     policies: jsonb('policies').$type<Record<string, string>>().notNull().default({}),
     /**

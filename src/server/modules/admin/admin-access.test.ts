@@ -21,6 +21,15 @@ const OWNER_ONLY = [
   'POST /api/v1/admin/members/:memberId/revoke',
   'POST /api/v1/admin/settings/logo',
   'GET /api/v1/admin/gst/gstr1/:month/:sheet',
+  'GET /api/v1/admin/settings',
+  'PUT /api/v1/admin/settings/store-info',
+  'PUT /api/v1/admin/settings/categories',
+  'PUT /api/v1/admin/settings/gst',
+  'PUT /api/v1/admin/settings/synonyms',
+  'PUT /api/v1/admin/settings/policies/:slug',
+  'GET /api/v1/admin/catalog/export',
+  'POST /api/v1/admin/catalog/preview',
+  'POST /api/v1/admin/catalog/import',
 ];
 
 /** The route's URL with its parameters filled in. */
@@ -33,7 +42,8 @@ const urlOf = (route: ApiRoute) =>
     .replace(':imageId', '1')
     .replace(':document', 'invoice')
     .replace(':month', '2026-11')
-    .replace(':sheet', 'b2b');
+    .replace(':sheet', 'b2b')
+    .replace(':slug', 'terms');
 
 describe.each(testDatabaseKinds)('admin role hook on %s', (kind) => {
   let database: TestDatabase;

@@ -10,6 +10,8 @@ import { gstAdminRoutes } from '../gst/admin-routes';
 import { orderAdminRoutes } from '../orders/admin-routes';
 import type { SignInRateLimiter } from '../users/sign-in-rate-limit';
 import { storeLogoAdminRoutes } from '../store-info/logo-routes';
+import { catalogFileAdminRoutes } from '../catalog/catalog-file-routes';
+import { storeSettingsAdminRoutes } from '../store-settings/admin-routes';
 import { customerAdminRoutes } from '../users/admin-routes';
 import { dashboardRoutes } from './dashboard-routes';
 import { requireMemberRole } from './role-hook';
@@ -25,6 +27,8 @@ const ADMIN_FEATURE_ROUTES: FastifyPluginAsync[] = [
   productImageAdminRoutes,
   storeLogoAdminRoutes,
   gstAdminRoutes,
+  storeSettingsAdminRoutes,
+  catalogFileAdminRoutes,
 ];
 
 export type AdminApiOptions = { signInRateLimiter?: SignInRateLimiter };

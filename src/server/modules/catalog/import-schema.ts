@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { policySlugs } from '@shared/store-info/store-info-schema';
+import { normaliseWhatsappNumber, WHATSAPP_NUMBER_MESSAGE } from '@shared/store-info/whatsapp';
 import {
   catalogAttributeSchema,
   categoryNameField,
@@ -39,6 +40,14 @@ export const importStoreSchema = z
     companyPhone: optionalText(40),
     companyLogoUrl: optionalField(imageUrl),
     description: optionalText(2000),
+    /** The shop's WhatsApp number (an Indian mobile), stored as `+91…`; absent: no WhatsApp links. */
+    whatsappNumber: optionalField(
+      z.string().transform((number, context) => {
+        const e164 = normaliseWhatsappNumber(number);
+        if (e164 === null) context.addIssue({ code: 'custom', message: WHATSAPP_NUMBER_MESSAGE });
+        return e164 ?? number;
+      }),
+    ),
     /** Top-level categories in display order (spec §3); products may use others too. */
     categories: z.array(z.string().trim().min(1).max(60)).max(50).default([]),
     /** Image per category; a blank URL leaves the category without one. */

@@ -53,6 +53,10 @@ export type ImportSummary = {
 export type ImportOptions = {
   /** Import into the store answering this host (created when new); default: the default store. */
   host?: string;
+  /** Import into this store (the admin's own); wins over `host`. */
+  storeId?: number;
+  /** Told of each product the import creates or rewrites (the admin's preview lists them). */
+  onProductChange?: (sku: string, change: 'created' | 'updated') => void;
 };
 
 /**
@@ -68,6 +72,7 @@ type ImportContext = {
   categoryIdByName: Map<string, number>;
   variants: VariantSync;
   summary: ImportSummary;
+  onProductChange: NonNullable<ImportOptions['onProductChange']>;
 };
 
 /** The products columns the import writes (all but SKU, store and stock). */
@@ -142,6 +147,7 @@ async function importBatch(context: ImportContext, batch: ImportProduct[], offse
     if (!existing) {
       fresh.push({ sku: product.sku, ...columns, stock: record.stock, record });
       summary.created += 1;
+      context.onProductChange(product.sku, 'created');
     } else if (existing.contentHash !== columns.contentHash) {
       // The hash covers the file's stock, so an equal hash means an equal count; only a new count is set.
       const setStock = existing.importedStock !== record.stock;
@@ -149,6 +155,7 @@ async function importBatch(context: ImportContext, batch: ImportProduct[], offse
       rewritten.push({ id: existing.id, ...columns, stock: record.stock, setStock });
       written.push({ productId: existing.id, record, isNew: false });
       summary.updated += 1;
+      context.onProductChange(product.sku, 'updated');
     } else {
       summary.unchanged += 1;
     }
@@ -192,7 +199,7 @@ export async function importCatalog(
 ): Promise<ImportSummary> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    const storeId = await resolveTargetStore(tx, options.host);
+    const storeId = options.storeId ?? (await resolveTargetStore(tx, options.host));
     const storeInfoChanged = await upsertStoreInfo(tx, storeId, file.store);
     const { idByName, changed: categoriesChanged } = await upsertCategories(tx, storeId, file);
     const synonymsChanged = await saveSynonyms(tx, storeId, file.store.synonyms);
@@ -210,6 +217,7 @@ export async function importCatalog(
       categoryIdByName: idByName,
       variants: variantSyncFor(file.products),
       summary,
+      onProductChange: options.onProductChange ?? (() => undefined),
     };
     for (let offset = 0; offset < file.products.length; offset += PRODUCTS_PER_BATCH) {
       await importBatch(context, file.products.slice(offset, offset + PRODUCTS_PER_BATCH), offset);

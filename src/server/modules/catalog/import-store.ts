@@ -68,6 +68,7 @@ export async function upsertStoreInfo(
     companyPhone: info.companyPhone ?? null,
     companyLogoUrl: info.companyLogoUrl ?? null,
     description: info.description ?? null,
+    whatsappNumber: info.whatsappNumber ?? null,
     policies: info.policies,
     ...gstSettingsOf(info),
   };
@@ -83,6 +84,7 @@ export async function upsertStoreInfo(
         companyPhone: current.companyPhone,
         companyLogoUrl: current.companyLogoUrl,
         description: current.description,
+        whatsappNumber: current.whatsappNumber,
         policies: current.policies,
         ...gstSettingsOf(current),
       })

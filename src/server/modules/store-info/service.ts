@@ -48,6 +48,7 @@ export async function getStoreInfo(db: Db, storeId: number, testMode: boolean): 
     companyPhone: store?.companyPhone ?? null,
     companyLogoUrl: store?.companyLogoUrl ?? null,
     description: store?.description ?? null,
+    whatsappNumber: store?.whatsappNumber ?? null,
     categories: categoryRows.map((row) => row.name),
     categoryImages: Object.fromEntries(imageRows.map((row) => [row.name, row.imageUrl as string])),
     policies: store?.policies ?? {},

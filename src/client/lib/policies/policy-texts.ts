@@ -5,7 +5,7 @@
  * filling and sanitising before they are rendered. Placeholders never start a sentence, because their
  * fallbacks ('our store', 'our registered office', …) are lower-case.
  */
-import type { PolicySlug } from './policy-slugs';
+import type { PolicySlug } from '@shared/store-info/store-info-schema';
 
 /** Keeps a range such as "0-7" on one line (it would otherwise break after the hyphen). */
 const range = (text: string) => `<span class="whitespace-nowrap">${text}</span>`;

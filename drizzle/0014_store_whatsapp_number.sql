@@ -1,0 +1,1 @@
+ALTER TABLE "stores" ADD COLUMN "whatsapp_number" text;

@@ -1,0 +1,100 @@
+/**
+ * The store info section of `/admin/settings`: the shop's name, company, address, e-mail, phone, description
+ * and WhatsApp number (an Indian mobile; when set, the storefront shows 'Ask on WhatsApp' on product pages and
+ * 'Share order' after an order). The logo has a place of its own here; it is uploaded, not typed.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  storeInfoSettingsSchema,
+  type StoreInfoSettings,
+  type StoreSettings,
+} from '@shared/admin/store-settings-schemas';
+import { formatWhatsappNumber } from '@shared/store-info/whatsapp';
+import { Button } from '@client/components/ui/button';
+import { FormField } from '@client/components/ui/form-field';
+import { Input, Textarea } from '@client/components/ui/input';
+import { setFieldErrors } from '@client/lib/form-errors';
+import { toast } from '@client/lib/notify';
+import { useSaveSettings } from './settings-queries';
+
+type Form = z.input<typeof storeInfoSettingsSchema>;
+
+const FIELDS = [
+  ['storeName', 'Store name', 'Shown in the header and the page title.'],
+  ['companyName', 'Company name', 'Your legal name, used in the policies and the footer.'],
+  ['companyAddress', 'Company address', 'Postal address with PIN code.'],
+  ['companyEmail', 'Company e-mail', undefined],
+  ['companyPhone', 'Company phone', 'e.g. +91 98290 41736'],
+] as const;
+
+export function StoreInfoForm({ settings }: { settings: StoreSettings['storeInfo'] }) {
+  const form = useForm<Form, unknown, StoreInfoSettings>({
+    resolver: zodResolver(storeInfoSettingsSchema),
+    defaultValues: {
+      storeName: settings.storeName ?? '',
+      companyName: settings.companyName ?? '',
+      companyAddress: settings.companyAddress ?? '',
+      companyEmail: settings.companyEmail ?? '',
+      companyPhone: settings.companyPhone ?? '',
+      description: settings.description ?? '',
+      whatsappNumber: settings.whatsappNumber ? formatWhatsappNumber(settings.whatsappNumber) : '',
+    },
+  });
+  const save = useSaveSettings<StoreInfoSettings>('store-info', 'Store info saved', (error) => {
+    const names = Object.keys(storeInfoSettingsSchema.shape) as (keyof Form)[];
+    if (setFieldErrors(error, form.setError, names).shown.length === 0) toast.error(error.message);
+  });
+  const errors = form.formState.errors;
+  return (
+    <form
+      noValidate
+      aria-labelledby="store-info-title"
+      className="flex flex-col gap-3"
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
+    >
+      <h2 id="store-info-title" className="font-semibold">
+        Store info
+      </h2>
+      {FIELDS.map(([name, label, hint]) => (
+        <FormField key={name} id={`settings-${name}`} label={label} hint={hint} error={errors[name]?.message}>
+          {(control) => (
+            <Input {...control} type={name === 'companyEmail' ? 'email' : 'text'} {...form.register(name)} />
+          )}
+        </FormField>
+      ))}
+      <FormField
+        id="settings-description"
+        label="Description"
+        hint="One or two sentences about the shop."
+        error={errors.description?.message}
+      >
+        {(control) => <Textarea {...control} rows={3} {...form.register('description')} />}
+      </FormField>
+      <FormField
+        id="settings-whatsappNumber"
+        label="WhatsApp number"
+        hint="An Indian mobile number. Shoppers get 'Ask on WhatsApp' and 'Share order' links; leave empty for none."
+        error={errors.whatsappNumber?.message}
+      >
+        {(control) => <Input {...control} type="tel" inputMode="tel" {...form.register('whatsappNumber')} />}
+      </FormField>
+      {/*
+        LOGO UPLOAD SPOT: the logo upload component (./logo-upload.tsx, built separately) replaces this read-only
+        preview of the current logo.
+      */}
+      <div data-slot="logo-upload" className="flex items-center gap-3 text-sm text-stone-600">
+        <span>Logo</span>
+        {settings.companyLogoUrl ? (
+          <img src={settings.companyLogoUrl} alt="Current logo" className="h-10 w-auto object-contain" />
+        ) : (
+          <span>none</span>
+        )}
+      </div>
+      <Button type="submit" disabled={save.isPending}>
+        Save store info
+      </Button>
+    </form>
+  );
+}
