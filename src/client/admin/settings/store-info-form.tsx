@@ -4,6 +4,7 @@
  * 'Share order' after an order). The logo has a place of its own here; it is uploaded, not typed.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -17,7 +18,8 @@ import { FormField } from '@client/components/ui/form-field';
 import { Input, Textarea } from '@client/components/ui/input';
 import { setFieldErrors } from '@client/lib/form-errors';
 import { toast } from '@client/lib/notify';
-import { useSaveSettings } from './settings-queries';
+import { LogoUpload } from './logo-upload';
+import { storeSettingsQuery, useSaveSettings } from './settings-queries';
 
 type Form = z.input<typeof storeInfoSettingsSchema>;
 
@@ -30,6 +32,7 @@ const FIELDS = [
 ] as const;
 
 export function StoreInfoForm({ settings }: { settings: StoreSettings['storeInfo'] }) {
+  const queryClient = useQueryClient();
   const form = useForm<Form, unknown, StoreInfoSettings>({
     resolver: zodResolver(storeInfoSettingsSchema),
     defaultValues: {
@@ -80,18 +83,11 @@ export function StoreInfoForm({ settings }: { settings: StoreSettings['storeInfo
       >
         {(control) => <Input {...control} type="tel" inputMode="tel" {...form.register('whatsappNumber')} />}
       </FormField>
-      {/*
-        LOGO UPLOAD SPOT: the logo upload component (./logo-upload.tsx, built separately) replaces this read-only
-        preview of the current logo.
-      */}
-      <div data-slot="logo-upload" className="flex items-center gap-3 text-sm text-stone-600">
-        <span>Logo</span>
-        {settings.companyLogoUrl ? (
-          <img src={settings.companyLogoUrl} alt="Current logo" className="h-10 w-auto object-contain" />
-        ) : (
-          <span>none</span>
-        )}
-      </div>
+      {/* The logo is sent on its own (an image upload), not with this form's fields. */}
+      <LogoUpload
+        currentUrl={settings.companyLogoUrl}
+        onUploaded={() => void queryClient.invalidateQueries({ queryKey: storeSettingsQuery().queryKey })}
+      />
       <Button type="submit" disabled={save.isPending}>
         Save store info
       </Button>
