@@ -6,13 +6,22 @@
  * 404 JSON, never the SPA. With a page renderer (modules/seo/page-html.ts), each storefront page's HTML
  * carries its own head and status.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MEDIA_URL_PREFIX, mediaDirOf } from './modules/media/media-files';
 import type { RenderedPage } from './modules/seo/page-html';
 import { clientDistDir, demoImagesDir } from './paths';
+
+/** True when `path` is a folder or does not exist yet (false when it or a parent is a file). */
+function isFolderOrAbsent(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT';
+  }
+}
 
 const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 
@@ -51,16 +60,20 @@ export async function registerStaticFiles(app: FastifyInstance, renderPages?: Pa
     setHeaders: (res) => res.header('cache-control', 'public, max-age=86400'),
   });
   // Images uploaded in the admin (docs/admin.md "Images"): content-hashed names, so cached for a year. The
-  // folder appears with the first upload.
-  await app.register(fastifyStatic, {
-    root: resolve(mediaDirOf(app.config.DATA_DIR)),
-    prefix: MEDIA_URL_PREFIX,
-    decorateReply: false,
-    suppressWarning: true,
-    dotfiles: 'deny',
-    index: false,
-    setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
-  });
+  // folder appears with the first upload. A DATA_DIR that is not a folder serves none (readiness reports
+  // the data folder; the server still starts to say so).
+  const mediaRoot = resolve(mediaDirOf(app.config.DATA_DIR));
+  if (isFolderOrAbsent(mediaRoot)) {
+    await app.register(fastifyStatic, {
+      root: mediaRoot,
+      prefix: MEDIA_URL_PREFIX,
+      decorateReply: false,
+      suppressWarning: true,
+      dotfiles: 'deny',
+      index: false,
+      setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
+    });
+  }
 
   const sendPage = (reply: FastifyReply, html: Buffer | null) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);

@@ -59,6 +59,9 @@ export const gstr1DownloadParamsSchema = z.object({
   sheet: z.enum(GSTR1_SHEETS, { message: `must be one of ${GSTR1_SHEETS.join(', ')}` }),
 });
 
+/** `GET /api/v1/admin/gst/gstr1/:month/:sheet` answer: the sheet as CSV text (`text/csv`, CRLF lines). */
+export const gstr1SheetCsvSchema = z.string();
+
 /** `GET /api/v1/admin/orders/:orderNumber/documents/:document` path. */
 export const adminTaxDocumentParamsSchema = z.object({
   orderNumber: z.string().max(40),

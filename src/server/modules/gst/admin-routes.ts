@@ -4,14 +4,14 @@
  * files). The same documents and sheets as the shopper's downloads and the `orders` CLI.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorBodySchema } from '@shared/errors/error-body';
 import {
   adminTaxDocumentParamsSchema,
   gstr1DownloadParamsSchema,
+  gstr1SheetCsvSchema,
+  NO_TAX_DOCUMENT,
   pdfFileSchema,
 } from '@shared/gst/gst-schemas';
-import { NO_TAX_DOCUMENT } from '@shared/gst/gst-schemas';
 import { NotFoundError } from '../../errors';
 import { normalizeOrderNumber } from '../orders/order-number';
 import { orderDocumentFile } from './document-download';
@@ -46,7 +46,7 @@ export const gstAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { ownerOnly: true },
       schema: {
         params: gstr1DownloadParamsSchema,
-        response: { 200: z.string(), '4xx': errorBodySchema },
+        response: { 200: gstr1SheetCsvSchema, '4xx': errorBodySchema },
       },
     },
     async (request, reply) => {

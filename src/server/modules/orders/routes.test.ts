@@ -711,6 +711,7 @@ describe.each(testDatabaseKinds)('orders API on %s', (kind) => {
           'createdAt',
           'creditNote',
           'gstSupply',
+          'history',
           'id',
           'invoice',
           'items',
