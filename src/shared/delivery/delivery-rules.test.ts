@@ -9,7 +9,11 @@ import {
   deliveryQuote,
   type DeliverySettings,
 } from './delivery-rules';
-import { deliverySettingsSchema, deliverySettingsToPaise, deliverySettingsToRupees } from './delivery-schemas';
+import {
+  deliverySettingsSchema,
+  deliverySettingsToPaise,
+  deliverySettingsToRupees,
+} from './delivery-schemas';
 
 const settings: DeliverySettings = {
   ...DEFAULT_DELIVERY_SETTINGS,
@@ -18,7 +22,14 @@ const settings: DeliverySettings = {
   zones: [
     { name: 'Rajasthan', states: ['Rajasthan'], pinPrefixes: [], chargePaise: 4_900, minDays: 2, maxDays: 3 },
     { name: 'Jaipur city', states: [], pinPrefixes: ['302'], chargePaise: 0, minDays: 1, maxDays: 1 },
-    { name: 'North-east', states: [], pinPrefixes: ['78', '79'], chargePaise: 19_900, minDays: 6, maxDays: 9 },
+    {
+      name: 'North-east',
+      states: [],
+      pinPrefixes: ['78', '79'],
+      chargePaise: 19_900,
+      minDays: 6,
+      maxDays: 9,
+    },
   ],
   unservedPinPrefixes: ['744', '682559'],
   cod: { enabled: true, feePaise: 4_900, maxOrderValuePaise: 500_000, pinPrefixes: [] },
@@ -26,9 +37,9 @@ const settings: DeliverySettings = {
 
 describe('delivery charge for a PIN code, state and subtotal', () => {
   test('a store that set nothing ships free everywhere', () => {
-    expect(deliveryQuote(DEFAULT_DELIVERY_SETTINGS, { postalCode: '560001', state: 'Karnataka' }, 280_000)).toEqual(
-      { served: true, chargePaise: 0, minDays: 3, maxDays: 7, zone: null },
-    );
+    expect(
+      deliveryQuote(DEFAULT_DELIVERY_SETTINGS, { postalCode: '560001', state: 'Karnataka' }, 280_000),
+    ).toEqual({ served: true, chargePaise: 0, minDays: 3, maxDays: 7, zone: null });
   });
 
   test('the flat charge outside zones, a state zone, and the longest PIN prefix before the state', () => {
@@ -63,10 +74,14 @@ describe('delivery charge for a PIN code, state and subtotal', () => {
   });
 
   test('an unserved prefix is not served, whatever the zone', () => {
-    expect(deliveryQuote(settings, { postalCode: '744101', state: 'Andaman and Nicobar Islands' }, 1)).toEqual({
+    expect(
+      deliveryQuote(settings, { postalCode: '744101', state: 'Andaman and Nicobar Islands' }, 1),
+    ).toEqual({
       served: false,
     });
-    expect(deliveryQuote(settings, { postalCode: '682559', state: 'Lakshadweep' }, 1)).toEqual({ served: false });
+    expect(deliveryQuote(settings, { postalCode: '682559', state: 'Lakshadweep' }, 1)).toEqual({
+      served: false,
+    });
     expect(deliveryQuote(settings, { postalCode: '682555', state: 'Lakshadweep' }, 1).served).toBe(true);
   });
 
@@ -88,7 +103,9 @@ describe('cash on delivery eligibility', () => {
   });
 
   test('the messages', () => {
-    expect(codRefusalMessage('over-cap', settings.cod)).toBe('Cash on delivery is available for orders up to ₹5,000');
+    expect(codRefusalMessage('over-cap', settings.cod)).toBe(
+      'Cash on delivery is available for orders up to ₹5,000',
+    );
     expect(codRefusalMessage('outside-area', settings.cod)).toBe(
       'Cash on delivery is not available for this PIN code',
     );
@@ -154,12 +171,16 @@ describe('tax on charges (composite supply, CGST Act section 8)', () => {
 
   test('a quote is never negative, and zero at or above the threshold', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 100_000, max: 999_999 }), fc.integer({ min: 0, max: 10_000_000 }), (pin, sub) => {
-        const quote = deliveryQuote(settings, { postalCode: String(pin), state: null }, sub);
-        if (!quote.served) return;
-        expect(quote.chargePaise).toBeGreaterThanOrEqual(0);
-        if (sub >= settings.freeAbovePaise!) expect(quote.chargePaise).toBe(0);
-      }),
+      fc.property(
+        fc.integer({ min: 100_000, max: 999_999 }),
+        fc.integer({ min: 0, max: 10_000_000 }),
+        (pin, sub) => {
+          const quote = deliveryQuote(settings, { postalCode: String(pin), state: null }, sub);
+          if (!quote.served) return;
+          expect(quote.chargePaise).toBeGreaterThanOrEqual(0);
+          if (sub >= settings.freeAbovePaise!) expect(quote.chargePaise).toBe(0);
+        },
+      ),
     );
   });
 });
@@ -192,7 +213,9 @@ describe('the settings contract (rupees) and its stored form (paise)', () => {
       colour: 'red',
     });
     expect(result.success).toBe(false);
-    const issues = Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]));
+    const issues = Object.fromEntries(
+      result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]),
+    );
     expect(issues).toMatchObject({
       flatCharge: 'must be 0 or more',
       freeAbove: 'must have at most 2 decimals',
@@ -210,7 +233,9 @@ describe('the settings contract (rupees) and its stored form (paise)', () => {
       maxDays: 1,
       zones: [{ name: 'Nowhere', charge: 10, minDays: 4, maxDays: 2 }],
     });
-    const issues = Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]));
+    const issues = Object.fromEntries(
+      result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]),
+    );
     expect(issues).toEqual({
       maxDays: 'must not be less than minDays',
       'zones.0.maxDays': 'must not be less than minDays',

@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { productAdminRoutes } from '../catalog/admin-routes';
+import { deliveryAdminRoutes } from '../delivery/admin-routes';
 import { orderAdminRoutes } from '../orders/admin-routes';
 import type { SignInRateLimiter } from '../users/sign-in-rate-limit';
 import { customerAdminRoutes } from '../users/admin-routes';
@@ -19,6 +20,7 @@ const ADMIN_FEATURE_ROUTES: FastifyPluginAsync[] = [
   productAdminRoutes,
   dashboardRoutes,
   customerAdminRoutes,
+  deliveryAdminRoutes,
 ];
 
 export type AdminApiOptions = { signInRateLimiter?: SignInRateLimiter };

@@ -40,13 +40,15 @@ export function offeredMethods(settings: PaymentSettings): PaymentMethod[] {
 
 /**
  * The definitions for this configuration; `prefill` (the signed-in account's name and e-mail) becomes the
- * default values. Only configured methods are offered.
+ * default values. Only configured methods are offered, and 'Cash on delivery' last when `cashOnDelivery`
+ * (the store offers it for the order: ./cash-on-delivery.ts).
  */
 export function paymentFieldDefinitions(
   settings: PaymentSettings,
   prefill: { name?: string; email?: string } = {},
+  cashOnDelivery = false,
 ): PaymentFieldDefinition[] {
-  const methods = offeredMethods(settings);
+  const methods: PaymentMethod[] = [...offeredMethods(settings), ...(cashOnDelivery ? ['cod' as const] : [])];
   const method: PaymentFieldDefinition = {
     name: 'method',
     label: 'Payment method',

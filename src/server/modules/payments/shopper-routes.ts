@@ -7,7 +7,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@shared/errors/error-body';
 import { paiseToRupees } from '@shared/money';
-import { paymentFieldsResponseSchema } from '@shared/payments/payment-field-schema';
+import {
+  paymentFieldsQuerySchema,
+  paymentFieldsResponseSchema,
+} from '@shared/payments/payment-field-schema';
 import {
   paymentResponseSchema,
   paymentSubmissionSchema,
@@ -15,6 +18,7 @@ import {
 } from '@shared/payments/payment-response';
 import { UnavailableError, ValidationError } from '../../errors';
 import { authenticate, requireUser } from '../users/auth-hook';
+import { cashOnDeliveryOffered, payByCashOnDelivery } from './cash-on-delivery';
 import { offeredMethods, paymentFieldDefinitions, validatePaymentSubmission } from './fields';
 import { providerFor } from './providers/provider-registry';
 import { baseUrlOf } from './public-origin';
@@ -30,23 +34,32 @@ export const shopperPaymentRoutes: FastifyPluginAsyncZod<{ settings: PaymentSett
   app,
   { settings },
 ) => {
-  /** 200 the field definitions (an array, spec §7); 401 without a session. */
+  /**
+   * 200 the field definitions (an array, spec §7), with 'Cash on delivery' when `?orderId=` names the user's
+   * Pending order and the store offers COD for it; 401 without a session.
+   */
   app.get(
     '/payments/fields',
     {
       onRequest: authenticate,
       schema: {
+        querystring: paymentFieldsQuerySchema,
         response: { 200: paymentFieldsResponseSchema, 401: errorBodySchema, 503: errorBodySchema },
       },
     },
     async (request, reply) => {
       const user = await requireUser(request);
       reply.header('cache-control', 'no-store');
+      const orderId = request.query.orderId;
+      const cod = orderId
+        ? await cashOnDeliveryOffered(app.db, request.storeId, user.userId, orderId)
+        : false;
       return reply.send(
-        paymentFieldDefinitions(settings, {
-          name: `${user.firstName} ${user.lastName}`.trim(),
-          email: user.email,
-        }),
+        paymentFieldDefinitions(
+          settings,
+          { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email },
+          cod,
+        ),
       );
     },
   );
@@ -75,11 +88,31 @@ export const shopperPaymentRoutes: FastifyPluginAsyncZod<{ settings: PaymentSett
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const user = await requireUser(request);
-      if (offeredMethods(settings).length === 0) {
+      const cashOnDelivery = request.body.fields.method === 'cod';
+      if (offeredMethods(settings).length === 0 && !cashOnDelivery) {
         throw new UnavailableError(NO_PAYMENT_METHODS, NO_PAYMENT_METHODS_RETRY_AFTER);
       }
-      const submission = validatePaymentSubmission(paymentFieldDefinitions(settings), request.body.fields);
+      // 'cod' passes the form's rules here; whether this order may use it is ./cash-on-delivery.ts's to say.
+      const submission = validatePaymentSubmission(
+        paymentFieldDefinitions(settings, {}, cashOnDelivery),
+        request.body.fields,
+      );
       if (!submission.ok) throw new ValidationError(submission.fields);
+      if (submission.method === 'cod') {
+        const paid = await payByCashOnDelivery(app.db, {
+          storeId: request.storeId,
+          userId: user.userId,
+          orderId: request.body.orderId,
+          payer: submission.payer,
+          mailFrom: app.config.MAIL_FROM,
+        });
+        return reply.send({
+          success: true,
+          redirectUrl: `/order-success?orderId=${encodeURIComponent(paid.orderNumber)}`,
+          amount: paiseToRupees(paid.totalPaise),
+          orderId: paid.orderNumber,
+        });
+      }
       const provider = providerFor(settings, submission.method);
       if (!provider) throw new ValidationError({ method: 'Unknown payment method' });
       const { order, attempt, action } = await startPayment(app.db, {
