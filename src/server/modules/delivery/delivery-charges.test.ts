@@ -14,6 +14,8 @@ import { products } from '../../db/schema/catalog-tables';
 import { outgoingMail } from '../../db/schema/mail-tables';
 import { orders } from '../../db/schema/order-tables';
 import { payments } from '../../db/schema/payment-tables';
+import { taxDocuments } from '../../db/schema/gst-tables';
+import { pdfText } from '../../test/pdf-text';
 import { insertSignedInMember, type SessionMember } from '../../test/admin-member';
 import { insertSignedInCustomers, type SessionCustomer } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
@@ -22,6 +24,7 @@ import { OWNER_ONLY_MESSAGE } from '../admin/role-hook';
 import { catalogImportFileSchema } from '../catalog/import-schema';
 import { importCatalog } from '../catalog/import-service';
 import { gstTestCatalog } from '../gst/gst-test-catalog';
+import { gstr1Export } from '../gst/gstr1-export';
 import { transition } from '../orders/order-lifecycle';
 import { TOO_MANY_COD_ORDERS } from '../payments/cash-on-delivery';
 
@@ -335,6 +338,65 @@ describe.each(testDatabaseKinds)('shipping charges and cash on delivery on %s', 
     });
     await transition(database.db, 1, first.id, ORDER_STATUS.delivered, 'test: deliver');
     expect((await payCod(buyer!, numbers[2]!)).statusCode).toBe(200);
+  });
+
+  it('the tax invoice prints shipping and the COD fee as SAC lines at the principal rate, IGST or CGST + SGST', async () => {
+    const invoiceText = async (address: typeof pune) => {
+      const { buyer, orderNumber } = await place(address, [
+        { sku: 'KUR-2800', quantity: 1 },
+        { sku: 'FAB-450', quantity: 2 },
+      ]);
+      expect((await payCod(buyer, orderNumber!)).statusCode).toBe(200);
+      const order = await storedOrder(orderNumber!);
+      await transition(database.db, 1, order.id, ORDER_STATUS.shipped, 'test: ship', {
+        trackingNumber: 'EE3IN',
+      });
+      const [invoice] = await database.db
+        .select()
+        .from(taxDocuments)
+        .where(eq(taxDocuments.orderId, order.id));
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/v1/orders/${orderNumber}/invoice`,
+        headers: buyer.headers,
+      });
+      expect(response.statusCode).toBe(200);
+      const [text] = await pdfText(response.rawPayload);
+      return { text: text!, number: invoice!.number, order };
+    };
+    const across = await invoiceText(pune);
+    for (const expected of [
+      'Maroon Raw Silk Kurta 6211 1 PCS ₹2,800.00 ₹2,372.88 18 % ₹427.12 ₹2,800.00',
+      'Sanganeri Cotton Fabric 5208 2 MTR ₹450.00 ₹857.14 5 % ₹42.86 ₹900.00',
+      'Shipping 9965 1 ₹99.00 ₹83.90 18 % ₹15.10 ₹99.00',
+      'Cash on delivery fee 9971 1 ₹49.00 ₹41.53 18 % ₹7.47 ₹49.00',
+      'Taxable value ₹3,355.45 IGST ₹492.55 Total ₹3,848.00',
+      'Total in words: Rupees Three Thousand Eight Hundred Forty-Eight Only',
+    ]) {
+      expect(across.text).toContain(expected);
+    }
+    expect(across.order.taxPaise).toBe(49_255);
+
+    const within = await invoiceText(jaipur);
+    expect(within.text).toContain('CGST');
+    expect(within.text).toContain('SGST');
+    expect(within.text).not.toContain('IGST');
+    expect(Number(within.number.slice(-6))).toBe(Number(across.number.slice(-6)) + 1);
+
+    // GSTR-1: the charges are in B2CS at the principal rate, and in the HSN summary by SAC, UQC NA.
+    const month = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7);
+    const hsnRows = (await gstr1Export(database.db, 1, month)).hsn.trim().split(/\r?\n/);
+    // Other tests of this file ship orders too: each SAC row adds up (value = taxable + tax), quantity 0.
+    for (const sac of ['9965', '9971']) {
+      const rows = hsnRows.filter((row) => row.startsWith(`B2C,${sac},`)).map((row) => row.split(','));
+      expect(rows.map((row) => [row[3], row[4], row[6]])).toContainEqual(['NA', '0', '18']);
+      for (const row of rows) {
+        const [value, taxable, igst, cgst, sgst] = [5, 7, 8, 9, 10].map((index) =>
+          Math.round(Number(row[index]) * 100),
+        );
+        expect(taxable! + igst! + cgst! + sgst!).toBe(value);
+      }
+    }
   });
 
   it('settings: owner only, validated field by field, audited', async () => {
