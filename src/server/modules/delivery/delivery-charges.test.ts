@@ -207,6 +207,38 @@ describe.each(testDatabaseKinds)('shipping charges and cash on delivery on %s', 
     expect(free).toMatchObject({ shippingFeePaise: 0, totalPaise: 560_000, charges: [] });
   });
 
+  it("the checkout's quote: the shipping for the PIN code, its GST in the tax, and the COD fee where offered", async () => {
+    const quote = (body: object) => app.inject({ method: 'POST', url: '/api/v1/gst/quote', payload: body });
+    const lines = [
+      { productId: ids['KUR-2800'], quantity: 1 },
+      { productId: ids['FAB-450'], quantity: 2 },
+    ];
+    expect((await quote({ lines, state: 'Maharashtra' })).json()).toEqual({
+      registered: true,
+      supply: 'inter-state',
+      tax: 469.98,
+      lines: [
+        { position: 0, gstRate: 18, tax: 427.12 },
+        { position: 1, gstRate: 5, tax: 42.86 },
+      ],
+    });
+    expect((await quote({ lines, state: 'Maharashtra', postalCode: '411001' })).json()).toMatchObject({
+      tax: 485.08,
+      shipping: 99,
+      codFee: 49,
+    });
+    expect((await quote({ lines, state: 'Rajasthan', postalCode: '302001' })).json()).toMatchObject({
+      supply: 'intra-state',
+      shipping: 49,
+    });
+    expect(
+      (await quote({ lines: [{ productId: ids['SAR-8900'], quantity: 1 }], postalCode: '411001' })).json(),
+    ).toMatchObject({ shipping: 0, codFee: null });
+    expect(
+      (await quote({ lines, state: 'Andaman and Nicobar Islands', postalCode: '744101' })).json(),
+    ).toMatchObject({ tax: 469.98, shipping: null, codFee: null });
+  });
+
   it('refuses a PIN code the shop does not deliver to, naming the field', async () => {
     const { response } = await place(portBlair, [{ sku: 'KUR-1299', quantity: 1 }]);
     expect(response.statusCode).toBe(400);
