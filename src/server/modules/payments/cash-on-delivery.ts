@@ -81,8 +81,9 @@ async function openCodOrders(tx: Db, storeId: number, userId: number): Promise<n
 }
 
 /**
- * Whether COD is offered for the user's Pending order `orderNumber` (the payment form lists it only then):
- * the store's settings allow its PIN code and value. False for an unknown order or one of someone else.
+ * The COD fee (paise) when COD is offered for the user's Pending order `orderNumber` (the payment form lists
+ * it only then: the store's settings allow its PIN code and value), else null — also for an unknown order or
+ * one of someone else.
  */
 export async function cashOnDeliveryOffered(
   db: Db,
@@ -90,11 +91,11 @@ export async function cashOnDeliveryOffered(
   userId: number,
   orderNumberInput: string,
   settings?: DeliverySettings,
-): Promise<boolean> {
+): Promise<number | null> {
   const orderNumber = normalizeOrderNumber(orderNumberInput);
-  if (!orderNumber) return false;
+  if (!orderNumber) return null;
   const cod = (settings ?? (await readDeliverySettings(db, storeId))).cod;
-  if (!cod.enabled) return false;
+  if (!cod.enabled) return null;
   const [order] = await db
     .select({
       userId: orders.userId,
@@ -104,8 +105,8 @@ export async function cashOnDeliveryOffered(
     })
     .from(orders)
     .where(and(eq(orders.storeId, storeId), eq(orders.orderNumber, orderNumber)));
-  if (!order || order.userId !== userId || order.status !== ORDER_STATUS.pending) return false;
-  return codRefusal(cod, order.postalCode, order.total) === null;
+  if (!order || order.userId !== userId || order.status !== ORDER_STATUS.pending) return null;
+  return codRefusal(cod, order.postalCode, order.total) === null ? cod.feePaise : null;
 }
 
 export type CashOnDeliveryInput = {

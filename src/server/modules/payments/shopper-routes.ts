@@ -7,10 +7,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@shared/errors/error-body';
 import { paiseToRupees } from '@shared/money';
-import {
-  paymentFieldsQuerySchema,
-  paymentFieldsResponseSchema,
-} from '@shared/payments/payment-field-schema';
+import { paymentFieldsQuerySchema, paymentFieldsResponseSchema } from '@shared/payments/payment-field-schema';
 import {
   paymentResponseSchema,
   paymentSubmissionSchema,
@@ -51,14 +48,14 @@ export const shopperPaymentRoutes: FastifyPluginAsyncZod<{ settings: PaymentSett
       const user = await requireUser(request);
       reply.header('cache-control', 'no-store');
       const orderId = request.query.orderId;
-      const cod = orderId
+      const codFeePaise = orderId
         ? await cashOnDeliveryOffered(app.db, request.storeId, user.userId, orderId)
-        : false;
+        : null;
       return reply.send(
         paymentFieldDefinitions(
           settings,
           { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email },
-          cod,
+          codFeePaise,
         ),
       );
     },
@@ -94,7 +91,7 @@ export const shopperPaymentRoutes: FastifyPluginAsyncZod<{ settings: PaymentSett
       }
       // 'cod' passes the form's rules here; whether this order may use it is ./cash-on-delivery.ts's to say.
       const submission = validatePaymentSubmission(
-        paymentFieldDefinitions(settings, {}, cashOnDelivery),
+        paymentFieldDefinitions(settings, {}, cashOnDelivery ? 0 : null),
         request.body.fields,
       );
       if (!submission.ok) throw new ValidationError(submission.fields);
