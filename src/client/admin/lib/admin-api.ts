@@ -35,7 +35,7 @@ type Query = Record<string, string | number | boolean | undefined | null>;
 
 async function send(
   path: string,
-  init: { method?: 'GET' | 'POST'; query?: Query; body?: unknown },
+  init: { method?: 'GET' | 'POST' | 'PUT'; query?: Query; body?: unknown },
 ): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Store-Host': location.hostname };
   const token = readAdminToken();
@@ -66,10 +66,10 @@ async function failure(response: Response): Promise<ApiError> {
   return apiErrorFrom(response.status, body);
 }
 
-/** `GET` or `POST` `/api/v1/admin{path}`; resolves to the answer parsed with `schema`. @throws {ApiError} */
+/** `GET`, `POST` or `PUT` `/api/v1/admin{path}`; resolves to the answer parsed with `schema`. @throws {ApiError} */
 export async function adminRequest<T>(
   path: string,
-  options: { method?: 'GET' | 'POST'; query?: Query; body?: unknown; schema: ResponseSchema<T> },
+  options: { method?: 'GET' | 'POST' | 'PUT'; query?: Query; body?: unknown; schema: ResponseSchema<T> },
 ): Promise<T> {
   const response = await send(path, options);
   if (!response.ok) throw await failure(response);

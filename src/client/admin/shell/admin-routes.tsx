@@ -2,7 +2,7 @@
  * The admin's route table (under `/admin`): sign-in and set-up open; every other screen inside the shell,
  * only while signed in (else to sign-in); the staff screen for the owner only.
  */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { CustomerPage } from '../customers/customer-page';
 import { CustomersPage } from '../customers/customers-page';
@@ -16,6 +16,9 @@ import { SetUpPage } from '../sign-in/set-up-page';
 import { SignInPage } from '../sign-in/sign-in-page';
 import { StaffPage } from '../staff/staff-page';
 import { AdminShell } from './admin-shell';
+
+/** Delivery and COD settings (owner only): its own chunk, loaded when opened. */
+const DeliverySettingsPage = lazy(() => import('../settings/delivery-settings-page'));
 
 function RequireAdmin({ children }: { children: ReactNode }) {
   const { token } = useAdminSession();
@@ -51,6 +54,14 @@ export function AdminRoutes() {
         <Route path="customers" element={<CustomersPage />} />
         <Route path="customers/:customerId" element={<CustomerPage />} />
         <Route path="staff" element={<StaffPage />} />
+        <Route
+          path="settings/delivery"
+          element={
+            <Suspense fallback={<p className="text-stone-600">Loading…</p>}>
+              <DeliverySettingsPage />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<p className="p-4 text-stone-600">This admin page does not exist.</p>} />
       </Route>
     </Routes>

@@ -1,9 +1,9 @@
 /**
  * The admin's frame, phone first: a top bar (shop name, who is signed in, sign out) and a bottom tab bar
- * (Dashboard, Orders, Products, Customers, and Staff for the owner) that stays under the thumb; on wider screens the
+ * (Dashboard, Orders, Products, Customers, and Staff and Delivery for the owner) that stays under the thumb; on wider screens the
  * tabs sit in the top bar.
  */
-import { ChartColumn, LogOut, Package, Shirt, UserCog, Users } from 'lucide-react';
+import { ChartColumn, LogOut, Package, Shirt, Truck, UserCog, Users } from 'lucide-react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { cn } from '@client/lib/utils';
 import { useAdminSession } from '../lib/admin-session';
@@ -19,7 +19,13 @@ export function AdminShell() {
   const { me, signOut } = useAdminSession();
   const navigate = useNavigate();
   const tabs =
-    me?.role === 'owner' ? [...TABS, { to: '/staff', label: 'Staff', icon: UserCog, end: false }] : TABS;
+    me?.role === 'owner'
+      ? [
+          ...TABS,
+          { to: '/staff', label: 'Staff', icon: UserCog, end: false },
+          { to: '/settings/delivery', label: 'Delivery', icon: Truck, end: false },
+        ]
+      : TABS;
   return (
     <div className="min-h-dvh bg-stone-50 pb-20 md:pb-0">
       <header className="sticky top-0 z-20 border-b border-stone-200 bg-brand-900 text-white">
