@@ -276,6 +276,13 @@ describe.each(testDatabaseKinds)('shipping charges and cash on delivery on %s', 
       value: 'cod',
       label: 'Cash on delivery',
     });
+    const fields = await app.inject({
+      method: 'GET',
+      url: `/api/v1/payments/fields?orderId=${orderNumber}`,
+      headers: buyer.headers,
+    });
+    const method = fields.json<{ name: string; description?: string }[]>().find((f) => f.name === 'method');
+    expect(method?.description).toContain('Cash on delivery adds a fee of ₹49.00 to the total.');
 
     const paid = await payCod(buyer, orderNumber!);
     expect(paid.statusCode).toBe(200);
