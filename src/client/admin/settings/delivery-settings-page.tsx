@@ -7,7 +7,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useFieldArray, useForm, type Path } from 'react-hook-form';
+import { useForm, useWatch, type Path } from 'react-hook-form';
 import { deliverySettingsResponseSchema, type DeliverySettingsBody } from '@shared/delivery/delivery-schemas';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
@@ -56,7 +56,10 @@ function DeliverySettingsForm({ settings }: { settings: DeliverySettingsBody }) 
     resolver: zodResolver(deliveryFormSchema),
     defaultValues: toDeliveryForm(settings),
   });
-  const zones = useFieldArray({ control: form.control, name: 'zones' });
+  // The zones are edited as a plain array of the form (not useFieldArray: the admin's first load carries every
+  // library function a lazy screen uses, and this screen needs only add and remove).
+  const zones = useWatch({ control: form.control, name: 'zones' });
+  const setZones = (next: ZoneForm[]) => form.setValue('zones', next, { shouldDirty: true });
   useEffect(() => form.reset(toDeliveryForm(settings)), [settings, form]);
   const save = useMutation({
     mutationFn: (body: DeliverySettingsBody) =>
@@ -114,13 +117,13 @@ function DeliverySettingsForm({ settings }: { settings: DeliverySettingsBody }) 
 
       <fieldset className="flex flex-col gap-3 rounded-lg border border-stone-200 bg-white p-3">
         <legend className="px-1 text-sm font-semibold">Zones</legend>
-        {zones.fields.length === 0 && (
+        {zones.length === 0 && (
           <p className="text-sm text-stone-600">No zones: the shipping charge above applies everywhere.</p>
         )}
-        {zones.fields.map((zone, index) => {
+        {zones.map((_zone, index) => {
           const zoneErrors = errors.zones?.[index];
           return (
-            <div key={zone.id} className="flex flex-col gap-2 rounded-md border border-stone-100 p-2">
+            <div key={index} className="flex flex-col gap-2 rounded-md border border-stone-100 p-2">
               {text(`zones.${index}.name`, 'Zone name', undefined, zoneErrors?.name?.message)}
               {text(
                 `zones.${index}.states`,
@@ -139,13 +142,21 @@ function DeliverySettingsForm({ settings }: { settings: DeliverySettingsBody }) 
                 {text(`zones.${index}.minDays`, 'From (days)', undefined, zoneErrors?.minDays?.message)}
                 {text(`zones.${index}.maxDays`, 'Within (days)', undefined, zoneErrors?.maxDays?.message)}
               </div>
-              <Button type="button" variant="outline" onClick={() => zones.remove(index)}>
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => setZones(form.getValues('zones').filter((_kept, at) => at !== index))}
+              >
                 Remove zone
               </Button>
             </div>
           );
         })}
-        <Button type="button" variant="outline" onClick={() => zones.append(EMPTY_ZONE)}>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => setZones([...form.getValues('zones'), { ...EMPTY_ZONE }])}
+        >
           Add zone
         </Button>
       </fieldset>
