@@ -19,6 +19,8 @@ const OWNER_ONLY = [
   'GET /api/v1/admin/members',
   'POST /api/v1/admin/members',
   'POST /api/v1/admin/members/:memberId/revoke',
+  'GET /api/v1/admin/settings/delivery',
+  'PUT /api/v1/admin/settings/delivery',
 ];
 
 /** The route's URL with its parameters filled in. */
