@@ -3,7 +3,7 @@
  * prefixes, a third open COD order), the fee added as a taxed charge, the move to Processing without a payment
  * window, the payment collected on delivery, and the tax invoice and GSTR-1 with the charges as SAC lines.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_STATUS } from '@shared/orders/order-status';
 import { taxDocuments } from '../../db/schema/gst-tables';
@@ -13,6 +13,7 @@ import { pdfText } from '../../test/pdf-text';
 import { insertSignedInCustomers } from '../../test/session-customer';
 import { testDatabaseKinds } from '../../test/test-database';
 import { gstr1Export } from '../gst/gstr1-export';
+import type { TaxDocumentContent } from '../gst/tax-document-content';
 import { transition } from '../orders/order-lifecycle';
 import { TOO_MANY_COD_ORDERS } from '../payments/cash-on-delivery';
 import { DELIVERY, jaipur, openDeliveryTestShop, pune, type DeliveryTestShop } from './delivery-test-shop';
@@ -188,6 +189,22 @@ describe.each(testDatabaseKinds)('cash on delivery on %s', (kind) => {
     expect(within.text).toContain('SGST');
     expect(within.text).not.toContain('IGST');
     expect(Number(within.number.slice(-6))).toBe(Number(across.number.slice(-6)) + 1);
+
+    // The parcel comes back: the credit note reverses the charges too.
+    await transition(shop.database.db, 1, within.order.id, ORDER_STATUS.cancelled, 'test: returned');
+    const [creditNote] = await shop.database.db
+      .select()
+      .from(taxDocuments)
+      .where(and(eq(taxDocuments.orderId, within.order.id), eq(taxDocuments.kind, 'credit-note')));
+    const content = creditNote!.document as TaxDocumentContent;
+    expect(content.lines.map((line) => [line.description, line.hsn, line.totalPaise])).toEqual(
+      expect.arrayContaining([
+        ['Shipping', '9965', 4_900],
+        ['Cash on delivery fee', '9971', 4_900],
+      ]),
+    );
+    expect(content.totals.totalPaise).toBe(within.order.totalPaise);
+    expect(within.order.totalPaise).toBe(370_000 + 4_900 + 4_900);
 
     // GSTR-1: the charges are in B2CS at the principal rate, and in the HSN summary by SAC, UQC NA.
     const month = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7);
