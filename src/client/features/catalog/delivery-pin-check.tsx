@@ -2,27 +2,24 @@
  * The product page's delivery check (docs/delivery.md): the shopper types a PIN code and reads 'Delivery to
  * 302001 in 3–5 days' (with the shipping charge when there is one) or 'We do not deliver to this PIN code
  * yet', as `GET /delivery/check` answers it. The PIN code is remembered for the session (sessionStorage), so
- * the next product page checks it at once.
+ * the next product page checks it at once. One field checked with the shared schema's rule and message: a plain
+ * controlled form, so the product page does not load the react-hook-form chunk (~15 KB gzipped) for it.
  */
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Truck } from 'lucide-react';
-import type { z } from 'zod';
-import { deliveryEstimateText, PIN_NOT_SERVED_MESSAGE } from '@shared/delivery/delivery-rules';
 import { deliveryCheckQuerySchema } from '@shared/delivery/delivery-schemas';
-import { formatRupees } from '@shared/money';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { deliveryCheckQueryOptions } from './delivery-api';
+import { deliveryCheckText } from './delivery-check-text';
 
 /** The sessionStorage key of the PIN code last checked. */
 export const DELIVERY_PIN_KEY = 'resham.delivery-pin';
 
-const pinFormSchema = deliveryCheckQuerySchema.pick({ postalCode: true });
-type PinForm = z.infer<typeof pinFormSchema>;
+/** The PIN code's rule and message, the same as the server's query schema. */
+const postalCodeSchema = deliveryCheckQuerySchema.shape.postalCode;
 
 function rememberedPin(): string {
   try {
@@ -32,38 +29,26 @@ function rememberedPin(): string {
   }
 }
 
-/**
- * The line under the check: the estimate with ' · Shipping ₹99' or ' · Free shipping', or the not-served
- * message.
- */
-export function deliveryCheckText(answer: {
-  postalCode: string;
-  served: boolean;
-  shipping: number | null;
-  minDays: number | null;
-  maxDays: number | null;
-}): string {
-  if (!answer.served || answer.minDays === null || answer.maxDays === null) return PIN_NOT_SERVED_MESSAGE;
-  const estimate = deliveryEstimateText(answer.postalCode, answer.minDays, answer.maxDays);
-  if (answer.shipping === null) return estimate;
-  return `${estimate} · ${answer.shipping === 0 ? 'Free shipping' : `Shipping ${formatRupees(answer.shipping)}`}`;
-}
-
 export function DeliveryPinCheck({ subtotal }: { subtotal: number }) {
   const [checked, setChecked] = useState(rememberedPin);
-  const form = useForm<PinForm>({
-    resolver: zodResolver(pinFormSchema),
-    defaultValues: { postalCode: checked },
-  });
+  const [typed, setTyped] = useState(checked);
+  const [error, setError] = useState<string | undefined>();
   const answer = useQuery(deliveryCheckQueryOptions(checked, subtotal));
-  const submit = form.handleSubmit(({ postalCode }) => {
-    setChecked(postalCode);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = postalCodeSchema.safeParse(typed);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    setChecked(parsed.data);
     try {
-      sessionStorage.setItem(DELIVERY_PIN_KEY, postalCode);
+      sessionStorage.setItem(DELIVERY_PIN_KEY, parsed.data);
     } catch {
       // Storage refused (private mode): the check still works for this page.
     }
-  });
+  };
 
   return (
     <section
@@ -79,7 +64,7 @@ export function DeliveryPinCheck({ subtotal }: { subtotal: number }) {
           id="delivery-pin"
           label={<span className="sr-only">PIN code</span>}
           className="flex-1"
-          error={form.formState.errors.postalCode?.message}
+          error={error}
         >
           {(control) => (
             <Input
@@ -88,7 +73,12 @@ export function DeliveryPinCheck({ subtotal }: { subtotal: number }) {
               maxLength={6}
               autoComplete="postal-code"
               placeholder="PIN code"
-              {...form.register('postalCode')}
+              name="postalCode"
+              value={typed}
+              onChange={(event) => {
+                setTyped(event.target.value);
+                setError(undefined);
+              }}
             />
           )}
         </FormField>
