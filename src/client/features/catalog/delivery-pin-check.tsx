@@ -7,11 +7,9 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Truck } from 'lucide-react';
 import { deliveryCheckQuerySchema } from '@shared/delivery/delivery-schemas';
 import { Button } from '@client/components/ui/button';
-import { FormField } from '@client/components/ui/form-field';
-import { Input } from '@client/components/ui/input';
+import { FieldError, Input, Label } from '@client/components/ui/input';
 import { deliveryCheckQueryOptions } from './delivery-api';
 import { deliveryCheckText } from './delivery-check-text';
 
@@ -55,33 +53,31 @@ export function DeliveryPinCheck({ subtotal }: { subtotal: number }) {
       aria-labelledby="delivery-check"
       className="flex flex-col gap-2 rounded-md border border-stone-200 p-3"
     >
-      <h2 id="delivery-check" className="flex items-center gap-2 text-sm font-semibold text-stone-900">
-        <Truck aria-hidden="true" className="size-4" />
+      <h2 id="delivery-check" className="text-sm font-semibold text-stone-900">
         Check delivery
       </h2>
       <form noValidate className="flex items-start gap-2" onSubmit={submit} aria-label="Check delivery">
-        <FormField
-          id="delivery-pin"
-          label={<span className="sr-only">PIN code</span>}
-          className="flex-1"
-          error={error}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="numeric"
-              maxLength={6}
-              autoComplete="postal-code"
-              placeholder="PIN code"
-              name="postalCode"
-              value={typed}
-              onChange={(event) => {
-                setTyped(event.target.value);
-                setError(undefined);
-              }}
-            />
-          )}
-        </FormField>
+        <div className="flex flex-1 flex-col gap-1">
+          <Label htmlFor="delivery-pin" className="sr-only">
+            PIN code
+          </Label>
+          <Input
+            id="delivery-pin"
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="postal-code"
+            placeholder="PIN code"
+            name="postalCode"
+            value={typed}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'delivery-pin-error' : undefined}
+            onChange={(event) => {
+              setTyped(event.target.value);
+              setError(undefined);
+            }}
+          />
+          <FieldError id="delivery-pin-error">{error}</FieldError>
+        </div>
         <Button type="submit" variant="outline">
           Check
         </Button>
