@@ -62,9 +62,11 @@ export const shopperPaymentRoutes: FastifyPluginAsyncZod<{ settings: PaymentSett
   );
 
   /**
-   * 200 `{ success: true, action, amount, orderId, testMode? }`; 400 `{ error, fields }` for bad fields or an
-   * unknown method; 401 without a session; 404 for a missing order or someone else's; 409 for a paid or
-   * cancelled order; 503 when the shop offers no payment method.
+   * 200 `{ success: true, action, amount, orderId, testMode? }`, or for cash on delivery `{ success: true,
+   * redirectUrl: '/order-success?orderId=…', amount, orderId }` (the order is confirmed, ./cash-on-delivery.ts);
+   * 400 `{ error, fields }` for bad fields, an unknown method or COD refused for this order (`fields.method`);
+   * 401 without a session; 404 for a missing order or someone else's; 409 for a paid or cancelled order or a
+   * third open COD order; 503 when the shop offers no payment method.
    */
   app.post(
     '/payments',
