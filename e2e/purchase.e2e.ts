@@ -253,6 +253,8 @@ describe('purchase', () => {
     expect(squash(await lines.nth(0).innerText())).toContain(`2 × ${rupees(screenPrice(a))}`);
     expect(squash(await lines.nth(1).innerText())).toContain(`1 × ${rupees(screenPrice(b))}`);
     const cartTotal = rupees(screenPrice(a) * 2 + screenPrice(b));
+    // The shipping line is the server's quote ('Free' for a shop that set no charges): wait for it.
+    await expect.poll(async () => squash(await summary.innerText())).toContain('Shipping Free');
     const summaryText = squash(await summary.innerText());
     expect(summaryText).toContain(`Subtotal (3 items) ${cartTotal}`);
     expect(summaryText).toContain('Shipping Free');

@@ -14,6 +14,7 @@ import { refuseNulCharacters } from './refuse-nul';
 import { adminApi } from './modules/admin/admin-api';
 import { catalogRoutes } from './modules/catalog/routes';
 import { listenForCatalogChanges, ResponseCache } from './modules/catalog/response-cache';
+import { deliveryRoutes } from './modules/delivery/routes';
 import { gstRoutes } from './modules/gst/routes';
 import { healthRoutes } from './modules/health/routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
@@ -211,6 +212,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         signInRateLimiter: new StoreSignInRateLimiter(rateLimits.store('sign-in')),
       });
       await api.register(gstRoutes);
+      await api.register(deliveryRoutes);
     },
     { prefix: '/api/v1' },
   );

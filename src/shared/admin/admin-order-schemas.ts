@@ -115,6 +115,11 @@ export const adminOrderDetailSchema = z.object({
   testPayment: z.boolean(),
   subtotalPaise: z.number().int(),
   shippingFeePaise: z.number().int(),
+  /** Cash on delivery (docs/delivery.md) and its fee, paise (0 without). */
+  cashOnDelivery: z.boolean().optional(),
+  codFeePaise: z.number().int().optional(),
+  /** The GST inside the total, lines and charges, paise. */
+  taxPaise: z.number().int().optional(),
   totalPaise: z.number().int(),
   lines: z.array(
     z.object({

@@ -13,6 +13,8 @@ export const taxQuoteBodySchema = z.object({
     .min(1, 'must contain at least one product')
     .max(MAX_LINES_PER_ORDER, `must contain at most ${MAX_LINES_PER_ORDER} lines`),
   state: z.string().trim().max(80).optional(),
+  /** The delivery PIN code, when typed: the answer then carries the shipping charge and its GST. */
+  postalCode: z.string().trim().max(6).optional(),
 });
 export type TaxQuoteBody = z.infer<typeof taxQuoteBodySchema>;
 
@@ -26,6 +28,13 @@ export const taxQuoteSchema = z.object({
   supply: z.enum(GST_SUPPLY_KINDS).nullable(),
   tax: z.number(),
   lines: z.array(z.object({ position: z.number().int(), gstRate: z.number(), tax: z.number() })),
+  /**
+   * With a 6-digit `postalCode` (docs/delivery.md): the shipping charge in rupees (its GST is in `tax`), null
+   * when the shop does not deliver there; and the cash-on-delivery fee in rupees when COD is offered for this
+   * PIN code and value, else null. Absent without a PIN code.
+   */
+  shipping: z.number().nullable().optional(),
+  codFee: z.number().nullable().optional(),
 });
 export type TaxQuote = z.infer<typeof taxQuoteSchema>;
 

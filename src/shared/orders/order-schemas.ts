@@ -175,6 +175,16 @@ export const orderItemSchema = z.object({
   igst: z.number().optional(),
 });
 
+/** A charge of an order as answers carry it: kind, label, amount and its GST (rate in percent, tax in rupees). */
+export const orderChargeSchema = z.object({
+  kind: z.enum(['shipping', 'cod']),
+  label: z.string(),
+  amount: z.number(),
+  gstRate: z.number(),
+  tax: z.number(),
+});
+export type OrderCharge = z.infer<typeof orderChargeSchema>;
+
 /** How an order's GST is levied: CGST + SGST (delivered in the store's state), IGST, or none (store not registered). */
 export const GST_SUPPLY_KINDS = ['intra-state', 'inter-state', 'not-registered'] as const;
 
@@ -230,6 +240,14 @@ export const orderSchema = z.object({
   creditNote: taxDocumentSummarySchema.nullable().optional(),
   /** Its status history, oldest first: placed (status 0), then each status it reached, with the time. */
   history: z.array(orderHistoryEntrySchema).optional(),
+  /**
+   * Cash on delivery (docs/delivery.md): chosen at payment; its fee in rupees (0 without COD). The order pages
+   * show 'COD — payment due' until it is delivered.
+   */
+  cashOnDelivery: z.boolean().optional(),
+  codFee: z.number().optional(),
+  /** The order's charges (shipping, COD fee) with their GST at the principal supply's rate, rupees. */
+  charges: z.array(orderChargeSchema).optional(),
 });
 
 export type Order = z.infer<typeof orderSchema>;

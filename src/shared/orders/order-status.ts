@@ -29,3 +29,17 @@ export function orderStatusLabel(code: number): string {
   const known = ORDER_STATUS_DISPLAY[code as OrderStatusCode];
   return known ? known.label : `Unknown (${code})`;
 }
+
+/** The payment text of a cash-on-delivery order (docs/delivery.md). */
+export const COD_PAYMENT_DUE = 'COD — payment due';
+export const COD_PAID = 'COD — paid';
+
+/**
+ * 'COD — payment due' for a cash-on-delivery order on its way (Processing, Shipped), 'COD — paid' once
+ * Delivered, null for any other order.
+ */
+export function codPaymentText(status: number, cashOnDelivery: boolean | undefined): string | null {
+  if (!cashOnDelivery) return null;
+  if (status === ORDER_STATUS.delivered) return COD_PAID;
+  return status === ORDER_STATUS.processing || status === ORDER_STATUS.shipped ? COD_PAYMENT_DUE : null;
+}

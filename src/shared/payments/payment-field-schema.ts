@@ -50,3 +50,9 @@ export type PaymentFieldDefinition = z.infer<typeof paymentFieldDefinitionSchema
 
 /** `GET /api/v1/payments/fields` answer: the definitions in form order. */
 export const paymentFieldsResponseSchema = z.array(paymentFieldDefinitionSchema);
+
+/**
+ * `GET /api/v1/payments/fields` query: the order about to be paid (optional); with it the form offers 'Cash on
+ * delivery' when the store offers it for that order.
+ */
+export const paymentFieldsQuerySchema = z.object({ orderId: z.string().trim().max(100).optional() });

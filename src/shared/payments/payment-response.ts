@@ -11,12 +11,13 @@ export const PAYMENT_METHODS = {
   upi_qr: 'UPI QR code',
   upi_intent: 'UPI app on this phone',
   gateway: 'Cards, net banking and wallets',
+  cod: 'Cash on delivery',
 } as const;
 
 export type PaymentMethod = keyof typeof PAYMENT_METHODS;
 
 /** One of {@link PAYMENT_METHODS}. */
-export const paymentMethodSchema = z.enum(['upi_qr', 'upi_intent', 'gateway']);
+export const paymentMethodSchema = z.enum(['upi_qr', 'upi_intent', 'gateway', 'cod']);
 
 /** At most this many submitted fields, names of at most 64 and values of at most 1,000 characters. */
 export const MAX_SUBMITTED_FIELDS = 50;

@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { orderStatusLabel } from '@shared/orders/order-status';
+import { codPaymentText, orderStatusLabel } from '@shared/orders/order-status';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/utils';
 import { formatDateTime, formatPaise, statusBadge } from '../lib/format';
@@ -65,6 +65,11 @@ export function OrderPage() {
           <span className="font-mono font-semibold">{order.trackingNumber}</span>
         </p>
       )}
+      {codPaymentText(order.status, order.cashOnDelivery) && (
+        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+          {codPaymentText(order.status, order.cashOnDelivery)}
+        </p>
+      )}
       {order.cancellationCause && (
         <p className="rounded-md bg-red-50 px-3 py-2 text-sm">Cancelled: {order.cancellationCause}</p>
       )}
@@ -105,10 +110,22 @@ export function OrderPage() {
             <dt>Shipping</dt>
             <dd>{formatPaise(order.shippingFeePaise)}</dd>
           </div>
+          {(order.codFeePaise ?? 0) > 0 && (
+            <div className="flex justify-between">
+              <dt>Cash on delivery fee</dt>
+              <dd>{formatPaise(order.codFeePaise ?? 0)}</dd>
+            </div>
+          )}
           <div className="flex justify-between font-semibold">
             <dt>Total</dt>
             <dd>{formatPaise(order.totalPaise)}</dd>
           </div>
+          {(order.taxPaise ?? 0) > 0 && (
+            <div className="flex justify-between text-xs text-stone-600">
+              <dt>GST included</dt>
+              <dd>{formatPaise(order.taxPaise ?? 0)}</dd>
+            </div>
+          )}
         </dl>
       </section>
 

@@ -1,7 +1,7 @@
 /**
  * `/admin/settings` (owner only): the store info, the categories of the header and home, GST, search synonyms
  * and the payment set-up (read only: payments are configured on the server). Each section saves on its own;
- * the storefront shows a change on its next page load. Links lead to the policy pages and the catalogue file.
+ * the storefront shows a change on its next page load. Links lead to delivery and cash on delivery, the policy pages and the catalogue file.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -53,6 +53,9 @@ export function SettingsPage() {
           Settings
         </h1>
         <nav aria-label="More settings" className="flex flex-wrap gap-2 text-sm">
+          <Link className="btn btn-outline btn-sm" to="/settings/delivery">
+            Delivery and COD
+          </Link>
           <Link className="btn btn-outline btn-sm" to="/settings/policies">
             Policy pages
           </Link>

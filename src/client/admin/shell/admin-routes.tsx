@@ -40,6 +40,8 @@ const CatalogFilePage = lazy(() =>
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<p className="p-4 text-sm text-stone-600">Loading…</p>}>{children}</Suspense>;
 }
+/** Delivery and COD settings (owner only): its own chunk, loaded when opened. */
+const DeliverySettingsPage = lazy(() => import('../settings/delivery-settings-page'));
 
 function RequireAdmin({ children }: { children: ReactNode }) {
   const { token } = useAdminSession();
@@ -120,6 +122,14 @@ export function AdminRoutes() {
           element={
             <Lazy>
               <CatalogFilePage />
+            </Lazy>
+          }
+        />
+        <Route
+          path="settings/delivery"
+          element={
+            <Lazy>
+              <DeliverySettingsPage />
             </Lazy>
           }
         />

@@ -52,6 +52,7 @@ import {
 } from './product-variants';
 import { sizeHeading } from './size-heading';
 import { productQueryOptions } from './catalog-api';
+import { DeliveryPinCheck } from './delivery-pin-check';
 
 /** How many characters of the id the page shows (spec §9). */
 const SHOWN_ID_LENGTH = 8;
@@ -246,6 +247,8 @@ function ProductDetails({ product }: { product: ProductDetailView }) {
               )}
             </div>
           )}
+
+          <DeliveryPinCheck subtotal={lineTotal({ price, quantity })} />
 
           <div className="flex flex-col gap-3 sm:flex-row">
             <Button size="lg" className="w-full sm:w-auto sm:flex-1" onClick={addToCart} disabled={soldOut}>

@@ -44,15 +44,21 @@ export function useCreateOrderMutation() {
 
 /**
  * `POST /gst/quote`: the GST inside the prices of the checkout's lines, computed by the server as it will store
- * it on the order (docs/gst.md), and how it is levied for `state` ('' while none is chosen).
+ * it on the order (docs/gst.md), and how it is levied for `state` ('' while none is chosen); with a 6-digit
+ * `postalCode` also the shipping charge (null: not delivered there) and the COD fee where it is offered
+ * (docs/delivery.md). The order computes them again itself.
  */
-export const taxQuoteQueryOptions = (lines: OrderLineRequest[], state: string) =>
+export const taxQuoteQueryOptions = (lines: OrderLineRequest[], state: string, postalCode = '') =>
   queryOptions({
-    queryKey: ['gst-quote', lines, state],
+    queryKey: ['gst-quote', lines, state, /^[1-9][0-9]{5}$/.test(postalCode) ? postalCode : ''],
     queryFn: ({ signal }) =>
       apiRequest('/gst/quote', {
         method: 'POST',
-        body: state ? { lines, state } : { lines },
+        body: {
+          lines,
+          ...(state ? { state } : {}),
+          ...(/^[1-9][0-9]{5}$/.test(postalCode) ? { postalCode } : {}),
+        },
         signal,
         schema: taxQuoteSchema,
       }),

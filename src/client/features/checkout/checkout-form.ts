@@ -33,8 +33,12 @@ export const PLACE_ORDER_ERROR_DESCRIPTION = 'Please try again later.';
 /** Spec §2 "Checkout": the submit button. */
 export const CREATE_ORDER_LABEL = 'Create Order';
 export const PROCESSING_LABEL = 'Processing...';
-/** Spec §2 "Checkout" / §9: shipping is shown as Free. */
+/** Spec §2 "Checkout" / §9: shipping is shown as Free (a shop that set no delivery charges). */
 export const SHIPPING_FREE = 'Free';
+/** The shipping line while the shop's charge depends on the PIN code not yet typed (docs/delivery.md). */
+export const SHIPPING_NEEDS_PIN = 'Enter your PIN code';
+/** The line under the total where cash on delivery is offered: its fee is added if the shopper chooses it. */
+export const CASH_ON_DELIVERY_FEE = 'Cash on delivery fee (if chosen)';
 
 /** The six shipping fields in form order (spec §3 "Shipping form"). */
 export const SHIPPING_FIELDS = ['fullName', 'address', 'city', 'state', 'postalCode', 'phone'] as const;

@@ -73,6 +73,7 @@ export function CheckoutPage() {
   });
 
   const chosenState = useWatch({ control, name: 'state' });
+  const typedPostalCode = useWatch({ control, name: 'postalCode' });
 
   // Prefill the name from the account once it is known, unless the shopper has typed one.
   const accountName = accountFullName(account.data);
@@ -219,7 +220,7 @@ export function CheckoutPage() {
           </div>
         </section>
 
-        <CheckoutSummary failure={failure} busy={busy} state={chosenState} />
+        <CheckoutSummary failure={failure} busy={busy} state={chosenState} postalCode={typedPostalCode} />
       </form>
     </div>
   );

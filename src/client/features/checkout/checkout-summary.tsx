@@ -1,6 +1,7 @@
 /**
  * The checkout's order summary (spec §2 "Checkout"): the cart lines with their size and colour ('M / Maroon')
- * and quantity × price ('2 × ₹1,299', '2.5 m × ₹450'), subtotal, free shipping and total, what a refused order
+ * and quantity × price ('2 × ₹1,299', '2.5 m × ₹450'), subtotal, shipping ('Free', or the shop's charge for the
+ * PIN code as the server quotes it), the cash-on-delivery fee where COD is offered, total, what a refused order
  * shows, and the 'Create Order' button of the form around it.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -14,12 +15,25 @@ import { pricesIncludeGstText } from '@client/lib/orders/gst-text';
 import { quantityTimesPrice, variantLabel } from '@client/lib/orders/line-text';
 import { taxQuoteQueryOptions } from './checkout-api';
 import {
+  CASH_ON_DELIVERY_FEE,
   cartToLines,
   CREATE_ORDER_LABEL,
   PROCESSING_LABEL,
   SHIPPING_FREE,
+  SHIPPING_NEEDS_PIN,
   type CreateOrderFailure,
 } from './checkout-form';
+import { PIN_NOT_SERVED_MESSAGE } from '@shared/delivery/delivery-rules';
+
+/**
+ * The shipping line: 'Free' for 0, the charge, 'We do not deliver to this PIN code yet' (null), or 'Enter your
+ * PIN code' while the charge depends on it (undefined; also while the quote loads).
+ */
+function shippingText(shipping: number | null | undefined): string {
+  if (shipping === null) return PIN_NOT_SERVED_MESSAGE;
+  if (shipping === undefined) return SHIPPING_NEEDS_PIN;
+  return shipping === 0 ? SHIPPING_FREE : formatRupees(shipping);
+}
 
 /**
  * What a refused order shows above the button: one message, below it the lines it names, and a link to My
@@ -31,15 +45,20 @@ export function CheckoutSummary({
   failure,
   busy,
   state,
+  postalCode,
 }: {
   failure: CheckoutFailure | null;
   busy: boolean;
   /** The State chosen in the form ('' while none): it decides CGST + SGST or IGST. */
   state: string;
+  /** The PIN code typed so far: once it has 6 digits the server quotes its shipping charge. */
+  postalCode: string;
 }) {
   const { items, itemCount, total } = useCart();
   const empty = items.length === 0;
-  const quote = useQuery(taxQuoteQueryOptions(cartToLines(items), state)).data;
+  const quote = useQuery(taxQuoteQueryOptions(cartToLines(items), state, postalCode)).data;
+  const shipping = shippingText(quote?.shipping);
+  const orderTotal = total + (quote?.shipping ?? 0);
 
   return (
     <section
@@ -95,11 +114,28 @@ export function CheckoutSummary({
         </div>
         <div className="flex justify-between gap-4">
           <dt className="text-stone-700">Shipping</dt>
-          <dd className="font-medium text-green-700">{SHIPPING_FREE}</dd>
+          <dd
+            className={
+              quote?.shipping === null
+                ? 'text-right font-medium text-red-700'
+                : quote?.shipping === 0
+                  ? 'font-medium text-green-700'
+                  : 'font-medium text-stone-900'
+            }
+            data-testid="checkout-shipping"
+          >
+            {shipping}
+          </dd>
         </div>
+        {quote?.codFee != null && !empty && (
+          <div className="flex justify-between gap-4 text-xs text-stone-600" data-testid="checkout-cod-fee">
+            <dt>{CASH_ON_DELIVERY_FEE}</dt>
+            <dd>+{formatRupees(quote.codFee)}</dd>
+          </div>
+        )}
         <div className="flex items-baseline justify-between gap-4 border-t border-brand-100 pt-3">
           <dt className="text-base font-semibold text-stone-900">Total</dt>
-          <dd className="text-xl font-bold text-brand-800">{formatRupees(total)}</dd>
+          <dd className="text-xl font-bold text-brand-800">{formatRupees(orderTotal)}</dd>
         </div>
         {quote?.registered && !empty && (
           <div className="flex justify-between gap-4 text-xs text-stone-600" data-testid="checkout-gst">

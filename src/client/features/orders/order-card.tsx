@@ -67,6 +67,11 @@ export function OrderCard({
               <time dateTime={order.paymentDueAt}>{payByText(order.payBy)}</time>
             </p>
           )}
+          {order.codPayment && (
+            <p className="text-sm font-medium text-amber-800" data-testid="order-cod">
+              {order.codPayment}
+            </p>
+          )}
           {order.cancellation && (
             <p className="text-sm text-red-700" data-testid="order-cancellation">
               {order.cancellation}
@@ -121,6 +126,16 @@ export function OrderCard({
             ))}
           </tbody>
           <tfoot>
+            {order.charges.map((charge) => (
+              <tr key={charge.label} data-testid="order-charge" className="text-stone-700">
+                <th scope="row" colSpan={2} className="pt-2 pr-3 text-left font-normal">
+                  {charge.label}
+                </th>
+                <td className="pt-2 pl-2 text-right whitespace-nowrap tabular-nums sm:pr-2">
+                  {amount(charge.amount)}
+                </td>
+              </tr>
+            ))}
             <tr>
               <th
                 scope="row"

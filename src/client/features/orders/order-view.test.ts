@@ -129,6 +129,8 @@ describe('formatOrderDate', () => {
 describe('toOrderView (spec §3 "Order as shown")', () => {
   it('maps the server order', () => {
     expect(toOrderView(serverOrder, 'Asia/Kolkata')).toEqual({
+      charges: [],
+      codPayment: '',
       id: 'RS-7KQ29XD3',
       status: 0,
       statusLabel: 'Pending',
@@ -391,5 +393,39 @@ describe('exact texts (spec §2, §5, §8)', () => {
     expect(ORDER_SUCCESS_TEXT).toBe(
       "Your order has been successfully placed. We'll send you an email with your order details.",
     );
+  });
+});
+
+describe('charges and cash on delivery (docs/delivery.md)', () => {
+  const cod: ServerOrder = {
+    ...serverOrder,
+    status: 1,
+    cashOnDelivery: true,
+    codFee: 49,
+    charges: [
+      { kind: 'shipping', label: 'Shipping', amount: 99, gstRate: 18, tax: 15.1 },
+      { kind: 'cod', label: 'Cash on delivery fee', amount: 49, gstRate: 18, tax: 7.47 },
+    ],
+  };
+
+  it('lists the charges and adds them to the total', () => {
+    const view = toOrderView(cod, 'Asia/Kolkata');
+    expect(view.charges).toEqual([
+      { label: 'Shipping', amount: 99 },
+      { label: 'Cash on delivery fee', amount: 49 },
+    ]);
+    expect(view.total).toBe(127598 + 148);
+    expect(toOrderView(serverOrder, 'Asia/Kolkata')).toMatchObject({
+      charges: [],
+      total: 127598,
+      codPayment: '',
+    });
+  });
+
+  it("reads 'COD — payment due' until delivered, then 'COD — paid'", () => {
+    expect(toOrderView(cod).codPayment).toBe('COD — payment due');
+    expect(toOrderView({ ...cod, status: 2 }).codPayment).toBe('COD — payment due');
+    expect(toOrderView({ ...cod, status: 3 }).codPayment).toBe('COD — paid');
+    expect(toOrderView({ ...cod, status: 4 }).codPayment).toBe('');
   });
 });

@@ -8,6 +8,7 @@
  * partial answer still renders.
  */
 import {
+  codPaymentText,
   ORDER_STATUS,
   ORDER_STATUS_DISPLAY,
   orderStatusLabel,
@@ -98,8 +99,18 @@ export type OrderView = {
     method: string;
     tracking: string;
   };
-  /** Σ price × quantity in rupees (spec §2 "Orders"), computed in paise so it has no floating-point dust. */
+  /**
+   * The order's charges as the server stored them (docs/delivery.md): 'Shipping', 'Cash on delivery fee',
+   * amounts in rupees; empty when shipping was Free and no COD fee applies.
+   */
+  charges: { label: string; amount: number }[];
+  /**
+   * Σ price × quantity in rupees (spec §2 "Orders") plus the charges, computed in paise so it has no
+   * floating-point dust.
+   */
   total: number;
+  /** A cash-on-delivery order: 'COD — payment due' until delivered, then 'COD — paid'; '' otherwise. */
+  codPayment: string;
   /**
    * The GST inside the total as the server stored it: 'Prices include GST (IGST)' and the amount in rupees;
    * null when the store was not registered or the order predates GST.
@@ -219,6 +230,9 @@ export function toOrderView(order: ServerOrder, timeZone?: string): OrderView {
     };
   });
   const address = order.shippingAddress ?? {};
+  const charges = (order.charges ?? [])
+    .map((charge) => ({ label: text(charge.label), amount: finite(charge.amount, 0) }))
+    .filter((charge) => charge.label !== '' && charge.amount > 0);
   const isPending = status === ORDER_STATUS.pending;
   const paymentDueAt = isPending ? text(order.paymentDueAt) : '';
   return {
@@ -241,7 +255,10 @@ export function toOrderView(order: ServerOrder, timeZone?: string): OrderView {
       method: text(order.shippingMethod) || DEFAULT_SHIPPING_METHOD,
       tracking: text(order.trackingNumber) || TRACKING_NOT_AVAILABLE,
     },
-    total: orderTotal(items),
+    charges,
+    total:
+      (rupeesToPaise(orderTotal(items)) + charges.reduce((sum, c) => sum + rupeesToPaise(c.amount), 0)) / 100,
+    codPayment: codPaymentText(status, order.cashOnDelivery === true) ?? '',
     gst:
       order.gstSupply === 'intra-state' || order.gstSupply === 'inter-state'
         ? { text: pricesIncludeGstText(order.gstSupply), tax: finite(order.tax, 0) }

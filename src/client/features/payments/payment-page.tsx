@@ -67,7 +67,7 @@ export function PaymentPage() {
 function PaymentForOrder({ orderId, failedReturn }: { orderId: string; failedReturn: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const fields = useQuery(fieldsQueryOptions());
+  const fields = useQuery(fieldsQueryOptions(orderId));
   const order = useQuery(trackOrderQueryOptions({ orderId, contactInfo: '' }));
   const payment = useSubmitPaymentMutation();
   const [qr, setQr] = useState<QrStep | null>(null);

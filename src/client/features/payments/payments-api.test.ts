@@ -26,6 +26,7 @@ describe('normalisePaymentFields (spec §7)', () => {
       { value: 'upi_qr', label: 'UPI QR code' },
       { value: 'upi_intent', label: 'UPI app on this phone' },
       { value: 'gateway', label: 'Cards, net banking and wallets' },
+      { value: 'cod', label: 'Cash on delivery' },
     ]);
     expect(gatewayOrigins).toEqual([]);
   });

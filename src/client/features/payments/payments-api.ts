@@ -112,13 +112,20 @@ export function normalisePaymentFields(body: unknown): PaymentFormConfig {
   return { fields, gatewayOrigins };
 }
 
-/** `GET /payments/fields`: the payment form's definitions (normalised). */
-export const fieldsQueryOptions = () =>
+/**
+ * `GET /payments/fields[?orderId=…]`: the payment form's definitions (normalised); for an order, 'Cash on
+ * delivery' is among the methods when the shop offers it for that order.
+ */
+export const fieldsQueryOptions = (orderId?: string) =>
   queryOptions({
-    queryKey: PAYMENT_FIELDS_QUERY_KEY,
+    queryKey: orderId ? [...PAYMENT_FIELDS_QUERY_KEY, orderId] : PAYMENT_FIELDS_QUERY_KEY,
     queryFn: async ({ signal }) =>
       normalisePaymentFields(
-        await apiRequest('/payments/fields', { signal, schema: paymentFieldsResponseSchema }),
+        await apiRequest('/payments/fields', {
+          signal,
+          schema: paymentFieldsResponseSchema,
+          query: { orderId },
+        }),
       ),
     retry: retryUnlessClientError,
     staleTime: 60_000,

@@ -10,6 +10,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -19,9 +20,22 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { OrderChargeKind } from '@shared/delivery/charge-tax';
+import type { LineGst } from '@shared/gst/line-gst';
 import { gstRateColumn, productVariants, products, quantityColumn } from './catalog-tables';
 import { stores } from './store-tables';
 import { users } from './user-tables';
+
+/**
+ * A charge of an order with its GST, as stored in `orders.charges`: kind, SAC, the GST-inclusive amount, and
+ * its {@link LineGst} (rate in percent, split and heads in paise: taxable + tax = amount, CGST + SGST + IGST =
+ * tax).
+ */
+export type StoredOrderCharge = LineGst & {
+  kind: OrderChargeKind;
+  sac: string;
+  amountPaise: number;
+};
 
 /**
  * Orders (spec §3 "Order as read from the server"). `order_number` (e.g. `RS-7KQ29XD3`) is the id
@@ -72,6 +86,15 @@ export const orders = pgTable(
     supplierStateCode: text('supplier_state_code'),
     placeOfSupplyCode: text('place_of_supply_code'),
     taxPaise: bigint('tax_paise', { mode: 'number' }).notNull().default(0),
+    /**
+     * Cash on delivery (docs/delivery.md): chosen at payment, the order went to Processing without a payment
+     * window; the cash is collected (its `payments` row succeeds) when the order is delivered. `cod_fee_paise`
+     * is the fee added to the total (GST-inclusive). `charges`: the shipping charge and the COD fee with their
+     * GST at the principal supply's rate, as the invoice prints them (empty: no charges).
+     */
+    cashOnDelivery: boolean('cash_on_delivery').notNull().default(false),
+    codFeePaise: bigint('cod_fee_paise', { mode: 'number' }).notNull().default(0),
+    charges: jsonb('charges').$type<StoredOrderCharge[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

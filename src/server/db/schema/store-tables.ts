@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { DeliverySettings } from '@shared/delivery/delivery-rules';
 
 /** A shop. Exactly one row has `is_default`; it answers every host that no `store_hosts` row names. */
 export const stores = pgTable(
@@ -43,6 +44,12 @@ export const stores = pgTable(
       .notNull()
       .default({}),
     invoicePrefix: text('invoice_prefix').notNull().default('RS'),
+    /**
+     * Shipping charges, delivery zones, unserved PIN codes and cash on delivery (docs/delivery.md), amounts in
+     * paise; null: nothing set (shipping 'Free' everywhere, no COD). From the catalogue file's
+     * `store.delivery` block or the admin's delivery settings.
+     */
+    deliverySettings: jsonb('delivery_settings').$type<DeliverySettings>(),
     /** Bumped on every catalogue write; lets other server processes drop their cached responses. */
     catalogVersion: integer('catalog_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

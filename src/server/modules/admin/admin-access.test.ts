@@ -30,6 +30,8 @@ const OWNER_ONLY = [
   'GET /api/v1/admin/catalog/export',
   'POST /api/v1/admin/catalog/preview',
   'POST /api/v1/admin/catalog/import',
+  'GET /api/v1/admin/settings/delivery',
+  'PUT /api/v1/admin/settings/delivery',
 ];
 
 /** The route's URL with its parameters filled in. */

@@ -7,6 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { productAdminRoutes } from '../catalog/admin-routes';
 import { productImageAdminRoutes } from '../catalog/product-image-routes';
 import { gstAdminRoutes } from '../gst/admin-routes';
+import { deliveryAdminRoutes } from '../delivery/admin-routes';
 import { orderAdminRoutes } from '../orders/admin-routes';
 import type { SignInRateLimiter } from '../users/sign-in-rate-limit';
 import { storeLogoAdminRoutes } from '../store-info/logo-routes';
@@ -29,6 +30,7 @@ const ADMIN_FEATURE_ROUTES: FastifyPluginAsync[] = [
   gstAdminRoutes,
   storeSettingsAdminRoutes,
   catalogFileAdminRoutes,
+  deliveryAdminRoutes,
 ];
 
 export type AdminApiOptions = { signInRateLimiter?: SignInRateLimiter };

@@ -27,6 +27,7 @@ import {
   skuField,
   stockField,
 } from './import-fields';
+import { deliverySettingsSchema } from '@shared/delivery/delivery-schemas';
 import { gstRateField, hsnField, storeGstFields, storeGstProblems } from '../gst/gst-settings-fields';
 import { quantityField, unitField } from './unit-import';
 import { importVariantSchema, MAX_VARIANTS_PER_PRODUCT } from './variant-import';
@@ -87,6 +88,11 @@ export const importStoreSchema = z
     hosts: z.array(z.string().trim().min(1).max(253)).max(20).optional(),
     /** GST settings: legal name and address, state, GSTIN, invoice prefix, per-category defaults (docs/gst.md). */
     ...storeGstFields,
+    /**
+     * Shipping charges, zones, unserved PIN codes and cash on delivery, in rupees (docs/delivery.md); absent:
+     * the store's current delivery settings stay as they are.
+     */
+    delivery: deliverySettingsSchema.optional(),
   })
   .superRefine((store, context) => {
     for (const problem of storeGstProblems(store)) context.addIssue({ code: 'custom', ...problem });

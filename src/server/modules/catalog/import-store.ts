@@ -4,9 +4,11 @@
  */
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { deliverySettingsToPaise } from '@shared/delivery/delivery-schemas';
 import type { Db } from '../../db/database';
 import { categories } from '../../db/schema/catalog-tables';
 import { storeHosts, stores } from '../../db/schema/store-tables';
+import { deliverySettingsOf } from '../delivery/delivery-settings-store';
 import { ensureDefaultStore, normalizeHost } from '../stores/service';
 import type { CatalogImportFile } from './import-schema';
 
@@ -71,6 +73,8 @@ export async function upsertStoreInfo(
     whatsappNumber: info.whatsappNumber ?? null,
     policies: info.policies,
     ...gstSettingsOf(info),
+    // Absent from the file: the delivery settings stay as the admin left them.
+    ...(info.delivery ? { deliverySettings: deliverySettingsToPaise(info.delivery) } : {}),
   };
   let changed = false;
   if (
@@ -87,6 +91,7 @@ export async function upsertStoreInfo(
         whatsappNumber: current.whatsappNumber,
         policies: current.policies,
         ...gstSettingsOf(current),
+        ...(info.delivery ? { deliverySettings: deliverySettingsOf(current.deliverySettings) } : {}),
       })
   ) {
     await tx.update(stores).set(next).where(eq(stores.id, storeId));

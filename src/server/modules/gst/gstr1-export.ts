@@ -181,7 +181,9 @@ export async function gstr1Export(db: Db, storeId: number, month: string): Promi
     const sign = content.kind === 'credit-note' ? -1 : 1;
     const type = isB2b(content) ? 'B2B' : 'B2C';
     for (const line of content.lines) {
-      const uqc = line.unit === 'MTR' ? 'MTR-METERS' : 'PCS-PIECES';
+      // Services (shipping, the COD fee: SAC lines) have no quantity: UQC NA, quantity 0.
+      const service = line.unit === 'NA';
+      const uqc = service ? 'NA' : line.unit === 'MTR' ? 'MTR-METERS' : 'PCS-PIECES';
       const key = `${type}|${line.hsn ?? ''}|${uqc}|${line.ratePercent}`;
       const entry = hsnTotals.get(key) ?? {
         type,
@@ -195,7 +197,7 @@ export async function gstr1Export(db: Db, storeId: number, month: string): Promi
         cgst: 0,
         sgst: 0,
       };
-      entry.quantity += sign * line.quantity;
+      entry.quantity += service ? 0 : sign * line.quantity;
       entry.value += sign * line.totalPaise;
       entry.taxable += sign * line.taxableValuePaise;
       entry.igst += sign * line.igstPaise;

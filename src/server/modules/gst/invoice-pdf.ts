@@ -63,7 +63,9 @@ function columnsFor(content: TaxDocumentContent): Column[] {
       width: 40,
       align: 'right',
       value: (line) =>
-        `${formatQuantity(line.quantity, line.unit === 'MTR' ? 'm' : 'piece').replace(/ m$/, '')} ${line.unit}`,
+        line.unit === 'NA'
+          ? '1'
+          : `${formatQuantity(line.quantity, line.unit === 'MTR' ? 'm' : 'piece').replace(/ m$/, '')} ${line.unit}`,
     },
     { title: 'Price', width: 58, align: 'right', value: (line) => rupeesText(line.unitPricePaise) },
   ];

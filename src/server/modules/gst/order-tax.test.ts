@@ -219,6 +219,9 @@ describe.each(testDatabaseKinds)('GST on placed orders on %s', (kind) => {
           { position: 0, gstRate: 18, tax: 427.12 },
           { position: 1, gstRate: 5, tax: 42.86 },
         ],
+        // No delivery settings: shipping is Free everywhere, so it is known before the PIN code; no COD.
+        shipping: 0,
+        codFee: null,
       });
       expect((await quote({ lines, state: 'maharashtra' })).json()).toMatchObject({
         supply: 'inter-state',

@@ -7,8 +7,9 @@
 import { sql } from 'drizzle-orm';
 import { lineGst, untaxedLine, type LineGst } from '@shared/gst/line-gst';
 import { findIndianState } from '@shared/gst/indian-states';
-import { supplyKind } from '@shared/gst/tax-split';
+import { supplyKind, type SupplyKind } from '@shared/gst/tax-split';
 import type { Db } from '../../db/database';
+import type { StoredOrderCharge } from '../../db/schema/order-tables';
 
 /** The store's GST settings (the `stores` columns): state name, GSTIN (null: not registered), category defaults. */
 export type StoreGstSettings = {
@@ -94,11 +95,29 @@ export function orderTax(
   };
 }
 
+/** How the charges of an order are levied: null for a store not registered under GST (no tax on them). */
+export function chargeSupplyKind(tax: OrderTax): SupplyKind | null {
+  if (!tax.supplierGstin) return null;
+  return supplyKind(tax.supplierStateCode ?? '', tax.placeOfSupplyCode ?? '');
+}
+
 /**
  * Writes `tax` onto the order `orderId` of `storeId` and its lines (matched by position), in one statement,
- * inside the placing transaction.
+ * inside the placing transaction, with the order's `charges` (shipping, COD fee: ../delivery/order-charges.ts):
+ * the shipping fee and the COD fee columns, the stored charges, the total (subtotal + charges) and the order's
+ * tax (the lines' and the charges'), all in paise.
  */
-export async function recordOrderTax(tx: Db, storeId: number, orderId: string, tax: OrderTax): Promise<void> {
+export async function recordOrderTax(
+  tx: Db,
+  storeId: number,
+  orderId: string,
+  tax: OrderTax,
+  charges: StoredOrderCharge[] = [],
+): Promise<void> {
+  const chargeOf = (kind: StoredOrderCharge['kind']) =>
+    charges.find((charge) => charge.kind === kind)?.amountPaise ?? 0;
+  const chargesPaise = charges.reduce((sum, charge) => sum + charge.amountPaise, 0);
+  const chargesTaxPaise = charges.reduce((sum, charge) => sum + charge.taxPaise, 0);
   const column = <T>(pick: (line: TaxedLine) => T) => sql.param(tax.lines.map(pick));
   await tx.execute(sql`
     WITH taxed AS (
@@ -118,6 +137,8 @@ export async function recordOrderTax(tx: Db, storeId: number, orderId: string, t
       RETURNING 1
     )
     UPDATE orders SET supplier_gstin = ${tax.supplierGstin}, supplier_state_code = ${tax.supplierStateCode},
-      place_of_supply_code = ${tax.placeOfSupplyCode}, tax_paise = ${tax.taxPaise}
+      place_of_supply_code = ${tax.placeOfSupplyCode}, tax_paise = ${tax.taxPaise + chargesTaxPaise},
+      shipping_fee_paise = ${chargeOf('shipping')}, cod_fee_paise = ${chargeOf('cod')},
+      charges = ${JSON.stringify(charges)}::jsonb, total_paise = subtotal_paise + ${chargesPaise}
     WHERE store_id = ${storeId} AND id = ${orderId} AND (SELECT count(*) FROM lines) >= 0`);
 }

@@ -5,6 +5,8 @@
  */
 import { amountInWords } from '@shared/gst/amount-in-words';
 import { findIndianState, indianStateByCode } from '@shared/gst/indian-states';
+import { ORDER_CHARGE_LABELS } from '@shared/delivery/charge-tax';
+import type { StoredOrderCharge } from '../../db/schema/order-tables';
 import { lineNameText } from '../orders/order-line-text';
 
 export type TaxDocumentKind = 'tax-invoice' | 'bill-of-supply' | 'credit-note';
@@ -14,8 +16,11 @@ export type TaxDocumentLine = {
   description: string;
   hsn: string | null;
   quantity: number;
-  /** `PCS` (pieces) or `MTR` (metres): the unit quantity codes of GST returns. */
-  unit: 'PCS' | 'MTR';
+  /**
+   * `PCS` (pieces) or `MTR` (metres): the unit quantity codes of GST returns; `NA` for a service (shipping, the
+   * COD fee), quantity 1.
+   */
+  unit: 'PCS' | 'MTR' | 'NA';
   /** GST-inclusive unit price, paise. */
   unitPricePaise: number;
   ratePercent: number;
@@ -102,6 +107,8 @@ export type DocumentSource = {
     sgstPaise: number;
     igstPaise: number;
   }[];
+  /** The order's charges (shipping, COD fee) with their GST; absent or empty: none. */
+  charges?: StoredOrderCharge[];
 };
 
 /**
@@ -142,6 +149,25 @@ export function taxDocumentContent(
       totalPaise: line.lineTotalPaise,
     };
   });
+  // The charges follow the goods, each a line of its own with its SAC (docs/gst.md "Charges").
+  for (const charge of source.charges ?? []) {
+    lines.push({
+      description: ORDER_CHARGE_LABELS[charge.kind],
+      hsn: charge.sac,
+      quantity: 1,
+      unit: 'NA',
+      unitPricePaise: charge.amountPaise,
+      ratePercent: charge.ratePercent,
+      taxableValuePaise: charge.taxableValuePaise,
+      cgstRate: supply === 'intra-state' ? charge.ratePercent / 2 : 0,
+      cgstPaise: charge.cgstPaise,
+      sgstRate: supply === 'intra-state' ? charge.ratePercent / 2 : 0,
+      sgstPaise: charge.sgstPaise,
+      igstRate: supply === 'inter-state' ? charge.ratePercent : 0,
+      igstPaise: charge.igstPaise,
+      totalPaise: charge.amountPaise,
+    });
+  }
   const sum = (pick: (line: TaxDocumentLine) => number) =>
     lines.reduce((total, line) => total + pick(line), 0);
   const totals = {

@@ -5,7 +5,7 @@
  * to it when a shipped order is cancelled (CGST Act section 34). Each is numbered from the store's counter of
  * the financial year (./document-number.ts) and kept with everything it prints. Amounts in paise.
  */
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, or } from 'drizzle-orm';
 import { isValidGstin, normaliseGstin } from '@shared/gst/gstin';
 import type { Db } from '../../db/database';
 import { taxDocuments } from '../../db/schema/gst-tables';
@@ -43,7 +43,12 @@ async function documentSource(
     .select({ payer: payments.payer })
     .from(payments)
     .where(
-      and(eq(payments.storeId, storeId), eq(payments.orderId, orderId), eq(payments.status, 'succeeded')),
+      and(
+        eq(payments.storeId, storeId),
+        eq(payments.orderId, orderId),
+        // A cash-on-delivery order ships before its cash is collected: its open `cod` payment names the payer.
+        or(eq(payments.status, 'succeeded'), and(eq(payments.provider, 'cod'), eq(payments.status, 'initiated'))),
+      ),
     )
     .orderBy(desc(payments.updatedAt))
     .limit(1);

@@ -1,14 +1,19 @@
 /**
  * The GST quote of the checkout (`POST /gst/quote`): the lines priced as the order would price them at this
  * moment (variant's discounted, variant's regular, product's discounted, product's regular price; line total
- * = round(unit price × quantity)) and taxed with {@link orderTax}. Reads only; scoped to the store.
+ * = round(unit price × quantity)) and taxed with {@link orderTax}; with the delivery PIN code also the shipping
+ * charge (taxed at the principal supply's rate) and the COD fee where it is offered (docs/delivery.md). Reads
+ * only; scoped to the store.
  */
 import { sql } from 'drizzle-orm';
+import { codRefusal, type DeliverySettings } from '@shared/delivery/delivery-rules';
 import { findIndianState } from '@shared/gst/indian-states';
 import type { TaxQuote, TaxQuoteBody } from '@shared/gst/gst-schemas';
 import { paiseToRupees } from '@shared/money';
 import { rowsOf, type Db } from '../../db/database';
-import { orderTax, type StoreGstSettings } from './order-tax';
+import { deliverySettingsOf } from '../delivery/delivery-settings-store';
+import { shippingCharge } from '../delivery/order-charges';
+import { chargeSupplyKind, orderTax, type OrderTax, type StoreGstSettings } from './order-tax';
 
 type QuoteRow = {
   position: number;
@@ -22,6 +27,38 @@ type QuoteRow = {
 };
 
 /**
+ * The shipping (rupees, null: not served) and COD fee (rupees, null: not offered) for a 6-digit `postalCode`,
+ * with the shipping's GST (paise). Without a valid PIN code: the same for a store without zones (its charge
+ * is the same everywhere it delivers; the COD fee only when COD is not limited to PIN prefixes), else null.
+ */
+function chargesQuote(
+  settings: DeliverySettings,
+  postalCode: string | undefined,
+  state: string | null,
+  tax: OrderTax,
+): { shipping: number | null; codFee: number | null; taxPaise: number } | null {
+  const pinKnown = postalCode !== undefined && /^[1-9][0-9]{5}$/.test(postalCode);
+  if (!pinKnown && settings.zones.length > 0) return null;
+  const lines = tax.lines.map((line) => ({
+    lineTotalPaise: line.taxableValuePaise + line.taxPaise,
+    ratePercent: line.ratePercent,
+  }));
+  const destination = { postalCode: pinKnown ? postalCode : '', state };
+  const shipping = shippingCharge(settings, destination, lines, chargeSupplyKind(tax));
+  if (!shipping.served) return { shipping: null, codFee: null, taxPaise: 0 };
+  const shippingPaise = shipping.charge?.amountPaise ?? 0;
+  const value = lines.reduce((sum, line) => sum + line.lineTotalPaise, 0) + shippingPaise;
+  const codOffered =
+    (pinKnown || settings.cod.pinPrefixes.length === 0) &&
+    codRefusal(settings.cod, destination.postalCode, value) === null;
+  return {
+    shipping: paiseToRupees(shippingPaise),
+    codFee: codOffered ? paiseToRupees(settings.cod.feePaise) : null,
+    taxPaise: shipping.charge?.taxPaise ?? 0,
+  };
+}
+
+/**
  * The GST of `body.lines` in `storeId`, delivered to `body.state` when it names one of the 36 (else only the
  * amounts, which do not depend on the state). Lines whose product or variant is not found are left out.
  */
@@ -30,7 +67,12 @@ export async function quoteTax(db: Db, storeId: number, body: TaxQuoteBody): Pro
     state: string | null;
     gstin: string | null;
     gst_defaults: StoreGstSettings['gstDefaults'];
-  }>(await db.execute(sql`SELECT state, gstin, gst_defaults FROM stores WHERE id = ${storeId}`));
+    delivery_settings: DeliverySettings | null;
+  }>(
+    await db.execute(
+      sql`SELECT state, gstin, gst_defaults, delivery_settings FROM stores WHERE id = ${storeId}`,
+    ),
+  );
   const settings: StoreGstSettings = {
     state: store?.state ?? null,
     gstin: store?.gstin ?? null,
@@ -87,13 +129,20 @@ export async function quoteTax(db: Db, storeId: number, body: TaxQuoteBody): Pro
     })),
   );
   const registered = settings.gstin !== null;
+  const charges = chargesQuote(
+    deliverySettingsOf(store?.delivery_settings),
+    body.postalCode,
+    state?.name ?? null,
+    tax,
+  );
   let supply: TaxQuote['supply'] = null;
   if (!registered) supply = 'not-registered';
   else if (state) supply = state.code === tax.supplierStateCode ? 'intra-state' : 'inter-state';
   return {
     registered,
     supply,
-    tax: paiseToRupees(tax.taxPaise),
+    tax: paiseToRupees(tax.taxPaise + (charges?.taxPaise ?? 0)),
+    ...(charges ? { shipping: charges.shipping, codFee: charges.codFee } : {}),
     lines: tax.lines.map((line) => ({
       position: line.position,
       gstRate: line.ratePercent,

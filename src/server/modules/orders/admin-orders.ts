@@ -265,6 +265,9 @@ export async function adminOrderDetail(db: Db, storeId: number, input: string): 
     testPayment: paid.some((payment) => payment.status === 'succeeded' && payment.testMode),
     subtotalPaise: Number(order.subtotalPaise),
     shippingFeePaise: Number(order.shippingFeePaise),
+    cashOnDelivery: order.cashOnDelivery,
+    codFeePaise: Number(order.codFeePaise),
+    taxPaise: Number(order.taxPaise),
     totalPaise: Number(order.totalPaise),
     lines: lines.map((line) => ({
       sku: line.sku,

@@ -13,7 +13,9 @@ import {
 import { findIndianState } from '@shared/gst/indian-states';
 import type { Db } from '../../db/database';
 import { AppError, ConflictError, ValidationError } from '../../errors';
-import { orderTax, recordOrderTax } from '../gst/order-tax';
+import { PIN_NOT_SERVED_MESSAGE } from '@shared/delivery/delivery-rules';
+import { shippingCharge } from '../delivery/order-charges';
+import { chargeSupplyKind, orderTax, recordOrderTax } from '../gst/order-tax';
 import { enqueueMail } from '../mail/outbox';
 import { lockCustomer } from './checkout-lock';
 import { IdempotencyKeyTaken, replayedOrderNumber, requestHash } from './idempotency';
@@ -152,7 +154,20 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
           lineTotalPaise: line.lineTotalPaise!,
         })),
       );
-      await recordOrderTax(tx, storeId, order.id, tax);
+      // Shipping for the delivery PIN code, state and subtotal, computed here (never taken from the client).
+      const shipping = shippingCharge(
+        placed.delivery,
+        { postalCode: shippingAddress.postalCode, state: shippingAddress.state },
+        placed.lines.map((line, index) => ({
+          lineTotalPaise: line.lineTotalPaise!,
+          ratePercent: tax.lines[index]!.ratePercent,
+        })),
+        chargeSupplyKind(tax),
+      );
+      if (!shipping.served) {
+        throw new ValidationError({ 'shippingAddress.postalCode': PIN_NOT_SERVED_MESSAGE });
+      }
+      await recordOrderTax(tx, storeId, order.id, tax, shipping.charge ? [shipping.charge] : []);
 
       const confirmation: OrderConfirmation = {
         orderNumber: order.orderNumber,
@@ -167,6 +182,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
             quantity: line.quantity,
             unitPricePaise: line.unitPricePaise!,
           })),
+          shipping.charge?.amountPaise ?? 0,
         ),
         shippingMethod: order.shippingMethod,
         shippingAddress: { ...shippingAddress },

@@ -14,7 +14,14 @@ import type { OutgoingMessage } from '../../db/schema/mail-tables';
 import { escapeHtml, plainMailName } from '../mail/mail-text';
 import { ORDER_NUMBER_HEADER } from '../mail/mailer';
 import { enqueueMail } from '../mail/outbox';
-import { lineName, lineQuantityAndPrice, readMailOrder, rupeesOf, type MailOrder } from './order-mail-lines';
+import {
+  chargeRows,
+  lineName,
+  lineQuantityAndPrice,
+  readMailOrder,
+  rupeesOf,
+  type MailOrder,
+} from './order-mail-lines';
 import { shopNameOf, shopSender } from './order-mail';
 
 /** A customer mail: its subject, the paragraphs before the items, and those after the total. */
@@ -43,6 +50,7 @@ function customerMessage(
       (line) => `- ${lineName(line)}: ${lineQuantityAndPrice(line)} = ${rupeesOf(line.lineTotalPaise)}`,
     ),
     '',
+    ...chargeRows(order).map(([label, paise]) => `${label}: ${rupeesOf(paise)}`),
     `Total: ${rupeesOf(order.totalPaise)}`,
     '',
     ...mail.after.flatMap((paragraph) => [paragraph, '']),
@@ -69,7 +77,9 @@ ${order.lines
   )
   .join('\n')}
 </tbody>
-<tfoot><tr><td ${cell} colspan="2"><strong>Total</strong></td><td ${right}><strong>${e(rupeesOf(order.totalPaise))}</strong></td></tr></tfoot>
+<tfoot>${chargeRows(order)
+    .map(([label, paise]) => `<tr><td ${cell} colspan="2">${e(label)}</td><td ${right}>${e(rupeesOf(paise))}</td></tr>`)
+    .join('')}<tr><td ${cell} colspan="2"><strong>Total</strong></td><td ${right}><strong>${e(rupeesOf(order.totalPaise))}</strong></td></tr></tfoot>
 </table>
 ${mail.after.map((paragraph) => `<p>${e(paragraph)}</p>`).join('\n')}
 <p>${e(shopName)}</p>
@@ -93,6 +103,24 @@ export function paymentReceivedMessage(order: MailOrder, mailFrom: string | unde
       subject: `Payment received for order ${order.orderNumber} – ${shopNameOf(order.store)}`,
       before: [
         `We have received your payment of ${rupeesOf(order.totalPaise)} for order ${order.orderNumber}. We are preparing your order and will e-mail you its tracking number when it ships.`,
+      ],
+      after: [trackingHint(order.orderNumber)],
+    },
+    mailFrom,
+  );
+}
+
+/**
+ * 'Order RS-… confirmed: cash on delivery – Shop': the shopper chose cash on delivery, the order is being
+ * prepared and the total is paid to the courier.
+ */
+export function cashOnDeliveryMessage(order: MailOrder, mailFrom: string | undefined): OutgoingMessage {
+  return customerMessage(
+    order,
+    {
+      subject: `Order ${order.orderNumber} confirmed: cash on delivery – ${shopNameOf(order.store)}`,
+      before: [
+        `Thank you for your order ${order.orderNumber}. You chose cash on delivery: please pay ${rupeesOf(order.totalPaise)} when it is delivered. We are preparing your order and will e-mail you its tracking number when it ships.`,
       ],
       after: [trackingHint(order.orderNumber)],
     },
@@ -191,7 +219,9 @@ function lifecycleMessage(
 ): OutgoingMessage | null {
   switch (to) {
     case ORDER_STATUS.processing:
-      return paymentReceivedMessage(order, mailFrom);
+      return order.cashOnDelivery
+        ? cashOnDeliveryMessage(order, mailFrom)
+        : paymentReceivedMessage(order, mailFrom);
     case ORDER_STATUS.shipped:
       return orderShippedMessage(order, mailFrom);
     case ORDER_STATUS.cancelled:

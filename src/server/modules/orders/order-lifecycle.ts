@@ -32,6 +32,7 @@ import { payments } from '../../db/schema/payment-tables';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { invoiceAttachment } from '../gst/invoice-attachment';
 import { issueCreditNote, issueInvoice } from '../gst/tax-documents';
+import { collectCashOnDelivery } from './cod-collection';
 import { enqueueLifecycleMail } from './lifecycle-mail';
 import { ORDER_NOT_FOUND } from './order-queries';
 import { returnOrderStock } from './order-stock-return';
@@ -163,6 +164,8 @@ export async function transitionInTransaction(
   await tx.insert(orderEvents).values({ storeId, orderId, fromStatus: from, toStatus: to, cause });
 
   const restockedUnits = cancelling ? await returnOrderStock(tx, storeId, orderId) : 0;
+  // Cash on delivery is paid when the parcel is handed over.
+  if (to === ORDER_STATUS.delivered) await collectCashOnDelivery(tx, storeId, orderId);
   const invoice = to === ORDER_STATUS.shipped ? await issueInvoice(tx, storeId, orderId) : null;
   if (cancelling && from === ORDER_STATUS.shipped) await issueCreditNote(tx, storeId, orderId);
   await enqueueLifecycleMail(

@@ -45,6 +45,14 @@ export function lineText(line: MailLine): string {
   return `${lineName(line)}: ${lineQuantityAndPrice(line)} = ${rupeesOf(line.lineTotalPaise)}`;
 }
 
+/** The charges above a mail's total: `[['Shipping', 9_900], ['Cash on delivery fee', 4_900]]`, none when 0. */
+export function chargeRows(order: Pick<MailOrder, 'shippingFeePaise' | 'codFeePaise'>): [string, number][] {
+  return [
+    ['Shipping', order.shippingFeePaise] as [string, number],
+    ['Cash on delivery fee', order.codFeePaise] as [string, number],
+  ].filter(([, paise]) => paise > 0);
+}
+
 /** What the lifecycle mails of one order need to know (amounts in paise). */
 export type MailOrder = {
   orderNumber: string;
@@ -55,6 +63,11 @@ export type MailOrder = {
   state: string;
   postalCode: string;
   totalPaise: number;
+  /** The order's shipping charge and cash-on-delivery fee (paise, 0: none), shown above the total. */
+  shippingFeePaise: number;
+  codFeePaise: number;
+  /** Paid in cash on delivery (docs/delivery.md). */
+  cashOnDelivery: boolean;
   trackingNumber: string | null;
   cancellationCause: string | null;
   /** What succeeded payments of the order add up to (paise; 0 when unpaid). */
@@ -74,6 +87,9 @@ export async function readMailOrder(tx: Db, storeId: number, orderId: string): P
       state: orders.state,
       postalCode: orders.postalCode,
       totalPaise: orders.totalPaise,
+      shippingFeePaise: orders.shippingFeePaise,
+      codFeePaise: orders.codFeePaise,
+      cashOnDelivery: orders.cashOnDelivery,
       trackingNumber: orders.trackingNumber,
       cancellationCause: orders.cancellationCause,
       paidPaise: sql<string | number>`(

@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Order } from '@shared/orders/order-schemas';
+import { ORDER_CHARGE_LABELS } from '@shared/delivery/charge-tax';
 import { paiseToRupees } from '@shared/money';
 import type { Db } from '../../db/database';
 import { taxDocuments } from '../../db/schema/gst-tables';
@@ -167,6 +168,15 @@ export function toOrder(
     gstSupply: gstSupplyOf(row),
     ...documentsOf(documents),
     history,
+    cashOnDelivery: row.cashOnDelivery,
+    codFee: paiseToRupees(row.codFeePaise),
+    charges: row.charges.map((charge) => ({
+      kind: charge.kind,
+      label: ORDER_CHARGE_LABELS[charge.kind],
+      amount: paiseToRupees(charge.amountPaise),
+      gstRate: charge.ratePercent,
+      tax: paiseToRupees(charge.taxPaise),
+    })),
   };
 }
 

@@ -225,7 +225,8 @@ export async function placeOrder(tx: Db, input: PlaceOrderInput): Promise<Placed
       new_order.id AS order_id, new_order.order_number, new_order.created_at, new_order.payment_due_at,
       new_order.shipping_method, (SELECT count(*) FROM new_key)::integer AS keys_claimed,
       store.store_name, store.company_name, store.company_email, store.state AS store_state,
-      store.gstin AS store_gstin, store.gst_defaults AS store_gst_defaults
+      store.gstin AS store_gstin, store.gst_defaults AS store_gst_defaults,
+      store.delivery_settings AS store_delivery_settings
     FROM priced
       LEFT JOIN new_order ON true
       LEFT JOIN ${stores} AS store ON store.id = ${storeId}

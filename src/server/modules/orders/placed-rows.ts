@@ -3,7 +3,9 @@
  * line with what was found for it, and the new order when one was inserted. Quantities and stock in the
  * product's unit (pieces or metres); money in paise.
  */
+import type { DeliverySettings } from '@shared/delivery/delivery-rules';
 import type { StoreGstSettings } from '../gst/order-tax';
+import { deliverySettingsOf } from '../delivery/delivery-settings-store';
 import { DEFAULT_SHIPPING_METHOD } from './pricing';
 
 /**
@@ -46,6 +48,7 @@ export type RawPlacedRow = {
   store_state: string | null;
   store_gstin: string | null;
   store_gst_defaults: StoreGstSettings['gstDefaults'] | null;
+  store_delivery_settings: DeliverySettings | null;
 };
 
 /** A wanted line as the order's statement found it; product fields are null when the product was not found. */
@@ -105,6 +108,8 @@ export type PlacedOrder = {
   store: { storeName: string | null; companyName: string | null; companyEmail: string | null };
   /** The store's GST settings at this moment. */
   gst: StoreGstSettings;
+  /** The store's delivery settings at this moment (defaults when none are set). */
+  delivery: DeliverySettings;
 };
 
 const toNumber = (value: string | number | null): number | null => (value === null ? null : Number(value));
@@ -159,5 +164,6 @@ export function placedOrderOf(rows: RawPlacedRow[]): PlacedOrder {
       gstin: first?.store_gstin ?? null,
       gstDefaults: first?.store_gst_defaults ?? {},
     },
+    delivery: deliverySettingsOf(first?.store_delivery_settings),
   };
 }

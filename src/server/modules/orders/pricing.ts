@@ -2,7 +2,7 @@
  * How an order is priced (spec §2 "Checkout", §9): each line at its price at the moment of the order — the
  * variant's discounted price, else the variant's regular price, else the product's discounted price, else the
  * product's regular price — copied into the line, so later catalogue changes never alter an order; shipping is
- * free. Line total = round(unit price × quantity) to whole paise (quantities in pieces or metres, e.g.
+ * free unless the store set charges (docs/delivery.md). Line total = round(unit price × quantity) to whole paise (quantities in pieces or metres, e.g.
  * ₹450 per metre × 2.5 m = ₹1,125). Amounts in integer paise. The database applies the same rule in the
  * order's statement (./place-order.ts); these are its constants and the totals of the confirmation mail.
  */
@@ -10,7 +10,7 @@ import { lineTotalPaise, type UnitOfMeasure } from '@shared/catalog/unit-of-meas
 
 /** The order shipping method (spec §9). */
 export const DEFAULT_SHIPPING_METHOD = 'Standard Shipping';
-/** The shipping fee of every order, in paise (spec §2 "Checkout", §9: shipping is Free). */
+/** The shipping fee of a store that set no charges, in paise (spec §2 "Checkout", §9: shipping is Free). */
 export const SHIPPING_FEE_PAISE = 0;
 
 /** A line to price: quantity in `unit`s, unit price in paise (per piece or per metre). */
@@ -26,8 +26,14 @@ export type LineToPrice = {
 /** A priced line: round(unit price × quantity) in paise. */
 export type PricedItem = LineToPrice & { lineTotalPaise: number };
 
-/** The lines with their totals, the subtotal, the shipping fee and the total (paise). */
-export function priceOrder(lines: LineToPrice[]): {
+/**
+ * The lines with their totals, the subtotal, the shipping fee and the total (paise). `shippingFeePaise`: the
+ * charge the server computed for the delivery address (../delivery/order-charges.ts), default none.
+ */
+export function priceOrder(
+  lines: LineToPrice[],
+  shippingFeePaise = SHIPPING_FEE_PAISE,
+): {
   items: PricedItem[];
   subtotalPaise: number;
   shippingFeePaise: number;
@@ -41,7 +47,7 @@ export function priceOrder(lines: LineToPrice[]): {
   return {
     items,
     subtotalPaise,
-    shippingFeePaise: SHIPPING_FEE_PAISE,
-    totalPaise: subtotalPaise + SHIPPING_FEE_PAISE,
+    shippingFeePaise,
+    totalPaise: subtotalPaise + shippingFeePaise,
   };
 }

@@ -708,6 +708,9 @@ describe.each(testDatabaseKinds)('orders API on %s', (kind) => {
       expect(Object.keys(older).sort()).toEqual(
         [
           'cancellationCause',
+          'cashOnDelivery',
+          'charges',
+          'codFee',
           'createdAt',
           'creditNote',
           'gstSupply',
@@ -730,6 +733,8 @@ describe.each(testDatabaseKinds)('orders API on %s', (kind) => {
       expect(older.paymentDueAt).toMatch(ISO_TIMESTAMP);
       expect(Date.parse(older.paymentDueAt!) - Date.parse(older.createdAt)).toBe(30 * 60_000);
       expect(older).toMatchObject({ cancellationCause: null, refundDue: false });
+      // The fixture's store set no delivery charges: shipping is Free, no COD.
+      expect(older).toMatchObject({ shippingFee: 0, cashOnDelivery: false, codFee: 0, charges: [] });
       // The fixture's store has no GSTIN: not registered, no tax on any line.
       expect(older).toMatchObject({ tax: 0, gstSupply: 'not-registered' });
       const untaxed = (lineTotal: number) => ({

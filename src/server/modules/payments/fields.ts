@@ -9,6 +9,7 @@ import {
   type PaymentFieldDefinition,
   type PaymentFieldValues,
 } from '@shared/payments/payment-fields';
+import { formatRupeesForOrder, paiseToRupees } from '@shared/money';
 import { PAYMENT_METHODS, type PaymentMethod } from '@shared/payments/payment-response';
 import type { PaymentPayer } from '../../db/schema/payment-tables';
 import { configuredProviders } from './providers/provider-registry';
@@ -38,15 +39,23 @@ export function offeredMethods(settings: PaymentSettings): PaymentMethod[] {
   return configuredProviders(settings).map((provider) => provider.method);
 }
 
+/** The method's note when cash on delivery is offered: its fee (paise) is added to the total. */
+export function codFeeNotice(feePaise: number): string {
+  return `Cash on delivery adds a fee of ${formatRupeesForOrder(paiseToRupees(feePaise))} to the total.`;
+}
+
 /**
  * The definitions for this configuration; `prefill` (the signed-in account's name and e-mail) becomes the
- * default values. Only configured methods are offered.
+ * default values. Only configured methods are offered, and 'Cash on delivery' last when `codFeePaise` is a
+ * fee (paise; the store offers COD for the order: ./cash-on-delivery.ts), with the fee in the method's note.
  */
 export function paymentFieldDefinitions(
   settings: PaymentSettings,
   prefill: { name?: string; email?: string } = {},
+  codFeePaise: number | null = null,
 ): PaymentFieldDefinition[] {
-  const methods = offeredMethods(settings);
+  const cashOnDelivery = codFeePaise !== null;
+  const methods: PaymentMethod[] = [...offeredMethods(settings), ...(cashOnDelivery ? ['cod' as const] : [])];
   const method: PaymentFieldDefinition = {
     name: 'method',
     label: 'Payment method',
@@ -56,7 +65,11 @@ export function paymentFieldDefinitions(
     rulesMessages: ['Please choose a payment method'],
   };
   if (methods.length === 1) method.defaultValue = methods[0]!;
-  if (isTestMode(settings)) method.description = TEST_MODE_NOTICE;
+  const notes = [
+    ...(isTestMode(settings) ? [TEST_MODE_NOTICE] : []),
+    ...(cashOnDelivery && codFeePaise > 0 ? [codFeeNotice(codFeePaise)] : []),
+  ];
+  if (notes.length > 0) method.description = notes.join(' ');
 
   return [
     {

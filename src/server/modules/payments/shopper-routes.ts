@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@shared/errors/error-body';
 import { paiseToRupees } from '@shared/money';
-import { paymentFieldsResponseSchema } from '@shared/payments/payment-field-schema';
+import { paymentFieldsQuerySchema, paymentFieldsResponseSchema } from '@shared/payments/payment-field-schema';
 import {
   paymentResponseSchema,
   paymentSubmissionSchema,
@@ -15,6 +15,7 @@ import {
 } from '@shared/payments/payment-response';
 import { UnavailableError, ValidationError } from '../../errors';
 import { authenticate, requireUser } from '../users/auth-hook';
+import { cashOnDeliveryOffered, payByCashOnDelivery } from './cash-on-delivery';
 import { offeredMethods, paymentFieldDefinitions, validatePaymentSubmission } from './fields';
 import { providerFor } from './providers/provider-registry';
 import { baseUrlOf } from './public-origin';
@@ -30,31 +31,42 @@ export const shopperPaymentRoutes: FastifyPluginAsyncZod<{ settings: PaymentSett
   app,
   { settings },
 ) => {
-  /** 200 the field definitions (an array, spec §7); 401 without a session. */
+  /**
+   * 200 the field definitions (an array, spec §7), with 'Cash on delivery' when `?orderId=` names the user's
+   * Pending order and the store offers COD for it; 401 without a session.
+   */
   app.get(
     '/payments/fields',
     {
       onRequest: authenticate,
       schema: {
+        querystring: paymentFieldsQuerySchema,
         response: { 200: paymentFieldsResponseSchema, 401: errorBodySchema, 503: errorBodySchema },
       },
     },
     async (request, reply) => {
       const user = await requireUser(request);
       reply.header('cache-control', 'no-store');
+      const orderId = request.query.orderId;
+      const codFeePaise = orderId
+        ? await cashOnDeliveryOffered(app.db, request.storeId, user.userId, orderId)
+        : null;
       return reply.send(
-        paymentFieldDefinitions(settings, {
-          name: `${user.firstName} ${user.lastName}`.trim(),
-          email: user.email,
-        }),
+        paymentFieldDefinitions(
+          settings,
+          { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email },
+          codFeePaise,
+        ),
       );
     },
   );
 
   /**
-   * 200 `{ success: true, action, amount, orderId, testMode? }`; 400 `{ error, fields }` for bad fields or an
-   * unknown method; 401 without a session; 404 for a missing order or someone else's; 409 for a paid or
-   * cancelled order; 503 when the shop offers no payment method.
+   * 200 `{ success: true, action, amount, orderId, testMode? }`, or for cash on delivery `{ success: true,
+   * redirectUrl: '/order-success?orderId=…', amount, orderId }` (the order is confirmed, ./cash-on-delivery.ts);
+   * 400 `{ error, fields }` for bad fields, an unknown method or COD refused for this order (`fields.method`);
+   * 401 without a session; 404 for a missing order or someone else's; 409 for a paid or cancelled order or a
+   * third open COD order; 503 when the shop offers no payment method.
    */
   app.post(
     '/payments',
@@ -75,11 +87,31 @@ export const shopperPaymentRoutes: FastifyPluginAsyncZod<{ settings: PaymentSett
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const user = await requireUser(request);
-      if (offeredMethods(settings).length === 0) {
+      const cashOnDelivery = request.body.fields.method === 'cod';
+      if (offeredMethods(settings).length === 0 && !cashOnDelivery) {
         throw new UnavailableError(NO_PAYMENT_METHODS, NO_PAYMENT_METHODS_RETRY_AFTER);
       }
-      const submission = validatePaymentSubmission(paymentFieldDefinitions(settings), request.body.fields);
+      // 'cod' passes the form's rules here; whether this order may use it is ./cash-on-delivery.ts's to say.
+      const submission = validatePaymentSubmission(
+        paymentFieldDefinitions(settings, {}, cashOnDelivery ? 0 : null),
+        request.body.fields,
+      );
       if (!submission.ok) throw new ValidationError(submission.fields);
+      if (submission.method === 'cod') {
+        const paid = await payByCashOnDelivery(app.db, {
+          storeId: request.storeId,
+          userId: user.userId,
+          orderId: request.body.orderId,
+          payer: submission.payer,
+          mailFrom: app.config.MAIL_FROM,
+        });
+        return reply.send({
+          success: true,
+          redirectUrl: `/order-success?orderId=${encodeURIComponent(paid.orderNumber)}`,
+          amount: paiseToRupees(paid.totalPaise),
+          orderId: paid.orderNumber,
+        });
+      }
       const provider = providerFor(settings, submission.method);
       if (!provider) throw new ValidationError({ method: 'Unknown payment method' });
       const { order, attempt, action } = await startPayment(app.db, {

@@ -1,0 +1,101 @@
+/**
+ * The product page's delivery check (docs/delivery.md): the shopper types a PIN code and reads 'Delivery to
+ * 302001 in 3–5 days' (with the shipping charge when there is one) or 'We do not deliver to this PIN code
+ * yet', as `GET /delivery/check` answers it. The PIN code is remembered for the session (sessionStorage), so
+ * the next product page checks it at once. One field checked with the shared schema's rule and message: a plain
+ * controlled form, so the product page does not load the react-hook-form chunk (~15 KB gzipped) for it.
+ */
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { deliveryCheckQuerySchema } from '@shared/delivery/delivery-schemas';
+import { Button } from '@client/components/ui/button';
+import { FieldError, Input, Label } from '@client/components/ui/input';
+import { deliveryCheckQueryOptions } from './delivery-api';
+import { deliveryCheckText } from './delivery-check-text';
+
+/** The sessionStorage key of the PIN code last checked. */
+export const DELIVERY_PIN_KEY = 'resham.delivery-pin';
+
+/** The PIN code's rule and message, the same as the server's query schema. */
+const postalCodeSchema = deliveryCheckQuerySchema.shape.postalCode;
+
+function rememberedPin(): string {
+  try {
+    return sessionStorage.getItem(DELIVERY_PIN_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+export function DeliveryPinCheck({ subtotal }: { subtotal: number }) {
+  const [checked, setChecked] = useState(rememberedPin);
+  const [typed, setTyped] = useState(checked);
+  const [error, setError] = useState<string | undefined>();
+  const answer = useQuery(deliveryCheckQueryOptions(checked, subtotal));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = postalCodeSchema.safeParse(typed);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    setChecked(parsed.data);
+    try {
+      sessionStorage.setItem(DELIVERY_PIN_KEY, parsed.data);
+    } catch {
+      // Storage refused (private mode): the check still works for this page.
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby="delivery-check"
+      className="flex flex-col gap-2 rounded-md border border-stone-200 p-3"
+    >
+      <h2 id="delivery-check" className="text-sm font-semibold text-stone-900">
+        Check delivery
+      </h2>
+      <form noValidate className="flex items-start gap-2" onSubmit={submit} aria-label="Check delivery">
+        <div className="flex flex-1 flex-col gap-1">
+          <Label htmlFor="delivery-pin" className="sr-only">
+            PIN code
+          </Label>
+          <Input
+            id="delivery-pin"
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="postal-code"
+            placeholder="PIN code"
+            name="postalCode"
+            value={typed}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'delivery-pin-error' : undefined}
+            onChange={(event) => {
+              setTyped(event.target.value);
+              setError(undefined);
+            }}
+          />
+          <FieldError id="delivery-pin-error">{error}</FieldError>
+        </div>
+        <Button type="submit" variant="outline">
+          Check
+        </Button>
+      </form>
+      {answer.data && (
+        <p
+          role="status"
+          data-testid="delivery-check-result"
+          className={answer.data.served ? 'text-sm text-green-800' : 'text-sm text-red-700'}
+        >
+          {deliveryCheckText(answer.data)}
+        </p>
+      )}
+      {answer.isError && (
+        <p role="status" className="text-sm text-red-700">
+          The delivery check failed. Please try again.
+        </p>
+      )}
+    </section>
+  );
+}
