@@ -25,7 +25,6 @@ describe.each(testDatabaseKinds)('store logo upload on %s', (kind) => {
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     dataDir = await mkdtemp(join(tmpdir(), 'resham-logo-'));
-    app = await buildTestApp(database, { DATA_DIR: dataDir });
   });
   afterAll(async () => {
     await app?.close();
@@ -33,12 +32,15 @@ describe.each(testDatabaseKinds)('store logo upload on %s', (kind) => {
     await rm(dataDir, { recursive: true, force: true });
   });
   beforeEach(async () => {
+    // A new app per test: the last test's catalogue NOTIFY must not reach an app that reloads the store
+    // directory (and creates a default store) while this test empties and refills the tables.
+    await app?.close();
     await database.reset();
     await rm(join(dataDir, 'media'), { recursive: true, force: true });
     const shop = await insertTestShop(database.db);
     owner = await insertSignedInMember(database.db, shop.storeId, 'owner');
     staff = await insertSignedInMember(database.db, shop.storeId, 'staff');
-    await app.catalogChanged(); // the reset emptied the tables behind the cached store info
+    app = await buildTestApp(database, { DATA_DIR: dataDir });
   });
 
   const uploadLogo = async (files: MultipartFile[], headers: Record<string, string> = owner.headers) => {
