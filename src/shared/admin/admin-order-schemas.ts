@@ -133,6 +133,10 @@ export const adminOrderDetailSchema = z.object({
       lineTotalPaise: z.number().int(),
     }),
   ),
+  /** Tax documents issued (docs/gst.md): the invoice when it shipped, a credit note if cancelled after. */
+  documents: z
+    .array(z.object({ document: z.enum(['invoice', 'credit-note']), number: z.string() }))
+    .optional(),
   payments: z.array(
     z.object({
       provider: z.string(),

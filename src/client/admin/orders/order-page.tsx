@@ -1,7 +1,7 @@
 /**
  * `/admin/orders/:orderNumber`: one order — status, the steps it may take, lines (SKU, size, colour, quantity
  * and unit), address, payments (UTR or gateway id, amount, time), and its history with who changed what
- * (the audit log). Links to the printable packing slip.
+ * (the audit log). Links to the printable packing slip and downloads its tax invoice and credit note.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
@@ -10,6 +10,7 @@ import { codPaymentText, orderStatusLabel } from '@shared/orders/order-status';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/utils';
 import { formatDateTime, formatPaise, statusBadge } from '../lib/format';
+import { TaxDocumentDownloads } from '../gst/tax-document-downloads';
 import { OrderActions } from './order-actions';
 import { adminOrderQuery } from './order-queries';
 
@@ -78,6 +79,7 @@ export function OrderPage() {
       )}
 
       <OrderActions order={order} />
+      <TaxDocumentDownloads orderNumber={order.orderNumber} documents={order.documents ?? []} />
 
       <section aria-label="Items" className="rounded-lg border border-stone-200 bg-white">
         <ul className="divide-y divide-stone-100">

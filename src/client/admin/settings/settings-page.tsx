@@ -13,6 +13,7 @@ import { OnlyOwner } from './only-owner';
 import { storeSettingsQuery } from './settings-queries';
 import { StoreInfoForm } from './store-info-form';
 import { SynonymsForm } from './synonyms-form';
+import { Gstr1Downloads } from '../gst/gstr1-downloads';
 
 function PaymentSetup({ payments }: { payments: StoreSettings['payments'] }) {
   const mode = (testMode: boolean) => (testMode ? 'test mode' : 'live');
@@ -80,6 +81,11 @@ export function SettingsPage() {
             <Card>
               <CardContent className="pt-4">
                 <GstSettingsForm settings={settings.data} />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardContent className="pt-4">
+                <Gstr1Downloads />
               </CardContent>
             </Card>
             <Card>

@@ -58,3 +58,23 @@ export async function orderDocumentFile(
   const content = wanted.document as TaxDocumentContent;
   return { fileName: documentFileName(content), pdf: await renderTaxDocumentPdf(content) };
 }
+
+/** An issued document of an order as the admin lists it: which download and its number. */
+export type DocumentSummary = { document: 'invoice' | 'credit-note'; number: string };
+
+/** The tax documents issued for order `orderId` (uuid) of `storeId`: its invoice, then a credit note. */
+export async function orderDocumentSummaries(
+  db: Db,
+  storeId: number,
+  orderId: string,
+): Promise<DocumentSummary[]> {
+  const rows = await db
+    .select({ kind: taxDocuments.kind, number: taxDocuments.number })
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.storeId, storeId), eq(taxDocuments.orderId, orderId)))
+    .orderBy(taxDocuments.issuedAt);
+  return rows.map((row) => ({
+    document: row.kind === 'credit-note' ? 'credit-note' : 'invoice',
+    number: row.number,
+  }));
+}

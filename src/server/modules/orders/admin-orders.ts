@@ -18,6 +18,7 @@ import { payments } from '../../db/schema/payment-tables';
 import { NotFoundError } from '../../errors';
 import { auditOf } from '../admin/audit';
 import { ORDER_TRANSITIONS } from './order-lifecycle';
+import { orderDocumentSummaries } from '../gst/document-download';
 import { normalizeOrderNumber } from './order-number';
 import { ORDER_NOT_FOUND } from './order-queries';
 
@@ -226,7 +227,7 @@ export async function adminOrderDetail(db: Db, storeId: number, input: string): 
   const found = await findAdminOrder(db, storeId, input);
   const scope = (table: typeof orderLines | typeof orderEvents | typeof payments) =>
     and(eq(table.storeId, storeId), eq(table.orderId, found.id));
-  const [[order], lines, paid, history, audit] = await Promise.all([
+  const [[order], lines, paid, history, audit, documents] = await Promise.all([
     db
       .select()
       .from(orders)
@@ -239,6 +240,7 @@ export async function adminOrderDetail(db: Db, storeId: number, input: string): 
       .where(scope(orderEvents))
       .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
     auditOf(db, storeId, 'order', found.orderNumber),
+    orderDocumentSummaries(db, storeId, found.id),
   ]);
   if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
   const shipped = [...audit].reverse().find((entry) => entry.action === 'ship');
@@ -295,6 +297,7 @@ export async function adminOrderDetail(db: Db, storeId: number, input: string): 
       at: event.createdAt.toISOString(),
     })),
     audit,
+    documents,
     actions: availableActions(order.status),
   };
 }
