@@ -1,20 +1,30 @@
 /**
  * The admin's product editor on a phone (390 × 844): the demo owner creates a kurta with 3 sizes × 2 colours
- * through the variant matrix (Generate, per-row SKU and price, stock for all rows at once), it appears on the
- * storefront and a shopper adds one of its variants to the cart; the owner changes the price and the
- * storefront shows it within 2 seconds; the page shows the history of both saves.
+ * through the variant matrix (Generate, per-row SKU and price, stock for all rows at once) and uploads two
+ * pictures of it; it appears on the storefront with those pictures and a shopper buys one of its variants
+ * (checkout, cash on delivery); the owner changes the price, the storefront shows it within 2 seconds and
+ * the pictures stay; the page shows the history of both saves.
  *
  * This file starts its own server (a fresh demo shop, so the demo owner exists). With
  * `ADMIN_SCREENSHOTS=docs/admin` it saves screenshots of the editor and its variant matrix there.
  */
 import { randomInt } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM helper without type declarations
 import { startServer } from '../scripts/start-server-process.mjs';
-import { apiCall as sharedApiCall, eventually, rupees, useStorefront, waitForToast } from './helpers';
+import {
+  apiCall as sharedApiCall,
+  eventually,
+  rupees,
+  useStorefront,
+  waitForPath,
+  waitForToast,
+} from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 const browser = useStorefront(PHONE);
@@ -22,17 +32,53 @@ const DEMO_OWNER = { email: 'owner@demo.resham.in', password: 'demo-owner-2719' 
 const SKU = `E2E-KUR-${randomInt(1e5, 1e6)}`;
 const TITLE = `Ajrakh Cotton Kurta ${SKU.slice(-6)}`;
 
+const PASSWORD = 'Zari-weave-2719';
+const ADDRESS = {
+  fullName: 'Kabir Malhotra',
+  address: '22 Hazratganj',
+  city: 'Lucknow',
+  state: 'Uttar Pradesh',
+  postalCode: '226001',
+  phone: '+91 98390 41736',
+};
+
 let server: { baseUrl: string; stop: () => Promise<void> };
+let folder: string;
 const shop = () => server.baseUrl;
-const apiCall = <T = unknown>(method: 'GET' | 'POST', path: string) =>
-  sharedApiCall<T>(method, path, undefined, undefined, shop());
+const apiCall = <T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown) =>
+  sharedApiCall<T>(method, path, body, undefined, shop());
 
 beforeAll(async () => {
   server = (await startServer()) as typeof server;
+  folder = mkdtempSync(join(tmpdir(), 'resham-admin-products-'));
 });
 afterAll(async () => {
   await server?.stop();
+  if (folder) rmSync(folder, { recursive: true, force: true });
 });
+
+/** A picture file in one colour, written to the test's folder. */
+async function pictureFile(name: string, format: 'png' | 'jpeg', r: number): Promise<string> {
+  const picture = sharp({
+    create: { width: 900, height: 1200, channels: 3, background: { r, g: 70, b: 60 } },
+  });
+  const path = join(folder, name);
+  writeFileSync(path, await (format === 'png' ? picture.png() : picture.jpeg()).toBuffer());
+  return path;
+}
+
+/** A new customer's session token (registered and signed in through the API). */
+async function customerToken(): Promise<string> {
+  const email = `buyer.${Date.now()}.${randomInt(1e6)}@example.com`;
+  await apiCall('POST', '/users/register', {
+    firstName: 'Kabir',
+    lastName: 'Malhotra',
+    email,
+    password: PASSWORD,
+  });
+  return (await apiCall<{ token: string }>('POST', '/users/authorize', { email, password: PASSWORD })).body
+    .token;
+}
 
 const screenshots = process.env.ADMIN_SCREENSHOTS;
 
@@ -45,6 +91,7 @@ async function shot(page: Page, name: string) {
 
 type Detail = {
   regularPrice: number;
+  images: { url: string; srcset?: string }[];
   variants: { id: string; size: string; color: string; price: number }[];
 };
 
@@ -53,7 +100,7 @@ const fitsThePhone = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('the admin product editor at 390 × 844', () => {
-  it('creates a kurta with 6 variants that a shopper can buy, and a new price shows within 2 s', async () => {
+  it('creates a kurta with 6 variants and two pictures that a shopper buys, and a new price shows within 2 s', async () => {
     const page = await browser.newPage();
     await page.goto(`${shop()}/admin/products`);
     await page.waitForURL(/\/admin\/sign-in$/);
@@ -95,11 +142,28 @@ describe('the admin product editor at 390 × 844', () => {
     await page.waitForURL(/\/admin\/products\/[0-9a-f-]{36}$/);
     const productId = page.url().split('/').at(-1)!;
     await page.getByRole('heading', { name: TITLE }).waitFor();
-    await page.getByRole('link', { name: 'Images' }).waitFor();
 
-    // The storefront sells it: 6 variants, and a shopper adds M / Madder Red to the cart.
+    // Two pictures on its Images screen.
+    await page.getByRole('link', { name: 'Images' }).click();
+    await page.getByRole('heading', { name: 'Images' }).waitFor();
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles([
+        await pictureFile('ajrakh-front.png', 'png', 150),
+        await pictureFile('ajrakh-back.jpg', 'jpeg', 60),
+      ]);
+    const uploads = page.getByRole('list', { name: 'Uploads' }).getByRole('listitem');
+    await eventually(() => uploads.filter({ hasText: 'Uploaded' }).count()).toBe(2);
+    await page.goBack();
+    await page.getByRole('heading', { name: TITLE }).waitFor();
+
+    // The storefront sells it: 6 variants and the two pictures, and a shopper buys M / Madder Red.
     const detail = await apiCall<Detail>('GET', `/products/${productId}`);
     expect(detail.status).toBe(200);
+    expect(detail.body.images).toHaveLength(2);
+    expect(detail.body.images.every((image) => image.url.startsWith('/media/store/') && image.srcset)).toBe(
+      true,
+    );
     expect(
       detail.body.variants.map((variant) => `${variant.size}/${variant.color}/${variant.price}`),
     ).toEqual([
@@ -111,9 +175,13 @@ describe('the admin product editor at 390 × 844', () => {
       'XL/Madder Red/1899',
     ]);
     const shopper = await browser.newPage();
+    await browser.context.addCookies([{ name: 'auth_token', value: await customerToken(), url: shop() }]);
     await shopper.goto(`${shop()}/product/${productId}`);
     const main = shopper.getByRole('main');
     await main.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+    expect(
+      await main.locator(`img[src="${detail.body.images[0]!.url}"]`).first().getAttribute('srcset'),
+    ).toContain('640w');
     await main
       .getByRole('group', { name: /^Colour/ })
       .getByRole('button', { name: 'Madder Red', exact: true })
@@ -123,6 +191,26 @@ describe('the admin product editor at 390 × 844', () => {
     expect(await waitForToast(shopper, 'Added to cart')).toBe(`${TITLE} added to your cart`);
     const cart = await shopper.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as unknown[]);
     expect(cart).toHaveLength(1);
+    await shopper.goto(`${shop()}/checkout`);
+    await shopper.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
+    for (const [name, value] of Object.entries(ADDRESS)) {
+      const input = shopper.locator(`form [name="${name}"]`);
+      if (name === 'state') await input.selectOption(value);
+      else await input.fill(value);
+    }
+    await shopper.getByRole('button', { name: 'Create Order' }).click();
+    await waitForPath(shopper, /^\/payment\?orderId=/);
+    await shopper.getByLabel('Payment method').selectOption({ label: 'Cash on delivery' });
+    await shopper
+      .getByRole('region', { name: 'Payment form' })
+      .getByRole('button', { name: 'Pay Now' })
+      .click();
+    await waitForPath(shopper, /^\/order-success\?orderId=/);
+    const orderNumber = new URL(shopper.url()).searchParams.get('orderId')!;
+    await page.goto(`${shop()}/admin/orders/${orderNumber}`);
+    await page.getByText(`SKU ${SKU}-M-MADDER-RED · Size M · Madder Red`).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { name: TITLE }).waitFor();
 
     // The owner lowers the price; the storefront shows it within 2 seconds.
     await page.getByLabel('Price (₹)').fill('1699');
@@ -140,7 +228,9 @@ describe('the admin product editor at 390 × 844', () => {
     expect(after.body.variants.map((variant) => variant.id)).toEqual(
       detail.body.variants.map((variant) => variant.id),
     );
-    await shopper.reload();
+    // The editor read the product again after the uploads: its save keeps the two pictures.
+    expect(after.body.images.map((image) => image.url)).toEqual(detail.body.images.map((image) => image.url));
+    await shopper.goto(`${shop()}/product/${productId}`);
     await main.getByText(rupees(1699)).first().waitFor();
 
     // The history: created, then the price change by the owner.

@@ -10,6 +10,7 @@ import type { AdminProductImages } from '@shared/admin/admin-image-schemas';
 import { toast } from '@client/lib/notify';
 import { ImageOrderList } from './image-order-list';
 import { ImageUploads } from './image-uploads';
+import { adminProductQuery } from './product-queries';
 import {
   chooseColourImage,
   deleteImage,
@@ -22,8 +23,12 @@ export function ProductImagesPage() {
   const { productId = '' } = useParams();
   const client = useQueryClient();
   const images = useQuery(productImagesQuery(productId));
-  const show = (data: AdminProductImages) =>
+  // Every change shows at once here, and the product's editor reads the product again (its form holds the
+  // image list: a save from a stale form would put the old images back).
+  const show = (data: AdminProductImages) => {
     client.setQueryData(productImagesQuery(productId).queryKey, data);
+    void client.invalidateQueries({ queryKey: adminProductQuery(productId).queryKey });
+  };
   const change = useMutation({
     mutationFn: (run: () => Promise<AdminProductImages>) => run(),
     onSuccess: show,
