@@ -201,4 +201,45 @@ describe('the admin settings at 390 × 844', () => {
     await later.getByRole('link', { name: 'View Orders' }).waitFor();
     expect(await later.getByRole('link', { name: 'Share order' }).count()).toBe(0);
   });
+
+  it('the owner sets shipping on the Delivery screen and the shop charges it; GSTR-1 sheets download from Settings', async () => {
+    const page = await browser.newPage();
+    await signIn(page, '/settings');
+    await page.getByRole('link', { name: 'Delivery and COD' }).click();
+    await page.getByRole('heading', { name: 'Delivery' }).first().waitFor();
+    await page.getByLabel('Shipping charge (₹)').fill('79');
+    await page.getByLabel('Free shipping from (₹)').fill('1499');
+    await page.getByRole('button', { name: 'Save delivery settings' }).click();
+    await page.getByText('Delivery settings saved').waitFor();
+    await shot(page, 'delivery');
+
+    // The delivery check the product page and checkout use quotes the new charge, free from ₹1,499.
+    const below = await apiCall<{ served: boolean; shipping: number }>(
+      'GET',
+      '/delivery/check?postalCode=302001&subtotal=1000',
+      undefined,
+      undefined,
+      shop(),
+    );
+    expect(below.body).toMatchObject({ served: true, shipping: 79 });
+    const above = await apiCall<{ shipping: number }>(
+      'GET',
+      '/delivery/check?postalCode=302001&subtotal=1500',
+      undefined,
+      undefined,
+      shop(),
+    );
+    expect(above.body.shipping).toBe(0);
+
+    // A month's HSN summary, as the accountant files it.
+    await page.goto(`${shop()}/admin/settings`);
+    await page.getByRole('heading', { name: 'GST returns (GSTR-1)' }).waitFor();
+    await page.getByLabel('Month').fill('2026-11');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'HSN summary' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('gstr1-2026-11-hsn.csv');
+    expect(readFileSync((await download.path())!, 'utf8').split('\r\n')[0]).toMatch(/^Supply,HSN,/);
+  });
 });

@@ -126,6 +126,17 @@ describe('the admin panel at 390 × 844', () => {
     await page.getByText(`India Post: ${TRACKING}`).waitFor();
     await page.getByRole('list', { name: 'Audit' }).getByText(`${DEMO_OWNER.email}: ship`).waitFor();
     await shot(page, 'order');
+    // Shipping issued the tax invoice: the owner downloads the same PDF the shopper gets.
+    const invoiceButton = page
+      .getByRole('region', { name: 'Tax documents' })
+      .getByRole('button', { name: /^Invoice RS\/\d\d-\d\d\/\d{6}$/ });
+    const [invoice] = await Promise.all([page.waitForEvent('download'), invoiceButton.click()]);
+    expect(invoice.suggestedFilename()).toMatch(/^RS-\d\d-\d\d-\d{6}\.pdf$/);
+    expect(
+      readFileSync((await invoice.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     await page.getByRole('link', { name: 'Packing slip' }).click();
     await page.getByRole('heading', { name: 'Packing slip' }).waitFor();
