@@ -15,8 +15,11 @@ export const ADMIN_ORDER_STATUS_NAMES = [
   'delivered',
   'cancelled',
 ] as const;
-/** Payment-method filter: UPI (QR, intent or a UTR entered by the owner) or the card/net-banking gateway. */
-export const ADMIN_PAYMENT_METHODS = ['upi', 'gateway'] as const;
+/**
+ * Payment-method filter: UPI (QR, intent or a UTR entered by the owner), the card/net-banking gateway, or cash
+ * on delivery.
+ */
+export const ADMIN_PAYMENT_METHODS = ['upi', 'gateway', 'cod'] as const;
 /** Sort orders of the list. */
 export const ADMIN_ORDER_SORTS = ['newest', 'oldest', 'total-desc', 'total-asc'] as const;
 /** Rows per page: default and most. */

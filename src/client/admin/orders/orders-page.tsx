@@ -159,6 +159,7 @@ export function OrdersPage() {
               <option value="">Any</option>
               <option value="upi">UPI</option>
               <option value="gateway">Cards, net banking</option>
+              <option value="cod">Cash on delivery</option>
             </select>
           </label>
           <label className="flex flex-col gap-1">

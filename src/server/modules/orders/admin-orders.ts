@@ -54,7 +54,11 @@ function searchCondition(query: string): SQL | undefined {
 /** The WHERE of the list and the export: the store and every filter given. */
 function filterConditions(storeId: number, filters: AdminOrderFilters, userId?: number): SQL | undefined {
   const paymentProviders =
-    filters.payment === 'upi' ? ['upi'] : filters.payment === 'gateway' ? GATEWAY_PROVIDERS : null;
+    filters.payment === 'upi' || filters.payment === 'cod'
+      ? [filters.payment]
+      : filters.payment === 'gateway'
+        ? GATEWAY_PROVIDERS
+        : null;
   return and(
     eq(orders.storeId, storeId),
     userId !== undefined ? eq(orders.userId, userId) : undefined,

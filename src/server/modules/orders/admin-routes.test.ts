@@ -134,6 +134,24 @@ describe.each(testDatabaseKinds)('admin order routes on %s', (kind) => {
     ]);
     expect((await call('GET', '/orders?payment=upi')).json().orders).toEqual([]);
     expect((await call('GET', '/orders?test=true')).json().orders).toHaveLength(1);
+
+    // Cash on delivery: the open COD payment recorded when the shopper chose it.
+    const cod = await newOrder();
+    await database.db.insert(payments).values({
+      storeId: shop.storeId,
+      orderId: cod.id,
+      provider: 'cod',
+      method: 'cod',
+      amountPaise: cod.totalPaise,
+      status: 'initiated',
+      testMode: false,
+    });
+    expect((await call('GET', '/orders?payment=cod')).json().orders).toEqual([
+      expect.objectContaining({ orderNumber: cod.orderNumber }),
+    ]);
+    const bad = await call('GET', '/orders?payment=cash');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual(['payment']);
   });
 
   it('filters by a date range in India time', async () => {
