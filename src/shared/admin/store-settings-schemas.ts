@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { GST_RATES } from '../gst/gst-rate';
 import { gstinProblem, normaliseGstin } from '../gst/gstin';
 import { findIndianState, UNKNOWN_STATE_MESSAGE } from '../gst/indian-states';
-import { policySlugs } from '../store-info/store-info-schema';
+import { policySlugs, storeInfoSchema } from '../store-info/store-info-schema';
 import { normaliseWhatsappNumber, WHATSAPP_NUMBER_MESSAGE } from '../store-info/whatsapp';
 
 /** Optional text of the form: trimmed, at most `max` characters, `''` = not set. */
@@ -143,15 +143,15 @@ export const paymentSetupSchema = z.object({
 
 /** `GET /settings`: every section as stored (`null` text = not set). */
 export const storeSettingsSchema = z.object({
-  storeInfo: z.object({
-    storeName: z.string().nullable(),
-    companyName: z.string().nullable(),
-    companyAddress: z.string().nullable(),
-    companyEmail: z.string().nullable(),
-    companyPhone: z.string().nullable(),
-    companyLogoUrl: z.string().nullable(),
-    description: z.string().nullable(),
-    whatsappNumber: z.string().nullable(),
+  storeInfo: storeInfoSchema.pick({
+    storeName: true,
+    companyName: true,
+    companyAddress: true,
+    companyEmail: true,
+    companyPhone: true,
+    companyLogoUrl: true,
+    description: true,
+    whatsappNumber: true,
   }),
   /** Listed categories in order with their images. */
   categories: z.array(z.object({ name: z.string(), imageUrl: z.string().nullable() })),

@@ -25,7 +25,7 @@ import {
 } from './admin-product-writes';
 import { deleteDetails, insertDetails, insertProducts } from './import-bulk';
 import type { ImportProduct } from './import-schema';
-import { productRecord } from './product-record';
+import { productRecord, productRowColumns } from './product-record';
 import { refreshProductSearch } from './search-index';
 import { isProductId } from './service';
 
@@ -136,26 +136,6 @@ async function finishSave(
   await announceCatalogChange(tx, storeId);
 }
 
-/** The columns of `products` a save writes (all but SKU, store, stock and order). */
-function productColumns(record: ReturnType<typeof recordOf>, categoryId: number) {
-  return {
-    title: record.title,
-    description: record.description,
-    imgUrl: record.imgUrl,
-    categoryId,
-    parentCategory: record.parentCategory,
-    regularPricePaise: record.regularPricePaise,
-    discountedPricePaise: record.discountedPricePaise,
-    unit: record.unit,
-    minQuantity: record.minQuantity,
-    quantityStep: record.quantityStep,
-    gender: record.gender,
-    featured: record.featured,
-    hsn: record.hsn,
-    gstRate: record.gstRate,
-  };
-}
-
 /**
  * Creates a product of `context.storeId` from the editor, last in the catalogue's order.
  * @returns its id.
@@ -180,7 +160,7 @@ export async function createAdminProduct(
     const idBySku = await insertProducts(tx, storeId, [
       {
         sku: input.sku,
-        ...productColumns(record, categoryId),
+        ...productRowColumns(record, categoryId),
         stock: record.stock,
         sortOrder,
         contentHash: '',
@@ -223,7 +203,7 @@ export async function updateAdminProduct(
       new Set(before.variants.map((variant) => variant.id)),
     );
     const record = recordOf(input, 0);
-    const columns = productColumns(record, await categoryIdFor(tx, storeId, input.category));
+    const columns = productRowColumns(record, await categoryIdFor(tx, storeId, input.category));
     const setStock = shouldSetStock(input.stock, input.stockAsLoaded);
     await tx.execute(sql`
       UPDATE products SET

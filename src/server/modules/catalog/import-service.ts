@@ -25,7 +25,7 @@ import {
 } from './import-bulk';
 import type { CatalogImportFile, ImportProduct } from './import-schema';
 import { hashOf, resolveTargetStore, upsertCategories, upsertStoreInfo } from './import-store';
-import { productRecord, type ProductRecord } from './product-record';
+import { productRecord, productRowColumns, type ProductRecord } from './product-record';
 import {
   markLosersChanged,
   syncVariants,
@@ -78,20 +78,7 @@ type ImportContext = {
 /** The products columns the import writes (all but SKU, store and stock). */
 function productColumns(record: ProductRecord, categoryId: number, contentHash: string) {
   return {
-    title: record.title,
-    description: record.description,
-    imgUrl: record.imgUrl,
-    categoryId,
-    parentCategory: record.parentCategory,
-    regularPricePaise: record.regularPricePaise,
-    discountedPricePaise: record.discountedPricePaise,
-    unit: record.unit,
-    minQuantity: record.minQuantity,
-    quantityStep: record.quantityStep,
-    gender: record.gender,
-    featured: record.featured,
-    hsn: record.hsn,
-    gstRate: record.gstRate,
+    ...productRowColumns(record, categoryId),
     sortOrder: record.sortOrder,
     contentHash,
   };

@@ -70,3 +70,26 @@ export function productRecord(product: ImportProduct, sortOrder: number) {
 }
 
 export type ProductRecord = ReturnType<typeof productRecord>;
+
+/**
+ * The `products` columns a record sets, shared by the catalogue import and the admin's product editor: all
+ * but SKU, store, stock, order and content hash. Prices in paise, quantities in the product's unit.
+ */
+export function productRowColumns(record: ProductRecord, categoryId: number) {
+  return {
+    title: record.title,
+    description: record.description,
+    imgUrl: record.imgUrl,
+    categoryId,
+    parentCategory: record.parentCategory,
+    regularPricePaise: record.regularPricePaise,
+    discountedPricePaise: record.discountedPricePaise,
+    unit: record.unit,
+    minQuantity: record.minQuantity,
+    quantityStep: record.quantityStep,
+    gender: record.gender,
+    featured: record.featured,
+    hsn: record.hsn,
+    gstRate: record.gstRate,
+  };
+}
