@@ -11,7 +11,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl } from './browser';
-import { apiCall, type ApiProduct, useStorefront } from './helpers';
+import { apiCall, type ApiProduct, eventually, useStorefront } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 const PASSWORD = 'Zari-weave-2719';
@@ -32,14 +32,11 @@ async function violations(page: Page): Promise<string[]> {
   );
 }
 
-/** Waits until the page's data is in: no request in flight and no loading status left. */
+/** Waits until the page's data is in: the page has its main content, nothing busy, no request in flight. */
 async function settled(page: Page): Promise<void> {
+  await page.locator('main, h1').first().waitFor();
   await page.waitForLoadState('networkidle');
-  await page
-    .locator('[role="status"] .animate-pulse, [aria-busy="true"]')
-    .first()
-    .waitFor({ state: 'detached', timeout: 15_000 })
-    .catch(() => undefined);
+  await eventually(() => page.locator('[aria-busy="true"], [role="status"] .animate-pulse').count()).toBe(0);
 }
 
 async function expectAccessible(page: Page, path: string): Promise<void> {
@@ -126,6 +123,17 @@ describe('axe finds no violation', () => {
   it.each(PUBLIC_PAGES)('on %s (phone, signed out)', async (path) => {
     const page = await newPage();
     await expectAccessible(page, path);
+  });
+
+  it('on /products while its products are loading (skeletons)', async () => {
+    const page = await newPage();
+    await page.route('**/api/v1/products?**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto('/products');
+    await page.getByLabel('Loading products').waitFor();
+    expect((await violations(page)).join('\n'), 'axe violations while loading').toBe('');
   });
 
   it('on a product page (phone, signed out)', async () => {

@@ -44,7 +44,7 @@ export function ListingResults(props: ListingResultsProps) {
   const { state, status, products, total, gridClass } = props;
   if (status === 'loading') {
     return (
-      <div className={gridClass} aria-busy="true" aria-label="Loading products">
+      <div className={gridClass} role="status" aria-busy="true" aria-label="Loading products">
         {Array.from({ length: PRODUCTS_PAGE_SIZE }, (_, index) => (
           <ProductCardSkeleton key={index} />
         ))}
