@@ -5,7 +5,8 @@ import { stores } from '../../db/schema/store-tables';
 import { insertTestShop, type TestShop } from '../../test/order-fixture';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { pageWithHead, plainSummary, scriptSafeJson } from './page-head';
-import { canonicalListingUrl, pageMetaFor } from './page-meta';
+import { canonicalListingUrl } from './json-ld';
+import { pageMetaFor } from './page-meta';
 
 const ORIGIN = 'https://silk.example';
 const INDEX_HTML =

@@ -6,15 +6,23 @@
  * the policy pages, and every other route (not indexed). Unknown products and paths are answered 404.
  */
 import { and, eq } from 'drizzle-orm';
-import type { ProductDetail } from '@shared/catalog/product-schema';
 import { productsHeadline } from '@shared/catalog/products-headline';
 import { POLICY_TITLES } from '@shared/store-info/policy-titles';
-import { policySlugs, type PolicySlug, type StoreInfo } from '@shared/store-info/store-info-schema';
+import { policySlugs, type PolicySlug } from '@shared/store-info/store-info-schema';
 import type { Db } from '../../db/database';
 import { products } from '../../db/schema/catalog-tables';
 import { stores } from '../../db/schema/store-tables';
 import { getProduct } from '../catalog/product-detail';
 import { getStoreInfo } from '../store-info/service';
+import {
+  absolute,
+  breadcrumbs,
+  canonicalListingUrl,
+  organization,
+  payPrice,
+  productJsonLd,
+  webSite,
+} from './json-ld';
 import { plainSummary, type PageHead } from './page-head';
 
 /** The brand when the store names neither itself nor its company (as the storefront's header does). */
@@ -44,118 +52,6 @@ const PRIVATE_ROUTES: Readonly<Record<string, string>> = {
 };
 
 const PRODUCT_PATH = /^\/product\/([^/]+)\/?$/;
-
-/** The rupees a shopper pays for a product or variant (the sale price when there is one). */
-const payPrice = (regular: number, discounted: number | null) => discounted ?? regular;
-
-/** Absolute URL of a path or URL as the page names it (images may already be absolute). */
-function absolute(origin: string, pathOrUrl: string): string {
-  return /^https?:\/\//i.test(pathOrUrl)
-    ? pathOrUrl
-    : `${origin}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
-}
-
-/** The canonical listing URL: only the lower-cased category (or sub-category) and a page number above 1. */
-export function canonicalListingUrl(origin: string, search: URLSearchParams): string {
-  const params = new URLSearchParams();
-  const category = search.get('category')?.trim().toLowerCase();
-  const parent = search.get('parentCategory')?.trim();
-  if (category) params.set('category', category);
-  if (category && parent) params.set('parentCategory', parent);
-  const page = Number(search.get('page'));
-  if (Number.isInteger(page) && page > 1) params.set('page', String(page));
-  const query = params.toString();
-  return `${origin}/products${query ? `?${query}` : ''}`;
-}
-
-function breadcrumbs(items: { name: string; url: string }[]): object {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: items.map((item, index) => ({
-      '@type': 'ListItem',
-      position: index + 1,
-      name: item.name,
-      item: item.url,
-    })),
-  };
-}
-
-function organization(info: StoreInfo, brand: string, origin: string): object {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Organization',
-    name: brand,
-    ...(info.companyName ? { legalName: info.companyName } : {}),
-    url: `${origin}/`,
-    ...(info.companyLogoUrl ? { logo: absolute(origin, info.companyLogoUrl) } : {}),
-    ...(info.companyEmail ? { email: info.companyEmail } : {}),
-    ...(info.companyPhone ? { telephone: info.companyPhone } : {}),
-    ...(info.companyAddress
-      ? { address: { '@type': 'PostalAddress', streetAddress: info.companyAddress, addressCountry: 'IN' } }
-      : {}),
-  };
-}
-
-function webSite(brand: string, origin: string): object {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'WebSite',
-    name: brand,
-    url: `${origin}/`,
-    potentialAction: {
-      '@type': 'SearchAction',
-      target: { '@type': 'EntryPoint', urlTemplate: `${origin}/products?q={search_term_string}` },
-      'query-input': 'required name=search_term_string',
-    },
-  };
-}
-
-const availability = (available: boolean) =>
-  available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock';
-
-/**
- * schema.org `Product` of a product page: one `Offer` per variant (its SKU, price and availability), or one
- * offer for a product without variants; prices in rupees, INR.
- */
-export function productJsonLd(product: ProductDetail, sku: string, url: string, origin: string): object {
-  const images = (product.images.length > 0 ? product.images.map((image) => image.url) : [product.imgUrl])
-    .filter((image): image is string => Boolean(image))
-    .map((image) => absolute(origin, image));
-  const offers =
-    product.variants.length > 0
-      ? product.variants.map((variant) => ({
-          '@type': 'Offer',
-          sku: variant.sku,
-          price: payPrice(variant.price, variant.discountedPrice).toFixed(2),
-          priceCurrency: 'INR',
-          availability: availability(variant.available),
-          url,
-          ...(variant.size || variant.color
-            ? { name: [variant.size, variant.color].filter(Boolean).join(' / ') }
-            : {}),
-        }))
-      : [
-          {
-            '@type': 'Offer',
-            sku,
-            price: payPrice(product.regularPrice, product.discountedPrice).toFixed(2),
-            priceCurrency: 'INR',
-            availability: availability(product.available),
-            url,
-          },
-        ];
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: product.title,
-    description: plainSummary(product.description, 500),
-    sku,
-    category: product.parentCategory ? `${product.category} > ${product.parentCategory}` : product.category,
-    ...(images.length > 0 ? { image: images } : {}),
-    offers,
-  };
-}
 
 /** Where to find what a page needs: the store, the request's origin, and the catalogue's version. */
 export type PageContext = { db: Db; storeId: number; origin: string };

@@ -10,7 +10,7 @@ import type { Db } from '../../db/database';
 import { products } from '../../db/schema/catalog-tables';
 import { getStoreInfo } from '../store-info/service';
 import { escapeHtml } from './page-head';
-import { canonicalListingUrl } from './page-meta';
+import { canonicalListingUrl } from './json-ld';
 
 /** URLs per sitemap file (sitemaps.org: at most 50,000). */
 export const SITEMAP_MAX_URLS = 50_000;
