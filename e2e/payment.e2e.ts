@@ -236,6 +236,16 @@ describe('payment', () => {
     expect(new URL(page.url()).searchParams.get('orderId')).toBe(order.id);
     await page.getByRole('heading', { name: 'Thank You for Your Order!' }).waitFor();
     expect((await readOrder(customer, order.id)).status).toBe(1);
+    // The order's amount and how it was paid, then what happens next.
+    const yours = page.getByRole('region', { name: 'Your order' });
+    await expect
+      .poll(async () => squash(await yours.getByTestId('success-payment').textContent()))
+      .toBe('Paid by UPI');
+    expect(squash(await yours.getByTestId('success-amount').textContent())).toBe(
+      new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(
+        order.total,
+      ),
+    );
   });
 
   it('gateway sandbox, Success: /order-success and the order is Processing; paying again shows the 409', async () => {

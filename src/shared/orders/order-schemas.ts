@@ -241,6 +241,11 @@ export const orderSchema = z.object({
   /** Its status history, oldest first: placed (status 0), then each status it reached, with the time. */
   history: z.array(orderHistoryEntrySchema).optional(),
   /**
+   * How it was paid online: `upi` or `gateway` (cards, net banking, wallets); null while unpaid or for cash on
+   * delivery (`cashOnDelivery`).
+   */
+  paidBy: z.enum(['upi', 'gateway']).nullable().optional(),
+  /**
    * Cash on delivery (docs/delivery.md): chosen at payment; its fee in rupees (0 without COD). The order pages
    * show 'COD — payment due' until it is delivered.
    */

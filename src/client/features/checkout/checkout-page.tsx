@@ -75,10 +75,12 @@ export function CheckoutPage() {
   const chosenState = useWatch({ control, name: 'state' });
   const typedPostalCode = useWatch({ control, name: 'postalCode' });
 
-  // Prefill the name from the account once it is known, unless the shopper has typed one.
+  // Prefill the name from the account once it is known, unless the shopper has typed one or is typing in the
+  // field right now (a value set under the caret would be typed onto).
   const accountName = accountFullName(account.data);
   useEffect(() => {
-    if (accountName && !getValues('fullName') && !getFieldState('fullName').isDirty) {
+    const typing = document.activeElement?.getAttribute('name') === 'fullName';
+    if (accountName && !typing && !getValues('fullName') && !getFieldState('fullName').isDirty) {
       setValue('fullName', accountName);
     }
   }, [accountName, getValues, getFieldState, setValue]);

@@ -1,15 +1,20 @@
 /**
  * Order success, /order-success (spec §2 "Order success"; the QR screen opens it once the order is paid):
  * the thank-you text with links to /orders and /. When the URL names the order (`?orderId=`), its number is
- * shown with a link to track it, and — when the shop has a WhatsApp number — a 'Share order' link that sends
- * the shop the order number.
+ * shown with a link to track it; for the signed-in buyer, the amount, how it is paid (UPI, card, cash on
+ * delivery) and what happens next; and — when the shop has a WhatsApp number — a 'Share order' link that
+ * sends the shop the order number.
  */
+import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { CircleCheck, Package, ShoppingBag } from 'lucide-react';
 import { WhatsappLink } from '@client/components/store/whatsapp-link';
 import { Button } from '@client/components/ui/button';
+import { trackOrderQueryOptions } from '@client/lib/orders/order-query';
+import { useSession } from '@client/lib/session/session-context';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import { successSummary } from './order-success-summary';
 import { ORDER_SUCCESS_TEXT, ORDER_SUCCESS_TITLE, trackOrderPath } from './order-view';
 
 export function OrderSuccessPage() {
@@ -17,6 +22,13 @@ export function OrderSuccessPage() {
   const [searchParams] = useSearchParams();
   const orderId = searchParams.get('orderId')?.trim() || null;
   useDocumentTitle(`Order Placed | ${brand}`);
+  // The signed-in buyer's order: its amount, how it is paid and what happens next.
+  const { isAuthenticated } = useSession();
+  const order = useQuery({
+    ...trackOrderQueryOptions({ orderId: orderId ?? '', contactInfo: '' }),
+    enabled: Boolean(orderId) && isAuthenticated,
+  });
+  const summary = order.data ? successSummary(order.data) : null;
 
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col items-center gap-5 px-4 py-12 text-center sm:py-16">
@@ -38,6 +50,33 @@ export function OrderSuccessPage() {
             {orderId}
           </Link>
         </p>
+      )}
+      {summary && (
+        <section
+          aria-label="Your order"
+          className="w-full rounded-md border border-stone-200 bg-white p-4 text-left"
+        >
+          <dl className="flex flex-col gap-1 text-sm">
+            <div className="flex justify-between gap-3">
+              <dt className="text-stone-600">Amount</dt>
+              <dd className="font-semibold text-stone-900" data-testid="success-amount">
+                {summary.amount}
+              </dd>
+            </div>
+            <div className="flex justify-between gap-3">
+              <dt className="text-stone-600">Payment</dt>
+              <dd className="font-medium text-stone-900" data-testid="success-payment">
+                {summary.payment}
+              </dd>
+            </div>
+          </dl>
+          <h2 className="mt-3 text-sm font-semibold text-stone-900">What happens next</h2>
+          <ol className="mt-1 list-decimal pl-5 text-sm text-stone-700" data-testid="success-next">
+            {summary.next.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+        </section>
       )}
       {orderId && (
         <WhatsappLink

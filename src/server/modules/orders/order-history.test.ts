@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '@shared/orders/order-schemas';
 import { ORDER_STATUS } from '@shared/orders/order-status';
+import { payments } from '../../db/schema/payment-tables';
 import { users } from '../../db/schema/user-tables';
 import { insertTestOrder, insertTestShop, type TestShop } from '../../test/order-fixture';
 import { buildTestApp } from '../../test/test-app';
@@ -54,6 +55,15 @@ describe.each(testDatabaseKinds)("an order's status history in the shopper's ans
       email: owner.email,
       lines: [{ productId: shop.saree, quantity: 1 }],
     });
+    await database.db.insert(payments).values({
+      storeId: shop.storeId,
+      orderId: order.id,
+      provider: 'upi',
+      method: 'upi',
+      gatewayId: '412345678901',
+      amountPaise: order.totalPaise,
+      status: 'succeeded',
+    });
     await transition(database.db, shop.storeId, order.id, processing, 'payment: test');
     await transition(database.db, shop.storeId, order.id, shipped, 'admin: ship', {
       trackingNumber: 'EE123456789IN',
@@ -70,8 +80,10 @@ describe.each(testDatabaseKinds)("an order's status history in the shopper's ans
     const times = read.history!.map((entry) => Date.parse(entry.at));
     for (const time of times) expect(Number.isNaN(time)).toBe(false);
     expect([...times].sort((a, b) => a - b)).toEqual(times);
-    // The owner's causes ('admin: ship') are not part of the shopper's answer.
+    // The owner's causes ('admin: ship') and the payment's reference are not part of the shopper's answer.
     expect(JSON.stringify(read.history)).not.toContain('admin');
+    expect(read.paidBy).toBe('upi');
+    expect(JSON.stringify(read)).not.toContain('412345678901');
 
     const list = await call({ method: 'GET', url: '/api/v1/orders', headers: owner.headers });
     expect(historyOf(list.json<Order[]>()[0]!)).toEqual([pending, processing, shipped]);
@@ -99,5 +111,6 @@ describe.each(testDatabaseKinds)("an order's status history in the shopper's ans
     });
     expect(cancel.statusCode).toBe(200);
     expect(historyOf(cancel.json<Order>())).toEqual([pending, cancelled]);
+    expect(cancel.json<Order>().paidBy).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { paiseToRupees } from '@shared/money';
 import type { Db } from '../../db/database';
 import { taxDocuments } from '../../db/schema/gst-tables';
 import { orderLines, orders } from '../../db/schema/order-tables';
-import { historyOfOrders } from './order-history';
+import { activityOfOrders, type OrderActivity } from './order-history';
 
 /** The 404 answer for an unknown order and a wrong contact alike (spec §8). */
 export const ORDER_NOT_FOUND = 'Order not found or access denied';
@@ -117,7 +117,7 @@ export function toOrder(
   row: OrderRow,
   lines: LineRow[],
   documents: DocumentRow[] = [],
-  history: Order['history'] = [],
+  activity: OrderActivity = { history: [], paidBy: null },
 ): Order {
   return {
     id: row.orderNumber,
@@ -167,7 +167,8 @@ export function toOrder(
     tax: paiseToRupees(row.taxPaise),
     gstSupply: gstSupplyOf(row),
     ...documentsOf(documents),
-    history,
+    history: activity.history,
+    paidBy: activity.paidBy,
     cashOnDelivery: row.cashOnDelivery,
     codFee: paiseToRupees(row.codFeePaise),
     charges: row.charges.map((charge) => ({
@@ -207,9 +208,9 @@ export async function listOrders(db: Db, storeId: number, userId: number): Promi
   const ids = rows.map((row) => row.id);
   const lines = await linesOf(db, storeId, ids);
   const documents = await documentsOfOrders(db, storeId, ids);
-  const history = await historyOfOrders(db, storeId, ids);
+  const activity = await activityOfOrders(db, storeId, ids);
   return rows.map((row) =>
-    toOrder(row, lines.get(row.id) ?? [], documents.get(row.id) ?? [], history.get(row.id) ?? []),
+    toOrder(row, lines.get(row.id) ?? [], documents.get(row.id) ?? [], activity.get(row.id)),
   );
 }
 
@@ -230,9 +231,9 @@ export async function findOrderByNumber(
   if (!row) return null;
   const lines = await linesOf(db, storeId, [row.id]);
   const documents = await documentsOfOrders(db, storeId, [row.id]);
-  const history = await historyOfOrders(db, storeId, [row.id]);
+  const activity = await activityOfOrders(db, storeId, [row.id]);
   return {
-    order: toOrder(row, lines.get(row.id) ?? [], documents.get(row.id) ?? [], history.get(row.id) ?? []),
+    order: toOrder(row, lines.get(row.id) ?? [], documents.get(row.id) ?? [], activity.get(row.id)),
     userId: row.userId,
     email: row.email,
     phoneDigits: row.phoneDigits,

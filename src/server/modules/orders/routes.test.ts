@@ -718,6 +718,7 @@ describe.each(testDatabaseKinds)('orders API on %s', (kind) => {
           'id',
           'invoice',
           'items',
+          'paidBy',
           'paymentDueAt',
           'refundDue',
           'shippingAddress',
