@@ -139,7 +139,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.addHook('onReady', async () => paymentWindow.start());
   app.decorate('catalogChanged', async () => {
     responseCache.clear();
-    directory = await loadStoreDirectory(database.db);
+    directory = await loadStoreDirectory(database.db, directory.defaultStoreId);
   });
   app.decorateRequest('storeId', 0);
 

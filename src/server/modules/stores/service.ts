@@ -45,9 +45,17 @@ export async function ensureDefaultStore(db: Db): Promise<number> {
   return again.id;
 }
 
-/** Loads the host → store map (small; kept in memory and reloaded on catalogue changes). */
-export async function loadStoreDirectory(db: Db): Promise<StoreDirectory> {
-  const defaultStoreId = await ensureDefaultStore(db);
+/**
+ * Loads the host → store map (small; kept in memory and reloaded on catalogue changes). At start (no
+ * `knownDefaultStoreId`) an empty default store is created when there is none; a reload never creates one —
+ * it keeps the default it knew when none is found, so a late catalogue notice cannot add a store.
+ */
+export async function loadStoreDirectory(db: Db, knownDefaultStoreId?: number): Promise<StoreDirectory> {
+  const defaultStoreId =
+    knownDefaultStoreId === undefined
+      ? await ensureDefaultStore(db)
+      : ((await db.select({ id: stores.id }).from(stores).where(eq(stores.isDefault, true)).limit(1))[0]
+          ?.id ?? knownDefaultStoreId);
   const rows = await db.select().from(storeHosts);
   return { defaultStoreId, byHost: new Map(rows.map((row) => [row.host, row.storeId])) };
 }
