@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM helper without type declarations
 import { startServer } from '../scripts/start-server-process.mjs';
 import { pdfText } from '../src/server/test/pdf-text';
+import { FABRIC, KURTA, kurtaAndFabricCart, productByTitle, PUNE } from './demo-kurta-and-fabric';
 import { apiCall as sharedApiCall, squash, useStorefront, waitForPath } from './helpers';
 
 const browser = useStorefront();
@@ -23,38 +24,12 @@ const { newPage } = browser;
 
 const PASSWORD = 'Zari-weave-2719';
 const DEMO_OWNER = { email: 'owner@demo.resham.in', password: 'demo-owner-2719' };
-const PUNE = {
-  fullName: 'Meera Joshi',
-  address: '12 FC Road, Shivajinagar',
-  city: 'Pune',
-  state: 'Maharashtra',
-  postalCode: '411005',
-  phone: '+91 94140 52368',
-};
 const VARANASI = {
   ...PUNE,
   address: '7 Assi Ghat Road',
   city: 'Varanasi',
   state: 'Uttar Pradesh',
   postalCode: '221005',
-};
-const KURTA = 'Black and Red Pochampally Ikat Kurta';
-const FABRIC = 'Indigo Sanganeri Block Print Cotton Fabric';
-
-type Variant = {
-  id: string;
-  size: string | null;
-  color: string | null;
-  price: number;
-  discountedPrice: number | null;
-};
-type Product = {
-  id: string;
-  title: string;
-  regularPrice: number;
-  discountedPrice: number | null;
-  imgUrl: string;
-  variants: Variant[];
 };
 
 const dataDir = mkdtempSync(join(tmpdir(), 'resham-cod-e2e-'));
@@ -100,43 +75,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function productByTitle(title: string): Promise<Product> {
-  const list = await apiCall<{ data: { id: string; title: string }[] }>('GET', '/products?page=1&limit=100');
-  const found = list.body.data.find((product) => product.title === title);
-  if (!found) throw new Error(`The demo catalogue has no product titled ${title}`);
-  return (await apiCall<Product>('GET', `/products/${found.id}`)).body;
-}
-
-async function cartOfKurtaAndFabric() {
-  const kurta = await productByTitle(KURTA);
-  const fabric = await productByTitle(FABRIC);
-  const variant = kurta.variants.find((candidate) => candidate.size === 'L' && candidate.color === 'Black')!;
-  return [
-    {
-      id: kurta.id,
-      name: kurta.title,
-      image: kurta.imgUrl,
-      price: variant.discountedPrice ?? variant.price,
-      quantity: 1,
-      selectedSize: variant.size,
-      selectedColor: variant.color,
-      variantId: variant.id,
-    },
-    {
-      id: fabric.id,
-      name: fabric.title,
-      image: fabric.imgUrl,
-      price: fabric.discountedPrice ?? fabric.regularPrice,
-      quantity: 2,
-      selectedSize: null,
-      selectedColor: null,
-      unit: 'm',
-      minQuantity: 1,
-      quantityStep: 0.5,
-    },
-  ];
-}
-
 async function shopPage(cart?: unknown[]): Promise<Page> {
   const page = await newPage();
   await browser.context.addCookies([{ name: 'auth_token', value: token, url: shop() }]);
@@ -148,7 +86,7 @@ const field = (page: Page, name: string) => page.locator(`form [name="${name}"]`
 
 /** Checks out the cart to `address`, pays by cash on delivery; returns the order number and the summary text. */
 async function checkoutWithCod(address: typeof PUNE): Promise<{ orderId: string; summary: string }> {
-  const page = await shopPage(await cartOfKurtaAndFabric());
+  const page = await shopPage(await kurtaAndFabricCart(shop()));
   await page.goto(`${shop()}/checkout`);
   await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
   for (const [name, value] of Object.entries(address)) {
@@ -217,7 +155,7 @@ async function shipAndDownloadInvoice(orderId: string): Promise<{ text: string; 
 
 describe('cash on delivery with shipping charges', () => {
   it("the product page's PIN check: served with the estimate and the charge, remembered for the session", async () => {
-    const kurta = await productByTitle(KURTA);
+    const kurta = await productByTitle(shop(), KURTA);
     const page = await shopPage();
     await page.goto(`${shop()}/product/${kurta.id}`);
     const pin = page.getByRole('form', { name: 'Check delivery' }).getByRole('textbox');

@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM helper without type declarations
 import { startServer } from '../scripts/start-server-process.mjs';
 import { pdfText } from '../src/server/test/pdf-text';
+import { FABRIC, KURTA, kurtaAndFabricCart, PUNE } from './demo-kurta-and-fabric';
 import { apiCall as sharedApiCall, squash, useStorefront, waitForPath } from './helpers';
 
 const browser = useStorefront();
@@ -26,34 +27,7 @@ const { newPage } = browser;
 
 const UPI_WEBHOOK_SECRET = 'e2e-gst-upi-webhook-secret-0123456789';
 const PASSWORD = 'Zari-weave-2719';
-const PUNE = {
-  fullName: 'Meera Joshi',
-  address: '12 FC Road, Shivajinagar',
-  city: 'Pune',
-  state: 'Maharashtra',
-  postalCode: '411005',
-  phone: '+91 94140 52368',
-};
-const KURTA = 'Black and Red Pochampally Ikat Kurta';
-const FABRIC = 'Indigo Sanganeri Block Print Cotton Fabric';
 const DEMO_GSTIN = '09AAGCR4375J1ZW';
-
-type Variant = {
-  id: string;
-  size: string | null;
-  color: string | null;
-  price: number;
-  discountedPrice: number | null;
-  stock: number | null;
-};
-type Product = {
-  id: string;
-  title: string;
-  regularPrice: number;
-  discountedPrice: number | null;
-  imgUrl: string;
-  variants: Variant[];
-};
 
 const root = new URL('..', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'resham-gst-e2e-'));
@@ -86,13 +60,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function productByTitle(title: string): Promise<Product> {
-  const list = await apiCall<{ data: { id: string; title: string }[] }>('GET', '/products?page=1&limit=100');
-  const found = list.body.data.find((product) => product.title === title);
-  if (!found) throw new Error(`The demo catalogue has no product titled ${title}`);
-  return (await apiCall<Product>('GET', `/products/${found.id}`)).body;
-}
-
 /** A page of the current server, signed in, with `cart` in its localStorage. */
 async function shopPage(cart?: unknown[]): Promise<Page> {
   const page = await newPage();
@@ -108,36 +75,7 @@ describe('GST', () => {
   let orderId = '';
 
   it("checkout in another state: the State select, the PIN check and 'Prices include GST (IGST)' with the amount", async () => {
-    const kurta = await productByTitle(KURTA);
-    const fabric = await productByTitle(FABRIC);
-    // L / Black: 13 in stock in the demo shop.
-    const variant = kurta.variants.find(
-      (candidate) => candidate.size === 'L' && candidate.color === 'Black',
-    )!;
-    const page = await shopPage([
-      {
-        id: kurta.id,
-        name: kurta.title,
-        image: kurta.imgUrl,
-        price: variant.discountedPrice ?? variant.price,
-        quantity: 1,
-        selectedSize: variant.size,
-        selectedColor: variant.color,
-        variantId: variant.id,
-      },
-      {
-        id: fabric.id,
-        name: fabric.title,
-        image: fabric.imgUrl,
-        price: fabric.discountedPrice ?? fabric.regularPrice,
-        quantity: 2,
-        selectedSize: null,
-        selectedColor: null,
-        unit: 'm',
-        minQuantity: 1,
-        quantityStep: 0.5,
-      },
-    ]);
+    const page = await shopPage(await kurtaAndFabricCart(shop()));
     await page.goto(`${shop()}/checkout`);
     await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
 
