@@ -17,72 +17,11 @@ import { orderEvents, orderLines, orders } from '../../db/schema/order-tables';
 import { payments } from '../../db/schema/payment-tables';
 import { NotFoundError } from '../../errors';
 import { auditOf } from '../admin/audit';
+import { filterConditions, testPaid } from './admin-order-filters';
 import { ORDER_TRANSITIONS } from './order-lifecycle';
 import { orderDocumentSummaries } from '../gst/document-download';
 import { normalizeOrderNumber } from './order-number';
 import { ORDER_NOT_FOUND } from './order-queries';
-
-const STATUS_CODES: Record<NonNullable<AdminOrderFilters['status']>, OrderStatusCode> = {
-  pending: ORDER_STATUS.pending,
-  processing: ORDER_STATUS.processing,
-  shipped: ORDER_STATUS.shipped,
-  delivered: ORDER_STATUS.delivered,
-  cancelled: ORDER_STATUS.cancelled,
-};
-
-const GATEWAY_PROVIDERS = ['payu', 'payu-sandbox'];
-
-/** India keeps one offset all year (no daylight saving): a day starts at 00:00 +05:30. */
-const dayStart = (day: string) => sql`(${`${day}T00:00:00+05:30`})::timestamptz`;
-
-/** `%`, `_` and `\` taken literally in a LIKE pattern. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
-
-/** The condition of the search box: an order number, an e-mail, a phone number's digits, else a name. */
-function searchCondition(query: string): SQL | undefined {
-  const orderNumber = normalizeOrderNumber(query);
-  if (orderNumber) return eq(orders.orderNumber, orderNumber);
-  if (query.includes('@')) return sql`${orders.email} ILIKE ${`%${likeLiteral(query.toLowerCase())}%`}`;
-  const digits = query.replace(/[\s+()-]/g, '');
-  if (/^\d{4,}$/.test(digits)) {
-    const national = digits.length === 12 && digits.startsWith('91') ? digits.slice(2) : digits;
-    return sql`${orders.phoneDigits} LIKE ${`%${national}%`}`;
-  }
-  return sql`${orders.fullName} ILIKE ${`%${likeLiteral(query)}%`}`;
-}
-
-/** The WHERE of the list and the export: the store and every filter given. */
-function filterConditions(storeId: number, filters: AdminOrderFilters, userId?: number): SQL | undefined {
-  const paymentProviders =
-    filters.payment === 'upi' || filters.payment === 'cod'
-      ? [filters.payment]
-      : filters.payment === 'gateway'
-        ? GATEWAY_PROVIDERS
-        : null;
-  return and(
-    eq(orders.storeId, storeId),
-    userId !== undefined ? eq(orders.userId, userId) : undefined,
-    filters.status ? eq(orders.status, STATUS_CODES[filters.status]) : undefined,
-    filters.from ? sql`${orders.createdAt} >= ${dayStart(filters.from)}` : undefined,
-    filters.to ? sql`${orders.createdAt} < ${dayStart(filters.to)} + interval '1 day'` : undefined,
-    paymentProviders
-      ? sql`EXISTS (SELECT 1 FROM payments p WHERE p.order_id = "orders"."id"
-          AND p.provider IN (${sql.join(
-            paymentProviders.map((provider) => sql`${provider}`),
-            sql`, `,
-          )}))`
-      : undefined,
-    filters.test === 'true' ? testPaid : undefined,
-    filters.test === 'false' ? sql`NOT ${testPaid}` : undefined,
-    filters.q ? searchCondition(filters.q) : undefined,
-  );
-}
-
-/** The order has a succeeded payment made in test mode (no money moved). */
-// Written with table aliases: Drizzle leaves column names unqualified in a one-table select.
-const testPaid = sql<boolean>`EXISTS (
-  SELECT 1 FROM payments p WHERE p.order_id = "orders"."id" AND p.status = 'succeeded' AND p.test_mode
-)`;
 
 const ORDER_BY: Record<AdminOrderFilters['sort'], SQL[]> = {
   newest: [desc(orders.createdAt), desc(orders.orderNumber)],
