@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, mergeConfig } from 'vite';
-import storefront from './vite.config';
+import storefrontConfig from './vite.config';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const storefront = storefrontConfig({ command: 'build', mode: 'production', isSsrBuild: false });
 
 /**
  * Builds the admin panel (src/client/admin/index.html → dist/client/admin/index.html and its assets) after
@@ -16,6 +17,8 @@ export default mergeConfig(
     publicDir: false,
     build: {
       emptyOutDir: false,
+      // The storefront's manifest (read by the server) stays the one in dist/client/.vite.
+      manifest: false,
       rolldownOptions: {
         input: { admin: here('./src/client/admin/index.html') },
         output: {

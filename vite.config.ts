@@ -1,12 +1,89 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type BuildEnvironmentOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/** Builds the storefront SPA from src/client into dist/client; the API is proxied in dev. */
-export default defineConfig({
+/** The browser's build: dist/client, with the manifest the server reads to preload a page's chunks. */
+const browserBuild: BuildEnvironmentOptions = {
+  outDir: here('./dist/client'),
+  emptyOutDir: true,
+  target: 'es2022',
+  sourcemap: false,
+  manifest: true,
+  // Every browser the shop supports knows <link rel="modulepreload">: no polyfill in the first load.
+  modulePreload: { polyfill: false },
+  rolldownOptions: {
+    output: {
+      // One shared chunk for what every page needs (frameworks, the src/client/lib modules the layouts and
+      // the home page use, and the first-load UI primitives) instead of several small ones: fewer requests
+      // and better compression on the first load (docs/decisions/005-first-load-budget.md). A group takes
+      // every module it matches, also those only lazy pages use, so those are kept out by name: TanStack's
+      // mutations (sign-in, checkout, payment) and the lib modules of lazy pages (lib/catalog, lib/orders,
+      // the account query).
+      codeSplitting: {
+        groups: [
+          {
+            name: 'shell',
+            test: new RegExp(
+              [
+                String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|clsx|class-variance-authority)[\\/]`,
+                String.raw`node_modules[\\/]@tanstack[\\/][^\\/]+[\\/]build[\\/]modern[\\/](?!useMutation|mutationObserver)`,
+                String.raw`src[\\/]client[\\/]lib[\\/](api-client|auth-cookie|capitalise-words|notify|query-keys|use-document-title|utils)\.tsx?$`,
+                String.raw`src[\\/]client[\\/]lib[\\/](cart|store-info)[\\/]`,
+                String.raw`src[\\/]client[\\/]lib[\\/]session[\\/]session-context\.tsx$`,
+                String.raw`src[\\/]client[\\/]components[\\/]ui[\\/](skeleton|button-variants)`,
+                String.raw`src[\\/]client[\\/]app[\\/](?!layouts[\\/]footer)`,
+                String.raw`src[\\/]client[\\/]features[\\/](home[\\/]home-(page|sections|categories)|store-info[\\/]test-mode-bar)`,
+              ].join('|'),
+            ),
+          },
+          // The contract (zod and the schema files of src/shared) and the form library, each shared by most
+          // lazy pages: one chunk each instead of one per file keeps lazy pages to a few requests and the
+          // chunk list the first load carries (for preloading) short. A group also takes what its modules
+          // import, so each test names only what belongs there.
+          // The UI primitives lazy pages share (inputs, buttons, badges, cards), kept out of 'forms' so a page
+          // that only styles an input does not load the form library.
+          { name: 'ui', test: /src[\\/]client[\\/]components[\\/]ui[\\/](input|button|badge|card)\.tsx$/ },
+          { name: 'contract', test: /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/].*-schemas?\.ts$/ },
+          {
+            name: 'forms',
+            test: /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]|src[\\/]client[\\/](lib[\\/]form-errors|components[\\/]ui[\\/]form-field)\./,
+          },
+        ],
+      },
+    },
+  },
+};
+
+/**
+ * The server renderer: one ES module in dist/render with its npm packages bundled in their production builds
+ * (one React for every package; the server's own NODE_ENV does not choose React's build); jsdom, loaded for
+ * policy pages only, stays an import.
+ */
+const serverRenderBuild: BuildEnvironmentOptions = {
+  outDir: here('./dist/render'),
+  emptyOutDir: true,
+  copyPublicDir: false,
+  target: 'node20',
+  sourcemap: false,
+  rolldownOptions: {
+    input: here('./src/client/render-on-server.tsx'),
+    output: { codeSplitting: false },
+  },
+};
+
+/**
+ * Builds the storefront from src/client into dist/client (with `.vite/manifest.json`, which the server reads
+ * to preload a page's chunks) and, with `--ssr`, its server renderer (src/client/render-on-server.tsx) into
+ * dist/render as one module; the API is proxied in dev.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  ...(isSsrBuild && {
+    ssr: { noExternal: true, external: ['jsdom'] },
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  }),
   root: here('./src/client'),
   publicDir: here('./src/client/public'),
   plugins: [
@@ -33,51 +110,7 @@ export default defineConfig({
       { find: /^react-router$/, replacement: here('./node_modules/react-router/dist/production/index.mjs') },
     ],
   },
-  build: {
-    outDir: here('./dist/client'),
-    emptyOutDir: true,
-    target: 'es2022',
-    sourcemap: false,
-    rolldownOptions: {
-      output: {
-        // One shared chunk for what every page needs (frameworks, the src/client/lib modules the layouts and
-        // the home page use, and the first-load UI primitives) instead of several small ones: fewer requests
-        // and better compression on the first load (docs/decisions/005-first-load-budget.md). A group takes
-        // every module it matches, also those only lazy pages use, so those are kept out by name: TanStack's
-        // mutations (sign-in, checkout, payment) and the lib modules of lazy pages (lib/catalog, lib/orders,
-        // the account query).
-        codeSplitting: {
-          groups: [
-            {
-              name: 'shell',
-              test: new RegExp(
-                [
-                  String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|clsx|class-variance-authority)[\\/]`,
-                  String.raw`node_modules[\\/]@tanstack[\\/][^\\/]+[\\/]build[\\/]modern[\\/](?!useMutation|mutationObserver)`,
-                  String.raw`src[\\/]client[\\/]lib[\\/](api-client|auth-cookie|capitalise-words|notify|query-keys|use-document-title|utils)\.tsx?$`,
-                  String.raw`src[\\/]client[\\/]lib[\\/](cart|store-info)[\\/]`,
-                  String.raw`src[\\/]client[\\/]lib[\\/]session[\\/]session-context\.tsx$`,
-                  String.raw`src[\\/]client[\\/]components[\\/]ui[\\/](skeleton|button-variants)`,
-                ].join('|'),
-              ),
-            },
-            // The contract (zod and the schema files of src/shared) and the form library, each shared by most
-            // lazy pages: one chunk each instead of one per file keeps lazy pages to a few requests and the
-            // chunk list the first load carries (for preloading) short. A group also takes what its modules
-            // import, so each test names only what belongs there.
-            // The UI primitives lazy pages share (inputs, buttons, badges, cards), kept out of 'forms' so a page
-            // that only styles an input does not load the form library.
-            { name: 'ui', test: /src[\\/]client[\\/]components[\\/]ui[\\/](input|button|badge|card)\.tsx$/ },
-            { name: 'contract', test: /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/].*-schemas?\.ts$/ },
-            {
-              name: 'forms',
-              test: /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]|src[\\/]client[\\/](lib[\\/]form-errors|components[\\/]ui[\\/]form-field)\./,
-            },
-          ],
-        },
-      },
-    },
-  },
+  build: isSsrBuild ? serverRenderBuild : browserBuild,
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:3000',
@@ -85,4 +118,4 @@ export default defineConfig({
       '/sandbox': 'http://127.0.0.1:3000',
     },
   },
-});
+}));

@@ -1,13 +1,34 @@
+/**
+ * The storefront in the browser. A page the server rendered (it carries its data in the page-data script) is
+ * hydrated: React takes over the HTML already on screen. Other pages (cart, checkout, account…) start from
+ * the empty `#root` and render here.
+ */
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppProvider } from './app/provider';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { PAGE_DATA_ELEMENT_ID, restorePageData } from './app/page-data';
+import { AppProvider, createQueryClient } from './app/provider';
 import { AppRoutes } from './app/router';
+import { markServerRendered } from './app/server-html';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
+const queryClient = createQueryClient();
+const app = (
   <StrictMode>
-    <AppProvider>
-      <AppRoutes />
+    <AppProvider queryClient={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+const root = document.getElementById('root')!;
+const pageData = document.getElementById(PAGE_DATA_ELEMENT_ID);
+if (pageData?.textContent) {
+  restorePageData(queryClient, pageData.textContent);
+  markServerRendered();
+  hydrateRoot(root, app);
+} else {
+  createRoot(root).render(app);
+}

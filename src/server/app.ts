@@ -26,7 +26,7 @@ import { paymentRoutes } from './modules/payments/routes';
 import { baseUrlOf } from './modules/payments/public-origin';
 import { formActionSources, paymentSettings } from './modules/payments/settings';
 import { mediaDirOf } from './modules/media/media-files';
-import { pageHtmlRenderer } from './modules/seo/page-html';
+import { loadServerRenderer, pageHtmlRenderer } from './modules/seo/page-html';
 import { registerSeoRoutes } from './modules/seo/seo-routes';
 import { storeInfoRoutes } from './modules/store-info/routes';
 import { paymentsAreSimulated } from './modules/store-info/service';
@@ -42,6 +42,7 @@ import {
   resolveStoreId,
   type StoreDirectory,
 } from './modules/stores/service';
+import { clientManifestFile, serverRendererFile } from './paths';
 import { registerStaticFiles } from './static-files';
 
 declare module 'fastify' {
@@ -227,7 +228,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const originOf = (request: FastifyRequest) => baseUrlOf(request, payments);
   await registerSeoRoutes(app, { storeIdOf, originOf, mediaDir: mediaDirOf(config.DATA_DIR) });
   await registerStaticFiles(app, (indexHtml) =>
-    pageHtmlRenderer(app, { indexHtml, storeIdOf, originOf, testMode: paymentsAreSimulated(payments) }),
+    pageHtmlRenderer(app, {
+      indexHtml,
+      storeIdOf,
+      originOf,
+      testMode: paymentsAreSimulated(payments),
+      renderer: loadServerRenderer(serverRendererFile, clientManifestFile),
+    }),
   );
   return app;
 }

@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MEDIA_URL_PREFIX, mediaDirOf } from './modules/media/media-files';
-import type { RenderedPage } from './modules/seo/page-html';
+import { pageHtmlText, type RenderedPage } from './modules/seo/page-html';
 import { clientDistDir, demoImagesDir } from './paths';
 
 /** True when `path` is a folder or does not exist yet (false when it or a parent is a file). */
@@ -21,6 +21,15 @@ function isFolderOrAbsent(path: string): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ENOENT';
   }
+}
+
+/** True when the request's `Accept-Encoding` takes gzip (a `q=0` refusal aside). */
+function acceptsGzip(request: FastifyRequest): boolean {
+  const header = request.headers['accept-encoding'];
+  return (
+    typeof header === 'string' &&
+    /(^|,)\s*(gzip|\*)\s*(;\s*q=(?!0(\.0*)?\s*(,|$))[\d.]+)?\s*(,|$)/i.test(header)
+  );
 }
 
 const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
@@ -80,11 +89,13 @@ export async function registerStaticFiles(app: FastifyInstance, renderPages?: Pa
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!renderPage) return sendPage(reply, indexHtml);
     const page = await renderPage(request);
-    return reply
+    reply
       .code(page.status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(page.html);
+      .header('vary', 'accept-encoding');
+    if (!acceptsGzip(request)) return reply.send(pageHtmlText(page));
+    return reply.header('content-encoding', 'gzip').send(page.gzip);
   };
 
   app.get('/', (request, reply) =>

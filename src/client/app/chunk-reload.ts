@@ -49,11 +49,14 @@ export function reloadOnceForChunkError(
   return true;
 }
 
-/** A chunk loaded: the files of this deploy are reachable, so a later deploy may reload once again. */
-export function forgetChunkReload(storage: MarkStorage = sessionStorage): void {
+/**
+ * A chunk loaded: the files of this deploy are reachable, so a later deploy may reload once again. The
+ * browser's sessionStorage by default; nothing happens where there is none (a server render).
+ */
+export function forgetChunkReload(storage?: MarkStorage): void {
   try {
-    storage.removeItem(CHUNK_RELOAD_KEY);
+    (storage ?? sessionStorage).removeItem(CHUNK_RELOAD_KEY);
   } catch {
-    // Storage disabled: nothing was marked.
+    // Storage disabled, or none on the server: nothing was marked.
   }
 }

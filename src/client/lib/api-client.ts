@@ -92,6 +92,19 @@ export type RequestOptions = {
   signal?: AbortSignal;
 };
 
+/** How a request reaches the API: `fetch(url, init)` with a same-origin URL (`/api/v1/...`). */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/**
+ * Replaces how requests reach the API. The server-side renderer sends them straight into the server's own
+ * routes (no network); the browser keeps `fetch`.
+ */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 /** Builds `/api/v1{path}?{query}` keeping only non-empty query values (spec §7 "any other non-empty filters"). */
 export function apiUrl(path: string, query: RequestOptions['query'] = {}): string {
   const params = new URLSearchParams();
@@ -119,7 +132,8 @@ export async function apiRequest<T>(
 ): Promise<unknown> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
-    'X-Store-Host': location.hostname,
+    // On the server the transport names the store itself.
+    ...(typeof location === 'object' && { 'X-Store-Host': location.hostname }),
     ...options.headers,
   };
   const token = readAuthToken();
@@ -129,7 +143,7 @@ export async function apiRequest<T>(
 
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, options.query), {
+    response = await transport(apiUrl(path, options.query), {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

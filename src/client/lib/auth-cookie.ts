@@ -6,6 +6,7 @@ export const AUTH_COOKIE = 'auth_token';
 const THIRTY_DAYS_IN_SECONDS = 30 * 24 * 60 * 60;
 
 export function readAuthToken(): string | null {
+  if (typeof document === 'undefined') return null;
   const match = document.cookie.split('; ').find((part) => part.startsWith(`${AUTH_COOKIE}=`));
   return match ? decodeURIComponent(match.slice(AUTH_COOKIE.length + 1)) : null;
 }

@@ -5,7 +5,7 @@
  * the next product page checks it at once. One field checked with the shared schema's rule and message: a plain
  * controlled form, so the product page does not load the react-hook-form chunk (~15 KB gzipped) for it.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { deliveryCheckQuerySchema } from '@shared/delivery/delivery-schemas';
 import { Button } from '@client/components/ui/button';
@@ -28,9 +28,16 @@ function rememberedPin(): string {
 }
 
 export function DeliveryPinCheck({ subtotal }: { subtotal: number }) {
-  const [checked, setChecked] = useState(rememberedPin);
-  const [typed, setTyped] = useState(checked);
+  const [checked, setChecked] = useState('');
+  const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | undefined>();
+  // Read after the first render, which matches a server-rendered page (no PIN code known there).
+  useEffect(() => {
+    const pin = rememberedPin();
+    if (!pin) return;
+    setChecked(pin);
+    setTyped(pin);
+  }, []);
   const answer = useQuery(deliveryCheckQueryOptions(checked, subtotal));
   const submit = (event: FormEvent) => {
     event.preventDefault();

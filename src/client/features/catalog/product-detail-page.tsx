@@ -16,6 +16,7 @@ import { perUnitSuffix } from '@shared/catalog/unit-of-measure';
 import { formatRupees } from '@shared/money';
 import { Badge } from '@client/components/ui/badge';
 import { WhatsappLink } from '@client/components/store/whatsapp-link';
+import { usePageAddress } from '@client/lib/page-address';
 import { Button } from '@client/components/ui/button';
 import { useCart } from '@client/lib/cart/cart-context';
 import { lineTotal } from '@client/lib/cart/cart-reducer';
@@ -117,6 +118,7 @@ export function ProductDetailPage() {
 }
 
 function ProductDetails({ product }: { product: ProductDetailView }) {
+  const pageAddress = usePageAddress();
   const { addItem } = useCart();
   const rule = productQuantityRule(product);
   const [selection, setSelection] = useState<Selection>(() => initialSelection(product));
@@ -262,7 +264,7 @@ function ProductDetails({ product }: { product: ProductDetailView }) {
           </div>
           <WhatsappLink
             label="Ask on WhatsApp"
-            text={`Hello! I have a question about ${product.name}: ${location.href}`}
+            text={`Hello! I have a question about ${product.name}: ${pageAddress}`}
             className="w-full sm:w-auto"
           />
         </div>

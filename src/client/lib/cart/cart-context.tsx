@@ -9,8 +9,10 @@ import {
   useEffect,
   useMemo,
   useReducer,
+  useRef,
   type ReactNode,
 } from 'react';
+import { startsFromServerHtml } from '@client/app/server-html';
 import { toast } from '@client/lib/notify';
 import {
   CART_STORAGE_KEY,
@@ -47,15 +49,27 @@ function readStoredCart(): CartItem[] {
 }
 
 export function CartProvider({ children }: { children: ReactNode }) {
-  const [items, dispatch] = useReducer(cartReducer, undefined, readStoredCart);
+  // A server-rendered page is hydrated with an empty cart, as the server drew it, then takes the stored one.
+  const restored = useRef(!startsFromServerHtml());
+  const [items, dispatch] = useReducer(cartReducer, undefined, () =>
+    restored.current ? readStoredCart() : [],
+  );
 
   useEffect(() => {
+    if (!restored.current) return;
     try {
       localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(items));
     } catch {
       // Storage full or disabled: the cart still works for this visit.
     }
   }, [items]);
+
+  // Declared after the persisting effect, which therefore skips the empty hydration cart.
+  useEffect(() => {
+    if (restored.current) return;
+    restored.current = true;
+    dispatch({ type: 'replace', items: readStoredCart() });
+  }, []);
 
   // Another tab changed the cart: follow it.
   useEffect(() => {

@@ -8,6 +8,16 @@
 import DOMPurify from 'dompurify';
 import { fillPolicyPlaceholders, type PolicyCompanyDetails } from './policy-placeholders';
 
+let purifier = DOMPurify;
+
+/**
+ * Gives DOMPurify a DOM to work in where there is none (the server's renderer passes a jsdom window); the
+ * browser's own document is used otherwise.
+ */
+export function setPolicySanitizerWindow(window: Parameters<typeof DOMPurify>[0]): void {
+  purifier = DOMPurify(window);
+}
+
 /** The DOMPurify configuration of policy HTML: the HTML profile only (no SVG, no MathML). */
 export const POLICY_SANITIZE_CONFIG = { USE_PROFILES: { html: true } } as const;
 
@@ -16,7 +26,7 @@ export const POLICY_SANITIZE_CONFIG = { USE_PROFILES: { html: true } } as const;
  * @param details the company details the placeholders take (fallbacks when missing).
  */
 export function renderPolicyHtml(source: string, details: PolicyCompanyDetails | null | undefined): string {
-  return DOMPurify.sanitize(fillPolicyPlaceholders(source, details), POLICY_SANITIZE_CONFIG);
+  return purifier.sanitize(fillPolicyPlaceholders(source, details), POLICY_SANITIZE_CONFIG);
 }
 
 /** Prose styles for the policy HTML (headings, paragraphs, lists, links). */

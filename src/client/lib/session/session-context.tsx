@@ -15,6 +15,7 @@ import {
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { onUnauthorized } from '@client/lib/api-client';
+import { startsFromServerHtml } from '@client/app/server-html';
 import { readAuthToken, removeAuthToken, writeAuthToken } from '@client/lib/auth-cookie';
 import { SESSION_QUERY_KEY } from '@client/lib/query-keys';
 
@@ -33,8 +34,9 @@ const SessionContext = createContext<SessionContextValue | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  // The cookie is read synchronously, so the session is never "loading" in this client.
-  const [token, setToken] = useState<string | null>(() => readAuthToken());
+  // The cookie is read synchronously, so the session is never "loading" in this client. A server-rendered page
+  // is hydrated signed out, as the server drew it, and reads the cookie right after.
+  const [token, setToken] = useState<string | null>(() => (startsFromServerHtml() ? null : readAuthToken()));
 
   // Drop the previous user's data once a token change has been committed (not before: a page still on
   // screen would fetch it again without a token).
@@ -44,6 +46,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     committedToken.current = token;
     queryClient.removeQueries({ queryKey: SESSION_QUERY_KEY });
   }, [token, queryClient]);
+
+  useEffect(() => {
+    if (!startsFromServerHtml()) return;
+    const stored = readAuthToken();
+    committedToken.current = stored;
+    setToken(stored);
+  }, []);
 
   useEffect(() => onUnauthorized(() => setToken(null)), []);
 

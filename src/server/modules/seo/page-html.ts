@@ -1,18 +1,40 @@
 /**
  * The storefront's HTML per page: the built `index.html` with the page's head (title, description,
- * canonical URL, link-preview tags, JSON-LD; ./page-head.ts) and its status (404 for unknown products and
- * paths). Kept in the catalogue's response cache, so it is dropped with every catalogue write like the API's
- * answers; product pages, whose availability changes with sales, are rebuilt at least once a minute.
+ * canonical URL, link-preview tags, JSON-LD; ./page-head.ts), its status (404 for unknown products and
+ * paths) and, for the public pages, its body rendered with React on the server (the storefront's
+ * dist/render/render-on-server.js) with the data it was drawn with and preloads of its chunks
+ * (docs/decisions/017-server-rendered-pages.md).
+ *
+ * Pages are kept gzipped in the catalogue's response cache, so they are dropped with every catalogue write
+ * like the API's answers; they are rebuilt at least once a minute, so availability and stock shown follow
+ * sales that closely.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pageWithHead } from './page-head';
 import { pageMetaFor } from './page-meta';
+import { chunkFilesFor, modulePreloadTags, type BuildManifest } from './page-chunks';
 
-/** Oldest a cached page head may be (ms): availability in a product's JSON-LD follows sales this closely. */
+/** Oldest a cached page may be (ms): availability in a product's page and JSON-LD follows sales this closely. */
 export const PAGE_HEAD_MAX_AGE_MS = 60_000;
 
-/** A page as sent: its status and HTML. */
-export type RenderedPage = { status: 200 | 404; html: string };
+/** A page as sent: its status and HTML, gzipped. */
+export type RenderedPage = { status: 200 | 404; gzip: Buffer };
+
+/** A page as kept in the cache (JSON): the gzipped HTML in base64. */
+type CachedPage = { status: 200 | 404; gzipBase64: string };
+
+/** An API request as the storefront's renderer makes it (the browser's `fetch` signature). */
+type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+/** The storefront's server renderer (src/client/render-on-server.tsx as built). */
+export type ServerRenderer = {
+  renderPage(
+    url: string,
+    transport: ApiTransport,
+  ): Promise<{ html: string; data: string; pageModules: string[] } | null>;
+};
 
 export type PageHtmlOptions = {
   indexHtml: string;
@@ -20,17 +42,92 @@ export type PageHtmlOptions = {
   originOf: (request: FastifyRequest) => string;
   /** Whether payments are simulated (store info's `testMode`). */
   testMode: boolean;
+  /** The built renderer and manifest; absent (no build, or a test of heads only) → pages are not rendered. */
+  renderer?: { module: Promise<ServerRenderer>; manifest: BuildManifest } | undefined;
 };
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** Loads the built server renderer and the client build's manifest, when both exist. */
+export function loadServerRenderer(modulePath: string, manifestPath: string): PageHtmlOptions['renderer'] {
+  if (!existsSync(modulePath) || !existsSync(manifestPath)) return undefined;
+  return {
+    module: import(modulePath) as Promise<ServerRenderer>,
+    manifest: JSON.parse(readFileSync(manifestPath, 'utf8')) as BuildManifest,
+  };
+}
+
+/**
+ * Sends the renderer's API requests into this server (`app.inject`) as the page's request would: same
+ * host (so the same store), no cookies or credentials (a rendered page is the same for every shopper).
+ */
+function injectingTransport(app: FastifyInstance, request: FastifyRequest): ApiTransport {
+  const storeHost = request.headers['x-store-host'];
+  return async (url, init) => {
+    const answer = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers: {
+        accept: 'application/json',
+        host: request.headers.host ?? 'localhost',
+        ...(typeof storeHost === 'string' && { 'x-store-host': storeHost }),
+      },
+    });
+    return new Response(answer.payload, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    });
+  };
+}
+
+/** `index.html` with a rendered body: the markup in `#root`, its data script and its chunks' preloads. */
+export function withRenderedBody(
+  html: string,
+  body: { html: string; data: string; chunkFiles: readonly string[] },
+): string {
+  if (!html.includes(ROOT_ELEMENT)) throw new Error('index.html has no empty #root to fill');
+  return html
+    .replace('</head>', () => `${modulePreloadTags(body.chunkFiles)}</head>`)
+    .replace(
+      ROOT_ELEMENT,
+      () =>
+        `<div id="root">${body.html}</div><script type="application/json" id="page-data">${body.data}</script>`,
+    );
+}
+
+/** The HTML of a rendered page, for clients that do not take gzip. */
+export function pageHtmlText(page: RenderedPage): string {
+  return gunzipSync(page.gzip).toString('utf8');
+}
 
 /**
  * A function answering the HTML of the storefront page a request asks for. Should reading the store fail,
- * the plain `index.html` is answered (the page then loads its data in the browser as before).
+ * the plain `index.html` is answered (the page then loads its data in the browser as before); should only
+ * the body's render fail, the page is sent with its head and an empty body.
  */
 export function pageHtmlRenderer(
   app: FastifyInstance,
   options: PageHtmlOptions,
 ): (request: FastifyRequest) => Promise<RenderedPage> {
-  const { indexHtml, storeIdOf, originOf, testMode } = options;
+  const { indexHtml, storeIdOf, originOf, testMode, renderer } = options;
+  const plainPage: RenderedPage = { status: 200, gzip: gzipSync(indexHtml) };
+
+  const renderBody = async (request: FastifyRequest, url: URL, html: string): Promise<string> => {
+    if (!renderer) return html;
+    try {
+      const { renderPage } = await renderer.module;
+      const body = await renderPage(`${url.pathname}${url.search}`, injectingTransport(app, request));
+      if (!body) return html;
+      return withRenderedBody(html, {
+        ...body,
+        chunkFiles: chunkFilesFor(renderer.manifest, body.pageModules),
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'page could not be rendered on the server: sending its head only');
+      return html;
+    }
+  };
+
   return async (request) => {
     const url = new URL(request.url, 'http://localhost');
     const storeId = storeIdOf(request);
@@ -38,21 +135,23 @@ export function pageHtmlRenderer(
     try {
       const bytes = await app.responseCache.getOrLoad(
         `${storeId}:page:${origin}${url.pathname}${url.search}`,
-        async (): Promise<RenderedPage> => {
+        async (): Promise<CachedPage> => {
           const meta = await pageMetaFor(
             { db: app.db, storeId, origin },
             url.pathname,
             url.searchParams,
             testMode,
           );
-          return { status: meta.status, html: pageWithHead(indexHtml, meta.head) };
+          const html = await renderBody(request, url, pageWithHead(indexHtml, meta.head));
+          return { status: meta.status, gzipBase64: gzipSync(html).toString('base64') };
         },
         { maxAgeMs: PAGE_HEAD_MAX_AGE_MS },
       );
-      return JSON.parse(bytes.toString('utf8')) as RenderedPage;
+      const cached = JSON.parse(bytes.toString('utf8')) as CachedPage;
+      return { status: cached.status, gzip: Buffer.from(cached.gzipBase64, 'base64') };
     } catch (error) {
       request.log.error({ err: error }, 'page head could not be built: sending the plain page');
-      return { status: 200, html: indexHtml };
+      return plainPage;
     }
   };
 }
