@@ -11,7 +11,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl } from './browser';
-import { apiCall, type ApiProduct, eventually, useStorefront } from './helpers';
+import { apiCall, type ApiProduct, eventually, openInBrowser, useStorefront } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 const PASSWORD = 'Zari-weave-2719';
@@ -132,7 +132,7 @@ describe('axe finds no violation', () => {
       await new Promise((resolve) => setTimeout(resolve, 4000));
       await route.continue().catch(() => undefined);
     });
-    await page.goto('/products');
+    await openInBrowser(page, '/products');
     await page.getByLabel('Loading products').waitFor();
     expect((await violations(page)).join('\n'), 'axe violations while loading').toBe('');
   });

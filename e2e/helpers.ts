@@ -184,3 +184,17 @@ export async function headerCartBadge(page: Page): Promise<string> {
 export function eventually<T>(read: () => T | Promise<T>) {
   return expect.poll(read, { timeout: 15_000, interval: 50 });
 }
+
+/**
+ * Opens `path` as a page the browser renders itself: a page opened by its address arrives rendered by the
+ * server with its data, so a test that changes or holds back what the API answers starts on /contact (drawn
+ * in the browser) and moves to `path` through the router, as a click on a link would.
+ */
+export async function openInBrowser(page: Page, path: string): Promise<void> {
+  await page.goto('/contact');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}

@@ -13,6 +13,7 @@ import {
   waitForPath,
   waitForToast,
   type ApiProduct,
+  openInBrowser,
 } from './helpers';
 
 const { newPage } = useStorefront();
@@ -100,7 +101,7 @@ describe('home page', () => {
         body: JSON.stringify({ data: [], count: 0, pagination: { page: 1, limit: 4, total: 0 } }),
       });
     });
-    await page.goto('/');
+    await openInBrowser(page, '/');
     const section = page.getByRole('region', { name: 'Featured Products' });
     const loading = section.getByLabel('Loading featured products');
     await loading.waitFor();
@@ -118,7 +119,7 @@ describe('home page', () => {
         ? route.fulfill({ status: 500, contentType: 'application/json', body: '{}' })
         : route.fallback(),
     );
-    await page.goto('/');
+    await openInBrowser(page, '/');
     const section = page.getByRole('region', { name: 'Featured Products' });
     await section.getByText('No featured products available at the moment.', { exact: true }).waitFor();
     expect(await section.getByRole('article').count()).toBe(0);

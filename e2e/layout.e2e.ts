@@ -2,6 +2,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  openInBrowser,
   recordApiRequests,
   scrollTo,
   scrollY,
@@ -217,7 +218,7 @@ describe('store info failure', () => {
     await page.route('**/api/v1/storeInfo', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
     );
-    await page.goto('/');
+    await openInBrowser(page, '/');
     await page
       .getByRole('alert')
       .filter({ hasText: 'Failed to load store information. Please refresh the page.' })

@@ -2,6 +2,7 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  openInBrowser,
   allProducts,
   api,
   apiProducts,
@@ -98,7 +99,8 @@ describe('product detail page', () => {
       const body = (await response.json()) as ApiProduct;
       await route.fulfill({ response, json: { ...body, regularPrice: 150000, discountedPrice: 124999 } });
     });
-    await openProduct(page, product);
+    await openInBrowser(page, `/product/${product.id}`);
+    await productName(page).filter({ hasText: product.title }).waitFor();
     const main = page.getByRole('main');
     expect(await main.getByText('₹1,24,999', { exact: true }).count()).toBe(1);
     expect(squash(await main.locator('del').textContent())).toBe('Original price ₹1,50,000');

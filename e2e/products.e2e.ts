@@ -2,6 +2,7 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  openInBrowser,
   apiProducts,
   pathWithQuery,
   scrollTo,
@@ -266,7 +267,7 @@ describe('products page', () => {
         ? route.fulfill({ status: 500, contentType: 'application/json', body: '{}' })
         : route.fallback(),
     );
-    await page.goto('/products');
+    await openInBrowser(page, '/products');
     const alert = page.getByRole('alert').filter({ hasText: 'Failed to load products. Please try again.' });
     await alert.waitFor();
     expect(squash(await alert.getByRole('paragraph').textContent())).toBe(
@@ -340,7 +341,7 @@ describe('products page', () => {
       await held;
       await route.fallback();
     });
-    await page.goto('/products');
+    await openInBrowser(page, '/products');
     const loading = page.getByLabel('Loading products');
     await loading.waitFor();
     expect(await loading.getAttribute('aria-busy')).toBe('true');

@@ -5,7 +5,7 @@
  */
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { headerCartLink, storeInfo, useStorefront, waitForPath } from './helpers';
+import { headerCartLink, openInBrowser, storeInfo, useStorefront, waitForPath } from './helpers';
 
 const { newPage } = useStorefront();
 
@@ -54,7 +54,7 @@ describe('test mode', () => {
       ({ testMode: _dropped, ...info }: Record<string, unknown>) => info,
     ]) {
       await page.route('**/api/v1/storeInfo', changeStoreInfo(change));
-      await page.goto('/');
+      await openInBrowser(page, '/');
       // Store info has settled once the home page shows its category cards (they and the bar read the same
       // answer; one without testMode is outside the contract, so the page falls back and shows no bar).
       await page

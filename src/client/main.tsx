@@ -9,7 +9,7 @@ import { BrowserRouter } from 'react-router';
 import { PAGE_DATA_ELEMENT_ID, restorePageData } from './app/page-data';
 import { AppProvider, createQueryClient } from './app/provider';
 import { AppRoutes } from './app/router';
-import { markServerRendered } from './app/server-html';
+import { markServerRendered } from './lib/server-html';
 import './styles.css';
 
 const queryClient = createQueryClient();

@@ -54,6 +54,8 @@ export async function registerStaticFiles(app: FastifyInstance, renderPages?: Pa
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of scripts, styles and SVGs (scripts/compress-assets.mjs).
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.header(
           'cache-control',

@@ -5,7 +5,7 @@
  * the next product page checks it at once. One field checked with the shared schema's rule and message: a plain
  * controlled form, so the product page does not load the react-hook-form chunk (~15 KB gzipped) for it.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { deliveryCheckQuerySchema } from '@shared/delivery/delivery-schemas';
 import { Button } from '@client/components/ui/button';
@@ -19,6 +19,8 @@ export const DELIVERY_PIN_KEY = 'resham.delivery-pin';
 /** The PIN code's rule and message, the same as the server's query schema. */
 const postalCodeSchema = deliveryCheckQuerySchema.shape.postalCode;
 
+const subscribeToNothing = () => () => undefined;
+
 function rememberedPin(): string {
   try {
     return sessionStorage.getItem(DELIVERY_PIN_KEY) ?? '';
@@ -28,16 +30,13 @@ function rememberedPin(): string {
 }
 
 export function DeliveryPinCheck({ subtotal }: { subtotal: number }) {
-  const [checked, setChecked] = useState('');
-  const [typed, setTyped] = useState('');
+  // The remembered PIN code is read after hydration: a server-rendered page knows none.
+  const remembered = useSyncExternalStore(subscribeToNothing, rememberedPin, () => '');
+  const [checkedNow, setChecked] = useState<string | null>(null);
+  const [typedNow, setTyped] = useState<string | null>(null);
+  const checked = checkedNow ?? remembered;
+  const typed = typedNow ?? checked;
   const [error, setError] = useState<string | undefined>();
-  // Read after the first render, which matches a server-rendered page (no PIN code known there).
-  useEffect(() => {
-    const pin = rememberedPin();
-    if (!pin) return;
-    setChecked(pin);
-    setTyped(pin);
-  }, []);
   const answer = useQuery(deliveryCheckQueryOptions(checked, subtotal));
   const submit = (event: FormEvent) => {
     event.preventDefault();

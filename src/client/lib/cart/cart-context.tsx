@@ -12,7 +12,7 @@ import {
   useRef,
   type ReactNode,
 } from 'react';
-import { startsFromServerHtml } from '@client/app/server-html';
+import { startsFromServerHtml } from '@client/lib/server-html';
 import { toast } from '@client/lib/notify';
 import {
   CART_STORAGE_KEY,
@@ -51,14 +51,20 @@ function readStoredCart(): CartItem[] {
 export function CartProvider({ children }: { children: ReactNode }) {
   // A server-rendered page is hydrated with an empty cart, as the server drew it, then takes the stored one.
   const restored = useRef(!startsFromServerHtml());
+  // The cart as last read or written: what storage already holds is not written back (a cart another tab
+  // or a test stored meanwhile is not overwritten by this page's restore).
+  const stored = useRef<string | null>(null);
   const [items, dispatch] = useReducer(cartReducer, undefined, () =>
-    restored.current ? readStoredCart() : [],
+    startsFromServerHtml() ? [] : readStoredCart(),
   );
 
   useEffect(() => {
     if (!restored.current) return;
+    const json = JSON.stringify(items);
+    if (json === stored.current) return;
+    stored.current = json;
     try {
-      localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(items));
+      localStorage.setItem(CART_STORAGE_KEY, json);
     } catch {
       // Storage full or disabled: the cart still works for this visit.
     }
@@ -68,7 +74,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (restored.current) return;
     restored.current = true;
-    dispatch({ type: 'replace', items: readStoredCart() });
+    const cart = readStoredCart();
+    stored.current = JSON.stringify(cart);
+    dispatch({ type: 'replace', items: cart });
   }, []);
 
   // Another tab changed the cart: follow it.

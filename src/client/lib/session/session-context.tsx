@@ -10,12 +10,11 @@ import {
   useEffect,
   useMemo,
   useRef,
-  useState,
+  useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { onUnauthorized } from '@client/lib/api-client';
-import { startsFromServerHtml } from '@client/app/server-html';
 import { readAuthToken, removeAuthToken, writeAuthToken } from '@client/lib/auth-cookie';
 import { SESSION_QUERY_KEY } from '@client/lib/query-keys';
 
@@ -30,13 +29,28 @@ type SessionContextValue = {
   signOut(): void;
 };
 
+const tokenListeners = new Set<() => void>();
+
+/** Follows the sign-in cookie: sign-in and sign-out here, and the API client's 401s. */
+function subscribeToToken(listener: () => void): () => void {
+  tokenListeners.add(listener);
+  const stopUnauthorized = onUnauthorized(listener);
+  return () => {
+    tokenListeners.delete(listener);
+    stopUnauthorized();
+  };
+}
+
+const announceTokenChange = () => tokenListeners.forEach((listener) => listener());
+
 const SessionContext = createContext<SessionContextValue | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  // The cookie is read synchronously, so the session is never "loading" in this client. A server-rendered page
-  // is hydrated signed out, as the server drew it, and reads the cookie right after.
-  const [token, setToken] = useState<string | null>(() => (startsFromServerHtml() ? null : readAuthToken()));
+  // The cookie is the session: read on every render (cheap), announced on sign-in and sign-out, and cleared
+  // by the API client on a 401. A server-rendered page is hydrated signed out, as the server drew it, and
+  // React re-renders it with the cookie right after.
+  const token = useSyncExternalStore(subscribeToToken, readAuthToken, () => null);
 
   // Drop the previous user's data once a token change has been committed (not before: a page still on
   // screen would fetch it again without a token).
@@ -47,22 +61,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryClient.removeQueries({ queryKey: SESSION_QUERY_KEY });
   }, [token, queryClient]);
 
-  useEffect(() => {
-    if (!startsFromServerHtml()) return;
-    const stored = readAuthToken();
-    committedToken.current = stored;
-    setToken(stored);
-  }, []);
-
-  useEffect(() => onUnauthorized(() => setToken(null)), []);
-
   const signIn = useCallback((next: string) => {
     writeAuthToken(next);
-    setToken(next);
+    announceTokenChange();
   }, []);
   const signOut = useCallback(() => {
     removeAuthToken();
-    setToken(null);
+    announceTokenChange();
   }, []);
 
   const value = useMemo(
