@@ -89,6 +89,35 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
+    // The heading font (theme.css) is requested with the page, not when the CSS is parsed: a preload of the
+    // built woff2 in the storefront's index.html.
+    {
+      name: 'preload-heading-font',
+      apply: 'build',
+      transformIndexHtml: {
+        order: 'post',
+        handler(_html, context) {
+          const font = Object.keys(context.bundle ?? {}).find((file) =>
+            /playfair-display-latin-700-normal-[\w-]+\.woff2$/.test(file),
+          );
+          return font
+            ? [
+                {
+                  tag: 'link',
+                  injectTo: 'head',
+                  attrs: {
+                    rel: 'preload',
+                    as: 'font',
+                    type: 'font/woff2',
+                    crossorigin: '',
+                    href: `/${font}`,
+                  },
+                },
+              ]
+            : [];
+        },
+      },
+    },
     // Dev server only: `/admin` and its routes are the admin's page (built by vite.admin.config.ts).
     {
       name: 'admin-page-in-dev',

@@ -41,7 +41,7 @@ describe('link previews without JavaScript', () => {
   it('an unknown product is a 404 page, robots.txt and the sitemap are served', async () => {
     const missing = await fetch(`${baseUrl()}/product/00000000-0000-4000-8000-000000000000`);
     expect(missing.status).toBe(404);
-    expect(await missing.text()).toContain('<div id="root"></div>');
+    expect(await missing.text()).toContain('Product Not Found');
 
     const robots = await (await fetch(`${baseUrl()}/robots.txt`)).text();
     expect(robots).toContain('Disallow: /checkout');

@@ -205,7 +205,7 @@ describe('product detail page', () => {
     );
     expect(await headerCartLink(page).getAttribute('aria-label')).toBe('Cart, 0 items');
     expect(await headerCartBadge(page)).toBe('');
-    expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe('[]');
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('cart'))) ?? '[]')).toEqual([]);
 
     const minus = main.getByRole('button', { name: 'Decrease quantity' });
     const plus = main.getByRole('button', { name: 'Increase quantity' });

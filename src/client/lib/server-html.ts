@@ -1,22 +1,21 @@
 /**
- * Whether this page was rendered on the server and React is taking it over (hydration). The browser's own
- * state (the sign-in cookie, the cart in localStorage, the session's PIN code) is not in the server's HTML, so
- * while hydrating the providers start from the server's view (signed out, empty cart) and read the browser's
- * state in an effect right after: the first render then matches the HTML and React keeps it
- * (docs/decisions/017-server-rendered-pages.md).
+ * Hydration of server-rendered pages. The browser's own state (the sign-in cookie, the cart in localStorage) is
+ * not in the server's HTML, so the first render in the browser must not show it either, or React would find
+ * HTML that differs from its render and draw the whole page again. Providers read that state as usual and
+ * show it once {@link useHydrated} is true (docs/decisions/017-server-rendered-pages.md).
  */
+import { useSyncExternalStore } from 'react';
 
-let hydrating = typeof document === 'undefined';
-
-/** Called once by the entry before `hydrateRoot` when `#root` holds server-rendered HTML. */
-export function markServerRendered(): void {
-  hydrating = true;
-}
+const subscribeToNothing = () => () => undefined;
 
 /**
- * True on the server and while a server-rendered page is hydrated: read browser-only state in an effect then.
- * Providers call it once, for their initial state.
+ * False on the server and during the render that hydrates server HTML, true in every other render (so at once
+ * for a page the browser renders itself). React renders again right after hydration when it turns true.
  */
-export function startsFromServerHtml(): boolean {
-  return hydrating;
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
 }

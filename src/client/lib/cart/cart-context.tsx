@@ -9,11 +9,10 @@ import {
   useEffect,
   useMemo,
   useReducer,
-  useRef,
   type ReactNode,
 } from 'react';
-import { startsFromServerHtml } from '@client/lib/server-html';
 import { toast } from '@client/lib/notify';
+import { useHydrated } from '@client/lib/server-html';
 import {
   CART_STORAGE_KEY,
   cartItemCount,
@@ -40,6 +39,9 @@ type CartContextValue = {
 
 const CartContext = createContext<CartContextValue | null>(null);
 
+const NO_ITEMS: CartItem[] = [];
+
+/** The stored cart; empty where there is no storage (a server render) or it is disabled. */
 function readStoredCart(): CartItem[] {
   try {
     return parseStoredCart(localStorage.getItem(CART_STORAGE_KEY));
@@ -49,35 +51,18 @@ function readStoredCart(): CartItem[] {
 }
 
 export function CartProvider({ children }: { children: ReactNode }) {
-  // A server-rendered page is hydrated with an empty cart, as the server drew it, then takes the stored one.
-  const restored = useRef(!startsFromServerHtml());
-  // The cart as last read or written: what storage already holds is not written back (a cart another tab
-  // or a test stored meanwhile is not overwritten by this page's restore).
-  const stored = useRef<string | null>(null);
-  const [items, dispatch] = useReducer(cartReducer, undefined, () =>
-    startsFromServerHtml() ? [] : readStoredCart(),
-  );
+  const [storedItems, dispatch] = useReducer(cartReducer, undefined, readStoredCart);
+  // A server-rendered page is drawn with an empty cart, and so is its hydrating render; the cart shows right
+  // after.
+  const items = useHydrated() ? storedItems : NO_ITEMS;
 
   useEffect(() => {
-    if (!restored.current) return;
-    const json = JSON.stringify(items);
-    if (json === stored.current) return;
-    stored.current = json;
     try {
-      localStorage.setItem(CART_STORAGE_KEY, json);
+      localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(storedItems));
     } catch {
       // Storage full or disabled: the cart still works for this visit.
     }
-  }, [items]);
-
-  // Declared after the persisting effect, which therefore skips the empty hydration cart.
-  useEffect(() => {
-    if (restored.current) return;
-    restored.current = true;
-    const cart = readStoredCart();
-    stored.current = JSON.stringify(cart);
-    dispatch({ type: 'replace', items: cart });
-  }, []);
+  }, [storedItems]);
 
   // Another tab changed the cart: follow it.
   useEffect(() => {

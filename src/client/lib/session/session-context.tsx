@@ -10,13 +10,14 @@ import {
   useEffect,
   useMemo,
   useRef,
-  useSyncExternalStore,
+  useState,
   type ReactNode,
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { onUnauthorized } from '@client/lib/api-client';
 import { readAuthToken, removeAuthToken, writeAuthToken } from '@client/lib/auth-cookie';
 import { SESSION_QUERY_KEY } from '@client/lib/query-keys';
+import { useHydrated } from '@client/lib/server-html';
 
 type SessionContextValue = {
   token: string | null;
@@ -29,28 +30,14 @@ type SessionContextValue = {
   signOut(): void;
 };
 
-const tokenListeners = new Set<() => void>();
-
-/** Follows the sign-in cookie: sign-in and sign-out here, and the API client's 401s. */
-function subscribeToToken(listener: () => void): () => void {
-  tokenListeners.add(listener);
-  const stopUnauthorized = onUnauthorized(listener);
-  return () => {
-    tokenListeners.delete(listener);
-    stopUnauthorized();
-  };
-}
-
-const announceTokenChange = () => tokenListeners.forEach((listener) => listener());
-
 const SessionContext = createContext<SessionContextValue | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  // The cookie is the session: read on every render (cheap), announced on sign-in and sign-out, and cleared
-  // by the API client on a 401. A server-rendered page is hydrated signed out, as the server drew it, and
-  // React re-renders it with the cookie right after.
-  const token = useSyncExternalStore(subscribeToToken, readAuthToken, () => null);
+  // The cookie is read synchronously, so the session is never "loading" in this client. A server-rendered
+  // page is drawn signed out, and so is its hydrating render; the cookie shows right after.
+  const [token, setToken] = useState<string | null>(() => readAuthToken());
+  const shownToken = useHydrated() ? token : null;
 
   // Drop the previous user's data once a token change has been committed (not before: a page still on
   // screen would fetch it again without a token).
@@ -61,18 +48,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryClient.removeQueries({ queryKey: SESSION_QUERY_KEY });
   }, [token, queryClient]);
 
+  useEffect(() => onUnauthorized(() => setToken(null)), []);
+
   const signIn = useCallback((next: string) => {
     writeAuthToken(next);
-    announceTokenChange();
+    setToken(next);
   }, []);
   const signOut = useCallback(() => {
     removeAuthToken();
-    announceTokenChange();
+    setToken(null);
   }, []);
 
   const value = useMemo(
-    () => ({ token, isAuthenticated: token !== null, isLoading: false, signIn, signOut }),
-    [token, signIn, signOut],
+    () => ({ token: shownToken, isAuthenticated: shownToken !== null, isLoading: false, signIn, signOut }),
+    [shownToken, signIn, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
