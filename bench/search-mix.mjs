@@ -83,16 +83,48 @@ const searchUrl = (q, size, colour, sort, limit, facets) =>
   `/api/v1/products?q=${encodeURIComponent(q)}&size=${size}&color=${encodeURIComponent(colour)}&sort=${sort}` +
   `${limit === undefined ? '' : `&limit=${limit}`}${facets ? '&facets=1' : ''}`;
 
+/** `values` in a fixed shuffled order (seed 42). */
+function shuffled(values) {
+  const list = [...values];
+  let seed = 42;
+  for (let i = list.length - 1; i > 0; i -= 1) {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    const j = seed % (i + 1);
+    [list[i], list[j]] = [list[j], list[i]];
+  }
+  return list;
+}
+
+const TRIPLES = shuffled(
+  QUERIES.flatMap((q) => SIZES.flatMap((size) => COLOURS.map((colour) => [q, size, colour]))),
+);
+const SORTS = ['price_asc', 'newest', 'relevance'];
 const LIMITS = Array.from({ length: 12 }, (_, index) => 12 + index);
-/** Uncached `q` + size + colour + sort (+ facets): a new question every request. */
-export const distinctSearchPaths = (facets) =>
-  distinctPaths((q, size, colour, sort, limit) => searchUrl(q, size, colour, sort, limit, facets), [
-    QUERIES,
-    SIZES,
-    COLOURS,
-    ['price_asc', 'newest', 'relevance'],
-    LIMITS,
-  ]);
+/**
+ * Uncached `q` + size + colour + sort (+ facets): a new question every request, and a new text + size + colour
+ * (what facets are kept by) for the first 1,400 requests; then the same triples again with another sort and
+ * page size, 36 times over. Share one stream between the warm-up and the targets that must not repeat it.
+ */
+export function distinctSearchPaths(facets) {
+  let next = 0;
+  return {
+    path: () => {
+      const round = Math.floor(next / TRIPLES.length) % (SORTS.length * LIMITS.length);
+      const [q, size, colour] = TRIPLES[next % TRIPLES.length];
+      next += 1;
+      return searchUrl(
+        q,
+        size,
+        colour,
+        SORTS[round % SORTS.length],
+        LIMITS[Math.floor(round / SORTS.length)],
+        facets,
+      );
+    },
+    wrapped: () => next > TRIPLES.length * SORTS.length * LIMITS.length,
+    facetKeysRepeated: () => next > TRIPLES.length,
+  };
+}
 
 /**
  * Shoppers' searches with a size, a colour and an order: the bench's 14 questions by popularity (Zipf,
