@@ -122,7 +122,7 @@ export function distinctSearchPaths(facets) {
       );
     },
     wrapped: () => next > TRIPLES.length * SORTS.length * LIMITS.length,
-    facetKeysRepeated: () => next > TRIPLES.length,
+    facetKeysRepeated: () => facets && next > TRIPLES.length,
   };
 }
 
