@@ -25,7 +25,6 @@ import {
   type SearchSelection,
 } from './search-filters';
 
-
 /** Values listed per facet at most (most products first). */
 const MAX_FACET_VALUES = 50;
 
