@@ -25,7 +25,6 @@ import {
   type SearchSelection,
 } from './search-filters';
 
-
 /** Values listed per facet at most (most products first). */
 const MAX_FACET_VALUES = 50;
 
@@ -58,6 +57,27 @@ const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.p
 
 /** `[kind, lower-case value, spelling, offers]` of one spelling of a size or colour. */
 type SpellingCount = [string, string, string, number];
+
+/** `[size, colour, offers]` of one size–colour spelling pair ('' for none). */
+type PairCount = [string, string, number];
+
+/** The offers of each spelling of a size and of a colour, summed from the pairs' counts ('' left out). */
+function spellingCounts(pairs: PairCount[]): SpellingCount[] {
+  const sums = new Map<string, SpellingCount>();
+  for (const [size, color, count] of pairs) {
+    for (const [kind, value] of [
+      ['size', size],
+      ['color', color],
+    ] as const) {
+      if (value === '') continue;
+      const id = `${kind}\u001f${value}`;
+      const sum = sums.get(id);
+      if (sum) sum[3] += Number(count);
+      else sums.set(id, [kind, value.toLowerCase(), value, Number(count)]);
+    }
+  }
+  return [...sums.values()];
+}
 
 /**
  * The most common spelling per `kind:value`; among equally common ones, mixed case ('Maroon') before 'MAROON'
@@ -155,16 +175,15 @@ export async function productFacets(
       else (select ${sql.raw(bound)}(${offerPrice(entry)}) from unnest(m.offer_entries) as e
         where ${whereAll(offersPriced)}) end`;
   };
-  // How often each spelling of a size or colour occurs among the matching products' offers (hashed in one
-  // pass; the most common one per value is picked in spelledValues).
+  // How often each size–colour spelling pair occurs among the matching products' offers, hashed in one pass
+  // over the offers; the counts of each size and each colour spelling are summed from it, and the most common
+  // one per value picked, in spelledValues.
   const spellings = sql`(
-    select coalesce(json_agg(json_build_array(g.kind, g.key, g.value, g.count)), '[]'::json)
+    select coalesce(json_agg(json_build_array(g.size, g.color, g.count)), '[]'::json)
     from (
-      select x.kind, lower(x.value) as key, x.value, count(*)::int as count
+      select ${offerSize(entry)} as size, ${offerColor(entry)} as color, count(*)::int as count
       from matched m cross join lateral unnest(m.offer_entries) as e
-        cross join lateral (values ('size', ${offerSize(entry)}), ('color', ${offerColor(entry)})) as x(kind, value)
-      where x.value <> ''
-      group by x.kind, x.value
+      group by 1, 2
     ) g
   )`;
   const result = await db.execute(sql`
@@ -188,13 +207,13 @@ export async function productFacets(
   const row = rowsOf<{
     size: [string, number][] | string;
     color: [string, number][] | string;
-    spellings: SpellingCount[] | string;
+    spellings: PairCount[] | string;
     fabric: FacetValue[] | string;
     category: FacetValue[] | string;
     low: number | string | null;
     high: number | string | null;
   }>(result)[0]!;
-  const spelt = commonSpellings(parsed(row.spellings));
+  const spelt = commonSpellings(spellingCounts(parsed(row.spellings)));
   const list = (value: FacetValue[] | string): FacetValue[] =>
     parsed(value).map((entry) => ({ value: entry.value, count: Number(entry.count) }));
   return {
