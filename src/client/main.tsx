@@ -9,6 +9,7 @@ import { BrowserRouter } from 'react-router';
 import { PAGE_DATA_ELEMENT_ID, restorePageData } from './app/page-data';
 import { AppProvider, createQueryClient } from './app/provider';
 import { AppRoutes } from './app/router';
+import { markServerRendered } from './lib/server-html';
 import './styles.css';
 
 const queryClient = createQueryClient();
@@ -26,6 +27,7 @@ const root = document.getElementById('root')!;
 const pageData = document.getElementById(PAGE_DATA_ELEMENT_ID);
 if (pageData?.textContent) {
   restorePageData(queryClient, pageData.textContent);
+  markServerRendered();
   hydrateRoot(root, app);
 } else {
   createRoot(root).render(app);

@@ -4,18 +4,24 @@
  * HTML that differs from its render and draw the whole page again. Providers read that state as usual and
  * show it once {@link useHydrated} is true (docs/decisions/017-server-rendered-pages.md).
  */
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
-const subscribeToNothing = () => () => undefined;
+let fromServerHtml = typeof document === 'undefined';
+
+/** Called once by the browser's entry before it hydrates a server-rendered page. */
+export function markServerRendered(): void {
+  fromServerHtml = true;
+}
 
 /**
- * False on the server and during the render that hydrates server HTML, true in every other render (so at once
- * for a page the browser renders itself). React renders again right after hydration when it turns true.
+ * False on the server and while a server-rendered page hydrates; true at once for a page the browser renders
+ * itself. The switch to true is a transition, so React keeps the server's HTML of a part still hydrating (a
+ * lazy page whose chunk is on its way) instead of replacing it with its loading state.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
+  const [hydrated, setHydrated] = useState(() => !fromServerHtml);
+  useEffect(() => {
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
 }

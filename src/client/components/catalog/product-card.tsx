@@ -30,7 +30,11 @@ export const PRODUCT_FALLBACK_IMAGE = '/media/fallback/product.svg';
 const overlayButtonClass =
   'inline-flex size-9 items-center justify-center rounded-full bg-white/95 text-stone-700 shadow-sm ring-1 ring-stone-200 transition-colors hover:bg-white hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 [&_svg]:size-4';
 
-export function ProductCard({ product }: { product: Product }) {
+/**
+ * One product in a grid. `priority` marks a card in the first row of a listing: its picture is likely the
+ * page's largest paint, so it loads at once and first instead of lazily.
+ */
+export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
   const { addItem } = useCart();
   const navigate = useNavigate();
   const titleId = useId();
@@ -78,7 +82,8 @@ export function ProductCard({ product }: { product: Product }) {
             alt={product.name}
             width={600}
             height={750}
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
             decoding="async"
             onError={() => setImageFailed(true)}
             className="size-full object-cover transition-transform duration-500 group-hover:scale-105"

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { RotateCcw } from 'lucide-react';
 import type { Product } from '@shared/catalog/product-mapping';
 import { ProductCard } from '@client/components/catalog/product-card';
+
 import { ProductCardSkeleton } from '@client/components/catalog/product-card-skeleton';
 import { buttonVariants } from '@client/components/ui/button-variants';
 import { capitaliseWords } from '@client/lib/capitalise-words';
@@ -15,6 +16,9 @@ import { withParentCategory } from '@client/lib/catalog/listing-changes';
 import { listingHref, searchHref, EMPTY_LISTING, type ListingState } from '@client/lib/catalog/listing-state';
 import { PaginationNav } from './pagination-nav';
 import { pageCount, PRODUCTS_PAGE_SIZE } from './pagination';
+
+/** Cards in the grid's first row on a phone (two columns): their pictures load first. */
+const FIRST_ROW_ON_A_PHONE = 2;
 
 /** Spec §8 "Product list failure". */
 export const PRODUCTS_LOAD_ERROR = 'Failed to load products. Please try again.';
@@ -73,9 +77,9 @@ export function ListingResults(props: ListingResultsProps) {
   return (
     <>
       <ul className={gridClass}>
-        {products.map((product) => (
+        {products.map((product, index) => (
           <li key={product.id}>
-            <ProductCard product={product} />
+            <ProductCard product={product} priority={index < FIRST_ROW_ON_A_PHONE} />
           </li>
         ))}
       </ul>
