@@ -46,6 +46,13 @@ const browserBuild: BuildEnvironmentOptions = {
           // The UI primitives lazy pages share (inputs, buttons, badges, cards), kept out of 'forms' so a page
           // that only styles an input does not load the form library.
           { name: 'ui', test: /src[\\/]client[\\/]components[\\/]ui[\\/](input|button|badge|card)\.tsx$/ },
+          // The zod-free shared rules the product card and the listing's URL state use (money, units,
+          // limits): their own chunk, or the contract group (whose schemas import them) would take them and
+          // the home page's featured products would load zod.
+          {
+            name: 'rules',
+            test: /src[\\/]shared[\\/](money|catalog[\\/](catalog-limits|unit-of-measure|quantity-rules|product-mapping))\.ts$/,
+          },
           { name: 'contract', test: /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/].*-schemas?\.ts$/ },
           {
             name: 'forms',

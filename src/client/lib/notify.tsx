@@ -1,7 +1,7 @@
 /**
  * Toasts with sonner's API, loaded on demand: sonner (~11 KB gzipped) stays out of the home page's first-load
- * JavaScript. The toaster mounts when the browser is idle after the first paint, or at the first toast,
- * whichever comes first; toasts asked for before it is ready are shown once it is.
+ * JavaScript. The toaster mounts at the first toast; that toast and any asked for before the toaster is
+ * ready are shown once it is.
  */
 import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
 import type { ExternalToast, Toaster as SonnerToaster } from 'sonner';
@@ -41,19 +41,17 @@ const LazyToaster = lazy(async () => {
   return { default: ReadyToaster };
 });
 
-/** Mount once near the root; renders sonner's Toaster when idle or when the first toast is asked for. */
+/**
+ * Mount once near the root; renders sonner's Toaster when the first toast is asked for. Not earlier: loading
+ * and mounting it while the page starts would be main-thread work before the shopper has done anything.
+ */
 export function Toaster(props: ComponentProps<typeof SonnerToaster>) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => {
     const mount = () => setMounted(true);
     mountRequests.add(mount);
-    const idle = window.requestIdleCallback
-      ? window.requestIdleCallback(mount, { timeout: 3000 })
-      : window.setTimeout(mount, 1500);
     return () => {
       mountRequests.delete(mount);
-      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
     };
   }, []);
   if (!mounted) return null;

@@ -3,6 +3,7 @@
  * shared by the server's routes (which declare them) and the storefront (which parses through them).
  */
 import { z } from 'zod';
+import { MAX_FACET_VALUES, MAX_PRICE_FILTER_RUPEES, PRODUCT_SORTS } from './catalog-limits';
 import { PRODUCT_LIST_DEFAULT_LIMIT, PRODUCT_LIST_MAX_LIMIT } from './catalog-limits';
 import { UNITS_OF_MEASURE } from './unit-of-measure';
 
@@ -152,14 +153,6 @@ const integerText = (min: number, max: number, fallback: number) =>
       .transform((n) => n ?? fallback),
   );
 
-/** Most values one facet parameter may list. */
-export const MAX_FACET_VALUES = 30;
-/** Highest price filter accepted, in rupees. */
-export const MAX_PRICE_FILTER_RUPEES = 10_000_000;
-/** The orders a list may be sorted in; `relevance` needs `q`. */
-export const PRODUCT_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'discount'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
-
 /**
  * A parameter that may be repeated (`size=M&size=L`, which the query-string parser delivers as an array) or
  * given once; blank values are dropped; at most {@link MAX_FACET_VALUES} values of up to 60 characters.
@@ -264,3 +257,5 @@ export type ProductListParams = {
   filter?: string;
   featured?: boolean;
 };
+
+export { MAX_FACET_VALUES, MAX_PRICE_FILTER_RUPEES, PRODUCT_SORTS, type ProductSort } from './catalog-limits';

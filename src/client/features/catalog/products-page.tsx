@@ -8,7 +8,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PRODUCT_SORTS, type ProductSort } from '@shared/catalog/product-schema';
+import { PRODUCT_SORTS, type ProductSort } from '@shared/catalog/catalog-limits';
 import { inputClassName } from '@client/components/ui/input';
 import {
   clearFilters,

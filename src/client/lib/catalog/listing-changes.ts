@@ -4,7 +4,7 @@
  * order, the page, 'Clear all', and the chips of the chosen filters. Pure: each returns a new state; every
  * filter change goes back to page 1.
  */
-import type { ProductSort } from '@shared/catalog/product-schema';
+import type { ProductSort } from '@shared/catalog/catalog-limits';
 import { formatRupees } from '@shared/money';
 import { capitaliseWords } from '@client/lib/capitalise-words';
 import {

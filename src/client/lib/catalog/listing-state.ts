@@ -8,13 +8,13 @@
  * and filters: `q`, `size`, `color`, `fabric`, `gender` (each may be repeated), `minPrice` / `maxPrice` in
  * **rupees** and `sort`.
  */
-import { PRODUCT_LIST_DEFAULT_LIMIT } from '@shared/catalog/catalog-limits';
 import {
+  PRODUCT_LIST_DEFAULT_LIMIT,
   MAX_FACET_VALUES,
   MAX_PRICE_FILTER_RUPEES,
   PRODUCT_SORTS,
   type ProductSort,
-} from '@shared/catalog/product-schema';
+} from '@shared/catalog/catalog-limits';
 
 /** The facets a shopper may pick several values of (repeated URL parameters). */
 export const MULTI_VALUE_FILTERS = ['size', 'color', 'fabric', 'gender'] as const;

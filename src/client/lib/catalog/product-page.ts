@@ -1,16 +1,23 @@
 /**
  * One page of the product list (spec §7 `GET /products`), mapped to the screen shape (spec §3): read by the
- * catalogue pages and by the home page's featured products.
+ * catalogue pages and by the home page's featured products. The response schema, and zod with it, load with
+ * the first request: a server-rendered home page arrives with its featured products, so its JavaScript never
+ * evaluates zod (docs/decisions/005-first-load-budget.md).
  */
-import {
-  productListResponseSchema,
-  type ProductFacets,
-  type ProductListParams,
-} from '@shared/catalog/product-schema';
+import type { ProductFacets, ProductListParams } from '@shared/catalog/product-schema';
 import { PRODUCT_LIST_DEFAULT_LIMIT } from '@shared/catalog/catalog-limits';
 import { toProduct, type Product } from '@shared/catalog/product-mapping';
-import { apiRequest } from '@client/lib/api-client';
+import { apiRequest, parseAnswer } from '@client/lib/api-client';
 import { listingApiQuery, type ListingState } from './listing-state';
+
+/** `GET /products` answers, parsed through the shared schema (loaded on the first call). */
+async function productListAnswer(url: string, query: Parameters<typeof apiRequest>[1], call: string) {
+  const [answer, { productListResponseSchema }] = await Promise.all([
+    apiRequest(url, query),
+    import('@shared/catalog/product-schema'),
+  ]);
+  return parseAnswer(productListResponseSchema, answer, call);
+}
 
 /** The products of one page and the total count of the list. */
 export type ProductPage = { products: Product[]; total: number };
@@ -20,11 +27,11 @@ export async function fetchProductPage(
   params: ProductListParams,
   signal?: AbortSignal,
 ): Promise<ProductPage> {
-  const response = await apiRequest('/products', {
-    query: { page: 1, limit: PRODUCT_LIST_DEFAULT_LIMIT, ...params },
-    signal,
-    schema: productListResponseSchema,
-  });
+  const response = await productListAnswer(
+    '/products',
+    { query: { page: 1, limit: PRODUCT_LIST_DEFAULT_LIMIT, ...params }, signal },
+    'GET /products',
+  );
   return { products: response.data.map(toProduct), total: response.pagination.total };
 }
 
@@ -36,10 +43,11 @@ export type ListingPage = ProductPage & { facets: ProductFacets | null; suggesti
 
 /** `GET /products?…&facets=1` for a listing state (12 a page). */
 export async function fetchListingPage(state: ListingState, signal?: AbortSignal): Promise<ListingPage> {
-  const response = await apiRequest(`/products?${listingApiQuery(state, { facets: true })}`, {
-    signal,
-    schema: productListResponseSchema,
-  });
+  const response = await productListAnswer(
+    `/products?${listingApiQuery(state, { facets: true })}`,
+    { signal },
+    'GET /products',
+  );
   return {
     products: response.data.map(toProduct),
     total: response.pagination.total,
