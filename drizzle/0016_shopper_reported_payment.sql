@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "shopper_paid_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "shopper_utr" text;
