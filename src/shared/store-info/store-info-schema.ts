@@ -18,6 +18,11 @@ export const storeInfoSchema = z.object({
   description: z.string().nullable(),
   /** The shop's WhatsApp number as `+91…` (an extra field beyond the spec's shape); null: no WhatsApp links. */
   whatsappNumber: z.string().nullable(),
+  /**
+   * When customer support answers ('Monday to Saturday, 10AM - 6PM'), an extra field beyond the spec's shape;
+   * null: the default of src/shared/store-info/support.ts. The contact page and every policy say the same.
+   */
+  supportHours: z.string().nullable(),
   /** Category names in the shop owner's order. */
   categories: z.array(z.string()),
   /** Category name → image URL. */

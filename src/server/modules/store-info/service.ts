@@ -49,6 +49,7 @@ export async function getStoreInfo(db: Db, storeId: number, testMode: boolean): 
     companyLogoUrl: store?.companyLogoUrl ?? null,
     description: store?.description ?? null,
     whatsappNumber: store?.whatsappNumber ?? null,
+    supportHours: store?.supportHours ?? null,
     categories: categoryRows.map((row) => row.name),
     categoryImages: Object.fromEntries(imageRows.map((row) => [row.name, row.imageUrl as string])),
     policies: store?.policies ?? {},

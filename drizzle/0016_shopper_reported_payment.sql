@@ -1,2 +1,0 @@
-ALTER TABLE "orders" ADD COLUMN "shopper_paid_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "orders" ADD COLUMN "shopper_utr" text;
