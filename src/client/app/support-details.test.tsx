@@ -16,7 +16,7 @@ import { Footer } from '@client/app/layouts/footer';
 import { renderPolicyHtml } from '@client/lib/policies/policy-html';
 import { DEFAULT_POLICY_TEXTS } from '@client/lib/policies/policy-texts';
 import { storeInfoQueryOptions } from '@client/lib/store-info/store-info-query';
-import { ContactPage } from './contact-page';
+import { ContactPage } from '@client/features/contact/contact-page';
 
 const STORE: StoreInfo = {
   storeName: 'Kashi Weaves',
