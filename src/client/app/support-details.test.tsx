@@ -11,7 +11,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { StoreInfo } from '@shared/store-info/store-info-schema';
 import { policySlugs } from '@shared/store-info/store-info-schema';
-import { SUPPORT_HOURS_DEFAULT } from '@shared/store-info/support';
+import { SUPPORT_HOURS_DEFAULT } from '@shared/store-info/store-info-schema';
 import { Footer } from '@client/app/layouts/footer';
 import { renderPolicyHtml } from '@client/lib/policies/policy-html';
 import { DEFAULT_POLICY_TEXTS } from '@client/lib/policies/policy-texts';

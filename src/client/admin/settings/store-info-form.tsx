@@ -12,7 +12,7 @@ import {
   type StoreInfoSettings,
   type StoreSettings,
 } from '@shared/admin/store-settings-schemas';
-import { SUPPORT_HOURS_DEFAULT } from '@shared/store-info/support';
+import { SUPPORT_HOURS_DEFAULT } from '@shared/store-info/store-info-schema';
 import { formatWhatsappNumber } from '@shared/store-info/whatsapp';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';

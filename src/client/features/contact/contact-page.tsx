@@ -13,7 +13,7 @@ import { toast } from '@client/lib/notify';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Input, Textarea } from '@client/components/ui/input';
-import { supportHoursOf } from '@shared/store-info/support';
+import { supportHoursOf } from '@shared/store-info/store-info-schema';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 

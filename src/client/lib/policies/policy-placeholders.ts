@@ -5,7 +5,7 @@
  * (its default when unset: the contact page says the same). Values are HTML-escaped, because the texts are HTML.
  */
 import type { StoreInfo } from '@shared/store-info/store-info-schema';
-import { SUPPORT_HOURS_DEFAULT, supportHoursOf } from '@shared/store-info/support';
+import { SUPPORT_HOURS_DEFAULT, supportHoursOf } from '@shared/store-info/store-info-schema';
 
 export type PolicyCompanyDetails = Partial<
   Pick<

@@ -27,7 +27,7 @@ export const stores = pgTable(
     whatsappNumber: text('whatsapp_number'),
     /**
      * When customer support answers, as shoppers read it on the contact page and in the policies
-     * ('Monday to Saturday, 10AM - 6PM'); null: the storefront's default (src/shared/store-info/support.ts).
+     * ('Monday to Saturday, 10AM - 6PM'); null: the storefront's default (`SUPPORT_HOURS_DEFAULT`).
      */
     supportHours: text('support_hours'),
     /** Policy slug → HTML with placeholders (spec §2 "Policy pages"). */
