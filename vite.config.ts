@@ -38,6 +38,10 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // No modulepreload polyfill in the entry: browsers without `<link rel="modulepreload">` (Safari before 17)
+    // still load every chunk through its imports, only without the early fetch
+    // (docs/decisions/005-first-load-budget.md).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // One shared chunk for what every page needs (frameworks, the src/client/lib modules the layouts and
