@@ -30,6 +30,7 @@ export type PaymentReportFormProps = {
   reported: PaymentReport | null;
 };
 
+/** The 'I have paid' form of a Pending order: the optional UTR field, the button, and what the server said. */
 export function PaymentReportForm({ orderId, reported }: PaymentReportFormProps) {
   const report = usePaymentReportMutation();
   const form = useForm<ReportForm>({

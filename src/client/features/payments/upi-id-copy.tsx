@@ -12,6 +12,7 @@ import { COPIED, COPY_BY_HAND, COPY_UPI_ID } from './payment-texts';
 /** How long 'Copied' stays on the button, in milliseconds. */
 export const COPIED_FOR_MS = 2000;
 
+/** One row of the QR screen's details list (`dt` 'UPI ID', `dd` the ID, Copy and its status line). */
 export function UpiIdCopy({ upiId }: { upiId: string }) {
   const [copied, setCopied] = useState<'copied' | 'by-hand' | null>(null);
   const idRef = useRef<HTMLElement>(null);
