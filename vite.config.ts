@@ -12,7 +12,9 @@ const browserBuild: BuildEnvironmentOptions = {
   target: 'es2022',
   sourcemap: false,
   manifest: true,
-  // Every browser the shop supports knows <link rel="modulepreload">: no polyfill in the first load.
+  // No modulepreload polyfill in the entry: browsers without `<link rel="modulepreload">` (Safari before 17)
+  // still load every chunk through its imports, only without the early fetch
+  // (docs/decisions/005-first-load-budget.md).
   modulePreload: { polyfill: false },
   rolldownOptions: {
     output: {

@@ -42,7 +42,7 @@ async function shot(page: Page, name: string) {
 }
 
 /** A shopper who placed one order of a plain product (by the piece, no variants) through the API. */
-async function shopperOrder(): Promise<{ email: string; orderNumber: string }> {
+async function shopperOrder(): Promise<{ email: string; orderNumber: string; token: string }> {
   const email = `admin.e2e.${Date.now()}@example.com`;
   const registered = await apiCall('POST', '/users/register', {
     firstName: 'Meera',
@@ -85,12 +85,20 @@ async function shopperOrder(): Promise<{ email: string; orderNumber: string }> {
     body.token,
   );
   expect(created.status).toBe(201);
-  return { email, orderNumber: created.body.id };
+  return { email, orderNumber: created.body.id, token: body.token };
 }
 
 describe('the admin panel at 390 × 844', () => {
   it('the owner signs in, marks paid, ships with a tracking number the shopper can track, and exports CSV', async () => {
     const order = await shopperOrder();
+    // The shopper said 'I have paid' on the QR screen, with their UTR.
+    const reported = await apiCall(
+      'POST',
+      '/payments/report',
+      { orderId: order.orderNumber, utr: '412345678901' },
+      order.token,
+    );
+    expect(reported.status).toBe(200);
     const page = await browser.newPage();
 
     await page.goto(`${shop()}/admin/orders`);
@@ -112,7 +120,11 @@ describe('the admin panel at 390 × 844', () => {
     await page.getByRole('heading', { name: order.orderNumber }).waitFor();
     await eventually(() => page.getByTestId('order-status').textContent()).toBe('Pending');
 
-    await page.getByLabel('UPI reference (UTR)').fill('412345678901');
+    // The shopper's UTR is shown and starts the mark-paid form; the order stays Pending until marked paid.
+    expect(await page.getByTestId('payment-reported').textContent()).toMatch(
+      /^Shopper says paid by UPI, UTR 412345678901 · .+\. Check your bank app before marking it paid\.$/,
+    );
+    expect(await page.getByLabel('UPI reference (UTR)').inputValue()).toBe('412345678901');
     await page.getByRole('button', { name: 'Mark paid' }).click();
     await eventually(() => page.getByTestId('order-status').textContent()).toBe('Processing');
 

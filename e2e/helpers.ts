@@ -29,6 +29,7 @@ export type ApiStoreInfo = {
   companyEmail: string;
   companyPhone: string;
   categories: string[];
+  categoryImages: Record<string, string>;
   policies: Record<string, string>;
 };
 

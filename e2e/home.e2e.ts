@@ -44,6 +44,16 @@ describe('home page', () => {
     const hrefs = await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual([...expectedCategories.map(categoryHref), '/products']);
 
+    // 'All categories' lists every category, the 4th included, and leads to its listing.
+    const allCategories = nav.getByText('All categories', { exact: true });
+    await allCategories.click();
+    const menu = nav.locator('details[open]');
+    expect(await menu.getByRole('link').allTextContents()).toEqual(info.categories);
+    await menu.getByRole('link', { name: 'Unstitched Fabrics', exact: true }).click();
+    await waitForPath(page, '/products?category=unstitched%20fabrics');
+    await page.getByRole('heading', { level: 1, name: 'Unstitched Fabrics' }).waitFor();
+    expect(await nav.locator('details[open]').count()).toBe(0);
+
     const login = page.getByRole('banner').getByRole('link', { name: 'Login', exact: true });
     expect(await login.getAttribute('href')).toBe('/login');
     expect(await page.getByRole('banner').getByRole('link', { name: 'My Account' }).count()).toBe(0);
@@ -125,19 +135,22 @@ describe('home page', () => {
     expect(await section.getByRole('article').count()).toBe(0);
   });
 
-  it("'Premium Fabrics & Fashion' shows the first 3 categories linking to their listings", async () => {
+  it("'Premium Fabrics & Fashion' shows every category, each with an image, linking to its listing", async () => {
     const page = await newPage();
     const info = await storeInfo();
     await page.goto('/');
     const section = page.getByRole('region', { name: 'Premium Fabrics & Fashion' });
     await section.getByRole('link').first().waitFor();
     const cards = section.getByRole('link');
-    expect(await cards.count()).toBe(3);
-    const expected = info.categories.slice(0, 3);
-    for (const [index, name] of expected.entries()) {
+    expect(info.categories).toEqual(['Men', 'Women', 'Accessories', 'Unstitched Fabrics']);
+    expect(await cards.count()).toBe(info.categories.length);
+    for (const [index, name] of info.categories.entries()) {
       const card = cards.nth(index);
       expect(squash(await card.textContent())).toContain(name);
       expect(await card.getAttribute('href')).toBe(categoryHref(name));
+      const image = await card.locator('img').getAttribute('src');
+      expect(image).toBe(info.categoryImages[name]);
+      expect(image).toMatch(/^\/media\//);
     }
     expect(await cards.nth(0).getAttribute('href')).toBe('/products?category=men');
 

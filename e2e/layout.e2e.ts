@@ -274,10 +274,8 @@ describe('mobile layout (390×844)', () => {
     await button.click();
     expect(await button.getAttribute('aria-expanded')).toBe('true');
     await menu.waitFor({ state: 'visible' });
-    expect(await menu.getByRole('link').allTextContents()).toEqual([
-      ...info.categories.slice(0, 3),
-      'All Products',
-    ]);
+    // Every category, so the 4th (Unstitched Fabrics) is reachable on a phone too.
+    expect(await menu.getByRole('link').allTextContents()).toEqual([...info.categories, 'All Products']);
 
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
@@ -296,5 +294,30 @@ describe('mobile layout (390×844)', () => {
     await waitForPath(page, '/products?category=women');
     await menu.waitFor({ state: 'hidden' });
     expect(await button.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it("at 390×844 the mobile menu and the home grid both reach 'Unstitched Fabrics', the 4th category", async () => {
+    const page = await newPage();
+    await page.setViewportSize(PHONE);
+    await openHome(page);
+    const tile = page
+      .getByRole('region', { name: 'Premium Fabrics & Fashion' })
+      .getByRole('link', { name: /Unstitched Fabrics/ });
+    await tile.scrollIntoViewIfNeeded();
+    expect(await tile.isVisible()).toBe(true);
+    const image = tile.locator('img');
+    await eventually(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await tile.click();
+    await waitForPath(page, '/products?category=unstitched%20fabrics');
+    await page.getByRole('heading', { level: 1, name: 'Unstitched Fabrics' }).waitFor();
+
+    await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile menu' });
+    await menu.getByRole('link', { name: 'Men', exact: true }).click();
+    await waitForPath(page, '/products?category=men');
+    await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Unstitched Fabrics', exact: true }).click();
+    await waitForPath(page, '/products?category=unstitched%20fabrics');
+    await menu.waitFor({ state: 'hidden' });
   });
 });

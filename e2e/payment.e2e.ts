@@ -248,6 +248,87 @@ describe('payment', () => {
     );
   });
 
+  it("UPI QR: the UPI ID with Copy, and 'I have paid' with a checked UTR; the order stays Pending until the shop confirms", async () => {
+    const customer = await newCustomer();
+    const order = await newOrder(customer);
+    const page = await signedInPage(customer);
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: shop() });
+    await openPayment(page, order.id);
+    await fillForm(page, customer, METHOD.qr);
+    await payButton(page).click();
+    await page.getByRole('heading', { level: 1, name: 'Scan QR Code to Complete Payment' }).waitFor();
+
+    // The server's amount with Indian grouping, and the demo UPI ID of test mode with its Copy button.
+    expect(squash(await page.getByTestId('qr-amount').textContent())).toBe(rupees(order.total));
+    expect(squash(await page.getByTestId('qr-upi-id').textContent())).toBe('resham.demo@upi');
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await page.getByRole('button', { name: 'Copied', exact: true }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('resham.demo@upi');
+    await page.getByRole('button', { name: 'Copy', exact: true }).waitFor({ timeout: 5_000 });
+
+    // A UTR that is not 12 digits is refused with the shared message; nothing is sent.
+    const utr = page.getByLabel('UTR (12-digit UPI transaction reference), optional');
+    await utr.fill('12345');
+    await page.getByRole('button', { name: 'I have paid' }).click();
+    await page
+      .getByText('The UTR is the 12-digit number in your UPI app: digits only, exactly 12', { exact: true })
+      .waitFor();
+    expect(await utr.getAttribute('aria-invalid')).toBe('true');
+
+    const reported = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/v1/payments/report',
+    );
+    await utr.fill('4123 4567 8901');
+    await page.getByRole('button', { name: 'I have paid' }).click();
+    expect((await reported).status()).toBe(200);
+    await page
+      .getByText(
+        'Thank you. The shop will confirm your payment once it reaches them; until then your order stays Pending.',
+        { exact: true },
+      )
+      .waitFor();
+    // Not paid by this: the screen keeps waiting and the order is still Pending.
+    expect(new URL(page.url()).pathname).toBe('/payment');
+    expect((await readOrder(customer, order.id)).status).toBe(0);
+
+    // A second report keeps the latest; the order pages show it.
+    await utr.fill('999988887777');
+    const again = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/v1/payments/report',
+    );
+    await page.getByRole('button', { name: 'I have paid' }).click();
+    expect((await again).status()).toBe(200);
+    await page.goto(`${shop()}/orders`);
+    const card = page.locator(`article[data-order-id="${order.id}"]`);
+    await expect
+      .poll(async () => squash(await card.getByTestId('order-payment-reported').textContent()))
+      .toBe('You said you have paid (UTR 999988887777). The shop will confirm your payment.');
+
+    // Once paid, a report is refused with a clear message.
+    expect((await confirmUpiPayment(order)).status).toBe(200);
+    const late = await apiCall('POST', '/payments/report', { orderId: order.id }, customer.token);
+    expect(late).toMatchObject({ status: 409, body: { error: `Order ${order.id} is already paid` } });
+  });
+
+  it('UPI QR: without a clipboard the Copy button selects the UPI ID and says to copy it by hand', async () => {
+    const customer = await newCustomer();
+    const order = await newOrder(customer);
+    const page = await signedInPage(customer);
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+      document.execCommand = () => false;
+    });
+    await openPayment(page, order.id);
+    await fillForm(page, customer, METHOD.qr);
+    await payButton(page).click();
+    await page.getByTestId('qr-upi-id').waitFor();
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await page
+      .getByText('Copying is blocked here: the UPI ID is selected, copy it yourself.', { exact: true })
+      .waitFor();
+    expect(await page.evaluate(() => window.getSelection()?.toString())).toBe('resham.demo@upi');
+  });
+
   it('gateway sandbox, Success: /order-success and the order is Processing; paying again shows the 409', async () => {
     const customer = await newCustomer();
     const order = await newOrder(customer);

@@ -4,6 +4,7 @@
  * admin shows what the server summed and never computes money. Times are ISO 8601 strings.
  */
 import { z } from 'zod';
+import { paymentReportSchema } from '../payments/payment-report-schema';
 import { auditEntrySchema } from './admin-schemas';
 import { CONTROL_CHARACTERS_MESSAGE, storedShippingAddressSchema } from '../orders/order-schemas';
 
@@ -116,6 +117,8 @@ export const adminOrderDetailSchema = z.object({
   cancellationCause: z.string().nullable(),
   refundDue: z.boolean(),
   testPayment: z.boolean(),
+  /** The shopper said 'I have paid' (when, and the UTR they gave, null: none); null: never. It is not a payment. */
+  paymentReported: paymentReportSchema.nullable().optional(),
   subtotalPaise: z.number().int(),
   shippingFeePaise: z.number().int(),
   /** Cash on delivery (docs/delivery.md) and its fee, paise (0 without). */

@@ -33,6 +33,8 @@ export const storeInfoSettingsSchema = z.object({
   description: text(2000),
   /** An Indian mobile number; stored as `+91…`. */
   whatsappNumber: blankOr(20, (value) => normaliseWhatsappNumber(value) !== null, WHATSAPP_NUMBER_MESSAGE),
+  /** When customer support answers, e.g. 'Monday to Saturday, 10AM - 6PM'; empty: that default. */
+  supportHours: text(120),
 });
 export type StoreInfoSettings = z.infer<typeof storeInfoSettingsSchema>;
 
@@ -152,6 +154,7 @@ export const storeSettingsSchema = z.object({
     companyLogoUrl: true,
     description: true,
     whatsappNumber: true,
+    supportHours: true,
   }),
   /** Listed categories in order with their images. */
   categories: z.array(z.object({ name: z.string(), imageUrl: z.string().nullable() })),

@@ -5,6 +5,7 @@
  * 2 decimals at most); the server computes every amount from the catalogue.
  */
 import { z } from 'zod';
+import { paymentReportSchema } from '../payments/payment-report-schema';
 import { MAX_METRES_PER_LINE, UNITS_OF_MEASURE } from '../catalog/unit-of-measure';
 import {
   findIndianState,
@@ -253,6 +254,11 @@ export const orderSchema = z.object({
   codFee: z.number().optional(),
   /** The order's charges (shipping, COD fee) with their GST at the principal supply's rate, rupees. */
   charges: z.array(orderChargeSchema).optional(),
+  /**
+   * The shopper said 'I have paid' on the UPI QR screen (when, and the UTR they gave); null: never. It does
+   * not make the order paid: the shop confirms the payment.
+   */
+  paymentReported: paymentReportSchema.nullable().optional(),
 });
 
 export type Order = z.infer<typeof orderSchema>;

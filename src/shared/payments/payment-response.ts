@@ -66,6 +66,8 @@ export const paymentResponseSchema = z.object({
   action: paymentActionSchema.optional(),
   amount: z.number().optional(),
   orderId: z.string().optional(),
+  /** For a UPI method: the shop's UPI ID (VPA, e.g. `shop@okaxis`) the QR code pays, to show and copy. */
+  upiId: z.string().optional(),
   testMode: z.boolean().optional(),
 });
 

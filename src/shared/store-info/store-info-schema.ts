@@ -18,6 +18,11 @@ export const storeInfoSchema = z.object({
   description: z.string().nullable(),
   /** The shop's WhatsApp number as `+91…` (an extra field beyond the spec's shape); null: no WhatsApp links. */
   whatsappNumber: z.string().nullable(),
+  /**
+   * When customer support answers ('Monday to Saturday, 10AM - 6PM'), an extra field beyond the spec's shape;
+   * null: {@link SUPPORT_HOURS_DEFAULT}. The contact page and every policy say the same ({@link supportHoursOf}).
+   */
+  supportHours: z.string().nullable(),
   /** Category names in the shop owner's order. */
   categories: z.array(z.string()),
   /** Category name → image URL. */
@@ -36,3 +41,14 @@ export type StoreInfo = z.infer<typeof storeInfoSchema>;
 /** The policy slugs a store may override (spec §2 "Policy pages"). */
 export const policySlugs = ['terms', 'privacy', 'refund', 'return', 'shipping', 'about'] as const;
 export type PolicySlug = (typeof policySlugs)[number];
+
+/**
+ * The support hours of a store that set none: the contact hours of the storefront specification. The
+ * contact page and the policies (the Grievance Officer's phone hours) always state {@link supportHoursOf}.
+ */
+export const SUPPORT_HOURS_DEFAULT = 'Monday to Saturday, 10AM - 6PM';
+
+/** The store's support hours (trimmed), else {@link SUPPORT_HOURS_DEFAULT}. */
+export function supportHoursOf(info: Partial<Pick<StoreInfo, 'supportHours'>> | null | undefined): string {
+  return info?.supportHours?.trim() || SUPPORT_HOURS_DEFAULT;
+}

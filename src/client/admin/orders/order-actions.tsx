@@ -49,7 +49,8 @@ function useStep(order: AdminOrderDetail, action: AdminOrderAction, onFields?: (
 function MarkPaidForm({ order }: { order: AdminOrderDetail }) {
   const form = useForm<AdminMarkPaidBody>({
     resolver: zodResolver(adminMarkPaidBodySchema),
-    defaultValues: { utr: '' },
+    // The UTR the shopper gave with 'I have paid', to check against the bank app before marking paid.
+    defaultValues: { utr: order.paymentReported?.utr ?? '' },
   });
   const step = useStep(order, 'mark-paid', (error) => setFieldErrors(error, form.setError, ['utr']));
   return (

@@ -1,6 +1,7 @@
 /**
  * `/admin/orders/:orderNumber`: one order — status, the steps it may take, lines (SKU, size, colour, quantity
- * and unit), address, payments (UTR or gateway id, amount, time), and its history with who changed what
+ * and unit), address, payments (UTR or gateway id, amount, time), the shopper's 'I have paid' with the UTR they
+ * gave (which the mark-paid form starts with), and its history with who changed what
  * (the audit log). Links to the printable packing slip and downloads its tax invoice and credit note.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -69,6 +70,19 @@ export function OrderPage() {
       {codPaymentText(order.status, order.cashOnDelivery) && (
         <p className="rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
           {codPaymentText(order.status, order.cashOnDelivery)}
+        </p>
+      )}
+      {order.paymentReported && (
+        <p className="rounded-md bg-sky-50 px-3 py-2 text-sm" data-testid="payment-reported">
+          {order.paymentReported.utr ? (
+            <>
+              Shopper says paid by UPI, UTR{' '}
+              <span className="font-mono font-semibold">{order.paymentReported.utr}</span>
+            </>
+          ) : (
+            'Shopper says paid by UPI (no UTR given)'
+          )}{' '}
+          · {formatDateTime(order.paymentReported.at)}. Check your bank app before marking it paid.
         </p>
       )}
       {order.cancellationCause && (

@@ -38,7 +38,8 @@ function PolicyEditor({ slug, settings }: { slug: PolicySlug; settings: StoreSet
       </label>
       <p id="policy-html-hint" className="text-xs text-stone-600">
         Placeholders: {'{companyName}'}, {'{companyAddress}'}, {'{companyEmail}'}, {'{companyPhone}'},{' '}
-        {'{companyLogoUrl}'}. Empty: the default text. Scripts and event attributes are removed when shown.
+        {'{companyLogoUrl}'}, {'{supportHours}'}. Empty: the default text. Scripts and event attributes are
+        removed when shown.
       </p>
       <Textarea
         id="policy-html"

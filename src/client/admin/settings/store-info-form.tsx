@@ -12,6 +12,7 @@ import {
   type StoreInfoSettings,
   type StoreSettings,
 } from '@shared/admin/store-settings-schemas';
+import { SUPPORT_HOURS_DEFAULT } from '@shared/store-info/store-info-schema';
 import { formatWhatsappNumber } from '@shared/store-info/whatsapp';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
@@ -29,6 +30,11 @@ const FIELDS = [
   ['companyAddress', 'Company address', 'Postal address with PIN code.'],
   ['companyEmail', 'Company e-mail', undefined],
   ['companyPhone', 'Company phone', 'e.g. +91 98290 41736'],
+  [
+    'supportHours',
+    'Support hours',
+    `When you answer the phone and e-mail; the contact page and the policies say it. Empty: '${SUPPORT_HOURS_DEFAULT}'.`,
+  ],
 ] as const;
 
 export function StoreInfoForm({ settings }: { settings: StoreSettings['storeInfo'] }) {
@@ -43,6 +49,7 @@ export function StoreInfoForm({ settings }: { settings: StoreSettings['storeInfo
       companyPhone: settings.companyPhone ?? '',
       description: settings.description ?? '',
       whatsappNumber: settings.whatsappNumber ? formatWhatsappNumber(settings.whatsappNumber) : '',
+      supportHours: settings.supportHours ?? '',
     },
   });
   const save = useSaveSettings<StoreInfoSettings>('store-info', 'Store info saved', (error) => {

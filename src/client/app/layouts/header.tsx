@@ -1,7 +1,8 @@
 /**
  * The sticky header of the main layout (spec §2 "Main layout", §9): brand, up to 3 category links, 'All
- * Products', the cart with its item count, the account link or 'Login', a mobile menu, and a shadow once
- * the page has scrolled more than 20 px.
+ * categories' (a native disclosure listing every category, so no script loads for it), 'All Products', the
+ * cart with its item count, the account link or 'Login', a mobile menu listing every category, and a shadow
+ * once the page has scrolled more than 20 px.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -44,7 +45,7 @@ function useScrolledPast(offset: number): boolean {
 const iconButton = cn(buttonVariants({ variant: 'ghost', size: 'icon' }), '[&_svg]:size-5');
 
 export function Header() {
-  const { brand, headerCategories } = useStoreInfo();
+  const { brand, categories, headerCategories } = useStoreInfo();
   const { itemCount } = useCart();
   const { isAuthenticated } = useSession();
   const location = useLocation();
@@ -78,8 +79,8 @@ export function Header() {
   const currentSearch = listingParams?.get('q') ?? '';
   const cartLabel = `Cart, ${itemCountLabel(itemCount)}`;
 
-  const links = [
-    ...headerCategories.map((category) => ({
+  const linksOf = (names: string[]) => [
+    ...names.map((category) => ({
       key: `category-${category}`,
       to: categoryHref(category),
       label: capitaliseWords(category),
@@ -92,6 +93,9 @@ export function Header() {
       active: location.pathname === '/products' && !currentCategory,
     },
   ];
+  const links = linksOf(headerCategories);
+  // The mobile menu lists every category, then 'All Products'; the 'All categories' menu every category.
+  const allLinks = linksOf(categories);
 
   return (
     <header className="site-header" data-scrolled={scrolled ? 'true' : 'false'}>
@@ -113,6 +117,17 @@ export function Header() {
               {link.label}
             </Link>
           ))}
+          {/* Every category, the ones above too; a new page closes it (it mounts afresh). */}
+          <details key={location.key} className="relative">
+            <summary className="nav-link cursor-pointer">All categories</summary>
+            <div className="absolute top-full left-0 z-50 mt-1 flex min-w-48 flex-col rounded-md border border-stone-200 bg-white p-1 shadow-lg">
+              {allLinks.slice(0, -1).map((link) => (
+                <Link key={link.key} to={link.to} className="nav-link">
+                  {link.label}
+                </Link>
+              ))}
+            </div>
+          </details>
         </nav>
 
         {/* Opening the phone's search bar mounts the field afresh, which focuses it. */}
@@ -165,7 +180,7 @@ export function Header() {
 
       <div id="mobile-menu" hidden={!menuOpen} className="border-t border-stone-200 bg-white md:hidden">
         <nav aria-label="Mobile menu" className="mx-auto flex max-w-7xl flex-col px-4 py-2">
-          {links.map((link) => (
+          {allLinks.map((link) => (
             <Link
               key={link.key}
               to={link.to}

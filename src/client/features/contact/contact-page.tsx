@@ -1,6 +1,6 @@
 /**
  * The contact page, /contact (spec §2 "Contact", §4 "Contact form: idle, then sending for 1.5 s, then done",
- * §5 "Contact", §9): the company's details from store info, the opening hours, placeholder social buttons
+ * §5 "Contact", §9): the company's details and support hours from store info, placeholder social buttons
  * and a form whose submission is simulated — no call is made. The four fields are required and the e-mail is
  * type email, checked by the browser (spec §5: "browser check only"); the form's schema says the same.
  */
@@ -13,13 +13,12 @@ import { toast } from '@client/lib/notify';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Input, Textarea } from '@client/components/ui/input';
+import { supportHoursOf } from '@shared/store-info/store-info-schema';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 
 /** Simulated sending time (spec §9). */
 export const CONTACT_SEND_DELAY_MS = 1500;
-/** Opening hours shown on the page (spec §2, §9). */
-export const CONTACT_HOURS = 'Monday to Saturday, 10AM - 6PM';
 
 /** Social networks shown as placeholders: buttons without a destination (spec §2 "Social links are placeholders"). */
 const SOCIAL_PLACEHOLDERS = ['Facebook', 'Instagram', 'YouTube', 'X'];
@@ -110,7 +109,7 @@ export function ContactPage() {
               </ContactDetail>
             )}
             <ContactDetail icon={<Clock />} label="Hours">
-              {CONTACT_HOURS}
+              {supportHoursOf(info)}
             </ContactDetail>
           </ul>
           <div>

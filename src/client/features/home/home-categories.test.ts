@@ -11,11 +11,12 @@ import {
 } from './home-categories';
 
 describe('homeCategoryNames (spec §2 "Home", §9)', () => {
-  it('keeps at most the first 3 categories', () => {
-    expect(homeCategoryNames(['Men', 'Women', 'Accessories', 'Unstitched Fabrics'])).toEqual([
+  it('keeps every category in order, so each one is reachable from the home page', () => {
+    expect(homeCategoryNames(['Men', 'Women', 'Accessories', ' Unstitched Fabrics ', ''])).toEqual([
       'Men',
       'Women',
       'Accessories',
+      'Unstitched Fabrics',
     ]);
     expect(homeCategoryNames(['Men', 'Women'])).toEqual(['Men', 'Women']);
   });
@@ -102,9 +103,12 @@ describe('homeCategories', () => {
 });
 
 describe('homeCategoryGridClass (spec §2 "Home": 1, 2 or 3 columns by count)', () => {
-  it('matches the count', () => {
+  it('matches the count, keeping rows full', () => {
     expect(homeCategoryGridClass(1)).toBe('grid-cols-1');
     expect(homeCategoryGridClass(2)).toBe('grid-cols-1 sm:grid-cols-2');
     expect(homeCategoryGridClass(3)).toBe('grid-cols-1 sm:grid-cols-3');
+    expect(homeCategoryGridClass(4)).toBe('grid-cols-1 sm:grid-cols-2');
+    expect(homeCategoryGridClass(5)).toBe('grid-cols-1 sm:grid-cols-2');
+    expect(homeCategoryGridClass(6)).toBe('grid-cols-1 sm:grid-cols-3');
   });
 });

@@ -1,10 +1,8 @@
 /**
- * The home page's category section rules (spec §2 "Home", §9): at most the first 3 store categories, the
- * "TV & Video Accessories" fallback, each card's image and link, and the column count.
+ * The home page's category section rules (spec §2 "Home", §9): every store category, so each one can be
+ * reached from the home page (the header links only the first 3), the "TV & Video Accessories" fallback, each
+ * card's image and link, and the column count.
  */
-
-/** Home categories shown: at most 3 (spec §9). */
-export const HOME_CATEGORY_LIMIT = 3;
 
 /** The single category used when store info has no categories (spec §1, §2 "Home", §9). */
 export const HOME_FALLBACK_CATEGORY = 'TV & Video Accessories';
@@ -29,12 +27,12 @@ export const HOME_FALLBACK_IMAGES: Readonly<Record<string, string>> = {
 export type HomeCategory = { name: string; image: string; href: string };
 
 /**
- * The categories of the home section (spec §2 "Home"): the first {@link HOME_CATEGORY_LIMIT} non-blank names
- * from store info, or the single {@link HOME_FALLBACK_CATEGORY} when there are none.
+ * The categories of the home section (spec §2 "Home"): every non-blank name from store info, in its order,
+ * or the single {@link HOME_FALLBACK_CATEGORY} when there are none.
  */
 export function homeCategoryNames(categories: readonly string[] | null | undefined): string[] {
   const names = (categories ?? []).map((name) => name.trim()).filter(Boolean);
-  return names.length ? names.slice(0, HOME_CATEGORY_LIMIT) : [HOME_FALLBACK_CATEGORY];
+  return names.length ? names : [HOME_FALLBACK_CATEGORY];
 }
 
 function findByName(map: Readonly<Record<string, string>>, name: string): string | undefined {
@@ -46,7 +44,8 @@ function findByName(map: Readonly<Record<string, string>>, name: string): string
 }
 
 /**
- * A category card's image (spec §2 "Home"): the store's `categoryImages` entry, else the built-in fallback
+ * A category card's image (spec §2 "Home"): the store's `categoryImages` entry (the server gives a category
+ * without an image of its own its first product's), else the built-in fallback
  * image by name, else the default image. Names match exactly first, then ignoring case and outer spaces;
  * blank URLs are skipped.
  */
@@ -78,9 +77,11 @@ export function homeCategories(
   }));
 }
 
-/** Grid columns by category count (spec §2 "Home": 1, 2 or 3 columns); one column on phones. */
+/**
+ * Grid columns by category count (spec §2 "Home": 1, 2 or 3 columns); one column on phones. Rows stay full:
+ * 3 columns for 3, 6, 9… categories, else 2 (4 as 2 × 2).
+ */
 export function homeCategoryGridClass(count: number): string {
-  if (count >= 3) return 'grid-cols-1 sm:grid-cols-3';
-  if (count === 2) return 'grid-cols-1 sm:grid-cols-2';
-  return 'grid-cols-1';
+  if (count % 3 === 0) return 'grid-cols-1 sm:grid-cols-3';
+  return count > 1 ? 'grid-cols-1 sm:grid-cols-2' : 'grid-cols-1';
 }

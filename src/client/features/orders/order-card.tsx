@@ -1,6 +1,6 @@
 /**
  * One order as the Orders and Track order pages show it (spec §2 "Orders", "Track order"): number, date,
- * status badge ('Pay by 14:35' under a Pending one, the cause under a Cancelled one, and a refund owed), an
+ * status badge ('Pay by 14:35' under a Pending one, with 'You said you have paid…' once the shopper did, the cause under a Cancelled one, and a refund owed), an
  * items table (name with size and colour, quantity × price, amount) with the total, and the shipping details
  * (address, method, tracking), and its status history once it has moved past being placed. Prices in ₹ with 2 decimals and en-IN grouping (₹1,24,999.00), never a $ sign.
  */
@@ -65,6 +65,11 @@ export function OrderCard({
           {order.payBy && (
             <p className="text-sm font-medium text-amber-800" data-testid="order-pay-by">
               <time dateTime={order.paymentDueAt}>{payByText(order.payBy)}</time>
+            </p>
+          )}
+          {order.paymentReported && (
+            <p className="text-sm text-sky-800" data-testid="order-payment-reported">
+              {order.paymentReported}
             </p>
           )}
           {order.codPayment && (

@@ -140,6 +140,7 @@ describe('toOrderView (spec §3 "Order as shown")', () => {
       payBy: '',
       cancellation: '',
       refundDue: false,
+      paymentReported: '',
       createdAt: '2026-11-21T06:30:00.000Z',
       date: '21 November 2026',
       items: [
@@ -333,6 +334,17 @@ describe('payment window and cancellation', () => {
     expect(cancellationText('cancelled by the customer')).toBe('Cancelled by the customer');
     expect(cancellationText(null)).toBe('');
     expect(toOrderView({ ...variantOrder, cancellationCause: 'x' }).cancellation).toBe('');
+  });
+
+  it('a Pending order the shopper said they paid shows it, with the UTR they gave; not once it moved on', () => {
+    const at = '2026-11-21T07:00:00.000Z';
+    expect(toOrderView({ status: 0, paymentReported: { at, utr: '412345678901' } }).paymentReported).toBe(
+      'You said you have paid (UTR 412345678901). The shop will confirm your payment.',
+    );
+    expect(toOrderView({ status: 0, paymentReported: { at, utr: null } }).paymentReported).toBe(
+      'You said you have paid. The shop will confirm your payment.',
+    );
+    expect(toOrderView({ status: 1, paymentReported: { at, utr: '412345678901' } }).paymentReported).toBe('');
   });
 
   it("a payment after the cancellation shows 'Paid after cancellation — refund due'", () => {

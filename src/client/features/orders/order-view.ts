@@ -15,6 +15,7 @@ import {
   type OrderStatusCode,
 } from '@shared/orders/order-status';
 import type { Order } from '@shared/orders/order-schemas';
+import { paymentReportedText } from '@shared/payments/payment-report-schema';
 import { lineTotalPaise, type UnitOfMeasure } from '@shared/catalog/unit-of-measure';
 import { pricesIncludeGstText } from '@client/lib/orders/gst-text';
 import { formatRupeesForOrder, rupeesToPaise } from '@shared/money';
@@ -86,6 +87,8 @@ export type OrderView = {
   cancellation: string;
   /** Paid after it was cancelled: the shop owes a refund ({@link REFUND_DUE}). */
   refundDue: boolean;
+  /** A Pending order the shopper said they paid by UPI: `paymentReportedText`; '' otherwise. */
+  paymentReported: string;
   /** The creation time as sent (ISO), for `<time dateTime>`. */
   createdAt: string;
   /** The creation date, en-IN long ('21 November 2026'); '' when the server sent no valid date. */
@@ -245,6 +248,7 @@ export function toOrderView(order: ServerOrder, timeZone?: string): OrderView {
     payBy: formatPayBy(paymentDueAt, timeZone),
     cancellation: status === ORDER_STATUS.cancelled ? cancellationText(order.cancellationCause) : '',
     refundDue: order.refundDue === true,
+    paymentReported: isPending && order.paymentReported ? paymentReportedText(order.paymentReported) : '',
     createdAt: text(order.createdAt),
     date: formatOrderDate(order.createdAt, timeZone),
     items,

@@ -1,7 +1,8 @@
 /**
  * The UPI QR screen (spec §2 "Payment", §4 action qr): the QR code (the `qr` text
- * encoded here, or the server's image), the amount and the order number, which apps can scan it, an 'Open UPI
- * app' button on a phone, and a 'TEST MODE' badge when the server says so. It polls the order every 3 s and
+ * encoded here, or the server's image), the amount (the server's, in rupees) and the order number, the shop's
+ * UPI ID with a Copy button, which apps can scan it, an 'Open UPI app' button on a phone, a 'TEST MODE' badge
+ * when the server says so, and the 'I have paid' step (./payment-report-form.tsx). It polls the order every 3 s and
  * goes to /order-success once the order is paid.
  */
 import { useEffect, useState } from 'react';
@@ -16,6 +17,8 @@ import { ORDERS_QUERY_KEY } from '@client/lib/query-keys';
 import { orderPaymentState, successPath } from './order-payment-state';
 import type { QrStep } from './payment-step';
 import { OPEN_UPI_APP, QR_TITLE, SCAN_HINT } from './payment-texts';
+import { PaymentReportForm } from './payment-report-form';
+import { UpiIdCopy } from './upi-id-copy';
 
 /** How often the QR screen asks whether the order is paid. */
 export const QR_POLL_INTERVAL_MS = 3000;
@@ -111,6 +114,7 @@ export function PaymentQr({ step, orderId, fallbackAmount, onBack }: PaymentQrPr
             {orderNumber}
           </dd>
         </div>
+        {step.upiId && <UpiIdCopy upiId={step.upiId} />}
       </dl>
 
       <div className="flex aspect-square w-full max-w-[280px] items-center justify-center rounded-md border border-stone-200 bg-white p-1">
@@ -157,6 +161,10 @@ export function PaymentQr({ step, orderId, fallbackAmount, onBack }: PaymentQrPr
           </>
         )}
       </p>
+
+      {state === 'pending' && order.data && (
+        <PaymentReportForm orderId={orderNumber} reported={order.data.paymentReported ?? null} />
+      )}
 
       <div className="flex w-full flex-col gap-2 border-t border-stone-200 pt-4 sm:flex-row sm:justify-center">
         <Button variant="outline" onClick={onBack}>

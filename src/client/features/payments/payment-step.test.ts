@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paymentResponseSchema, type PaymentResponse } from '@shared/payments/payment-response';
-import { decidePaymentStep, qrImageSource } from './payment-step';
+import { decidePaymentStep, qrImageSource, upiIdOf } from './payment-step';
 import { UNKNOWN_PAYMENT_ERROR } from './payment-texts';
 
 const PAGE = 'https://shop.example.in';
@@ -93,6 +93,7 @@ describe('decidePaymentStep (spec §4)', () => {
         upiUri: UPI,
         amount: 1299,
         orderId: 'RS-7KQ29XD3',
+        upiId: 'resham@okicici',
         testMode: false,
       },
     });
@@ -133,7 +134,13 @@ describe('decidePaymentStep (spec §4)', () => {
       upiUri: UPI,
       amount: 1299,
       orderId: 'RS-7KQ29XD3',
+      upiId: 'resham@okicici',
       testMode: true,
+    });
+    // The server's upiId wins over the one in the link.
+    expect(decide({ success: true, action: { type: 'qr', qr: UPI }, upiId: 'shop@ybl' })).toMatchObject({
+      kind: 'qr',
+      upiId: 'shop@ybl',
     });
   });
 
@@ -145,6 +152,7 @@ describe('decidePaymentStep (spec §4)', () => {
       upiUri: null,
       amount: null,
       orderId: null,
+      upiId: null,
       testMode: false,
     });
     expect(decide({ success: true, action: { type: 'qr', qr: 'javascript:alert(1)' } })).toMatchObject({
@@ -152,6 +160,13 @@ describe('decidePaymentStep (spec §4)', () => {
       qrText: 'javascript:alert(1)',
       upiUri: null,
     });
+  });
+
+  it('upiIdOf reads the pa of a upi: text, and nothing else', () => {
+    expect(upiIdOf('upi://pay?pa=shop@okaxis&pn=Silk%20House&am=1.00')).toBe('shop@okaxis');
+    expect(upiIdOf('upi://pay?pn=Silk')).toBeNull();
+    expect(upiIdOf('https://example.com/?pa=shop@okaxis')).toBeNull();
+    expect(upiIdOf(null)).toBeNull();
   });
 
   it('qr with nothing to show, or an unknown action type, is the unknown error', () => {

@@ -18,6 +18,8 @@ export type QrStep = {
   upiUri: string | null;
   amount: number | null;
   orderId: string | null;
+  /** The UPI ID (VPA) paid: the server's `upiId`, else the `pa` of the `upi:` text; null when neither. */
+  upiId: string | null;
   testMode: boolean;
 };
 
@@ -33,6 +35,17 @@ export type PaymentStep =
 const nonEmpty = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/** The payee's UPI ID (`pa`) of a `upi://pay?…` text, or null. `upiIdOf('upi://pay?pa=shop@okaxis&am=1')` → `'shop@okaxis'`. */
+export function upiIdOf(qrText: string | null): string | null {
+  if (!qrText || !/^upi:/i.test(qrText)) return null;
+  const query = qrText.slice(qrText.indexOf('?') + 1);
+  try {
+    return nonEmpty(new URLSearchParams(query).get('pa'));
+  } catch {
+    return null;
+  }
+}
 
 /**
  * A QR image as a `data:` URI: a bare base64 PNG gets `data:image/png;base64,` (spec §4); an image data URI is
@@ -81,6 +94,7 @@ export function decidePaymentStep(
     upiUri: qrText && /^upi:/i.test(qrText) ? follow(qrText) : null,
     amount: typeof answer.amount === 'number' && Number.isFinite(answer.amount) ? answer.amount : null,
     orderId: nonEmpty(answer.orderId),
+    upiId: nonEmpty(answer.upiId) ?? upiIdOf(qrText),
     testMode: answer.testMode === true,
   });
   const navigate = (target: string): PaymentStep => {

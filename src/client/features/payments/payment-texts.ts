@@ -17,3 +17,9 @@ export const PROCESSING_LABEL = 'Processing...';
 export const PAYMENT_FAILED_NOTICE = 'Payment failed or was cancelled. You can try again.';
 export const SCAN_HINT = 'Scan with any UPI app (Google Pay, PhonePe, Paytm, BHIM)';
 export const OPEN_UPI_APP = 'Open UPI app';
+export const COPY_UPI_ID = 'Copy';
+export const COPIED = 'Copied';
+/** When the browser lets no page copy: the UPI ID is selected for the shopper. */
+export const COPY_BY_HAND = 'Copying is blocked here: the UPI ID is selected, copy it yourself.';
+export const I_HAVE_PAID = 'I have paid';
+export const UTR_LABEL = 'UTR (12-digit UPI transaction reference), optional';

@@ -1,9 +1,12 @@
 /**
  * Payment calls (spec §7): `GET /payments/fields` as a TanStack `queryOptions()` under the session key (it
- * sends the bearer token), and `POST /payments {fields, orderId}` as a mutation. Both answers are parsed
+ * sends the bearer token), `POST /payments {fields, orderId}` and the 'I have paid' report `POST
+ * /payments/report {orderId, utr?}` as mutations. Both answers are parsed
  * through the shared schemas; the definitions are then normalised for the form (repeated names dropped).
  */
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { orderSchema, type Order } from '@shared/orders/order-schemas';
+import type { PaymentReportBody } from '@shared/payments/payment-report-schema';
 import type { PaymentFieldDefinition, PaymentFieldType } from '@shared/payments/payment-fields';
 import { paymentFieldsResponseSchema } from '@shared/payments/payment-field-schema';
 import {
@@ -13,7 +16,7 @@ import {
 } from '@shared/payments/payment-response';
 import { apiRequest } from '@client/lib/api-client';
 import { retryUnlessClientError } from '@client/lib/query-retry';
-import { SESSION_QUERY_KEY } from '@client/lib/query-keys';
+import { ORDERS_QUERY_KEY, SESSION_QUERY_KEY } from '@client/lib/query-keys';
 import { httpOrigin } from './payment-destination';
 
 /** The payment form's definitions depend on the signed-in user (prefilled name and e-mail). */
@@ -143,4 +146,23 @@ export function submitPayment(submission: PaymentSubmission): Promise<PaymentRes
 
 export function useSubmitPaymentMutation() {
   return useMutation({ mutationFn: submitPayment });
+}
+
+/**
+ * `POST /payments/report {orderId, utr?}`: the shopper says they paid the order by UPI (UTR: 12 digits or
+ * empty). Answers the order, still Pending, with `paymentReported` set.
+ * @throws {ApiError} 400 `{error, fields: {utr}}` for a bad UTR, 404 for an unknown order, 409 `Order RS-… is
+ *   already paid` / `… is cancelled and cannot be paid`.
+ */
+export function submitPaymentReport(body: PaymentReportBody): Promise<Order> {
+  return apiRequest('/payments/report', { method: 'POST', body, schema: orderSchema });
+}
+
+/** The report as a mutation; the orders the QR screen and the order pages read are fetched again after it. */
+export function usePaymentReportMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitPaymentReport,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
+  });
 }

@@ -46,7 +46,9 @@ describe('fillPolicyPlaceholders (spec §2 Policy pages)', () => {
       companyEmail: 'our customer support e-mail',
       companyPhone: 'our customer support number',
       companyLogoUrl: '',
+      supportHours: 'Monday to Saturday, 10AM - 6PM',
     });
+    expect(placeholderValues({ supportHours: ' Daily, 9AM - 9PM ' }).supportHours).toBe('Daily, 9AM - 9PM');
   });
 
   it('HTML-escapes the values before inserting them', () => {
@@ -91,7 +93,7 @@ describe('default policy texts (spec §2 Policy pages, §9)', () => {
     );
     expect(text(DEFAULT_POLICY_TEXTS.shipping)).toContain('are delivered within 10-15 business days');
     for (const slug of ['terms', 'privacy', 'refund'] as const) {
-      expect(text(DEFAULT_POLICY_TEXTS[slug])).toContain('Monday to Friday, 10:00-17:00');
+      expect(text(DEFAULT_POLICY_TEXTS[slug])).toContain('{companyPhone} ({supportHours})');
       expect(text(DEFAULT_POLICY_TEXTS[slug])).toContain('Consumer Protection (E-Commerce) Rules, 2020');
       expect(text(DEFAULT_POLICY_TEXTS[slug])).toContain('Grievance Officer');
     }
@@ -100,7 +102,7 @@ describe('default policy texts (spec §2 Policy pages, §9)', () => {
   it('leaves no placeholder unfilled and never starts a sentence with a lower-case fallback', () => {
     for (const html of Object.values(DEFAULT_POLICY_TEXTS)) {
       const filled = fillPolicyPlaceholders(html, undefined);
-      expect(filled).not.toMatch(/\{company\w*\}/);
+      expect(filled).not.toMatch(/\{(company\w*|supportHours)\}/);
       expect(filled).not.toMatch(/(^|\.\s+|<(p|li|h2|h3)>\s*)our (store|registered office|customer support)/);
     }
   });

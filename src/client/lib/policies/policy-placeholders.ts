@@ -1,19 +1,27 @@
 /**
  * Placeholders in policy texts (spec §2 "Policy pages"): `{companyName}`, `{companyAddress}`,
  * `{companyEmail}`, `{companyPhone}` and `{companyLogoUrl}` are replaced by the company details from store
- * info, with neutral fallbacks when a detail is missing. Values are HTML-escaped, because the texts are HTML.
+ * info, with neutral fallbacks when a detail is missing, and `{supportHours}` by the store's support hours
+ * (its default when unset: the contact page says the same). Values are HTML-escaped, because the texts are HTML.
  */
 import type { StoreInfo } from '@shared/store-info/store-info-schema';
+import { SUPPORT_HOURS_DEFAULT, supportHoursOf } from '@shared/store-info/store-info-schema';
 
 export type PolicyCompanyDetails = Partial<
   Pick<
     StoreInfo,
-    'storeName' | 'companyName' | 'companyAddress' | 'companyEmail' | 'companyPhone' | 'companyLogoUrl'
+    | 'storeName'
+    | 'companyName'
+    | 'companyAddress'
+    | 'companyEmail'
+    | 'companyPhone'
+    | 'companyLogoUrl'
+    | 'supportHours'
   >
 >;
 
 export type PolicyPlaceholder =
-  'companyName' | 'companyAddress' | 'companyEmail' | 'companyPhone' | 'companyLogoUrl';
+  'companyName' | 'companyAddress' | 'companyEmail' | 'companyPhone' | 'companyLogoUrl' | 'supportHours';
 
 /** Neutral fallbacks used when store info lacks a detail (never sample names or addresses). */
 export const PLACEHOLDER_FALLBACKS: Readonly<Record<PolicyPlaceholder, string>> = {
@@ -22,9 +30,11 @@ export const PLACEHOLDER_FALLBACKS: Readonly<Record<PolicyPlaceholder, string>> 
   companyEmail: 'our customer support e-mail',
   companyPhone: 'our customer support number',
   companyLogoUrl: '',
+  supportHours: SUPPORT_HOURS_DEFAULT,
 };
 
-const PLACEHOLDER_PATTERN = /\{(companyName|companyAddress|companyEmail|companyPhone|companyLogoUrl)\}/g;
+const PLACEHOLDER_PATTERN =
+  /\{(companyName|companyAddress|companyEmail|companyPhone|companyLogoUrl|supportHours)\}/g;
 
 const HTML_ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -47,7 +57,7 @@ function present(value: string | null | undefined): string | null {
 /**
  * The plain-text value of each placeholder (spec §2): company name, else the store name, else 'our store';
  * address, e-mail and phone fall back to 'our registered office', 'our customer support e-mail' and
- * 'our customer support number'; the logo URL falls back to ''.
+ * 'our customer support number'; the logo URL falls back to ''; the support hours to the default hours.
  */
 export function placeholderValues(
   details: PolicyCompanyDetails | null | undefined,
@@ -59,6 +69,7 @@ export function placeholderValues(
     companyEmail: present(details?.companyEmail) ?? PLACEHOLDER_FALLBACKS.companyEmail,
     companyPhone: present(details?.companyPhone) ?? PLACEHOLDER_FALLBACKS.companyPhone,
     companyLogoUrl: present(details?.companyLogoUrl) ?? PLACEHOLDER_FALLBACKS.companyLogoUrl,
+    supportHours: supportHoursOf(details),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The default policy texts (spec §2 "Policy pages", §9 "Default policy text"), used when store info has no
  * text of its own for a slug. They are HTML with the same placeholders as a store's own texts
- * ({companyName}, {companyAddress}, {companyEmail}, {companyPhone}) and go through the same placeholder
+ * ({companyName}, {companyAddress}, {companyEmail}, {companyPhone}, {supportHours}) and go through the same placeholder
  * filling and sanitising before they are rendered. Placeholders never start a sentence, because their
  * fallbacks ('our store', 'our registered office', …) are lower-case.
  */
@@ -15,7 +15,6 @@ const REFUND_CREDIT_TIME = `${range('0-7')} working days`;
 const CANCELLATION_AND_RETURN_WINDOW = `${range('0-7')} days`;
 const NORMAL_DELIVERY_TIME = `${range('0-7')} working days`;
 const BULK_DELIVERY_TIME = `${range('10-15')} business days`;
-const GRIEVANCE_HOURS = `Monday to Friday, ${range('10:00-17:00')}`;
 
 /** The Grievance Officer block shared by several policies (Consumer Protection (E-Commerce) Rules, 2020). */
 const GRIEVANCE_OFFICER = `
@@ -24,7 +23,7 @@ and the rules made under it, the Grievance Officer of {companyName} can be reach
 <ul>
   <li><strong>Address:</strong> Grievance Officer, {companyName}, {companyAddress}</li>
   <li><strong>E-mail:</strong> {companyEmail}</li>
-  <li><strong>Phone:</strong> {companyPhone} (${GRIEVANCE_HOURS})</li>
+  <li><strong>Phone:</strong> {companyPhone} ({supportHours})</li>
 </ul>
 <p>We acknowledge every complaint within 48 hours of receiving it and aim to resolve it within one month.
 Please quote your order number, if you have one, so that we can help you quickly.</p>

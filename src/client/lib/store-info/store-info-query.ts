@@ -35,8 +35,8 @@ export const storeInfoQueryOptions = () =>
   });
 
 /**
- * Store info with the spec's fallbacks applied; `headerCategories` is never empty, and `testMode` is false
- * until store info says otherwise.
+ * Store info with the spec's fallbacks applied: `categories` is every category (never empty),
+ * `headerCategories` its first 3, and `testMode` is false until store info says otherwise.
  */
 export function useStoreInfo() {
   const query = useQuery(storeInfoQueryOptions());
@@ -51,6 +51,7 @@ export function useStoreInfo() {
     ...query,
     info,
     brand,
+    categories,
     headerCategories: categories.slice(0, 3),
     testMode: info?.testMode === true,
   };

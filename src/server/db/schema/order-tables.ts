@@ -95,6 +95,13 @@ export const orders = pgTable(
     cashOnDelivery: boolean('cash_on_delivery').notNull().default(false),
     codFeePaise: bigint('cod_fee_paise', { mode: 'number' }).notNull().default(0),
     charges: jsonb('charges').$type<StoredOrderCharge[]>().notNull().default([]),
+    /**
+     * The shopper said 'I have paid' on the UPI QR screen while the order awaited payment: when (null: never)
+     * and the 12-digit UPI transaction reference they typed (null: none given). The latest report wins. It
+     * does not pay the order: only the UPI webhook or the owner does.
+     */
+    shopperPaidAt: timestamp('shopper_paid_at', { withTimezone: true }),
+    shopperUtr: text('shopper_utr'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

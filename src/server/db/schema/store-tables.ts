@@ -25,6 +25,11 @@ export const stores = pgTable(
      * on the storefront (src/shared/store-info/whatsapp.ts).
      */
     whatsappNumber: text('whatsapp_number'),
+    /**
+     * When customer support answers, as shoppers read it on the contact page and in the policies
+     * ('Monday to Saturday, 10AM - 6PM'); null: the storefront's default (`SUPPORT_HOURS_DEFAULT`).
+     */
+    supportHours: text('support_hours'),
     /** Policy slug → HTML with placeholders (spec §2 "Policy pages"). */
     policies: jsonb('policies').$type<Record<string, string>>().notNull().default({}),
     /**

@@ -67,6 +67,7 @@ export async function exportStoreBlock(db: Db, storeId: number): Promise<FileObj
     companyLogoUrl: store?.companyLogoUrl,
     description: store?.description,
     whatsappNumber: store?.whatsappNumber,
+    supportHours: store?.supportHours,
     categories: categoryRows.filter((row) => row.position !== null).map((row) => row.name),
     categoryImages: Object.fromEntries(
       categoryRows.filter((row) => row.imageUrl !== null).map((row) => [row.name, row.imageUrl]),

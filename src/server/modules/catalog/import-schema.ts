@@ -49,6 +49,8 @@ export const importStoreSchema = z
         return e164 ?? number;
       }),
     ),
+    /** When customer support answers ('Monday to Saturday, 10AM - 6PM'); absent: that default. */
+    supportHours: optionalText(120),
     /** Top-level categories in display order (spec §3); products may use others too. */
     categories: z.array(z.string().trim().min(1).max(60)).max(50).default([]),
     /** Image per category; a blank URL leaves the category without one. */

@@ -71,6 +71,7 @@ export async function upsertStoreInfo(
     companyLogoUrl: info.companyLogoUrl ?? null,
     description: info.description ?? null,
     whatsappNumber: info.whatsappNumber ?? null,
+    supportHours: info.supportHours ?? null,
     policies: info.policies,
     ...gstSettingsOf(info),
     // Absent from the file: the delivery settings stay as the admin left them.
@@ -89,6 +90,7 @@ export async function upsertStoreInfo(
         companyLogoUrl: current.companyLogoUrl,
         description: current.description,
         whatsappNumber: current.whatsappNumber,
+        supportHours: current.supportHours,
         policies: current.policies,
         ...gstSettingsOf(current),
         ...(info.delivery ? { deliverySettings: deliverySettingsOf(current.deliverySettings) } : {}),

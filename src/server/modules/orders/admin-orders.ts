@@ -208,6 +208,9 @@ export async function adminOrderDetail(db: Db, storeId: number, input: string): 
     cancellationCause: order.cancellationCause,
     refundDue: order.refundDue,
     testPayment: paid.some((payment) => payment.status === 'succeeded' && payment.testMode),
+    paymentReported: order.shopperPaidAt
+      ? { at: order.shopperPaidAt.toISOString(), utr: order.shopperUtr }
+      : null,
     subtotalPaise: Number(order.subtotalPaise),
     shippingFeePaise: Number(order.shippingFeePaise),
     cashOnDelivery: order.cashOnDelivery,

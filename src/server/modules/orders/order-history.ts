@@ -1,10 +1,10 @@
 /**
  * What happened to an order, as the shopper's answers carry it: its status history (`orderSchema.history`:
  * when it was placed and each status it reached since, oldest first, from the `order_events` rows the order
- * state machine writes with every change) and how it was paid (`orderSchema.paidBy`: the provider of its
+ * state machine writes with every change; events that keep the status are left out) and how it was paid (`orderSchema.paidBy`: the provider of its
  * succeeded payment — UPI or the card/net-banking gateway). Causes and payment references stay with the owner.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Order, OrderHistoryEntry } from '@shared/orders/order-schemas';
 import type { Db } from '../../db/database';
 import { orderEvents } from '../../db/schema/order-tables';
@@ -35,7 +35,14 @@ export async function activityOfOrders(
   const events = await db
     .select({ orderId: orderEvents.orderId, status: orderEvents.toStatus, at: orderEvents.createdAt })
     .from(orderEvents)
-    .where(and(eq(orderEvents.storeId, storeId), inArray(orderEvents.orderId, orderIds)))
+    .where(
+      and(
+        eq(orderEvents.storeId, storeId),
+        inArray(orderEvents.orderId, orderIds),
+        // Only status changes: events that keep the status (the shopper's 'I have paid') are the owner's.
+        or(isNull(orderEvents.fromStatus), ne(orderEvents.fromStatus, orderEvents.toStatus)),
+      ),
+    )
     .orderBy(asc(orderEvents.orderId), asc(orderEvents.createdAt), asc(orderEvents.id));
   for (const row of events)
     activity(row.orderId).history.push({ status: row.status, at: row.at.toISOString() });

@@ -178,6 +178,7 @@ export function toOrder(
       gstRate: charge.ratePercent,
       tax: paiseToRupees(charge.taxPaise),
     })),
+    paymentReported: row.shopperPaidAt ? { at: row.shopperPaidAt.toISOString(), utr: row.shopperUtr } : null,
   };
 }
 

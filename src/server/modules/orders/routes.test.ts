@@ -720,6 +720,7 @@ describe.each(testDatabaseKinds)('orders API on %s', (kind) => {
           'items',
           'paidBy',
           'paymentDueAt',
+          'paymentReported',
           'refundDue',
           'shippingAddress',
           'shippingFee',

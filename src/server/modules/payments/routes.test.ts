@@ -260,6 +260,7 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
         },
         amount: 2797.5,
         orderId,
+        upiId: 'resham.demo@upi',
         testMode: true,
       });
       const again = await pay(headers, orderId, { ...payer, name: 'Asha V', method: 'upi_intent' });
@@ -291,6 +292,7 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
         /^upi:\/\/pay\?pa=silkhouse@okaxis&pn=Silk%20House&am=2797\.50&cu=INR&tr=/,
       );
       expect(answer.testMode).toBeUndefined();
+      expect(answer.upiId).toBe('silkhouse@okaxis');
     });
 
     it('answers a redirect_post to the bridge page for the sandbox gateway, with a correct hash', async () => {
@@ -304,6 +306,8 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
       });
       expect(response.statusCode).toBe(200);
       const answer = response.json<PaymentResponse>();
+      // Only a UPI method names the UPI ID.
+      expect(answer.upiId).toBeUndefined();
       expect(answer).toMatchObject({
         success: true,
         amount: 2797.5,

@@ -1,23 +1,28 @@
 /**
  * The shopper's payment routes (spec §7; docs/payments.md "The flow"), signed in with a Bearer token:
- * `GET /payments/fields` (the payment form's field definitions) and `POST /payments {fields, orderId}` (the
- * browser's next step: `qr`, `deeplink` or `redirect_post`). Requests and answers are the shared schemas of
+ * `GET /payments/fields` (the payment form's field definitions), `POST /payments {fields, orderId}` (the
+ * browser's next step: `qr`, `deeplink` or `redirect_post`) and `POST /payments/report {orderId, utr?}` (the
+ * shopper's 'I have paid', ./payment-report.ts). Requests and answers are the shared schemas of
  * src/shared/payments; errors are thrown and written by the one error handler as `{ error, fields? }`.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@shared/errors/error-body';
 import { paiseToRupees } from '@shared/money';
+import { orderSchema } from '@shared/orders/order-schemas';
 import { paymentFieldsQuerySchema, paymentFieldsResponseSchema } from '@shared/payments/payment-field-schema';
 import {
   paymentResponseSchema,
   paymentSubmissionSchema,
   type PaymentResponse,
 } from '@shared/payments/payment-response';
+import { paymentReportBodySchema } from '@shared/payments/payment-report-schema';
 import { UnavailableError, ValidationError } from '../../errors';
 import { authenticate, requireUser } from '../users/auth-hook';
 import { cashOnDeliveryOffered, payByCashOnDelivery } from './cash-on-delivery';
 import { offeredMethods, paymentFieldDefinitions, validatePaymentSubmission } from './fields';
 import { providerFor } from './providers/provider-registry';
+import { reportPayment } from './payment-report';
+import { UPI_PROVIDER } from './providers/upi-provider';
 import { baseUrlOf } from './public-origin';
 import type { PaymentSettings } from './settings';
 import { startPayment } from './start-payment';
@@ -62,7 +67,8 @@ export const shopperPaymentRoutes: FastifyPluginAsyncZod<{ settings: PaymentSett
   );
 
   /**
-   * 200 `{ success: true, action, amount, orderId, testMode? }`, or for cash on delivery `{ success: true,
+   * 200 `{ success: true, action, amount, orderId, upiId?, testMode? }` (`upiId`: the shop's UPI ID, for a UPI
+   * method), or for cash on delivery `{ success: true,
    * redirectUrl: '/order-success?orderId=…', amount, orderId }` (the order is confirmed, ./cash-on-delivery.ts);
    * 400 `{ error, fields }` for bad fields, an unknown method or COD refused for this order (`fields.method`);
    * 401 without a session; 404 for a missing order or someone else's; 409 for a paid or cancelled order or a
@@ -129,8 +135,44 @@ export const shopperPaymentRoutes: FastifyPluginAsyncZod<{ settings: PaymentSett
         amount: paiseToRupees(order.totalPaise),
         orderId: order.orderNumber,
       };
+      if (attempt.provider === UPI_PROVIDER && settings.upi) answer.upiId = settings.upi.vpa;
       if (attempt.testMode) answer.testMode = true;
       return reply.send(answer);
+    },
+  );
+
+  /**
+   * The shopper's 'I have paid' for their own Pending order, with the 12-digit UTR or none. 200 the order as
+   * `GET /orders/{id}` shows it (still Pending, `paymentReported` set; a repeat replaces the earlier report);
+   * 400 `{ error, fields: { utr } }` for a UTR that is not 12 digits; 401 without a session; 404 for a missing
+   * order or someone else's; 409 for a paid or cancelled order.
+   */
+  app.post(
+    '/payments/report',
+    {
+      onRequest: authenticate,
+      schema: {
+        body: paymentReportBodySchema,
+        response: {
+          200: orderSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+          503: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = await requireUser(request);
+      const order = await reportPayment(app.db, {
+        storeId: request.storeId,
+        userId: user.userId,
+        orderId: request.body.orderId,
+        utr: request.body.utr || null,
+      });
+      return reply.send(order);
     },
   );
 };

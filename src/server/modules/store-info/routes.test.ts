@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeInfoSchema } from '@shared/store-info/store-info-schema';
+import { eq } from 'drizzle-orm';
+import { storeInfoSchema, type StoreInfo } from '@shared/store-info/store-info-schema';
+import { products } from '../../db/schema/catalog-tables';
 import type { AppConfig } from '../../config';
 import { catalogImportFileSchema } from '../catalog/import-schema';
 import { importCatalog } from '../catalog/import-service';
@@ -41,13 +43,57 @@ describe.each(testDatabaseKinds)('GET /storeInfo on %s', (kind) => {
       companyLogoUrl: '/media/demo/logo.svg',
       description: 'Handloom silk from Varanasi.',
       whatsappNumber: null,
+      supportHours: null,
       categories: ['Men', 'Women', 'Accessories', 'Unstitched Fabrics'],
-      categoryImages: { Men: '/media/demo/category-men.svg', Women: '/media/demo/category-women.svg' },
+      // Accessories and Unstitched Fabrics have no image of their own: their first product's stands in.
+      categoryImages: {
+        Men: '/media/demo/category-men.svg',
+        Women: '/media/demo/category-women.svg',
+        Accessories: '/media/demo/acc-jut.svg',
+        'Unstitched Fabrics': '/media/demo/fab-slk.svg',
+      },
       policies: { shipping: '<h2>Shipping</h2><p>{companyName} ships free.</p>' },
       testMode: true,
     });
     // Parsing strips unknown keys: equality means the bytes hold the schema's fields and nothing else.
     expect(storeInfoSchema.parse(body)).toEqual(body);
+  });
+
+  it("gives a category without an image its first product's own image: never an outside URL or an archived product", async () => {
+    await database.db
+      .update(products)
+      .set({ imgUrl: 'https://cdn.example/fab-slk.jpg' })
+      .where(eq(products.sku, 'FAB-SLK'));
+    await database.db.update(products).set({ archivedAt: new Date() }).where(eq(products.sku, 'ACC-JUT'));
+    const fresh = await buildTestApp(database);
+    try {
+      const body = (await fresh.inject({ method: 'GET', url: '/api/v1/storeInfo' })).json<StoreInfo>();
+      expect(body.categoryImages).toEqual({
+        Men: '/media/demo/category-men.svg',
+        Women: '/media/demo/category-women.svg',
+        Accessories: '/media/demo/acc-jhu.svg',
+        'Unstitched Fabrics': '/media/demo/fab-cot.svg',
+      });
+      await database.db.update(products).set({ imgUrl: null }).where(eq(products.sku, 'FAB-COT'));
+      const again = await buildTestApp(database);
+      try {
+        const later = (await again.inject({ method: 'GET', url: '/api/v1/storeInfo' })).json<StoreInfo>();
+        expect(later.categoryImages['Unstitched Fabrics']).toBeUndefined();
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await fresh.close();
+      await database.db
+        .update(products)
+        .set({ imgUrl: '/media/demo/fab-slk.svg' })
+        .where(eq(products.sku, 'FAB-SLK'));
+      await database.db
+        .update(products)
+        .set({ imgUrl: '/media/demo/fab-cot.svg' })
+        .where(eq(products.sku, 'FAB-COT'));
+      await database.db.update(products).set({ archivedAt: null }).where(eq(products.sku, 'ACC-JUT'));
+    }
   });
 
   it.each([

@@ -3,10 +3,10 @@
  * images, policy overrides, and whether payments are simulated. Plain functions taking `db`; every query is
  * scoped to `storeId`.
  */
-import { asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm';
 import type { StoreInfo } from '@shared/store-info/store-info-schema';
 import type { Db } from '../../db/database';
-import { categories } from '../../db/schema/catalog-tables';
+import { categories, products } from '../../db/schema/catalog-tables';
 import { stores } from '../../db/schema/store-tables';
 
 /** The part of the payment settings that says whether a payment method is a simulation. */
@@ -24,14 +24,49 @@ export function paymentsAreSimulated(payments: SimulatedPayments): boolean {
 }
 
 /**
+ * The home tile image of each listed category of `storeId` that has none of its own, by category name: the
+ * image of its first product on sale in listing order (`sort_order`), only images this server serves (paths
+ * starting with `/`, never an outside URL). A category without such a product is absent.
+ */
+async function productImagesOfCategories(
+  db: Db,
+  storeId: number,
+  categoryIds: number[],
+): Promise<Map<number, string>> {
+  const byCategory = new Map<number, string>();
+  if (categoryIds.length === 0) return byCategory;
+  const rows = await db
+    .selectDistinctOn([products.categoryId], { categoryId: products.categoryId, imgUrl: products.imgUrl })
+    .from(products)
+    .where(
+      and(
+        eq(products.storeId, storeId),
+        inArray(products.categoryId, categoryIds),
+        isNull(products.archivedAt),
+        like(products.imgUrl, '/%'),
+        sql`${products.imgUrl} not like '//%'`,
+      ),
+    )
+    .orderBy(asc(products.categoryId), asc(products.sortOrder), asc(products.createdAt), asc(products.id));
+  for (const row of rows) if (row.imgUrl) byCategory.set(row.categoryId, row.imgUrl);
+  return byCategory;
+}
+
+/**
  * Store information for `GET /storeInfo`: text fields (null when unset), categories in the owner's order
- * (those with a position), category images, policy overrides, and `testMode` as given (it comes from the
+ * (those with a position), category images (a listed category without its own image gets its first product's,
+ * so every home tile has one), policy overrides, and `testMode` as given (it comes from the
  * payment settings, not the database).
  */
 export async function getStoreInfo(db: Db, storeId: number, testMode: boolean): Promise<StoreInfo> {
   const [store] = await db.select().from(stores).where(eq(stores.id, storeId)).limit(1);
   const categoryRows = await db
-    .select({ name: categories.name, position: categories.position })
+    .select({
+      id: categories.id,
+      name: categories.name,
+      position: categories.position,
+      imageUrl: categories.imageUrl,
+    })
     .from(categories)
     .where(sql`${categories.storeId} = ${storeId} and ${isNotNull(categories.position)}`)
     .orderBy(asc(categories.position));
@@ -40,6 +75,19 @@ export async function getStoreInfo(db: Db, storeId: number, testMode: boolean): 
     .from(categories)
     .where(sql`${categories.storeId} = ${storeId} and ${isNotNull(categories.imageUrl)}`)
     .orderBy(asc(categories.id));
+  const withoutImage = categoryRows.filter((row) => !row.imageUrl?.trim());
+  const fromProducts = await productImagesOfCategories(
+    db,
+    storeId,
+    withoutImage.map((row) => row.id),
+  );
+  const categoryImages: Record<string, string> = Object.fromEntries(
+    imageRows.map((row) => [row.name, row.imageUrl as string]),
+  );
+  for (const row of withoutImage) {
+    const image = fromProducts.get(row.id);
+    if (image) categoryImages[row.name] = image;
+  }
   return {
     storeName: store?.storeName ?? null,
     companyName: store?.companyName ?? null,
@@ -49,8 +97,9 @@ export async function getStoreInfo(db: Db, storeId: number, testMode: boolean): 
     companyLogoUrl: store?.companyLogoUrl ?? null,
     description: store?.description ?? null,
     whatsappNumber: store?.whatsappNumber ?? null,
+    supportHours: store?.supportHours ?? null,
     categories: categoryRows.map((row) => row.name),
-    categoryImages: Object.fromEntries(imageRows.map((row) => [row.name, row.imageUrl as string])),
+    categoryImages,
     policies: store?.policies ?? {},
     testMode,
   };

@@ -25,6 +25,7 @@ const STORE_INFO = {
   companyPhone: '+91 98390 00000',
   description: 'Silk from Varanasi.',
   whatsappNumber: '98390 41736',
+  supportHours: 'Monday to Friday, 9AM - 5PM',
 };
 const GST = {
   legalName: 'Kashi Weaves LLP',
@@ -109,7 +110,11 @@ describe.each(testDatabaseKinds)('admin store settings on %s', (kind) => {
       companyLogoUrl: '/media/demo/logo.svg',
       whatsappNumber: '+919839041736',
     });
-    expect(await storeInfo()).toMatchObject({ storeName: 'Kashi Weaves', whatsappNumber: '+919839041736' });
+    expect(await storeInfo()).toMatchObject({
+      storeName: 'Kashi Weaves',
+      whatsappNumber: '+919839041736',
+      supportHours: 'Monday to Friday, 9AM - 5PM',
+    });
     const [entry] = await audits();
     expect(entry).toMatchObject({
       actor: owner.email,
@@ -123,9 +128,18 @@ describe.each(testDatabaseKinds)('admin store settings on %s', (kind) => {
     expect((await put('store-info', STORE_INFO)).statusCode).toBe(200);
     expect(await audits()).toHaveLength(1);
     // Blank fields clear them.
-    const cleared = await put('store-info', { ...STORE_INFO, whatsappNumber: '', description: ' ' });
-    expect(cleared.json().storeInfo).toMatchObject({ whatsappNumber: null, description: null });
-    expect(await storeInfo()).toMatchObject({ whatsappNumber: null, description: null });
+    const cleared = await put('store-info', {
+      ...STORE_INFO,
+      whatsappNumber: '',
+      description: ' ',
+      supportHours: '',
+    });
+    expect(cleared.json().storeInfo).toMatchObject({
+      whatsappNumber: null,
+      description: null,
+      supportHours: null,
+    });
+    expect(await storeInfo()).toMatchObject({ whatsappNumber: null, description: null, supportHours: null });
   });
 
   it('orders the categories with their images, keeping the others', async () => {
@@ -225,6 +239,7 @@ describe.each(testDatabaseKinds)('admin store settings on %s', (kind) => {
       {
         companyEmail: 'Invalid input: expected string, received undefined',
         whatsappNumber: 'Invalid input: expected string, received undefined',
+        supportHours: 'Invalid input: expected string, received undefined',
       },
     ],
     [

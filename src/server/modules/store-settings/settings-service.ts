@@ -64,6 +64,7 @@ export async function readStoreSettings(
       companyLogoUrl: textOrNull(block.companyLogoUrl),
       description: textOrNull(block.description),
       whatsappNumber: textOrNull(block.whatsappNumber),
+      supportHours: textOrNull(block.supportHours),
     },
     categories: listed.map((name) => ({ name, imageUrl: images[name] ?? null })),
     otherCategories: allCategories

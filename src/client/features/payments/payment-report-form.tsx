@@ -1,0 +1,96 @@
+/**
+ * The QR screen's 'I have paid' step: the shopper may give the 12-digit UTR their UPI app shows (optional;
+ * checked with the shared `paymentReportBodySchema`) and say they have paid. The server records it for the
+ * shop owner; the order stays Pending until the shop confirms the payment, which the message says. Asking
+ * again replaces the earlier report. A refused report shows the server's message (a paid or cancelled order).
+ */
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleCheck } from 'lucide-react';
+import {
+  PAYMENT_REPORTED_MESSAGE,
+  paymentReportBodySchema,
+  type PaymentReport,
+} from '@shared/payments/payment-report-schema';
+import { Button } from '@client/components/ui/button';
+import { FormField } from '@client/components/ui/form-field';
+import { Input } from '@client/components/ui/input';
+import { ApiError } from '@client/lib/api-client';
+import { setFieldErrors } from '@client/lib/form-errors';
+import { I_HAVE_PAID, UTR_LABEL } from './payment-texts';
+import { usePaymentReportMutation } from './payments-api';
+
+const reportFormSchema = paymentReportBodySchema.pick({ utr: true });
+type ReportForm = { utr?: string };
+
+export type PaymentReportFormProps = {
+  /** The order number being paid. */
+  orderId: string;
+  /** The shopper's earlier report of this order (from the server), null when none. */
+  reported: PaymentReport | null;
+};
+
+/** The 'I have paid' form of a Pending order: the optional UTR field, the button, and what the server said. */
+export function PaymentReportForm({ orderId, reported }: PaymentReportFormProps) {
+  const report = usePaymentReportMutation();
+  const form = useForm<ReportForm>({
+    resolver: zodResolver(reportFormSchema),
+    defaultValues: { utr: reported?.utr ?? '' },
+  });
+  const submit = form.handleSubmit(async ({ utr }) => {
+    try {
+      await report.mutateAsync({ orderId, utr: utr ?? '' });
+    } catch (error) {
+      setFieldErrors(error, form.setError, ['utr']);
+    }
+  });
+  const refused =
+    report.error instanceof ApiError && Object.keys(report.error.fields).length === 0
+      ? report.error.message
+      : null;
+  const done = reported !== null || report.isSuccess;
+
+  return (
+    <form
+      noValidate
+      aria-label="I have paid"
+      className="flex w-full flex-col gap-3 border-t border-stone-200 pt-4 text-left"
+      onSubmit={(event) => void submit(event)}
+    >
+      {done && (
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900"
+          data-testid="payment-reported"
+        >
+          <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {PAYMENT_REPORTED_MESSAGE}
+        </p>
+      )}
+      <FormField
+        id="payment-utr"
+        label={UTR_LABEL}
+        hint="Find it in your UPI app's payment details, e.g. 412345678901"
+        error={form.formState.errors.utr?.message}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={20}
+            {...form.register('utr')}
+          />
+        )}
+      </FormField>
+      {refused && (
+        <p role="alert" className="text-sm text-red-700">
+          {refused}
+        </p>
+      )}
+      <Button type="submit" disabled={report.isPending}>
+        {I_HAVE_PAID}
+      </Button>
+    </form>
+  );
+}
