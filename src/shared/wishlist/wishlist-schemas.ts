@@ -4,12 +4,9 @@
  * (docs/architecture.md "Wishlist") and is merged into the account at sign-in.
  */
 import { z } from 'zod';
+import { WISHLIST_LIMIT } from './wishlist-limit';
 
-/** The most products one wishlist holds (per store and account; the browser's list keeps the same cap). */
-export const WISHLIST_LIMIT = 200;
-
-/** The 400 sentence when saving would take a wishlist past {@link WISHLIST_LIMIT}. */
-export const WISHLIST_FULL_MESSAGE = `Your wishlist is full: it holds at most ${WISHLIST_LIMIT} products. Remove some to save more.`;
+export { WISHLIST_FULL_MESSAGE, WISHLIST_LIMIT } from './wishlist-limit';
 
 const productIdSchema = z.uuid('must be a product id');
 
@@ -22,9 +19,7 @@ export type WishlistParams = z.infer<typeof wishlistParamsSchema>;
  * unknown or archived in this store are skipped; at most {@link WISHLIST_LIMIT} ids.
  */
 export const wishlistMergeBodySchema = z.object({
-  productIds: z
-    .array(productIdSchema)
-    .max(WISHLIST_LIMIT, `must hold at most ${WISHLIST_LIMIT} product ids`),
+  productIds: z.array(productIdSchema).max(WISHLIST_LIMIT, `must hold at most ${WISHLIST_LIMIT} product ids`),
 });
 export type WishlistMergeBody = z.infer<typeof wishlistMergeBodySchema>;
 

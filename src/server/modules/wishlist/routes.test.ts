@@ -34,8 +34,10 @@ describe.each(testDatabaseKinds)('the wishlist API on %s', (kind) => {
     await database.reset();
     shop = await insertTestShop(database.db, { host: HOST });
     otherShop = await insertTestShop(database.db, { host: OTHER_HOST, isDefault: false });
-    [asha, ravi] = await insertSignedInCustomers(database.db, 2, shop.storeId);
-    [otherStoreShopper] = await insertSignedInCustomers(database.db, 1, otherShop.storeId);
+    const customers = await insertSignedInCustomers(database.db, 2, shop.storeId);
+    asha = customers[0]!;
+    ravi = customers[1]!;
+    otherStoreShopper = (await insertSignedInCustomers(database.db, 1, otherShop.storeId))[0]!;
     app = await buildTestApp(database);
   });
 
@@ -140,12 +142,18 @@ describe.each(testDatabaseKinds)('the wishlist API on %s', (kind) => {
     const merged = await call(asha, {
       method: 'POST',
       url: '/api/v1/wishlist/merge',
-      payload: { productIds: [shop.fabric, shop.saree, UNKNOWN_ID, otherShop.dupatta, shop.kurta, shop.dupatta] },
+      payload: {
+        productIds: [shop.fabric, shop.saree, UNKNOWN_ID, otherShop.dupatta, shop.kurta, shop.dupatta],
+      },
     });
     expect(merged.statusCode).toBe(200);
     // The browser's order (newest first) comes before what the account held.
     expect(merged.json()).toEqual({ productIds: [shop.fabric, shop.dupatta, shop.saree] });
-    const empty = await call(asha, { method: 'POST', url: '/api/v1/wishlist/merge', payload: { productIds: [] } });
+    const empty = await call(asha, {
+      method: 'POST',
+      url: '/api/v1/wishlist/merge',
+      payload: { productIds: [] },
+    });
     expect(empty.json()).toEqual({ productIds: [shop.fabric, shop.dupatta, shop.saree] });
     expect(await listOf(ravi)).toEqual([]);
   });

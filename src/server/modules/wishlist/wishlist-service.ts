@@ -71,7 +71,10 @@ export async function addToWishlist(db: Db, owner: WishlistOwner, productId: str
     throw new NotFoundError(WISHLIST_PRODUCT_NOT_FOUND);
   if (!(await savedProductIds(db, owner)).has(productId)) {
     if ((await savedCount(db, owner)) >= WISHLIST_LIMIT) throw new BadRequestError(WISHLIST_FULL_MESSAGE);
-    await db.insert(wishlistItems).values({ ...owner, productId }).onConflictDoNothing();
+    await db
+      .insert(wishlistItems)
+      .values({ ...owner, productId })
+      .onConflictDoNothing();
   }
   return listWishlist(db, owner);
 }
@@ -102,9 +105,7 @@ export async function mergeWishlist(
     const now = Date.now();
     await db
       .insert(wishlistItems)
-      .values(
-        added.map((productId, index) => ({ ...owner, productId, addedAt: new Date(now - index) })),
-      )
+      .values(added.map((productId, index) => ({ ...owner, productId, addedAt: new Date(now - index) })))
       .onConflictDoNothing();
   }
   return listWishlist(db, owner);

@@ -1,0 +1,97 @@
+/**
+ * The wishlist page, /wishlist: the saved products (the browser's list, or the account's while signed in;
+ * lib/wishlist/wishlist-store.ts) as the store's product cards, most recently saved first, each with a
+ * Remove button; an empty state with a link to the products. Products the store no longer sells are left out
+ * (and dropped from a guest's list).
+ */
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { useQueries } from '@tanstack/react-query';
+import { Heart, X } from 'lucide-react';
+import { ProductCard } from '@client/components/catalog/product-card';
+import { ProductCardSkeleton } from '@client/components/catalog/product-card-skeleton';
+import { Button } from '@client/components/ui/button';
+import { itemCountLabel } from '@client/lib/cart/cart-reducer';
+import { useStoreInfo } from '@client/lib/store-info/store-info-query';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+import {
+  GUEST_WISHLIST_KEY,
+  showsAccountWishlist,
+  useWishlist,
+  writeStoredWishlist,
+} from '@client/lib/wishlist/wishlist-store';
+import { toggleWishlist } from '@client/lib/wishlist/wishlist-toggle';
+import { wishlistProductQueryOptions } from './wishlist-api';
+
+/** The page's heading and title. */
+export const WISHLIST_TITLE = 'My Wishlist';
+/** The empty state's heading. */
+export const WISHLIST_EMPTY = 'Your wishlist is empty';
+
+export function WishlistPage() {
+  const { brand } = useStoreInfo();
+  useDocumentTitle(`${WISHLIST_TITLE} | ${brand}`);
+  const ids = useWishlist();
+  const cards = useQueries({ queries: ids.map((id) => wishlistProductQueryOptions(id)) });
+
+  // A guest's saved product that is no longer sold leaves the list (the account's list leaves it out itself).
+  const gone = ids.filter((_, index) => cards[index]?.data === null);
+  useEffect(() => {
+    if (gone.length === 0 || showsAccountWishlist()) return;
+    writeStoredWishlist(
+      GUEST_WISHLIST_KEY,
+      ids.filter((id) => !gone.includes(id)),
+    );
+  }, [gone.join(), ids]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const shown = ids.length - gone.length;
+  if (shown === 0) {
+    return (
+      <div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-16 text-center">
+        <Heart aria-hidden="true" className="size-14 text-stone-400" />
+        <h1 className="font-serif text-2xl font-bold text-stone-900">{WISHLIST_EMPTY}</h1>
+        <p className="text-stone-600">Tap the heart on any product to save it here for later.</p>
+        <Button asChild size="lg">
+          <Link to="/products">Start Shopping</Link>
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 md:py-10 lg:px-8">
+      <h1 className="font-serif text-2xl font-bold text-stone-900 sm:text-3xl">{WISHLIST_TITLE}</h1>
+      <p className="mt-1 mb-6 text-sm text-stone-600">{itemCountLabel(shown)} saved</p>
+      <ul aria-label="Saved products" className="grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4">
+        {ids.map((id, index) => {
+          const card = cards[index];
+          if (card?.data === null) return null;
+          return (
+            <li key={id} className="flex flex-col gap-2">
+              {card?.data ? (
+                <>
+                  <ProductCard product={card.data} />
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Remove ${card.data.name}`}
+                    onClick={() => card.data && toggleWishlist(card.data)}
+                  >
+                    <X aria-hidden="true" />
+                    Remove
+                  </Button>
+                </>
+              ) : card?.isError ? (
+                <p role="alert" className="rounded-lg border border-stone-200 p-4 text-sm text-stone-600">
+                  This product could not be loaded.
+                </p>
+              ) : (
+                <ProductCardSkeleton />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
