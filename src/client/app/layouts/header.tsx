@@ -20,7 +20,7 @@ import { capitaliseWords } from '@client/lib/capitalise-words';
 import { useSession } from '@client/lib/session/session-context';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { cn } from '@client/lib/utils';
-import { useWishlist } from '@client/lib/wishlist/wishlist-store';
+import { useWishlistCount } from '@client/lib/wishlist/wishlist-count';
 import { HeaderSearch } from './header-search';
 
 /** The header gets its shadow after this many pixels of scrolling (spec §9). */
@@ -102,7 +102,7 @@ export function Header() {
   const listingParams = location.pathname === '/products' ? new URLSearchParams(location.search) : null;
   const currentCategory = listingParams?.get('category');
   const currentSearch = listingParams?.get('q') ?? '';
-  const saved = useWishlist().length;
+  const saved = useWishlistCount();
 
   const links = [
     ...headerCategories.map((category) => ({

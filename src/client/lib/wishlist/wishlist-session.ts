@@ -4,12 +4,12 @@
  * the account's copy is dropped and the browser's (guest) list shows again.
  */
 import { useEffect } from 'react';
-import { ACCOUNT_WISHLIST_KEY, showsAccountWishlist, writeStoredWishlist } from './wishlist-store';
+import { forgetAccountWishlist } from './wishlist-count';
 
 /** Keeps the shown wishlist in step with the session token (call once, where the token lives). */
 export function useWishlistSession(token: string | null): void {
   useEffect(() => {
     if (token) void import('./wishlist-account').then((account) => account.syncAccountWishlist());
-    else if (showsAccountWishlist()) writeStoredWishlist(ACCOUNT_WISHLIST_KEY, null);
+    else forgetAccountWishlist();
   }, [token]);
 }

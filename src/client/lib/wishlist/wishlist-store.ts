@@ -1,18 +1,19 @@
 /**
- * The wishlist this browser shows, as an external store for `useSyncExternalStore`: product ids, the most
- * recently saved first, read from localStorage (per origin, so per store host). A guest's list lives under
- * {@link GUEST_WISHLIST_KEY}; while signed in, {@link ACCOUNT_WISHLIST_KEY} holds a copy of the account's list
- * on the server and is shown instead (signing out removes it, and the guest's list shows again). On the first
- * load only this small module and wishlist-toggle.ts run; talking to the server is in the lazy
- * `wishlist-account.ts`.
+ * The shown wishlist (wishlist-count.ts says where it is kept) as an external store for
+ * `useSyncExternalStore`: its product ids, the most recently saved first, and how to change it. Loaded with
+ * the product cards and pages, not with the first paint.
  */
 import { useSyncExternalStore } from 'react';
 import { WISHLIST_LIMIT } from '@shared/wishlist/wishlist-limit';
+import {
+  ACCOUNT_WISHLIST_KEY,
+  notifyWishlist,
+  readStored,
+  shownWishlistText,
+  subscribeWishlist,
+} from './wishlist-count';
 
-/** localStorage key of a guest's list: a JSON array of product ids. */
-export const GUEST_WISHLIST_KEY = 'wishlist';
-/** localStorage key of the signed-in account's list as last read from the server. */
-export const ACCOUNT_WISHLIST_KEY = 'wishlist.account';
+export { ACCOUNT_WISHLIST_KEY, GUEST_WISHLIST_KEY } from './wishlist-count';
 
 /** What the server renders and a browser without storage shows: no saved products. */
 const EMPTY: readonly string[] = [];
@@ -32,17 +33,6 @@ export function parseStoredWishlist(raw: string | null): readonly string[] {
   }
 }
 
-const read = (key: string): string | null => {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-};
-
-const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((listener) => listener());
-
 /** Stores `ids` under `key` (null removes the key) and tells every reader. */
 export function writeStoredWishlist(key: string, ids: readonly string[] | null): void {
   try {
@@ -51,34 +41,24 @@ export function writeStoredWishlist(key: string, ids: readonly string[] | null):
   } catch {
     // Storage full or disabled: the list stays as it was.
   }
-  notify();
+  notifyWishlist();
 }
 
 /** True while the shown list is the signed-in account's. */
-export const showsAccountWishlist = (): boolean => read(ACCOUNT_WISHLIST_KEY) !== null;
+export const showsAccountWishlist = (): boolean => readStored(ACCOUNT_WISHLIST_KEY) !== null;
 
 let snapshot: { raw: string | null; ids: readonly string[] } = { raw: null, ids: EMPTY };
 
 /** The shown list (the account's copy while signed in, else the guest's); the same array until it changes. */
 export function readWishlist(): readonly string[] {
-  const raw = read(ACCOUNT_WISHLIST_KEY) ?? read(GUEST_WISHLIST_KEY);
+  const raw = shownWishlistText();
   if (raw !== snapshot.raw) snapshot = { raw, ids: parseStoredWishlist(raw) };
   return snapshot.ids;
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  // Another tab changed a list: follow it.
-  window.addEventListener('storage', listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', listener);
-  };
-}
-
 /** The shown list of saved product ids; empty while the server renders and during hydration. */
 export function useWishlist(): readonly string[] {
-  return useSyncExternalStore(subscribe, readWishlist, () => EMPTY);
+  return useSyncExternalStore(subscribeWishlist, readWishlist, () => EMPTY);
 }
 
 /** Toast titles on a change of the list. */
