@@ -21,6 +21,8 @@ import { AuthPageFooter } from './auth-page-footer';
 import { PasswordInput } from './password-input';
 import { useSignInMutation } from './users-api';
 import { useSession } from '@client/lib/session/session-context';
+import { syncAccountWishlist } from '@client/lib/wishlist/wishlist-account';
+import { forgetAccountWishlist } from '@client/lib/wishlist/wishlist-count';
 import {
   prefilledEmail,
   rememberedFrom,
@@ -53,7 +55,9 @@ export function LoginPage() {
   const onSubmit = async (values: SignInFormValues) => {
     try {
       const token = await signInMutation.mutateAsync({ email: values.email, password: values.password });
+      forgetAccountWishlist();
       signIn(token);
+      void syncAccountWishlist();
       toast.success(SIGN_IN_SUCCESS);
       navigate(returnPathFrom(location.state), { replace: true });
     } catch (error) {

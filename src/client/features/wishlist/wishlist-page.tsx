@@ -6,16 +6,19 @@
  */
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useQueries } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Heart, X } from 'lucide-react';
 import { ProductCard } from '@client/components/catalog/product-card';
 import { ProductCardSkeleton } from '@client/components/catalog/product-card-skeleton';
 import { Button } from '@client/components/ui/button';
 import { itemCountLabel } from '@client/lib/cart/cart-reducer';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
+import { useSession } from '@client/lib/session/session-context';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import { syncAccountWishlist } from '@client/lib/wishlist/wishlist-account';
 import {
   GUEST_WISHLIST_KEY,
+  readWishlist,
   showsAccountWishlist,
   useWishlist,
   writeStoredWishlist,
@@ -32,20 +35,14 @@ export function WishlistPage() {
   const { brand } = useStoreInfo();
   useDocumentTitle(`${WISHLIST_TITLE} | ${brand}`);
   const ids = useWishlist();
-  const cards = useQueries({ queries: ids.map((id) => wishlistProductQueryOptions(id)) });
-
-  // A guest's saved product that is no longer sold leaves the list (the account's list leaves it out itself).
-  const gone = ids.filter((_, index) => cards[index]?.data === null);
+  const { isAuthenticated } = useSession();
+  // Signed in: merge anything saved as a guest and read the account's list afresh (another device may have
+  // changed it).
   useEffect(() => {
-    if (gone.length === 0 || showsAccountWishlist()) return;
-    writeStoredWishlist(
-      GUEST_WISHLIST_KEY,
-      ids.filter((id) => !gone.includes(id)),
-    );
-  }, [gone.join(), ids]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (isAuthenticated) void syncAccountWishlist();
+  }, [isAuthenticated]);
 
-  const shown = ids.length - gone.length;
-  if (shown === 0) {
+  if (ids.length === 0) {
     return (
       <div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-16 text-center">
         <Heart aria-hidden="true" className="size-14 text-stone-400" />
@@ -61,37 +58,52 @@ export function WishlistPage() {
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 md:py-10 lg:px-8">
       <h1 className="font-serif text-2xl font-bold text-stone-900 sm:text-3xl">{WISHLIST_TITLE}</h1>
-      <p className="mt-1 mb-6 text-sm text-stone-600">{itemCountLabel(shown)} saved</p>
+      <p className="mt-1 mb-6 text-sm text-stone-600">{itemCountLabel(ids.length)} saved</p>
       <ul aria-label="Saved products" className="grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4">
-        {ids.map((id, index) => {
-          const card = cards[index];
-          if (card?.data === null) return null;
-          return (
-            <li key={id} className="flex flex-col gap-2">
-              {card?.data ? (
-                <>
-                  <ProductCard product={card.data} />
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    aria-label={`Remove ${card.data.name}`}
-                    onClick={() => card.data && toggleWishlist(card.data)}
-                  >
-                    <X aria-hidden="true" />
-                    Remove
-                  </Button>
-                </>
-              ) : card?.isError ? (
-                <p role="alert" className="rounded-lg border border-stone-200 p-4 text-sm text-stone-600">
-                  This product could not be loaded.
-                </p>
-              ) : (
-                <ProductCardSkeleton />
-              )}
-            </li>
-          );
-        })}
+        {ids.map((id) => (
+          <SavedProduct key={id} id={id} />
+        ))}
       </ul>
     </div>
+  );
+}
+
+/** One saved product: its card and a Remove button, a placeholder while it loads, nothing once it is gone. */
+function SavedProduct({ id }: { id: string }) {
+  const { data: product, isError } = useQuery(wishlistProductQueryOptions(id));
+
+  // A guest's saved product the store no longer sells leaves the list (the account's list leaves it out itself).
+  useEffect(() => {
+    if (product !== null || showsAccountWishlist()) return;
+    writeStoredWishlist(
+      GUEST_WISHLIST_KEY,
+      readWishlist().filter((saved) => saved !== id),
+    );
+  }, [product, id]);
+
+  if (product === null) return null;
+  return (
+    <li className="flex flex-col gap-2">
+      {product ? (
+        <>
+          <ProductCard product={product} />
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Remove ${product.name}`}
+            onClick={() => toggleWishlist(product)}
+          >
+            <X aria-hidden="true" />
+            Remove
+          </Button>
+        </>
+      ) : isError ? (
+        <p role="alert" className="rounded-lg border border-stone-200 p-4 text-sm text-stone-600">
+          This product could not be loaded.
+        </p>
+      ) : (
+        <ProductCardSkeleton />
+      )}
+    </li>
   );
 }

@@ -1,8 +1,7 @@
 /**
  * The session (spec §4 "Session", §6): a user counts as signed in when the `auth_token` cookie exists; it
  * is not validated on load. Any 401 from the API removes the cookie and signs the user out here. Signing in
- * or out also drops the cached data of the previous user (queries under the `['session']` key) and switches the
- * wishlist between the browser's list and the account's (lib/wishlist/wishlist-session.ts).
+ * or out also drops the cached data of the previous user (queries under the `['session']` key).
  */
 import {
   createContext,
@@ -18,7 +17,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { onUnauthorized } from '@client/lib/api-client';
 import { readAuthToken, removeAuthToken, writeAuthToken } from '@client/lib/auth-cookie';
 import { SESSION_QUERY_KEY } from '@client/lib/query-keys';
-import { useWishlistSession } from '@client/lib/wishlist/wishlist-session';
 
 type SessionContextValue = {
   token: string | null;
@@ -48,7 +46,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [token, queryClient]);
 
   useEffect(() => onUnauthorized(() => setToken(null)), []);
-  useWishlistSession(token);
 
   const signIn = useCallback((next: string) => {
     writeAuthToken(next);

@@ -1,6 +1,6 @@
 /**
- * The signed-in shopper's wishlist on the server (`/api/v1/wishlist`), loaded only when needed: at sign-in the
- * browser's list is merged into the account's and then cleared, the account's list is copied into
+ * The signed-in shopper's wishlist on the server (`/api/v1/wishlist`), loaded with the pages that need it: at
+ * sign-in (the login page) and when the wishlist page opens, the browser's list is merged into the account's and then cleared, the account's list is copied into
  * localStorage for the header and the pages (wishlist-store.ts), and each heart press is saved on the server.
  */
 import { wishlistSchema } from '@shared/wishlist/wishlist-schemas';
@@ -24,7 +24,7 @@ const errorText = (error: unknown) =>
   error instanceof ApiError && error.serverMessage ? error.serverMessage : 'Please try again.';
 
 /**
- * After sign-in (or on a page load while signed in): merges the guest's list into the account (then clears
+ * After sign-in (and when the wishlist page opens while signed in): merges the guest's list into the account (then clears
  * the guest's list) or, without one, reads the account's list, and shows it. A refused merge (a full list)
  * keeps the guest's list in the browser and says why. A 401 signs the shopper out (api-client).
  */
@@ -49,7 +49,7 @@ export async function syncAccountWishlist(): Promise<void> {
       ({ productIds } = await apiRequest('/wishlist', { schema: wishlistSchema }));
     }
   } catch {
-    return; // Offline or signed out meanwhile: the next page load tries again.
+    return; // Offline or signed out meanwhile: the wishlist page tries again.
   }
   if (readAuthToken()) writeStoredWishlist(ACCOUNT_WISHLIST_KEY, productIds); // not if signed out meanwhile
 }

@@ -1,12 +1,13 @@
 /**
  * The first-load part of the wishlist: where the lists are kept and how many products the shown list holds,
  * for the header's count. Product ids live in localStorage (per origin, so per store host) as JSON arrays, the
- * most recently saved first: a guest's list under {@link GUEST_WISHLIST_KEY}; while signed in,
- * {@link ACCOUNT_WISHLIST_KEY} holds a copy of the account's list on the server and is shown instead (signing
- * out removes it, and the guest's list shows again). Reading and changing the lists is in wishlist-store.ts,
+ * most recently saved first: a guest's list under {@link GUEST_WISHLIST_KEY}; while signed in (the session
+ * cookie is there), {@link ACCOUNT_WISHLIST_KEY} holds a copy of the account's list on the server and is shown
+ * instead. Signing out shows the guest's list again (the copy is dropped, and ignored without a session). Reading and changing the lists is in wishlist-store.ts,
  * talking to the server in wishlist-account.ts; both load with the pages that need them.
  */
 import { useSyncExternalStore } from 'react';
+import { readAuthToken } from '@client/lib/auth-cookie';
 
 /** localStorage key of a guest's list. */
 export const GUEST_WISHLIST_KEY = 'wishlist';
@@ -22,9 +23,15 @@ export function readStored(key: string): string | null {
   }
 }
 
-/** The stored text of the shown list: the account's copy while signed in, else the guest's list. */
+/** True while signed in: changes go to the account's list on the server. */
+export const showsAccountWishlist = (): boolean => readAuthToken() !== null;
+
+/**
+ * The stored text of the shown list: the account's copy while signed in (the guest's list until the copy is
+ * first read), else the guest's list.
+ */
 export const shownWishlistText = (): string | null =>
-  readStored(ACCOUNT_WISHLIST_KEY) ?? readStored(GUEST_WISHLIST_KEY);
+  (showsAccountWishlist() ? readStored(ACCOUNT_WISHLIST_KEY) : null) ?? readStored(GUEST_WISHLIST_KEY);
 
 const listeners = new Set<() => void>();
 
@@ -55,9 +62,8 @@ export function useWishlistCount(): number {
   return useSyncExternalStore(subscribeWishlist, shownCount, () => 0);
 }
 
-/** Signed out: drops the account's copy, so the guest's list shows again. */
+/** Signing out or in: drops the account's copy (the next account's list is read afresh). */
 export function forgetAccountWishlist(): void {
-  if (readStored(ACCOUNT_WISHLIST_KEY) === null) return;
   try {
     localStorage.removeItem(ACCOUNT_WISHLIST_KEY);
   } catch {

@@ -25,6 +25,7 @@ describe('the browser wishlist', () => {
   beforeEach(() => {
     storage = memoryStorage();
     vi.stubGlobal('localStorage', storage);
+    vi.stubGlobal('document', { cookie: '' });
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -55,14 +56,23 @@ describe('the browser wishlist', () => {
     expect(readWishlist()).toEqual(['b', 'a']);
   });
 
-  it("shows the account's copy while signed in and the guest's list again once it is removed", () => {
+  it("shows the account's copy while signed in and the guest's list again once signed out", () => {
     writeStoredWishlist(GUEST_WISHLIST_KEY, ['guest-item']);
-    writeStoredWishlist(ACCOUNT_WISHLIST_KEY, []);
-    expect(showsAccountWishlist()).toBe(true);
-    expect(readWishlist()).toEqual([]);
     writeStoredWishlist(ACCOUNT_WISHLIST_KEY, ['account-item']);
+    expect(showsAccountWishlist()).toBe(false);
+    expect(readWishlist()).toEqual(['guest-item']);
+
+    document.cookie = 'theme=dark; auth_token=abc';
+    expect(showsAccountWishlist()).toBe(true);
     expect(readWishlist()).toEqual(['account-item']);
+    writeStoredWishlist(ACCOUNT_WISHLIST_KEY, []);
+    expect(readWishlist()).toEqual([]);
+    // Signed in before the account's list was first read: the guest's list shows.
     writeStoredWishlist(ACCOUNT_WISHLIST_KEY, null);
+    expect(readWishlist()).toEqual(['guest-item']);
+
+    writeStoredWishlist(ACCOUNT_WISHLIST_KEY, ['account-item']);
+    document.cookie = '';
     expect(readWishlist()).toEqual(['guest-item']);
   });
 

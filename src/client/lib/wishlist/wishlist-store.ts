@@ -5,15 +5,9 @@
  */
 import { useSyncExternalStore } from 'react';
 import { WISHLIST_LIMIT } from '@shared/wishlist/wishlist-limit';
-import {
-  ACCOUNT_WISHLIST_KEY,
-  notifyWishlist,
-  readStored,
-  shownWishlistText,
-  subscribeWishlist,
-} from './wishlist-count';
+import { notifyWishlist, shownWishlistText, subscribeWishlist } from './wishlist-count';
 
-export { ACCOUNT_WISHLIST_KEY, GUEST_WISHLIST_KEY } from './wishlist-count';
+export { ACCOUNT_WISHLIST_KEY, GUEST_WISHLIST_KEY, showsAccountWishlist } from './wishlist-count';
 
 /** What the server renders and a browser without storage shows: no saved products. */
 const EMPTY: readonly string[] = [];
@@ -43,9 +37,6 @@ export function writeStoredWishlist(key: string, ids: readonly string[] | null):
   }
   notifyWishlist();
 }
-
-/** True while the shown list is the signed-in account's. */
-export const showsAccountWishlist = (): boolean => readStored(ACCOUNT_WISHLIST_KEY) !== null;
 
 let snapshot: { raw: string | null; ids: readonly string[] } = { raw: null, ids: EMPTY };
 
