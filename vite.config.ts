@@ -38,6 +38,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // No fallback for browsers without `<link rel="modulepreload">` (Safari before 17): they load every chunk
+    // all the same, only without preloading; the fallback would cost the first load ~0.3 KB gzipped.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // One shared chunk for what every page needs (frameworks, the src/client/lib modules the layouts and

@@ -42,8 +42,8 @@ function useScrolledPast(offset: number): boolean {
   return scrolled;
 }
 
-/** The header's icon buttons (search, cart, account, menu). */
-const iconButton = cn(buttonVariants({ variant: 'ghost', size: 'icon' }), '[&_svg]:size-5');
+/** The header's icon buttons (search, wishlist, cart, account, menu); `relative` places the count badges. */
+const iconButton = cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative [&_svg]:size-5');
 
 /** An icon link named with its count ('Cart, 2 items'), the count shown on a badge. */
 function CountLink({
@@ -58,7 +58,7 @@ function CountLink({
   icon: ReactNode;
 }) {
   return (
-    <Link to={to} aria-label={`${label}, ${itemCountLabel(count)}`} className={cn(iconButton, 'relative')}>
+    <Link to={to} aria-label={`${label}, ${itemCountLabel(count)}`} className={iconButton}>
       {icon}
       {count > 0 && (
         <span aria-hidden="true" className="count-badge -top-0.5 -right-0.5 h-5 min-w-5 text-[11px]">

@@ -17,7 +17,7 @@ import { accountDisplay } from './account-display';
 import { useAccountInfo } from '@client/lib/session/account-info-query';
 import { useLogoutMutation } from './users-api';
 import { useSession } from '@client/lib/session/session-context';
-import { forgetAccountWishlist } from '@client/lib/wishlist/wishlist-count';
+import { forgetAccountWishlist } from '@client/lib/wishlist/wishlist-store';
 import {
   ACCOUNT_ERROR_TITLE,
   accountLoadErrorMessage,

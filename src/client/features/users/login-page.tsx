@@ -21,8 +21,7 @@ import { AuthPageFooter } from './auth-page-footer';
 import { PasswordInput } from './password-input';
 import { useSignInMutation } from './users-api';
 import { useSession } from '@client/lib/session/session-context';
-import { syncAccountWishlist } from '@client/lib/wishlist/wishlist-account';
-import { forgetAccountWishlist } from '@client/lib/wishlist/wishlist-count';
+import { forgetAccountWishlist } from '@client/lib/wishlist/wishlist-store';
 import {
   prefilledEmail,
   rememberedFrom,
@@ -57,7 +56,8 @@ export function LoginPage() {
       const token = await signInMutation.mutateAsync({ email: values.email, password: values.password });
       forgetAccountWishlist();
       signIn(token);
-      void syncAccountWishlist();
+      // The browser's list joins the account's (wishlist-account.ts, loaded now).
+      void import('@client/lib/wishlist/wishlist-account').then((wishlist) => wishlist.syncAccountWishlist());
       toast.success(SIGN_IN_SUCCESS);
       navigate(returnPathFrom(location.state), { replace: true });
     } catch (error) {

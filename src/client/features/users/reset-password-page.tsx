@@ -22,7 +22,7 @@ import { FormField } from '@client/components/ui/form-field';
 import { setFieldErrors } from '@client/lib/form-errors';
 import { toast } from '@client/lib/notify';
 import { useSession } from '@client/lib/session/session-context';
-import { forgetAccountWishlist } from '@client/lib/wishlist/wishlist-count';
+import { forgetAccountWishlist } from '@client/lib/wishlist/wishlist-store';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { PasswordInput } from './password-input';

@@ -15,7 +15,6 @@ import { itemCountLabel } from '@client/lib/cart/cart-reducer';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useSession } from '@client/lib/session/session-context';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { syncAccountWishlist } from '@client/lib/wishlist/wishlist-account';
 import {
   GUEST_WISHLIST_KEY,
   readWishlist,
@@ -39,7 +38,8 @@ export function WishlistPage() {
   // Signed in: merge anything saved as a guest and read the account's list afresh (another device may have
   // changed it).
   useEffect(() => {
-    if (isAuthenticated) void syncAccountWishlist();
+    if (isAuthenticated)
+      void import('@client/lib/wishlist/wishlist-account').then((wishlist) => wishlist.syncAccountWishlist());
   }, [isAuthenticated]);
 
   if (ids.length === 0) {

@@ -26,6 +26,7 @@ describe('the browser wishlist', () => {
     storage = memoryStorage();
     vi.stubGlobal('localStorage', storage);
     vi.stubGlobal('document', { cookie: '' });
+    vi.stubGlobal('dispatchEvent', () => true);
   });
   afterEach(() => vi.unstubAllGlobals());
 

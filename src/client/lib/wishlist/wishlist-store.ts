@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { WISHLIST_LIMIT } from '@shared/wishlist/wishlist-limit';
-import { notifyWishlist, shownWishlistText, subscribeWishlist } from './wishlist-count';
+import { ACCOUNT_WISHLIST_KEY, shownWishlistText, subscribeWishlist } from './wishlist-count';
 
 export { ACCOUNT_WISHLIST_KEY, GUEST_WISHLIST_KEY, showsAccountWishlist } from './wishlist-count';
 
@@ -27,7 +27,7 @@ export function parseStoredWishlist(raw: string | null): readonly string[] {
   }
 }
 
-/** Stores `ids` under `key` (null removes the key) and tells every reader. */
+/** Stores `ids` under `key` (null removes the key) and tells every reader (a `storage` event). */
 export function writeStoredWishlist(key: string, ids: readonly string[] | null): void {
   try {
     if (ids) localStorage.setItem(key, JSON.stringify(ids));
@@ -35,14 +35,19 @@ export function writeStoredWishlist(key: string, ids: readonly string[] | null):
   } catch {
     // Storage full or disabled: the list stays as it was.
   }
-  notifyWishlist();
+  dispatchEvent(new Event('storage'));
 }
 
 let snapshot: { raw: string | null; ids: readonly string[] } = { raw: null, ids: EMPTY };
 
 /** The shown list (the account's copy while signed in, else the guest's); the same array until it changes. */
 export function readWishlist(): readonly string[] {
-  const raw = shownWishlistText();
+  let raw: string | null = null;
+  try {
+    raw = shownWishlistText();
+  } catch {
+    // Storage disabled: nothing saved.
+  }
   if (raw !== snapshot.raw) snapshot = { raw, ids: parseStoredWishlist(raw) };
   return snapshot.ids;
 }
@@ -55,3 +60,8 @@ export function useWishlist(): readonly string[] {
 /** Toast titles on a change of the list. */
 export const WISHLIST_ADDED = 'Added to wishlist';
 export const WISHLIST_REMOVED = 'Removed from wishlist';
+
+/** Signing out or in: drops the account's copy (the next account's list is read afresh). */
+export function forgetAccountWishlist(): void {
+  writeStoredWishlist(ACCOUNT_WISHLIST_KEY, null);
+}
