@@ -73,7 +73,10 @@ export async function toggleAccountWishlist(product: { id: string; name: string 
     writeStoredWishlist(ACCOUNT_WISHLIST_KEY, productIds);
     toast.success(saved ? WISHLIST_REMOVED : WISHLIST_ADDED, { description: product.name });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return; // signed out: the guest's list shows
+    if (error instanceof ApiError && error.status === 401) {
+      writeStoredWishlist(ACCOUNT_WISHLIST_KEY, null); // signed out: the guest's list shows
+      return;
+    }
     writeStoredWishlist(ACCOUNT_WISHLIST_KEY, before);
     toast.error(WISHLIST_SAVE_FAILED, { description: errorText(error) });
   }
