@@ -34,6 +34,7 @@ import { StoreTrackingRateLimiter } from './modules/orders/tracking-rate-limit';
 import { PasswordResetRateLimiter } from './modules/users/password-reset-rate-limit';
 import { RegistrationRateLimiter } from './modules/users/registration-rate-limit';
 import { userRoutes } from './modules/users/routes';
+import { wishlistRoutes } from './modules/wishlist/routes';
 import { StoreSignInRateLimiter } from './modules/users/sign-in-rate-limit';
 import { openRateLimitStores } from './rate-limit-redis';
 import {
@@ -214,6 +215,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       });
       await api.register(gstRoutes);
       await api.register(deliveryRoutes);
+      await api.register(wishlistRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -51,6 +51,7 @@ const OrdersPage = page(() => import('@client/features/orders/orders-page'), 'Or
 const OrderSuccessPage = page(() => import('@client/features/orders/order-success-page'), 'OrderSuccessPage');
 const PaymentPage = page(() => import('@client/features/payments/payment-page'), 'PaymentPage');
 const TrackOrderPage = page(() => import('@client/features/orders/track-order-page'), 'TrackOrderPage');
+const WishlistPage = page(() => import('@client/features/wishlist/wishlist-page'), 'WishlistPage');
 const NotFoundPage = page(() => import('@client/features/not-found/not-found-page'), 'NotFoundPage');
 
 /** One page: its error boundary (cleared on every new path) and, while its chunk loads, the layout stays. */
@@ -107,6 +108,7 @@ export const appRoutes = (
       {route('/api-test', ApiTestPage)}
       {route('/track-order', TrackOrderPage)}
       {route('/order-success', OrderSuccessPage)}
+      {route('/wishlist', WishlistPage)}
       <Route element={<RequireAuth />}>
         {route('/account', AccountPage)}
         {route('/checkout', CheckoutPage)}

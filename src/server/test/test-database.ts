@@ -54,7 +54,7 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
     ...database,
     async reset() {
       await database.db.execute(
-        sql`TRUNCATE uploaded_images, audit_log, member_links, store_members, tax_documents, tax_document_counters, search_synonyms, search_words, outgoing_mail, payments, idempotency_keys, order_events, order_lines, orders, password_reset_tokens, sessions, users, product_variants, product_attributes, product_images, products, categories, store_hosts, stores RESTART IDENTITY CASCADE`,
+        sql`TRUNCATE wishlist_items, uploaded_images, audit_log, member_links, store_members, tax_documents, tax_document_counters, search_synonyms, search_words, outgoing_mail, payments, idempotency_keys, order_events, order_lines, orders, password_reset_tokens, sessions, users, product_variants, product_attributes, product_images, products, categories, store_hosts, stores RESTART IDENTITY CASCADE`,
       );
     },
     async close() {

@@ -1,13 +1,14 @@
 /**
  * The sticky header of the main layout (spec §2 "Main layout", §9): brand, up to 3 category links, 'All
  * categories' (a native disclosure listing every category, so no script loads for it), 'All Products', the
- * cart with its item count, the account link or 'Login', a mobile menu listing every category, and a shadow
- * once the page has scrolled more than 20 px.
+ * wishlist and the cart with their item counts, the account link or 'Login', a mobile menu listing every
+ * category, and a shadow once the page has scrolled more than 20 px.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import {
   CloseIcon,
+  HeartIcon,
   MenuIcon,
   SearchIcon,
   ShoppingBagIcon,
@@ -20,6 +21,7 @@ import { capitaliseWords } from '@client/lib/capitalise-words';
 import { useSession } from '@client/lib/session/session-context';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { cn } from '@client/lib/utils';
+import { useWishlistCount } from '@client/lib/wishlist/wishlist-count';
 import { HeaderSearch } from './header-search';
 
 /** The header gets its shadow after this many pixels of scrolling (spec §9). */
@@ -41,8 +43,32 @@ function useScrolledPast(offset: number): boolean {
   return scrolled;
 }
 
-/** The header's icon buttons (search, cart, account, menu). */
-const iconButton = cn(buttonVariants({ variant: 'ghost', size: 'icon' }), '[&_svg]:size-5');
+/** The header's icon buttons (search, wishlist, cart, account, menu); `relative` places the count badges. */
+const iconButton = cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative [&_svg]:size-5');
+
+/** An icon link named with its count ('Cart, 2 items'), the count shown on a badge. */
+function CountLink({
+  to,
+  label,
+  count,
+  icon,
+}: {
+  to: string;
+  label: string;
+  count: number;
+  icon: ReactNode;
+}) {
+  return (
+    <Link to={to} aria-label={`${label}, ${itemCountLabel(count)}`} className={iconButton}>
+      {icon}
+      {count > 0 && (
+        <span aria-hidden="true" className="count-badge -top-0.5 -right-0.5 h-5 min-w-5 text-[11px]">
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
+    </Link>
+  );
+}
 
 export function Header() {
   const { brand, categories, headerCategories } = useStoreInfo();
@@ -77,7 +103,7 @@ export function Header() {
   const listingParams = location.pathname === '/products' ? new URLSearchParams(location.search) : null;
   const currentCategory = listingParams?.get('category');
   const currentSearch = listingParams?.get('q') ?? '';
-  const cartLabel = `Cart, ${itemCountLabel(itemCount)}`;
+  const saved = useWishlistCount();
 
   const linksOf = (names: string[]) => [
     ...names.map((category) => ({
@@ -145,14 +171,8 @@ export function Header() {
             <SearchIcon />
           </button>
 
-          <Link to="/cart" aria-label={cartLabel} className={cn(iconButton, 'relative')}>
-            <ShoppingBagIcon />
-            {itemCount > 0 && (
-              <span aria-hidden="true" className="count-badge -top-0.5 -right-0.5 h-5 min-w-5 text-[11px]">
-                {itemCount > 99 ? '99+' : itemCount}
-              </span>
-            )}
-          </Link>
+          <CountLink to="/wishlist" label="Wishlist" count={saved} icon={<HeartIcon />} />
+          <CountLink to="/cart" label="Cart" count={itemCount} icon={<ShoppingBagIcon />} />
 
           {isAuthenticated ? (
             <NavLink to="/account" aria-label="My Account" className={iconButton}>

@@ -2,7 +2,7 @@
  * The product card of the home page and the listing (spec §2 "Product card", §4 "Product card: hover on or
  * off"). Hovering (or keyboard focus inside the card) reveals the overlay actions; leaving hides them. Fabric
  * sold by the metre shows its price per metre ('₹450 / metre') and is added from its page, where the length is
- * chosen.
+ * chosen. The heart saves the product in the wishlist (lib/wishlist/wishlist-store.ts) or removes it.
  * Kept light for the home page's first load: no radix, no form or schema libraries.
  */
 import { useId, useState } from 'react';
@@ -16,6 +16,8 @@ import { Badge } from '@client/components/ui/badge';
 import { buttonVariants } from '@client/components/ui/button-variants';
 import { useCart } from '@client/lib/cart/cart-context';
 import { cn } from '@client/lib/utils';
+import { useWishlist } from '@client/lib/wishlist/wishlist-store';
+import { toggleWishlist } from '@client/lib/wishlist/wishlist-toggle';
 import {
   cardCartSelection,
   CHOOSE_LENGTH_DESCRIPTION,
@@ -39,6 +41,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
   const navigate = useNavigate();
   const titleId = useId();
   const [imageFailed, setImageFailed] = useState(false);
+  const saved = useWishlist().includes(product.id);
 
   const href = `/product/${encodeURIComponent(product.id)}`;
   const imageSrc = imageFailed || !product.image ? PRODUCT_FALLBACK_IMAGE : product.image;
@@ -101,8 +104,14 @@ export function ProductCard({ product, priority = false }: { product: Product; p
           data-testid="product-card-overlay"
           className="invisible absolute top-2 right-2 flex flex-col gap-2 opacity-0 transition-opacity duration-200 group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
         >
-          <button type="button" className={overlayButtonClass} aria-label="Add to Wishlist">
-            <Heart aria-hidden="true" />
+          <button
+            type="button"
+            className={overlayButtonClass}
+            aria-label={saved ? 'Remove from Wishlist' : 'Add to Wishlist'}
+            aria-pressed={saved}
+            onClick={() => toggleWishlist(product)}
+          >
+            <Heart aria-hidden="true" className={saved ? 'fill-brand-600 text-brand-600' : undefined} />
           </button>
           <button type="button" className={overlayButtonClass} aria-label="Quick View">
             <Eye aria-hidden="true" />

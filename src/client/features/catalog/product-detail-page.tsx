@@ -23,6 +23,8 @@ import { lineTotal } from '@client/lib/cart/cart-reducer';
 import { quantityTimesPrice } from '@client/lib/orders/line-text';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import { useWishlist } from '@client/lib/wishlist/wishlist-store';
+import { toggleWishlist } from '@client/lib/wishlist/wishlist-toggle';
 import { galleryImages, ProductDetailGallery } from './product-detail-gallery';
 import { OptionGroup, QuantityStepper } from './product-detail-options';
 import { PRODUCT_NOT_FOUND_TITLE, ProductDetailSkeleton, ProductNotFound } from './product-detail-states';
@@ -120,6 +122,7 @@ export function ProductDetailPage() {
 function ProductDetails({ product }: { product: ProductDetailView }) {
   const pageAddress = usePageAddress();
   const { addItem } = useCart();
+  const saved = useWishlist().includes(product.id);
   const rule = productQuantityRule(product);
   const [selection, setSelection] = useState<Selection>(() => initialSelection(product));
   const [quantity, setQuantity] = useState(rule.minQuantity);
@@ -257,9 +260,15 @@ function ProductDetails({ product }: { product: ProductDetailView }) {
               <ShoppingBag aria-hidden="true" />
               {soldOut ? OUT_OF_STOCK : 'Add to Cart'}
             </Button>
-            <Button size="lg" variant="outline" className="w-full sm:w-auto sm:flex-1">
-              <Heart aria-hidden="true" />
-              Add to Wishlist
+            <Button
+              size="lg"
+              variant="outline"
+              className="w-full sm:w-auto sm:flex-1"
+              aria-pressed={saved}
+              onClick={() => toggleWishlist(product)}
+            >
+              <Heart aria-hidden="true" className={saved ? 'fill-brand-600 text-brand-600' : undefined} />
+              {saved ? 'Remove from Wishlist' : 'Add to Wishlist'}
             </Button>
           </div>
           <WhatsappLink

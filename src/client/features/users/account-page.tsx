@@ -17,6 +17,7 @@ import { accountDisplay } from './account-display';
 import { useAccountInfo } from '@client/lib/session/account-info-query';
 import { useLogoutMutation } from './users-api';
 import { useSession } from '@client/lib/session/session-context';
+import { forgetAccountWishlist } from '@client/lib/wishlist/wishlist-store';
 import {
   ACCOUNT_ERROR_TITLE,
   accountLoadErrorMessage,
@@ -50,6 +51,7 @@ export function AccountPage() {
     startTransition(() => {
       navigate('/');
       signOut();
+      forgetAccountWishlist();
     });
     if (revoked) toast.success(LOGOUT_TITLE, { description: LOGOUT_DESCRIPTION });
     else toast.error(ACCOUNT_ERROR_TITLE, { description: LOGOUT_FAILED });

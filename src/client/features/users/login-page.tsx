@@ -21,6 +21,7 @@ import { AuthPageFooter } from './auth-page-footer';
 import { PasswordInput } from './password-input';
 import { useSignInMutation } from './users-api';
 import { useSession } from '@client/lib/session/session-context';
+import { forgetAccountWishlist } from '@client/lib/wishlist/wishlist-store';
 import {
   prefilledEmail,
   rememberedFrom,
@@ -53,7 +54,10 @@ export function LoginPage() {
   const onSubmit = async (values: SignInFormValues) => {
     try {
       const token = await signInMutation.mutateAsync({ email: values.email, password: values.password });
+      forgetAccountWishlist();
       signIn(token);
+      // The browser's list joins the account's (wishlist-account.ts, loaded now).
+      void import('@client/lib/wishlist/wishlist-account').then((wishlist) => wishlist.syncAccountWishlist());
       toast.success(SIGN_IN_SUCCESS);
       navigate(returnPathFrom(location.state), { replace: true });
     } catch (error) {

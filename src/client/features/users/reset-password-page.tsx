@@ -22,6 +22,7 @@ import { FormField } from '@client/components/ui/form-field';
 import { setFieldErrors } from '@client/lib/form-errors';
 import { toast } from '@client/lib/notify';
 import { useSession } from '@client/lib/session/session-context';
+import { forgetAccountWishlist } from '@client/lib/wishlist/wishlist-store';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { PasswordInput } from './password-input';
@@ -57,6 +58,7 @@ export function ResetPasswordPage() {
     try {
       const message = await resetMutation.mutateAsync({ token, password: values.password });
       signOut();
+      forgetAccountWishlist();
       toast.success(message);
       navigate('/login', { replace: true });
     } catch (error) {

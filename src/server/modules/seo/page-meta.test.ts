@@ -177,6 +177,10 @@ describe.each(testDatabaseKinds)('page heads from the catalogue on %s', (kind) =
     const cart = await page('/cart');
     expect(cart.status).toBe(200);
     expect(cart.html).toContain('<meta name="robots" content="noindex, follow" />');
+    const wishlist = await page('/wishlist');
+    expect(wishlist.status).toBe(200);
+    expect(wishlist.html).toContain('<title>My Wishlist | Silk House</title>');
+    expect(wishlist.html).toContain('<meta name="robots" content="noindex, follow" />');
 
     for (const path of [
       '/no-such-page',

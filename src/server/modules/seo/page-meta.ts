@@ -36,6 +36,7 @@ export type PageMeta = { head: PageHead; status: 200 | 404 };
 /** Client routes that exist but are personal or transactional: served, never indexed. */
 const PRIVATE_ROUTES: Readonly<Record<string, string>> = {
   '/cart': 'Shopping Cart',
+  '/wishlist': 'My Wishlist',
   '/checkout': 'Checkout',
   '/account': 'My Account',
   '/orders': 'My Orders',
