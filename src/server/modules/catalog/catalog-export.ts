@@ -67,6 +67,8 @@ export async function exportStoreBlock(db: Db, storeId: number): Promise<FileObj
     companyLogoUrl: store?.companyLogoUrl,
     description: store?.description,
     whatsappNumber: store?.whatsappNumber,
+    socialLinks: store?.socialLinks ?? {},
+    sizeChart: store?.sizeChart ?? undefined,
     categories: categoryRows.filter((row) => row.position !== null).map((row) => row.name),
     categoryImages: Object.fromEntries(
       categoryRows.filter((row) => row.imageUrl !== null).map((row) => [row.name, row.imageUrl]),

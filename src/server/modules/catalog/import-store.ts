@@ -71,6 +71,8 @@ export async function upsertStoreInfo(
     companyLogoUrl: info.companyLogoUrl ?? null,
     description: info.description ?? null,
     whatsappNumber: info.whatsappNumber ?? null,
+    socialLinks: info.socialLinks,
+    sizeChart: info.sizeChart ?? null,
     policies: info.policies,
     ...gstSettingsOf(info),
     // Absent from the file: the delivery settings stay as the admin left them.
@@ -89,6 +91,8 @@ export async function upsertStoreInfo(
         companyLogoUrl: current.companyLogoUrl,
         description: current.description,
         whatsappNumber: current.whatsappNumber,
+        socialLinks: current.socialLinks,
+        sizeChart: current.sizeChart,
         policies: current.policies,
         ...gstSettingsOf(current),
         ...(info.delivery ? { deliverySettings: deliverySettingsOf(current.deliverySettings) } : {}),

@@ -41,6 +41,8 @@ describe.each(testDatabaseKinds)('GET /storeInfo on %s', (kind) => {
       companyLogoUrl: '/media/demo/logo.svg',
       description: 'Handloom silk from Varanasi.',
       whatsappNumber: null,
+      socialLinks: {},
+      sizeChart: null,
       categories: ['Men', 'Women', 'Accessories', 'Unstitched Fabrics'],
       categoryImages: { Men: '/media/demo/category-men.svg', Women: '/media/demo/category-women.svg' },
       policies: { shipping: '<h2>Shipping</h2><p>{companyName} ships free.</p>' },

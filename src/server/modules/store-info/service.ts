@@ -49,6 +49,8 @@ export async function getStoreInfo(db: Db, storeId: number, testMode: boolean): 
     companyLogoUrl: store?.companyLogoUrl ?? null,
     description: store?.description ?? null,
     whatsappNumber: store?.whatsappNumber ?? null,
+    socialLinks: store?.socialLinks ?? {},
+    sizeChart: store?.sizeChart ?? null,
     categories: categoryRows.map((row) => row.name),
     categoryImages: Object.fromEntries(imageRows.map((row) => [row.name, row.imageUrl as string])),
     policies: store?.policies ?? {},

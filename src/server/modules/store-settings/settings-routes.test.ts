@@ -108,6 +108,8 @@ describe.each(testDatabaseKinds)('admin store settings on %s', (kind) => {
       ...STORE_INFO,
       companyLogoUrl: '/media/demo/logo.svg',
       whatsappNumber: '+919839041736',
+      socialLinks: {},
+      sizeChart: null,
     });
     expect(await storeInfo()).toMatchObject({ storeName: 'Kashi Weaves', whatsappNumber: '+919839041736' });
     const [entry] = await audits();

@@ -8,6 +8,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { StoreSettings } from '@shared/admin/store-settings-schemas';
+import type { SizeChart } from '@shared/store-info/size-chart';
+import type { SocialLinks } from '@shared/store-info/social-links';
 import type { Db } from '../../db/database';
 import { categories } from '../../db/schema/catalog-tables';
 import { stores } from '../../db/schema/store-tables';
@@ -64,6 +66,8 @@ export async function readStoreSettings(
       companyLogoUrl: textOrNull(block.companyLogoUrl),
       description: textOrNull(block.description),
       whatsappNumber: textOrNull(block.whatsappNumber),
+      socialLinks: (block.socialLinks as SocialLinks | undefined) ?? {},
+      sizeChart: (block.sizeChart as SizeChart | undefined) ?? null,
     },
     categories: listed.map((name) => ({ name, imageUrl: images[name] ?? null })),
     otherCategories: allCategories
