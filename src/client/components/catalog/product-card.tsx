@@ -2,10 +2,11 @@
  * The product card of the home page and the listing (spec §2 "Product card", §4 "Product card: hover on or
  * off"). Hovering (or keyboard focus inside the card) reveals the overlay actions; leaving hides them. Fabric
  * sold by the metre shows its price per metre ('₹450 / metre') and is added from its page, where the length is
- * chosen.
+ * chosen. 'Quick View' opens the product in a dialog (quick-view-dialog.tsx, its own chunk: fetched when the
+ * pointer or the focus reaches the button, shown at the press).
  * Kept light for the home page's first load: no radix, no form or schema libraries.
  */
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Eye, Heart, ShoppingBag, Star } from 'lucide-react';
 import { toast } from '@client/lib/notify';
@@ -23,9 +24,10 @@ import {
   SELECT_SIZE_DESCRIPTION,
   SELECT_SIZE_TITLE,
 } from './product-card-selection';
+import { PRODUCT_FALLBACK_IMAGE } from './product-fallback-image';
 
-/** The local stand-in for a missing or broken product image (spec §2 "Product card", §8 "Image failure"). */
-export const PRODUCT_FALLBACK_IMAGE = '/media/fallback/product.svg';
+const loadQuickView = () => import('./quick-view-dialog');
+const QuickViewDialog = lazy(async () => ({ default: (await loadQuickView()).QuickViewDialog }));
 
 const overlayButtonClass =
   'inline-flex size-9 items-center justify-center rounded-full bg-white/95 text-stone-700 shadow-sm ring-1 ring-stone-200 transition-colors hover:bg-white hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 [&_svg]:size-4';
@@ -35,6 +37,7 @@ export function ProductCard({ product }: { product: Product }) {
   const navigate = useNavigate();
   const titleId = useId();
   const [imageFailed, setImageFailed] = useState(false);
+  const [quickViewOpen, setQuickViewOpen] = useState(false);
 
   const href = `/product/${encodeURIComponent(product.id)}`;
   const imageSrc = imageFailed || !product.image ? PRODUCT_FALLBACK_IMAGE : product.image;
@@ -99,9 +102,22 @@ export function ProductCard({ product }: { product: Product }) {
           <button type="button" className={overlayButtonClass} aria-label="Add to Wishlist">
             <Heart aria-hidden="true" />
           </button>
-          <button type="button" className={overlayButtonClass} aria-label="Quick View">
+          <button
+            type="button"
+            className={overlayButtonClass}
+            aria-label="Quick View"
+            aria-haspopup="dialog"
+            onPointerEnter={() => void loadQuickView()}
+            onFocus={() => void loadQuickView()}
+            onClick={() => setQuickViewOpen(true)}
+          >
             <Eye aria-hidden="true" />
           </button>
+          {quickViewOpen && (
+            <Suspense fallback={null}>
+              <QuickViewDialog product={product} onClose={() => setQuickViewOpen(false)} />
+            </Suspense>
+          )}
         </div>
       </div>
 
