@@ -22,10 +22,7 @@ const linkField = (network: SocialNetwork) =>
     .refine((url) => url === '' || isSocialLink(network, url), { message: socialLinkMessage(network) });
 
 const byNetwork = <T extends z.ZodType>(field: (network: SocialNetwork) => T) =>
-  Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, field(network)])) as Record<
-    SocialNetwork,
-    T
-  >;
+  Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, field(network)])) as Record<SocialNetwork, T>;
 
 /** The admin form: every network's link as typed, `''` = not set. */
 export const socialLinksFormSchema = z.object(byNetwork(linkField));
@@ -37,7 +34,6 @@ export const socialLinksSchema = z.object(byNetwork(() => z.string().optional())
 /** The catalogue file's `store.socialLinks`: each link checked for its network; a blank link is dropped. */
 export const importSocialLinksSchema = z
   .object(byNetwork((network) => linkField(network).optional()))
-  .transform(
-    (links): SocialLinks =>
-      Object.fromEntries(Object.entries(links).filter(([, url]) => url !== undefined && url !== '')),
+  .transform((links): SocialLinks =>
+    Object.fromEntries(Object.entries(links).filter(([, url]) => url !== undefined && url !== '')),
   );

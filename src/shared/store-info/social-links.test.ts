@@ -53,6 +53,8 @@ describe('social links', () => {
     expect(
       importSocialLinksSchema.parse({ instagram: 'https://instagram.com/resham', youtube: '', x: '  ' }),
     ).toEqual({ instagram: 'https://instagram.com/resham' });
-    expect(importSocialLinksSchema.safeParse({ pinterest: 'https://pinterest.example/r' }).success).toBe(false);
+    expect(importSocialLinksSchema.safeParse({ pinterest: 'https://pinterest.example/r' }).success).toBe(
+      false,
+    );
   });
 });

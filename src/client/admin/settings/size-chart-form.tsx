@@ -19,7 +19,8 @@ import { ApiError } from '@client/lib/api-client';
 import { useSaveSettings } from './settings-queries';
 
 /** The text shown in the box for a chart (blank without one). */
-const textOf = (chart: StoreSettings['storeInfo']['sizeChart']) => (chart ? sizeChartToText(chart.tables) : '');
+const textOf = (chart: StoreSettings['storeInfo']['sizeChart']) =>
+  chart ? sizeChartToText(chart.tables) : '';
 
 export function SizeChartForm({ settings }: { settings: StoreSettings }) {
   const chart = settings.storeInfo.sizeChart;

@@ -6,7 +6,7 @@
  * pointer or the focus reaches the button, shown at the press).
  * Kept light for the home page's first load: no radix, no form or schema libraries.
  */
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Eye, Heart, ShoppingBag, Star } from 'lucide-react';
 import { toast } from '@client/lib/notify';
@@ -37,7 +37,9 @@ export function ProductCard({ product }: { product: Product }) {
   const navigate = useNavigate();
   const titleId = useId();
   const [imageFailed, setImageFailed] = useState(false);
-  const [quickViewOpen, setQuickViewOpen] = useState(false);
+  // 'returning': closed, the overlay kept shown until the dialog has given the focus back to its button.
+  const [quickView, setQuickView] = useState<'closed' | 'open' | 'returning'>('closed');
+  const quickViewButton = useRef<HTMLButtonElement>(null);
 
   const href = `/product/${encodeURIComponent(product.id)}`;
   const imageSrc = imageFailed || !product.image ? PRODUCT_FALLBACK_IMAGE : product.image;
@@ -95,27 +97,37 @@ export function ProductCard({ product }: { product: Product }) {
           </div>
         )}
 
+        {/* Kept shown while Quick View is open, so the focus can come back to its button on close. */}
         <div
           data-testid="product-card-overlay"
-          className="invisible absolute top-2 right-2 flex flex-col gap-2 opacity-0 transition-opacity duration-200 group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
+          data-quick-view={quickView === 'closed' ? undefined : 'open'}
+          className="invisible absolute top-2 right-2 flex flex-col gap-2 opacity-0 transition-opacity duration-200 group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100 data-[quick-view=open]:visible data-[quick-view=open]:opacity-100"
         >
           <button type="button" className={overlayButtonClass} aria-label="Add to Wishlist">
             <Heart aria-hidden="true" />
           </button>
           <button
+            ref={quickViewButton}
             type="button"
             className={overlayButtonClass}
             aria-label="Quick View"
             aria-haspopup="dialog"
             onPointerEnter={() => void loadQuickView()}
-            onFocus={() => void loadQuickView()}
-            onClick={() => setQuickViewOpen(true)}
+            onFocus={() => {
+              void loadQuickView();
+              if (quickView === 'returning') setQuickView('closed');
+            }}
+            onClick={() => setQuickView('open')}
           >
             <Eye aria-hidden="true" />
           </button>
-          {quickViewOpen && (
+          {quickView === 'open' && (
             <Suspense fallback={null}>
-              <QuickViewDialog product={product} onClose={() => setQuickViewOpen(false)} />
+              <QuickViewDialog
+                product={product}
+                returnFocusTo={quickViewButton}
+                onClose={() => setQuickView('returning')}
+              />
             </Suspense>
           )}
         </div>

@@ -1,7 +1,7 @@
 /**
  * The size, colour and quantity choices of a product (spec §2 "Product detail", §5 "Cart and product"), shared
- * by the product page and the cards' Quick View: the size buttons with the store's 'Size chart' (products sold
- * in sizes only), the colour buttons, and the quantity stepper with, for fabric sold by the metre, the line's
+ * by the product page and the cards' Quick View: the size buttons with the store's 'Size chart' (garments in
+ * clothing sizes only — not a single 'One Size', shoe sizes or fabric sold by the metre), the colour buttons, and the quantity stepper with, for fabric sold by the metre, the line's
  * total. Sold-out or unavailable options are disabled. Each group carries `data-choice` (`size`, `colour`) so
  * a caller can bring a missing choice into view.
  */
@@ -17,19 +17,20 @@ import { SizeChartButton } from './size-chart-button';
 export function ProductChoices({ choice }: { choice: ProductChoice }) {
   const { product, selection, setSelection, quantity, setQuantity, rule, price } = choice;
   const { sizes } = productOptions(product);
+  const heading = sizeHeading({ ...product, sizes });
   const colourOptions = colorChoices(product);
   return (
     <>
       {sizes.length > 0 && (
         <div data-choice="size" className="flex flex-col gap-2">
           <OptionGroup
-            heading={sizeHeading({ ...product, sizes })}
+            heading={heading}
             options={sizeChoices(product, selection.color)}
             selected={selection.size}
             onSelect={(size) => setSelection((current) => ({ ...current, size }))}
             unavailableText={selection.color ? `not available in ${selection.color}` : undefined}
           />
-          {product.unit !== 'm' && <SizeChartButton />}
+          {product.unit !== 'm' && heading === 'Clothing Size' && <SizeChartButton />}
         </div>
       )}
       {colourOptions.length > 0 && (

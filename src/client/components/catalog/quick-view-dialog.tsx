@@ -5,7 +5,7 @@
  * options disabled), and 'View full details'. Reads the product with its variants (`GET /products/{id}`,
  * the page's query); until it arrives the card's own image, title and price show. Lazy: loaded by the card.
  */
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Dialog } from 'radix-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -27,9 +27,14 @@ import { ProductChoices } from './product-choices';
 /** Shown when the product cannot be read (offline, server error, removed since the listing was read). */
 export const QUICK_VIEW_FAILED = 'This product could not be loaded. Open its page to try again.';
 
-type QuickViewDialogProps = { product: Product; onClose(): void };
+type QuickViewDialogProps = {
+  product: Product;
+  /** Gets the focus back when the dialog closes (the card's 'Quick View' button, outside this chunk). */
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
+  onClose(): void;
+};
 
-export function QuickViewDialog({ product, onClose }: QuickViewDialogProps) {
+export function QuickViewDialog({ product, returnFocusTo, onClose }: QuickViewDialogProps) {
   const query = useQuery(productQueryOptions(product.id));
   const href = `/product/${encodeURIComponent(product.id)}`;
   return (
@@ -38,6 +43,10 @@ export function QuickViewDialog({ product, onClose }: QuickViewDialogProps) {
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <Dialog.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocusTo.current?.focus();
+          }}
           className="fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100%-1.5rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto overscroll-contain rounded-lg bg-white shadow-xl focus:outline-none"
         >
           <Dialog.Close
@@ -75,7 +84,10 @@ export function QuickViewDialog({ product, onClose }: QuickViewDialogProps) {
 
 function DetailsLink({ href }: { href: string }) {
   return (
-    <Link to={href} className="text-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800">
+    <Link
+      to={href}
+      className="text-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800"
+    >
       View full details
     </Link>
   );

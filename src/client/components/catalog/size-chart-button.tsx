@@ -3,7 +3,7 @@
  * catalogue file) in a dialog. Nothing is shown when the store has no chart. The dialog is its own chunk,
  * loaded when the pointer or the focus reaches the button, or at the press.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Ruler } from 'lucide-react';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 
@@ -13,11 +13,13 @@ const SizeChartDialog = lazy(async () => ({ default: (await loadDialog()).SizeCh
 export function SizeChartButton() {
   const { info } = useStoreInfo();
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const chart = info?.sizeChart;
   if (!chart) return null;
   return (
     <>
       <button
+        ref={button}
         type="button"
         className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800 [&_svg]:size-4"
         aria-haspopup="dialog"
@@ -30,7 +32,7 @@ export function SizeChartButton() {
       </button>
       {open && (
         <Suspense fallback={null}>
-          <SizeChartDialog chart={chart} onClose={() => setOpen(false)} />
+          <SizeChartDialog chart={chart} returnFocusTo={button} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

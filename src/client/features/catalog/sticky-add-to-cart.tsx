@@ -37,9 +37,14 @@ export function StickyAddToCart({ choice, mainButton, choices }: StickyAddToCart
   useEffect(() => {
     const target = mainButton.current;
     if (!target || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(([entry]) => {
-      if (entry) setShown(!entry.isIntersecting && entry.boundingClientRect.top < 0);
-    });
+    // The screen stretched far down: the button is "in" it while on screen or below, and leaves it only by
+    // going up — also when a jump (a link, the keyboard's End) takes it from below the screen to above at once.
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (entry) setShown(!entry.isIntersecting && entry.boundingClientRect.top < 0);
+      },
+      { rootMargin: '0px 0px 1000000px 0px' },
+    );
     observer.observe(target);
     return () => observer.disconnect();
   }, [mainButton]);

@@ -52,7 +52,8 @@ export function useProductChoice(product: ProductDetailView) {
   const addToCart = (): 'size' | 'colour' | null => {
     const missing = missingChoice(product, selection);
     if (missing === 'size') toast.error(SELECT_SIZE_TITLE, { description: SELECT_SIZE_DESCRIPTION });
-    else if (missing === 'colour') toast.error(SELECT_COLOUR_TITLE, { description: SELECT_COLOUR_DESCRIPTION });
+    else if (missing === 'colour')
+      toast.error(SELECT_COLOUR_TITLE, { description: SELECT_COLOUR_DESCRIPTION });
     else addItem(cartItemFor(product, selection, variant, quantity));
     return missing;
   };

@@ -66,9 +66,13 @@ export const storeSettingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/settings/size-chart',
     { config: ownerOnly, schema: { body: sizeChartSettingsSchema, ...answers } },
     async (request) =>
-      save(request, { entityId: 'size-chart', action: 'update-size-chart', view: viewOf('sizeChart') }, () => ({
-        sizeChart: request.body.sizeChart ?? undefined,
-      })),
+      save(
+        request,
+        { entityId: 'size-chart', action: 'update-size-chart', view: viewOf('sizeChart') },
+        () => ({
+          sizeChart: request.body.sizeChart ?? undefined,
+        }),
+      ),
   );
 
   /** 200 saved; 400 `{ error, fields }`. Categories left off the list keep their products. */

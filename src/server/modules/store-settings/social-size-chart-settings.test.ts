@@ -142,13 +142,21 @@ describe.each(testDatabaseKinds)('social links and size chart settings on %s', (
     const file = fixtureCatalog();
     const parsed = catalogImportFileSchema.parse({
       ...file,
-      store: { ...file.store, socialLinks: { youtube: 'https://youtube.com/@kashi', x: ' ' }, sizeChart: CHART },
+      store: {
+        ...file.store,
+        socialLinks: { youtube: 'https://youtube.com/@kashi', x: ' ' },
+        sizeChart: CHART,
+      },
     });
     expect(parsed.store.socialLinks).toEqual({ youtube: 'https://youtube.com/@kashi' });
     expect(parsed.store.sizeChart).toEqual(CHART);
     const bad = parseCatalogFile({
       ...file,
-      store: { ...file.store, socialLinks: { facebook: 'https://fb.example/kashi' }, sizeChart: { unit: 'cm' } },
+      store: {
+        ...file.store,
+        socialLinks: { facebook: 'https://fb.example/kashi' },
+        sizeChart: { unit: 'cm' },
+      },
     });
     expect(bad).toEqual({
       ok: false,
