@@ -65,3 +65,19 @@ export const sizeChartSchema = z.object({
 });
 export type SizeChart = z.infer<typeof sizeChartSchema>;
 export type SizeChartTable = SizeChart['tables'][number];
+
+/**
+ * The chart with its keys in the documented order (`unit`, `tables`; `title`, `columns`, `rows`; `size`,
+ * `values`): a chart read back from a JSON column has its keys in the database's order, and the catalogue
+ * export and the import's "changed?" check compare it as written.
+ */
+export function sizeChartInOrder(chart: SizeChart): SizeChart {
+  return {
+    unit: chart.unit,
+    tables: chart.tables.map((table) => ({
+      title: table.title,
+      columns: table.columns,
+      rows: table.rows.map((row) => ({ size: row.size, values: row.values })),
+    })),
+  };
+}

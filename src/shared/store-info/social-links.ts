@@ -56,3 +56,10 @@ export function isSocialLink(network: SocialNetwork, url: string): boolean {
     parsed.pathname.replace(/\/+$/, '') !== ''
   );
 }
+
+/** The links in the networks' order ({@link SOCIAL_NETWORKS}), whatever order they were read in. */
+export function socialLinksInOrder(links: SocialLinks): SocialLinks {
+  return Object.fromEntries(
+    SOCIAL_NETWORKS.flatMap((network) => (links[network] ? [[network, links[network]]] : [])),
+  );
+}

@@ -4,6 +4,8 @@
  * scoped to `storeId`.
  */
 import { asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { sizeChartInOrder } from '@shared/store-info/size-chart';
+import { socialLinksInOrder } from '@shared/store-info/social-links';
 import type { StoreInfo } from '@shared/store-info/store-info-schema';
 import type { Db } from '../../db/database';
 import { categories } from '../../db/schema/catalog-tables';
@@ -49,8 +51,8 @@ export async function getStoreInfo(db: Db, storeId: number, testMode: boolean): 
     companyLogoUrl: store?.companyLogoUrl ?? null,
     description: store?.description ?? null,
     whatsappNumber: store?.whatsappNumber ?? null,
-    socialLinks: store?.socialLinks ?? {},
-    sizeChart: store?.sizeChart ?? null,
+    socialLinks: socialLinksInOrder(store?.socialLinks ?? {}),
+    sizeChart: store?.sizeChart ? sizeChartInOrder(store.sizeChart) : null,
     categories: categoryRows.map((row) => row.name),
     categoryImages: Object.fromEntries(imageRows.map((row) => [row.name, row.imageUrl as string])),
     policies: store?.policies ?? {},
