@@ -2,8 +2,9 @@
  * The product page's Add to Cart bar on phones (under 768 px): the price, the current size and colour, and
  * 'Add to Cart' with the page's own choice, rules and toasts. It shows once the page's main Add to Cart button
  * has scrolled up out of view (an IntersectionObserver, started in an effect), sits just above the mobile
- * bottom bar, and keeps its place at the end of the page even while hidden, so it never covers the page's
- * content or the footer. A size or colour still to be chosen is brought into view and focused, and announced
+ * bottom bar, and keeps its place (an empty box while hidden) at the end of the page, so it never covers the
+ * page's content or the footer. Its content is rendered only then, and only on phones (a media query read in an
+ * effect: the server's HTML and the first render have none). A size or colour still to be chosen is brought into view and focused, and announced
  * with the same toast as the main button ('Please select a size').
  */
 import { useEffect, useState, type RefObject } from 'react';
@@ -14,6 +15,9 @@ import { Button } from '@client/components/ui/button';
 import { OUT_OF_STOCK } from '@client/lib/catalog/product-variants';
 import type { ProductChoice } from '@client/lib/catalog/use-product-choice';
 import { cn } from '@client/lib/utils';
+
+/** The phone layout (under 768 px), where the bar is shown; wider screens never render its content. */
+const PHONE_QUERY = '(max-width: 767.98px)';
 
 type StickyAddToCartProps = {
   choice: ProductChoice;
@@ -32,7 +36,17 @@ function showMissingChoice(choices: HTMLElement | null, missing: 'size' | 'colou
 }
 
 export function StickyAddToCart({ choice, mainButton, choices }: StickyAddToCartProps) {
-  const [shown, setShown] = useState(false);
+  const [pastButton, setPastButton] = useState(false);
+  const [phone, setPhone] = useState(false);
+  const shown = phone && pastButton;
+
+  useEffect(() => {
+    const query = window.matchMedia(PHONE_QUERY);
+    const follow = () => setPhone(query.matches);
+    follow();
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, []);
 
   useEffect(() => {
     const target = mainButton.current;
@@ -41,7 +55,7 @@ export function StickyAddToCart({ choice, mainButton, choices }: StickyAddToCart
     // going up — also when a jump (a link, the keyboard's End) takes it from below the screen to above at once.
     const observer = new IntersectionObserver(
       ([entry]) => {
-        if (entry) setShown(!entry.isIntersecting && entry.boundingClientRect.top < 0);
+        if (entry) setPastButton(!entry.isIntersecting && entry.boundingClientRect.top < 0);
       },
       { rootMargin: '0px 0px 1000000px 0px' },
     );
@@ -56,33 +70,34 @@ export function StickyAddToCart({ choice, mainButton, choices }: StickyAddToCart
       data-testid="sticky-add-to-cart"
       aria-hidden={!shown}
       className={cn(
-        'sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-30 -mx-4 mt-6 border-t border-stone-200 bg-white/95 px-4 py-2.5 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] backdrop-blur sm:-mx-6 sm:px-6 md:hidden',
+        'sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-30 -mx-4 min-h-16 border-t border-stone-200 bg-white/95 px-4 py-2.5 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] backdrop-blur sm:-mx-6 sm:px-6 md:hidden',
         !shown && 'invisible',
       )}
     >
-      <div className="flex items-center gap-3">
-        <div className="min-w-0 flex-1">
-          <p className="text-lg leading-tight font-bold text-brand-800">
-            {formatRupees(choice.price)}
-            {product.unit === 'm' && (
-              <span className="text-sm font-medium text-stone-600">{perUnitSuffix(product.unit)}</span>
-            )}
-          </p>
-          <p className="truncate text-xs text-stone-600">{chosen || 'Inclusive of all taxes'}</p>
+      {shown && (
+        <div className="flex items-center gap-3">
+          <div className="min-w-0 flex-1">
+            <p className="text-lg leading-tight font-bold text-brand-800">
+              {formatRupees(choice.price)}
+              {product.unit === 'm' && (
+                <span className="text-sm font-medium text-stone-600">{perUnitSuffix(product.unit)}</span>
+              )}
+            </p>
+            <p className="truncate text-xs text-stone-600">{chosen || 'Inclusive of all taxes'}</p>
+          </div>
+          <Button
+            className="shrink-0"
+            disabled={choice.soldOut}
+            onClick={() => {
+              const missing = choice.addToCart();
+              if (missing) showMissingChoice(choices.current, missing);
+            }}
+          >
+            <ShoppingBag aria-hidden="true" />
+            {choice.soldOut ? OUT_OF_STOCK : 'Add to Cart'}
+          </Button>
         </div>
-        <Button
-          className="shrink-0"
-          disabled={choice.soldOut}
-          tabIndex={shown ? undefined : -1}
-          onClick={() => {
-            const missing = choice.addToCart();
-            if (missing) showMissingChoice(choices.current, missing);
-          }}
-        >
-          <ShoppingBag aria-hidden="true" />
-          {choice.soldOut ? OUT_OF_STOCK : 'Add to Cart'}
-        </Button>
-      </div>
+      )}
     </div>
   );
 }
