@@ -66,11 +66,12 @@ export function StickyAddToCart({ choice, mainButton, choices }: StickyAddToCart
   const { product, selection } = choice;
   const chosen = [selection.size, selection.color].filter(Boolean).join(' · ');
   return (
+    // Sticks right above the mobile bottom bar: its 4rem, its 1px top border and the safe area under it.
     <div
       data-testid="sticky-add-to-cart"
       aria-hidden={!shown}
       className={cn(
-        'sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-30 -mx-4 min-h-16 border-t border-stone-200 bg-white/95 px-4 py-2.5 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] backdrop-blur sm:-mx-6 sm:px-6 md:hidden',
+        'sticky bottom-[calc(4rem+1px+env(safe-area-inset-bottom))] z-30 -mx-4 min-h-16 border-t border-stone-200 bg-white/95 px-4 py-2.5 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] backdrop-blur sm:-mx-6 sm:px-6 md:hidden',
         !shown && 'invisible',
       )}
     >
