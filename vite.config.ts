@@ -60,6 +60,13 @@ const browserBuild: BuildEnvironmentOptions = {
             name: 'forms',
             test: /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]|src[\\/]client[\\/](lib[\\/]form-errors|components[\\/]ui[\\/]form-field)\./,
           },
+          // The product card and the product choice (size, colour, quantity, add to cart) that the product page
+          // and the card's Quick View share: one chunk for the listing, the home page's lower part and the
+          // product page. The dialogs stay lazy chunks of their own.
+          {
+            name: 'catalog',
+            test: /src[\\/]client[\\/](components[\\/]catalog[\\/](?!quick-view-dialog|size-chart-dialog|product-card-skeleton)|lib[\\/]catalog[\\/](product-page|product-variants|size-heading|product-detail-query|use-product-choice)\.ts$)/,
+          },
         ],
       },
     },

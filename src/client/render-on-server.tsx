@@ -22,11 +22,8 @@ import {
   STORE_INFO_FAILURE_CATEGORIES,
   storeInfoQueryOptions,
 } from '@client/lib/store-info/store-info-query';
-import {
-  parentCategoriesQueryOptions,
-  productListQueryOptions,
-  productQueryOptions,
-} from '@client/features/catalog/catalog-api';
+import { parentCategoriesQueryOptions, productListQueryOptions } from '@client/features/catalog/catalog-api';
+import { productQueryOptions } from '@client/lib/catalog/product-detail-query';
 import { featuredProductsQueryOptions } from '@client/features/home/featured-products-query';
 import { HOME_FEATURED_COUNT } from '@client/features/home/home-sections';
 import { isPolicySlug } from '@client/features/policies/policy-slugs';

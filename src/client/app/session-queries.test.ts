@@ -5,7 +5,8 @@
  */
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { productListQueryOptions, productQueryOptions } from '@client/features/catalog/catalog-api';
+import { productListQueryOptions } from '@client/features/catalog/catalog-api';
+import { productQueryOptions } from '@client/lib/catalog/product-detail-query';
 import { featuredProductsQueryOptions } from '@client/features/home/featured-products-query';
 import { ordersQueryOptions } from '@client/features/orders/orders-api';
 import { fieldsQueryOptions } from '@client/features/payments/payments-api';

@@ -28,6 +28,8 @@ const STORE: StoreInfo = {
   description: null,
   whatsappNumber: null,
   supportHours: 'Tuesday to Sunday, 11AM - 8PM',
+  socialLinks: {},
+  sizeChart: null,
   categories: ['Sarees'],
   categoryImages: {},
   policies: {},

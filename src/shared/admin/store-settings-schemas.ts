@@ -11,6 +11,8 @@ import { GST_RATES } from '../gst/gst-rate';
 import { gstinProblem, normaliseGstin } from '../gst/gstin';
 import { findIndianState, UNKNOWN_STATE_MESSAGE } from '../gst/indian-states';
 import { policySlugs, storeInfoSchema } from '../store-info/store-info-schema';
+import { sizeChartSchema } from '../store-info/size-chart';
+import { socialLinksFormSchema } from '../store-info/social-links-schema';
 import { normaliseWhatsappNumber, WHATSAPP_NUMBER_MESSAGE } from '../store-info/whatsapp';
 
 /** Optional text of the form: trimmed, at most `max` characters, `''` = not set. */
@@ -23,7 +25,10 @@ const blankOr = (max: number, check: (value: string) => boolean, message: string
 export const IMAGE_URL_MESSAGE = 'must be a path starting with / or an http(s) URL';
 const isImageUrl = (url: string) => /^\/[^/]/.test(url) || /^https?:\/\/[^\s]+$/i.test(url);
 
-/** `PUT /settings/store-info`: the shop's texts and WhatsApp number (the logo has its own upload). */
+/**
+ * `PUT /settings/store-info`: the shop's texts, WhatsApp number and social links (the logo has its own
+ * upload). `socialLinks` left out keeps the links as they are; a blank link removes that network.
+ */
 export const storeInfoSettingsSchema = z.object({
   storeName: text(120),
   companyName: text(200),
@@ -35,8 +40,13 @@ export const storeInfoSettingsSchema = z.object({
   whatsappNumber: blankOr(20, (value) => normaliseWhatsappNumber(value) !== null, WHATSAPP_NUMBER_MESSAGE),
   /** When customer support answers, e.g. 'Monday to Saturday, 10AM - 6PM'; empty: that default. */
   supportHours: text(120),
+  socialLinks: socialLinksFormSchema.optional(),
 });
 export type StoreInfoSettings = z.infer<typeof storeInfoSettingsSchema>;
+
+/** `PUT /settings/size-chart`: the store-wide size chart (inches or centimetres), or null for none. */
+export const sizeChartSettingsSchema = z.object({ sizeChart: sizeChartSchema.nullable() });
+export type SizeChartSettings = z.infer<typeof sizeChartSettingsSchema>;
 
 /** `PUT /settings/categories`: the categories of the header and home, in order, each with its home image. */
 export const categorySettingsSchema = z.object({
@@ -155,6 +165,8 @@ export const storeSettingsSchema = z.object({
     description: true,
     whatsappNumber: true,
     supportHours: true,
+    socialLinks: true,
+    sizeChart: true,
   }),
   /** Listed categories in order with their images. */
   categories: z.array(z.object({ name: z.string(), imageUrl: z.string().nullable() })),

@@ -3,6 +3,8 @@
  * and the storefront (which parses it), and the policy slugs a store may override.
  */
 import { z } from 'zod';
+import { sizeChartSchema } from './size-chart';
+import { socialLinksSchema } from './social-links-schema';
 
 /**
  * Store information as `GET /api/v1/storeInfo` returns it (spec §3 "Store info"). Text fields are `null`
@@ -23,6 +25,13 @@ export const storeInfoSchema = z.object({
    * null: {@link SUPPORT_HOURS_DEFAULT}. The contact page and every policy say the same ({@link supportHoursOf}).
    */
   supportHours: z.string().nullable(),
+  /**
+   * The shop's social accounts (an extra field): network → `https://` link, only the networks that have one;
+   * the contact page's 'Follow Us' lists them and is hidden when there are none.
+   */
+  socialLinks: socialLinksSchema,
+  /** The store-wide size chart of products sold in sizes (an extra field); null: none, no 'Size chart' button. */
+  sizeChart: sizeChartSchema.nullable(),
   /** Category names in the shop owner's order. */
   categories: z.array(z.string()),
   /** Category name → image URL. */

@@ -1,6 +1,6 @@
 /**
- * `/admin/settings` (owner only): the store info, the categories of the header and home, GST, search synonyms
- * and the payment set-up (read only: payments are configured on the server). Each section saves on its own;
+ * `/admin/settings` (owner only): the store info, the categories of the header and home, GST, the size chart,
+ * search synonyms and the payment set-up (read only: payments are configured on the server). Each section saves on its own;
  * the storefront shows a change on its next page load. Links lead to delivery and cash on delivery, the policy pages and the catalogue file.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { GstSettingsForm } from './gst-settings-form';
 import { OnlyOwner } from './only-owner';
 import { storeSettingsQuery } from './settings-queries';
 import { StoreInfoForm } from './store-info-form';
+import { SizeChartForm } from './size-chart-form';
 import { SynonymsForm } from './synonyms-form';
 import { Gstr1Downloads } from '../gst/gstr1-downloads';
 
@@ -86,6 +87,11 @@ export function SettingsPage() {
             <Card>
               <CardContent className="pt-4">
                 <Gstr1Downloads />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardContent className="pt-4">
+                <SizeChartForm settings={settings.data} />
               </CardContent>
             </Card>
             <Card>

@@ -1,11 +1,13 @@
 /**
  * The store info section of `/admin/settings`: the shop's name, company, address, e-mail, phone, description
  * and WhatsApp number (an Indian mobile; when set, the storefront shows 'Ask on WhatsApp' on product pages and
- * 'Share order' after an order). The logo has a place of its own here; it is uploaded, not typed.
+ * 'Share order' after an order), and the shop's social accounts (Instagram, Facebook, YouTube, X, Pinterest:
+ * `https://` links to the network's own site, listed under 'Follow Us' on the contact page; all empty: no
+ * 'Follow Us'). The logo has a place of its own here; it is uploaded, not typed.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useForm, type Path } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   storeInfoSettingsSchema,
@@ -13,6 +15,7 @@ import {
   type StoreSettings,
 } from '@shared/admin/store-settings-schemas';
 import { SUPPORT_HOURS_DEFAULT } from '@shared/store-info/store-info-schema';
+import { SOCIAL_NETWORK_NAMES, SOCIAL_NETWORKS } from '@shared/store-info/social-links';
 import { formatWhatsappNumber } from '@shared/store-info/whatsapp';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
@@ -50,10 +53,16 @@ export function StoreInfoForm({ settings }: { settings: StoreSettings['storeInfo
       description: settings.description ?? '',
       whatsappNumber: settings.whatsappNumber ? formatWhatsappNumber(settings.whatsappNumber) : '',
       supportHours: settings.supportHours ?? '',
+      socialLinks: Object.fromEntries(
+        SOCIAL_NETWORKS.map((network) => [network, settings.socialLinks[network] ?? '']),
+      ) as Form['socialLinks'],
     },
   });
   const save = useSaveSettings<StoreInfoSettings>('store-info', 'Store info saved', (error) => {
-    const names = Object.keys(storeInfoSettingsSchema.shape) as (keyof Form)[];
+    const names = [
+      ...Object.keys(storeInfoSettingsSchema.shape),
+      ...SOCIAL_NETWORKS.map((network) => `socialLinks.${network}`),
+    ] as Path<Form>[];
     if (setFieldErrors(error, form.setError, names).shown.length === 0) toast.error(error.message);
   });
   const errors = form.formState.errors;
@@ -90,6 +99,25 @@ export function StoreInfoForm({ settings }: { settings: StoreSettings['storeInfo
       >
         {(control) => <Input {...control} type="tel" inputMode="tel" {...form.register('whatsappNumber')} />}
       </FormField>
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-1 text-sm font-semibold">Social accounts</legend>
+        <p className="text-xs text-stone-500">
+          Links to your pages, e.g. https://www.instagram.com/yourshop. Shown under 'Follow Us' on the contact
+          page; leave empty for none.
+        </p>
+        {SOCIAL_NETWORKS.map((network) => (
+          <FormField
+            key={network}
+            id={`settings-social-${network}`}
+            label={SOCIAL_NETWORK_NAMES[network]}
+            error={errors.socialLinks?.[network]?.message}
+          >
+            {(control) => (
+              <Input {...control} type="url" inputMode="url" {...form.register(`socialLinks.${network}`)} />
+            )}
+          </FormField>
+        ))}
+      </fieldset>
       {/* The logo is sent on its own (an image upload), not with this form's fields. */}
       <LogoUpload
         currentUrl={settings.companyLogoUrl}

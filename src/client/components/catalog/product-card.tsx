@@ -2,10 +2,12 @@
  * The product card of the home page and the listing (spec §2 "Product card", §4 "Product card: hover on or
  * off"). Hovering (or keyboard focus inside the card) reveals the overlay actions; leaving hides them. Fabric
  * sold by the metre shows its price per metre ('₹450 / metre') and is added from its page, where the length is
- * chosen. The heart saves the product in the wishlist (lib/wishlist/wishlist-store.ts) or removes it.
+ * chosen. The heart saves the product in the wishlist (lib/wishlist/wishlist-store.ts) or removes it. 'Quick
+ * View' opens the product in a dialog (quick-view-dialog.tsx, its own chunk: fetched when the pointer or the
+ * focus reaches the button, shown at the press).
  * Kept light for the home page's first load: no radix, no form or schema libraries.
  */
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Eye, Heart, ShoppingBag, Star } from 'lucide-react';
 import { toast } from '@client/lib/notify';
@@ -25,9 +27,10 @@ import {
   SELECT_SIZE_DESCRIPTION,
   SELECT_SIZE_TITLE,
 } from './product-card-selection';
+import { PRODUCT_FALLBACK_IMAGE } from './product-fallback-image';
 
-/** The local stand-in for a missing or broken product image (spec §2 "Product card", §8 "Image failure"). */
-export const PRODUCT_FALLBACK_IMAGE = '/media/fallback/product.svg';
+const loadQuickView = () => import('./quick-view-dialog');
+const QuickViewDialog = lazy(async () => ({ default: (await loadQuickView()).QuickViewDialog }));
 
 const overlayButtonClass =
   'inline-flex size-9 items-center justify-center rounded-full bg-white/95 text-stone-700 shadow-sm ring-1 ring-stone-200 transition-colors hover:bg-white hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 [&_svg]:size-4';
@@ -42,6 +45,9 @@ export function ProductCard({ product, priority = false }: { product: Product; p
   const titleId = useId();
   const [imageFailed, setImageFailed] = useState(false);
   const saved = useWishlist().includes(product.id);
+  // 'returning': closed, the overlay kept shown until the dialog has given the focus back to its button.
+  const [quickView, setQuickView] = useState<'closed' | 'open' | 'returning'>('closed');
+  const quickViewButton = useRef<HTMLButtonElement>(null);
 
   const href = `/product/${encodeURIComponent(product.id)}`;
   const imageSrc = imageFailed || !product.image ? PRODUCT_FALLBACK_IMAGE : product.image;
@@ -100,9 +106,11 @@ export function ProductCard({ product, priority = false }: { product: Product; p
           </div>
         )}
 
+        {/* Kept shown while Quick View is open, so the focus can come back to its button on close. */}
         <div
           data-testid="product-card-overlay"
-          className="invisible absolute top-2 right-2 flex flex-col gap-2 opacity-0 transition-opacity duration-200 group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
+          data-quick-view={quickView === 'closed' ? undefined : 'open'}
+          className="invisible absolute top-2 right-2 flex flex-col gap-2 opacity-0 transition-opacity duration-200 group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100 data-[quick-view=open]:visible data-[quick-view=open]:opacity-100"
         >
           <button
             type="button"
@@ -113,9 +121,30 @@ export function ProductCard({ product, priority = false }: { product: Product; p
           >
             <Heart aria-hidden="true" className={saved ? 'fill-brand-600 text-brand-600' : undefined} />
           </button>
-          <button type="button" className={overlayButtonClass} aria-label="Quick View">
+          <button
+            ref={quickViewButton}
+            type="button"
+            className={overlayButtonClass}
+            aria-label="Quick View"
+            aria-haspopup="dialog"
+            onPointerEnter={() => void loadQuickView()}
+            onFocus={() => {
+              void loadQuickView();
+              if (quickView === 'returning') setQuickView('closed');
+            }}
+            onClick={() => setQuickView('open')}
+          >
             <Eye aria-hidden="true" />
           </button>
+          {quickView === 'open' && (
+            <Suspense fallback={null}>
+              <QuickViewDialog
+                product={product}
+                returnFocusTo={quickViewButton}
+                onClose={() => setQuickView('returning')}
+              />
+            </Suspense>
+          )}
         </div>
       </div>
 

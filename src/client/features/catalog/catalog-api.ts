@@ -1,13 +1,11 @@
 /**
- * Catalogue reads as TanStack `queryOptions()` (spec §7): the listing (with search, filters and facets), one
- * product and the parent-category lookup. Server products are mapped to the screen shape here (spec §3).
+ * Catalogue reads as TanStack `queryOptions()` (spec §7): the listing (with search, filters and facets) and the
+ * parent-category lookup. Server products are mapped to the screen shape here (spec §3). One product is read
+ * by lib/catalog/product-detail-query.ts, shared with the cards' Quick View.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { productDetailSchema } from '@shared/catalog/product-schema';
-import { ApiError, apiRequest } from '@client/lib/api-client';
 import { EMPTY_LISTING, listingSearch, type ListingState } from '@client/lib/catalog/listing-state';
 import { fetchListingPage, fetchProductPage } from '@client/lib/catalog/product-page';
-import { toProductDetailView } from './product-variants';
 
 /**
  * One page of the listing for a URL state (missing fields as in /products), with its facets. Keyed by the
@@ -21,25 +19,6 @@ export const productListQueryOptions = (state: Partial<ListingState>) => {
     staleTime: 60_000,
   });
 };
-
-/** One product with its variants and selling rule, or `null` when the server answers 404. */
-export const productQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: ['products', 'detail', id],
-    queryFn: async ({ signal }) => {
-      try {
-        const product = await apiRequest(`/products/${encodeURIComponent(id)}`, {
-          signal,
-          schema: productDetailSchema,
-        });
-        return toProductDetailView(product);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
-    staleTime: 60_000,
-  });
 
 /** Parent-category lookup limit (spec §9). */
 export const PARENT_CATEGORY_LOOKUP_LIMIT = 100;

@@ -6,8 +6,8 @@
  */
 import { useState, type SyntheticEvent } from 'react';
 import { cn } from '@client/lib/utils';
-import { PRODUCT_FALLBACK_IMAGE } from '@client/components/catalog/product-card';
-import type { ImageSources } from './product-variants';
+import { PRODUCT_FALLBACK_IMAGE } from '@client/components/catalog/product-fallback-image';
+import type { ImageSources } from '@client/lib/catalog/product-variants';
 
 /** The main image's rendered width: the full column below 768 px, half the page beside the details above. */
 const MAIN_SIZES = '(min-width: 768px) 50vw, 100vw';

@@ -4,57 +4,32 @@
  * and low-stock note follow the chosen size and colour, and sold-out options cannot be chosen; a product of
  * which nothing is left shows 'Out of stock' on its disabled add button. Fabric sold by the metre shows its
  * price per metre and a stepper in metres. A shop with a WhatsApp number gets an 'Ask on WhatsApp' link that
- * opens a chat with the shop about this product (its title and address).
+ * opens a chat with the shop about this product (its title and address). On phones an Add to Cart bar
+ * (sticky-add-to-cart.tsx) follows the shopper once the main button has scrolled away.
  */
-import { useState } from 'react';
+import { useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Heart, ShoppingBag } from 'lucide-react';
-import { toast } from '@client/lib/notify';
-import { isOnSale } from '@shared/catalog/product-mapping';
 import { perUnitSuffix } from '@shared/catalog/unit-of-measure';
 import { formatRupees } from '@shared/money';
 import { Badge } from '@client/components/ui/badge';
 import { WhatsappLink } from '@client/components/store/whatsapp-link';
 import { usePageAddress } from '@client/lib/page-address';
 import { Button } from '@client/components/ui/button';
-import { useCart } from '@client/lib/cart/cart-context';
 import { lineTotal } from '@client/lib/cart/cart-reducer';
-import { quantityTimesPrice } from '@client/lib/orders/line-text';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { useWishlist } from '@client/lib/wishlist/wishlist-store';
 import { toggleWishlist } from '@client/lib/wishlist/wishlist-toggle';
 import { galleryImages, ProductDetailGallery } from './product-detail-gallery';
-import { OptionGroup, QuantityStepper } from './product-detail-options';
+import { ProductChoices } from '@client/components/catalog/product-choices';
 import { PRODUCT_NOT_FOUND_TITLE, ProductDetailSkeleton, ProductNotFound } from './product-detail-states';
-import {
-  SELECT_COLOUR_DESCRIPTION,
-  SELECT_COLOUR_TITLE,
-  SELECT_SIZE_DESCRIPTION,
-  SELECT_SIZE_TITLE,
-} from '@client/components/catalog/product-card-selection';
 import { productSpecifications } from './product-specifications';
-import {
-  cartItemFor,
-  chosenVariant,
-  colorChoices,
-  initialSelection,
-  isSoldOut,
-  missingChoice,
-  OUT_OF_STOCK,
-  productOptions,
-  productQuantityRule,
-  selectColor,
-  shownImage,
-  shownPrice,
-  sizeChoices,
-  stockNote,
-  type ProductDetailView,
-  type Selection,
-} from './product-variants';
-import { sizeHeading } from './size-heading';
-import { productQueryOptions } from './catalog-api';
+import { OUT_OF_STOCK, type ProductDetailView } from '@client/lib/catalog/product-variants';
+import { productQueryOptions } from '@client/lib/catalog/product-detail-query';
+import { useProductChoice } from '@client/lib/catalog/use-product-choice';
+import { StickyAddToCart } from './sticky-add-to-cart';
 import { DeliveryPinCheck } from './delivery-pin-check';
 
 /** How many characters of the id the page shows (spec §9). */
@@ -121,36 +96,13 @@ export function ProductDetailPage() {
 
 function ProductDetails({ product }: { product: ProductDetailView }) {
   const pageAddress = usePageAddress();
-  const { addItem } = useCart();
   const saved = useWishlist().includes(product.id);
-  const rule = productQuantityRule(product);
-  const [selection, setSelection] = useState<Selection>(() => initialSelection(product));
-  const [quantity, setQuantity] = useState(rule.minQuantity);
-
-  const { sizes } = productOptions(product);
-  const sizeOptions = sizeChoices(product, selection.color);
-  const colourOptions = colorChoices(product);
-  const variant = chosenVariant(product, selection);
-  const { price, originalPrice } = shownPrice(product, variant);
-  const onSale = isOnSale({ price, originalPrice });
-  const mainImage = shownImage(product, selection, variant);
+  const choice = useProductChoice(product);
+  const { price, originalPrice, onSale, mainImage, soldOut, note, quantity } = choice;
+  const mainButton = useRef<HTMLButtonElement>(null);
+  const choices = useRef<HTMLDivElement>(null);
   const images = galleryImages(mainImage, product.images);
-  const soldOut = isSoldOut(product) || (variant !== null && !variant.available);
-  const note = soldOut ? null : stockNote(product, variant);
   const specifications = productSpecifications(product.attributes);
-
-  const addToCart = () => {
-    const missing = missingChoice(product, selection);
-    if (missing === 'size') {
-      toast.error(SELECT_SIZE_TITLE, { description: SELECT_SIZE_DESCRIPTION });
-      return;
-    }
-    if (missing === 'colour') {
-      toast.error(SELECT_COLOUR_TITLE, { description: SELECT_COLOUR_DESCRIPTION });
-      return;
-    }
-    addItem(cartItemFor(product, selection, variant, quantity));
-  };
 
   return (
     <article aria-labelledby="product-name" className="flex flex-col gap-10">
@@ -221,42 +173,20 @@ function ProductDetails({ product }: { product: ProductDetailView }) {
             <p className="leading-relaxed whitespace-pre-line text-stone-700">{product.description}</p>
           )}
 
-          {sizes.length > 0 && (
-            <OptionGroup
-              heading={sizeHeading({ ...product, sizes })}
-              options={sizeOptions}
-              selected={selection.size}
-              onSelect={(size) => setSelection((current) => ({ ...current, size }))}
-              unavailableText={selection.color ? `not available in ${selection.color}` : undefined}
-            />
-          )}
-          {colourOptions.length > 0 && (
-            <OptionGroup
-              heading="Colour"
-              options={colourOptions}
-              selected={selection.color}
-              onSelect={(color) => setSelection((current) => selectColor(product, current, color))}
-            />
-          )}
-
-          {!soldOut && (
-            <div className="flex flex-col gap-2">
-              <QuantityStepper value={quantity} onChange={setQuantity} rule={rule} />
-              {product.unit === 'm' && (
-                <p className="text-sm text-stone-600" data-testid="product-line-total">
-                  {quantityTimesPrice(quantity, product.unit, formatRupees(price))} ={' '}
-                  <span className="font-semibold text-stone-900">
-                    {formatRupees(lineTotal({ price, quantity }))}
-                  </span>
-                </p>
-              )}
-            </div>
-          )}
+          <div ref={choices} className="flex flex-col gap-5">
+            <ProductChoices choice={choice} />
+          </div>
 
           <DeliveryPinCheck subtotal={lineTotal({ price, quantity })} />
 
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Button size="lg" className="w-full sm:w-auto sm:flex-1" onClick={addToCart} disabled={soldOut}>
+            <Button
+              ref={mainButton}
+              size="lg"
+              className="w-full sm:w-auto sm:flex-1"
+              onClick={() => choice.addToCart()}
+              disabled={soldOut}
+            >
               <ShoppingBag aria-hidden="true" />
               {soldOut ? OUT_OF_STOCK : 'Add to Cart'}
             </Button>
@@ -296,6 +226,7 @@ function ProductDetails({ product }: { product: ProductDetailView }) {
           <p className="text-sm text-stone-600">No specifications are listed for this product.</p>
         )}
       </section>
+      <StickyAddToCart choice={choice} mainButton={mainButton} choices={choices} />
     </article>
   );
 }

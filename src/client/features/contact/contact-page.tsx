@@ -1,7 +1,8 @@
 /**
  * The contact page, /contact (spec §2 "Contact", §4 "Contact form: idle, then sending for 1.5 s, then done",
- * §5 "Contact", §9): the company's details and support hours from store info, placeholder social buttons
- * and a form whose submission is simulated — no call is made. The four fields are required and the e-mail is
+ * §5 "Contact", §9): the company's details and support hours from store info, links to the shop's social
+ * accounts ('Follow Us', only the networks the owner set; none set: no 'Follow Us' at all) and a form whose
+ * submission is simulated — no call is made. The four fields are required and the e-mail is
  * type email, checked by the browser (spec §5: "browser check only"); the form's schema says the same.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -16,12 +17,18 @@ import { Input, Textarea } from '@client/components/ui/input';
 import { supportHoursOf } from '@shared/store-info/store-info-schema';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import { SOCIAL_NETWORK_NAMES, SOCIAL_NETWORKS, type SocialLinks } from '@shared/store-info/social-links';
 
 /** Simulated sending time (spec §9). */
 export const CONTACT_SEND_DELAY_MS = 1500;
 
-/** Social networks shown as placeholders: buttons without a destination (spec §2 "Social links are placeholders"). */
-const SOCIAL_PLACEHOLDERS = ['Facebook', 'Instagram', 'YouTube', 'X'];
+/** The configured social links in the page's order, with the networks' names. */
+function followLinks(links: SocialLinks | undefined): { name: string; url: string }[] {
+  return SOCIAL_NETWORKS.flatMap((network) => {
+    const url = links?.[network];
+    return url ? [{ name: SOCIAL_NETWORK_NAMES[network], url }] : [];
+  });
+}
 
 /** The contact form: four required texts, the same rule as the inputs' `required` (spec §5 "Contact"). */
 const contactFormSchema = z.object({
@@ -72,6 +79,7 @@ export function ContactPage() {
   const email = info?.companyEmail?.trim();
   const phone = info?.companyPhone?.trim();
   const address = info?.companyAddress?.trim();
+  const follow = followLinks(info?.socialLinks);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:py-12">
@@ -112,21 +120,28 @@ export function ContactPage() {
               {supportHoursOf(info)}
             </ContactDetail>
           </ul>
-          <div>
-            <h3 className="text-sm font-semibold text-stone-900">Follow Us</h3>
-            <div className="mt-2 flex flex-wrap gap-2">
-              {SOCIAL_PLACEHOLDERS.map((network) => (
-                <button
-                  key={network}
-                  type="button"
-                  aria-label={network}
-                  className="rounded-full border border-brand-200 bg-white px-3 py-1.5 text-xs font-medium text-brand-800 transition-colors hover:bg-brand-100"
-                >
-                  {network}
-                </button>
-              ))}
+          {follow.length > 0 && (
+            <div>
+              <h3 id="follow-us" className="text-sm font-semibold text-stone-900">
+                Follow Us
+              </h3>
+              <ul aria-labelledby="follow-us" className="mt-2 flex flex-wrap gap-2">
+                {follow.map(({ name, url }) => (
+                  <li key={name}>
+                    <a
+                      href={url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="inline-block rounded-full border border-brand-200 bg-white px-3 py-1.5 text-xs font-medium text-brand-800 transition-colors hover:bg-brand-100"
+                    >
+                      {name}
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
             </div>
-          </div>
+          )}
         </section>
 
         <section className="rounded-lg border border-stone-200 bg-white p-6 shadow-sm">

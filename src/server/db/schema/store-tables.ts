@@ -6,6 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DeliverySettings } from '@shared/delivery/delivery-rules';
+import type { SizeChart } from '@shared/store-info/size-chart';
+import type { SocialLinks } from '@shared/store-info/social-links';
 
 /** A shop. Exactly one row has `is_default`; it answers every host that no `store_hosts` row names. */
 export const stores = pgTable(
@@ -30,6 +32,16 @@ export const stores = pgTable(
      * ('Monday to Saturday, 10AM - 6PM'); null: the storefront's default (`SUPPORT_HOURS_DEFAULT`).
      */
     supportHours: text('support_hours'),
+    /**
+     * The shop's social accounts: network (instagram, facebook, youtube, x, pinterest) → `https://` link to its
+     * page there (src/shared/store-info/social-links.ts); `{}`: none, the contact page hides 'Follow Us'.
+     */
+    socialLinks: jsonb('social_links').$type<SocialLinks>().notNull().default({}),
+    /**
+     * The store-wide size chart (src/shared/store-info/size-chart.ts): unit `in` or `cm` and tables of size →
+     * measurements; null: no chart.
+     */
+    sizeChart: jsonb('size_chart').$type<SizeChart>(),
     /** Policy slug → HTML with placeholders (spec §2 "Policy pages"). */
     policies: jsonb('policies').$type<Record<string, string>>().notNull().default({}),
     /**

@@ -26,6 +26,7 @@ const OWNER_ONLY = [
   'PUT /api/v1/admin/settings/categories',
   'PUT /api/v1/admin/settings/gst',
   'PUT /api/v1/admin/settings/synonyms',
+  'PUT /api/v1/admin/settings/size-chart',
   'PUT /api/v1/admin/settings/policies/:slug',
   'GET /api/v1/admin/catalog/export',
   'POST /api/v1/admin/catalog/preview',

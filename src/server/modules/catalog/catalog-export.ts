@@ -16,6 +16,8 @@ import {
   productVariants,
 } from '../../db/schema/catalog-tables';
 import { stores } from '../../db/schema/store-tables';
+import { sizeChartInOrder } from '@shared/store-info/size-chart';
+import { socialLinksInOrder } from '@shared/store-info/social-links';
 import { loadSynonyms } from './synonyms';
 
 /** A JSON object of the file (the import schema reads it; `z.input` of the import schemas). */
@@ -68,6 +70,8 @@ export async function exportStoreBlock(db: Db, storeId: number): Promise<FileObj
     description: store?.description,
     whatsappNumber: store?.whatsappNumber,
     supportHours: store?.supportHours,
+    socialLinks: socialLinksInOrder(store?.socialLinks ?? {}),
+    sizeChart: store?.sizeChart ? sizeChartInOrder(store.sizeChart) : undefined,
     categories: categoryRows.filter((row) => row.position !== null).map((row) => row.name),
     categoryImages: Object.fromEntries(
       categoryRows.filter((row) => row.imageUrl !== null).map((row) => [row.name, row.imageUrl]),

@@ -8,6 +8,8 @@
  */
 import { z } from 'zod';
 import { policySlugs } from '@shared/store-info/store-info-schema';
+import { sizeChartSchema } from '@shared/store-info/size-chart';
+import { importSocialLinksSchema } from '@shared/store-info/social-links-schema';
 import { normaliseWhatsappNumber, WHATSAPP_NUMBER_MESSAGE } from '@shared/store-info/whatsapp';
 import {
   catalogAttributeSchema,
@@ -51,6 +53,13 @@ export const importStoreSchema = z
     ),
     /** When customer support answers ('Monday to Saturday, 10AM - 6PM'); absent: that default. */
     supportHours: optionalText(120),
+    /**
+     * The shop's social accounts (`{ "instagram": "https://www.instagram.com/…", … }`): instagram, facebook,
+     * youtube, x, pinterest, each an `https://` link to that network's site; absent or blank: not shown.
+     */
+    socialLinks: importSocialLinksSchema.default({}),
+    /** The store-wide size chart (unit `in` or `cm`, tables of size → measurements); absent: none. */
+    sizeChart: sizeChartSchema.optional(),
     /** Top-level categories in display order (spec §3); products may use others too. */
     categories: z.array(z.string().trim().min(1).max(60)).max(50).default([]),
     /** Image per category; a blank URL leaves the category without one. */

@@ -5,6 +5,8 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { deliverySettingsToPaise } from '@shared/delivery/delivery-schemas';
+import { sizeChartInOrder } from '@shared/store-info/size-chart';
+import { socialLinksInOrder } from '@shared/store-info/social-links';
 import type { Db } from '../../db/database';
 import { categories } from '../../db/schema/catalog-tables';
 import { storeHosts, stores } from '../../db/schema/store-tables';
@@ -72,6 +74,8 @@ export async function upsertStoreInfo(
     description: info.description ?? null,
     whatsappNumber: info.whatsappNumber ?? null,
     supportHours: info.supportHours ?? null,
+    socialLinks: socialLinksInOrder(info.socialLinks),
+    sizeChart: info.sizeChart ? sizeChartInOrder(info.sizeChart) : null,
     policies: info.policies,
     ...gstSettingsOf(info),
     // Absent from the file: the delivery settings stay as the admin left them.
@@ -91,6 +95,8 @@ export async function upsertStoreInfo(
         description: current.description,
         whatsappNumber: current.whatsappNumber,
         supportHours: current.supportHours,
+        socialLinks: socialLinksInOrder(current.socialLinks),
+        sizeChart: current.sizeChart ? sizeChartInOrder(current.sizeChart) : null,
         policies: current.policies,
         ...gstSettingsOf(current),
         ...(info.delivery ? { deliverySettings: deliverySettingsOf(current.deliverySettings) } : {}),

@@ -44,6 +44,8 @@ describe.each(testDatabaseKinds)('GET /storeInfo on %s', (kind) => {
       description: 'Handloom silk from Varanasi.',
       whatsappNumber: null,
       supportHours: null,
+      socialLinks: {},
+      sizeChart: null,
       categories: ['Men', 'Women', 'Accessories', 'Unstitched Fabrics'],
       // Accessories and Unstitched Fabrics have no image of their own: their first product's stands in.
       categoryImages: {

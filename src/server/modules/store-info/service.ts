@@ -4,6 +4,8 @@
  * scoped to `storeId`.
  */
 import { and, asc, eq, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm';
+import { sizeChartInOrder } from '@shared/store-info/size-chart';
+import { socialLinksInOrder } from '@shared/store-info/social-links';
 import type { StoreInfo } from '@shared/store-info/store-info-schema';
 import type { Db } from '../../db/database';
 import { categories, products } from '../../db/schema/catalog-tables';
@@ -98,6 +100,8 @@ export async function getStoreInfo(db: Db, storeId: number, testMode: boolean): 
     description: store?.description ?? null,
     whatsappNumber: store?.whatsappNumber ?? null,
     supportHours: store?.supportHours ?? null,
+    socialLinks: socialLinksInOrder(store?.socialLinks ?? {}),
+    sizeChart: store?.sizeChart ? sizeChartInOrder(store.sizeChart) : null,
     categories: categoryRows.map((row) => row.name),
     categoryImages,
     policies: store?.policies ?? {},

@@ -9,6 +9,7 @@ import {
   gstSettingsSchema,
   policySettingsSchema,
   policySlugParamsSchema,
+  sizeChartSettingsSchema,
   storeInfoSettingsSchema,
   storeSettingsSchema,
   synonymSettingsSchema,
@@ -41,7 +42,7 @@ export const storeSettingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   /** 200 every section of the store's settings and the payment set-up (no secrets). */
   app.get('/settings', { config: ownerOnly, schema: answers }, async (request) => read(request.storeId));
 
-  /** 200 saved; 400 `{ error, fields }`. */
+  /** 200 saved; 400 `{ error, fields }` (`socialLinks.instagram`, …). Without `socialLinks` the links stay. */
   app.put(
     '/settings/store-info',
     { config: ownerOnly, schema: { body: storeInfoSettingsSchema, ...answers } },
@@ -53,7 +54,24 @@ export const storeSettingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           action: 'update-store-info',
           view: viewOf(...Object.keys(storeInfoSettingsSchema.shape)),
         },
-        () => request.body,
+        () => {
+          const { socialLinks, ...texts } = request.body;
+          return socialLinks === undefined ? texts : { ...texts, socialLinks };
+        },
+      ),
+  );
+
+  /** 200 saved; 400 `{ error, fields }` (`sizeChart.tables.0.rows.2.values`, …). `null` removes the chart. */
+  app.put(
+    '/settings/size-chart',
+    { config: ownerOnly, schema: { body: sizeChartSettingsSchema, ...answers } },
+    async (request) =>
+      save(
+        request,
+        { entityId: 'size-chart', action: 'update-size-chart', view: viewOf('sizeChart') },
+        () => ({
+          sizeChart: request.body.sizeChart ?? undefined,
+        }),
       ),
   );
 

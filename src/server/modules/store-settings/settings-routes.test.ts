@@ -109,6 +109,8 @@ describe.each(testDatabaseKinds)('admin store settings on %s', (kind) => {
       ...STORE_INFO,
       companyLogoUrl: '/media/demo/logo.svg',
       whatsappNumber: '+919839041736',
+      socialLinks: {},
+      sizeChart: null,
     });
     expect(await storeInfo()).toMatchObject({
       storeName: 'Kashi Weaves',

@@ -8,6 +8,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { StoreSettings } from '@shared/admin/store-settings-schemas';
+import type { SizeChart } from '@shared/store-info/size-chart';
+import type { SocialLinks } from '@shared/store-info/social-links';
 import type { Db } from '../../db/database';
 import { categories } from '../../db/schema/catalog-tables';
 import { stores } from '../../db/schema/store-tables';
@@ -65,6 +67,8 @@ export async function readStoreSettings(
       description: textOrNull(block.description),
       whatsappNumber: textOrNull(block.whatsappNumber),
       supportHours: textOrNull(block.supportHours),
+      socialLinks: (block.socialLinks as SocialLinks | undefined) ?? {},
+      sizeChart: (block.sizeChart as SizeChart | undefined) ?? null,
     },
     categories: listed.map((name) => ({ name, imageUrl: images[name] ?? null })),
     otherCategories: allCategories

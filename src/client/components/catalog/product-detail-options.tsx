@@ -13,7 +13,7 @@ import {
   type QuantityRule,
 } from '@shared/catalog/unit-of-measure';
 import { cn } from '@client/lib/utils';
-import type { OptionChoice } from './product-variants';
+import type { OptionChoice } from '@client/lib/catalog/product-variants';
 
 type OptionGroupProps = {
   heading: string;
