@@ -22,6 +22,7 @@ const STORE_INFO = {
   companyPhone: '+91 98390 00000',
   description: 'Silk from Varanasi.',
   whatsappNumber: '',
+  supportHours: '',
 };
 const NO_LINKS = { instagram: '', facebook: '', youtube: '', x: '', pinterest: '' };
 const CHART: SizeChart = {
