@@ -37,6 +37,8 @@ const browserBuild: BuildEnvironmentOptions = {
                 String.raw`src[\\/]client[\\/]lib[\\/]session[\\/]session-context\.tsx$`,
                 String.raw`src[\\/]client[\\/]components[\\/]ui[\\/](skeleton|button-variants)`,
                 String.raw`src[\\/]client[\\/]app[\\/](?!layouts[\\/]footer)`,
+                // The entry too: the page then loads the runtime and this one chunk, no separate entry file.
+                String.raw`src[\\/]client[\\/]main\.tsx$`,
                 String.raw`src[\\/]client[\\/]features[\\/](home[\\/]home-(page|sections|categories)|store-info[\\/]test-mode-bar)`,
               ].join('|'),
             ),

@@ -26,7 +26,8 @@ import { paymentRoutes } from './modules/payments/routes';
 import { baseUrlOf } from './modules/payments/public-origin';
 import { formActionSources, paymentSettings } from './modules/payments/settings';
 import { mediaDirOf } from './modules/media/media-files';
-import { loadServerRenderer, pageHtmlRenderer } from './modules/seo/page-html';
+import { builtFileReader, loadServerRenderer, pageHtmlRenderer } from './modules/seo/page-html';
+import { withInlineStylesheets } from './modules/seo/page-chunks';
 import { registerSeoRoutes } from './modules/seo/seo-routes';
 import { storeInfoRoutes } from './modules/store-info/routes';
 import { paymentsAreSimulated } from './modules/store-info/service';
@@ -43,7 +44,7 @@ import {
   resolveStoreId,
   type StoreDirectory,
 } from './modules/stores/service';
-import { clientManifestFile, serverRendererFile } from './paths';
+import { clientDistDir, clientManifestFile, serverRendererFile } from './paths';
 import { registerStaticFiles } from './static-files';
 
 declare module 'fastify' {
@@ -231,7 +232,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await registerSeoRoutes(app, { storeIdOf, originOf, mediaDir: mediaDirOf(config.DATA_DIR) });
   await registerStaticFiles(app, (indexHtml) =>
     pageHtmlRenderer(app, {
-      indexHtml,
+      indexHtml: withInlineStylesheets(indexHtml, builtFileReader(clientDistDir)),
       storeIdOf,
       originOf,
       testMode: paymentsAreSimulated(payments),

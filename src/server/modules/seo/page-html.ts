@@ -10,11 +10,12 @@
  * sales that closely.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pageWithHead } from './page-head';
 import { pageMetaFor } from './page-meta';
-import { chunkFilesFor, modulePreloadTags, type BuildManifest } from './page-chunks';
+import { chunkFilesFor, modulePreloadTags, scriptFilesOf, type BuildManifest } from './page-chunks';
 
 /** Oldest a cached page may be (ms): availability in a product's page and JSON-LD follows sales this closely. */
 export const PAGE_HEAD_MAX_AGE_MS = 60_000;
@@ -47,6 +48,17 @@ export type PageHtmlOptions = {
 };
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** Reads a file of the client build by its path below `dir` (`assets/….css`); null when it cannot. */
+export function builtFileReader(dir: string): (file: string) => string | null {
+  return (file) => {
+    try {
+      return readFileSync(join(dir, file), 'utf8');
+    } catch {
+      return null;
+    }
+  };
+}
 
 /** Loads the built server renderer and the client build's manifest, when both exist. */
 export function loadServerRenderer(modulePath: string, manifestPath: string): PageHtmlOptions['renderer'] {
@@ -111,6 +123,7 @@ export function pageHtmlRenderer(
 ): (request: FastifyRequest) => Promise<RenderedPage> {
   const { indexHtml, storeIdOf, originOf, testMode, renderer } = options;
   const plainPage: RenderedPage = { status: 200, gzip: gzipSync(indexHtml) };
+  const scriptsOfIndex = scriptFilesOf(indexHtml);
 
   const renderBody = async (request: FastifyRequest, url: URL, html: string): Promise<string> => {
     if (!renderer) return html;
@@ -120,7 +133,7 @@ export function pageHtmlRenderer(
       if (!body) return html;
       return withRenderedBody(html, {
         ...body,
-        chunkFiles: chunkFilesFor(renderer.manifest, body.pageModules),
+        chunkFiles: chunkFilesFor(renderer.manifest, body.pageModules, scriptsOfIndex),
       });
     } catch (error) {
       request.log.error({ err: error }, 'page could not be rendered on the server: sending its head only');

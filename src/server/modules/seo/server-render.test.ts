@@ -5,7 +5,7 @@ import type { PageDataEntry } from '@client/app/page-data';
 import { insertTestShop, type TestShop } from '../../test/order-fixture';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { chunkFilesFor, type BuildManifest } from './page-chunks';
+import { chunkFilesFor, scriptFilesOf, withInlineStylesheets, type BuildManifest } from './page-chunks';
 import { withRenderedBody } from './page-html';
 
 const HOST = 'shop.test';
@@ -88,20 +88,27 @@ describe.each(testDatabaseKinds)('pages rendered on the server on %s', (kind) =>
 
 describe('the rendered body in the page', () => {
   const manifest: BuildManifest = {
-    'index.html': { file: 'assets/index-1.js', imports: ['_shell-1.js'] },
-    '_shell-1.js': { file: 'assets/shell-1.js' },
-    '_contract-1.js': { file: 'assets/contract-1.js', imports: ['_shell-1.js'] },
+    '_runtime-1.js': { file: 'assets/runtime-1.js' },
+    '_shell-1.js': { file: 'assets/shell-1.js', imports: ['_runtime-1.js'] },
+    '_contract-1.js': { file: 'assets/contract-1.js', imports: ['_runtime-1.js', '_shell-1.js'] },
     'features/catalog/products-page.tsx': {
       file: 'assets/products-page-1.js',
-      imports: ['_shell-1.js', '_contract-1.js', 'index.html'],
+      imports: ['_runtime-1.js', '_shell-1.js', '_contract-1.js'],
     },
   };
+  const indexHtml =
+    '<head><script type="module" crossorigin src="/assets/runtime-1.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/assets/shell-1.js"></head>';
 
-  it("preloads the page's chunks and their imports, not what the entry already loads", () => {
-    expect(chunkFilesFor(manifest, ['features/catalog/products-page.tsx', 'unknown.tsx'])).toEqual([
-      'assets/contract-1.js',
-      'assets/products-page-1.js',
-    ]);
+  it("preloads the page's chunks and their imports, not what index.html already loads", () => {
+    expect([...scriptFilesOf(indexHtml)]).toEqual(['assets/runtime-1.js', 'assets/shell-1.js']);
+    expect(
+      chunkFilesFor(
+        manifest,
+        ['features/catalog/products-page.tsx', 'unknown.tsx'],
+        scriptFilesOf(indexHtml),
+      ),
+    ).toEqual(['assets/contract-1.js', 'assets/products-page-1.js']);
   });
 
   it('fills #root, adds the data script after it and the preloads to the head', () => {
@@ -113,6 +120,15 @@ describe('the rendered body in the page', () => {
       '<html><head><title>x</title><link rel="modulepreload" crossorigin href="/assets/p.js"></head><body>' +
         '<div id="root"><h1>Sarees</h1></div><script type="application/json" id="page-data">[]</script>' +
         '<script src="/a.js"></script></body></html>',
+    );
+  });
+
+  it('writes the stylesheet into the page, and keeps the link of one it cannot read', () => {
+    const html =
+      '<link rel="stylesheet" crossorigin href="/assets/shell-1.css"><link rel="stylesheet" href="/assets/gone.css">';
+    const read = (file: string) => (file === 'assets/shell-1.css' ? 'h1{font:700 2rem serif}</style>' : null);
+    expect(withInlineStylesheets(html, read)).toBe(
+      '<style>h1{font:700 2rem serif}<\\/style></style><link rel="stylesheet" href="/assets/gone.css">',
     );
   });
 });
