@@ -155,6 +155,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       // React Router's package exports always point at its development build, which keeps dev warnings on
       // (ENABLE_DEV_WARNINGS); its production build is the same code with them off.
       { find: /^react-router$/, replacement: here('./node_modules/react-router/dist/production/index.mjs') },
+      // In the browser, zod never tries `new Function` (src/client/lib/zod-without-eval.ts).
+      ...(isSsrBuild ? [] : [{ find: /^zod$/, replacement: here('./src/client/lib/zod-without-eval.ts') }]),
     ],
   },
   build: isSsrBuild ? serverRenderBuild : browserBuild,

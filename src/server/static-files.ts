@@ -32,7 +32,8 @@ function acceptsGzip(request: FastifyRequest): boolean {
   );
 }
 
-const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+// A content-hashed build file, or its precompressed copy (`.br`, `.gz`).
+const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.br|\.gz)?$/;
 
 /**
  * How the storefront's pages get their HTML: given the built `index.html`, a function answering a request's
