@@ -17,8 +17,6 @@ export default mergeConfig(
     publicDir: false,
     build: {
       emptyOutDir: false,
-      // The storefront's manifest (read by the server) stays the one in dist/client/.vite.
-      manifest: false,
       rolldownOptions: {
         input: { admin: here('./src/client/admin/index.html') },
         output: {

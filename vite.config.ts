@@ -5,13 +5,12 @@ import tailwindcss from '@tailwindcss/vite';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/** The browser's build: dist/client, with the manifest the server reads to preload a page's chunks. */
+/** The browser's build: dist/client. */
 const browserBuild: BuildEnvironmentOptions = {
   outDir: here('./dist/client'),
   emptyOutDir: true,
   target: 'es2022',
   sourcemap: false,
-  manifest: true,
   // No modulepreload polyfill in the entry: browsers without `<link rel="modulepreload">` (Safari before 17)
   // still load every chunk through its imports, only without the early fetch
   // (docs/decisions/005-first-load-budget.md).
@@ -93,9 +92,8 @@ const serverRenderBuild: BuildEnvironmentOptions = {
 };
 
 /**
- * Builds the storefront from src/client into dist/client (with `.vite/manifest.json`, which the server reads
- * to preload a page's chunks) and, with `--ssr`, its server renderer (src/client/render-on-server.tsx) into
- * dist/render as one module; the API is proxied in dev.
+ * Builds the storefront from src/client into dist/client and, with `--ssr`, its server renderer
+ * (src/client/render-on-server.tsx) into dist/render as one module; the API is proxied in dev.
  */
 export default defineConfig(({ isSsrBuild }) => ({
   ...(isSsrBuild && {

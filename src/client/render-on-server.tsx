@@ -40,8 +40,6 @@ export type ServerRenderedPage = {
   html: string;
   /** The page-data script's JSON (`<` escaped). */
   data: string;
-  /** Source modules of the page's lazy chunks, relative to src/client (keys of Vite's build manifest). */
-  pageModules: string[];
 };
 
 /** Longest a render may take before it is abandoned and the page is sent unrendered (ms). */
@@ -61,8 +59,8 @@ function givePolicySanitizerADom(): Promise<void> {
   return policySanitizerReady;
 }
 
-/** What one kind of page needs: its lazy chunks and the queries to load before rendering. */
-type PagePlan = { pageModules: string[]; load(queryClient: QueryClient): Promise<unknown> };
+/** What one kind of page needs: the queries to load before rendering. */
+type PagePlan = { load(queryClient: QueryClient): Promise<unknown> };
 
 const routeTable = createRoutesFromElements(appRoutes);
 
@@ -78,7 +76,6 @@ function pagePlanFor(url: URL): PagePlan | null {
   switch (path) {
     case '/':
       return {
-        pageModules: ['features/home/home-below-fold.tsx'],
         async load(queryClient) {
           const info = await queryClient.fetchQuery(storeInfoQueryOptions());
           const firstCategory = info.categories[0] ?? STORE_INFO_FAILURE_CATEGORIES[0];
@@ -90,7 +87,6 @@ function pagePlanFor(url: URL): PagePlan | null {
     case '/products': {
       const state = parseListingState(url.searchParams);
       return {
-        pageModules: ['features/catalog/products-page.tsx'],
         load: (queryClient) =>
           Promise.all([
             queryClient.fetchQuery(storeInfoQueryOptions()),
@@ -102,7 +98,6 @@ function pagePlanFor(url: URL): PagePlan | null {
     case '/product/:id': {
       const id = leaf.params.id ?? '';
       return {
-        pageModules: ['features/catalog/product-detail-page.tsx'],
         load: (queryClient) =>
           Promise.all([
             queryClient.fetchQuery(storeInfoQueryOptions()),
@@ -113,14 +108,12 @@ function pagePlanFor(url: URL): PagePlan | null {
     case '/:policyType':
       if (!isPolicySlug(leaf.params.policyType)) return null;
       return {
-        pageModules: ['features/policies/policy-page.tsx'],
         load: (queryClient) =>
           Promise.all([queryClient.fetchQuery(storeInfoQueryOptions()), givePolicySanitizerADom()]),
       };
     case '*':
     case '/404':
       return {
-        pageModules: ['features/not-found/not-found-page.tsx'],
         load: (queryClient) => queryClient.fetchQuery(storeInfoQueryOptions()),
       };
     default:
@@ -199,6 +192,6 @@ export async function renderPage(url: string, transport: ApiTransport): Promise<
     );
     const data = pageDataJson(queryClient);
     queryClient.clear();
-    return { html, data, pageModules: plan.pageModules };
+    return { html, data };
   });
 }

@@ -27,7 +27,7 @@ import { baseUrlOf } from './modules/payments/public-origin';
 import { formActionSources, paymentSettings } from './modules/payments/settings';
 import { mediaDirOf } from './modules/media/media-files';
 import { builtFileReader, loadServerRenderer, pageHtmlRenderer } from './modules/seo/page-html';
-import { withInlineStylesheets } from './modules/seo/page-chunks';
+import { withInlineStylesheets } from './modules/seo/page-styles';
 import { registerSeoRoutes } from './modules/seo/seo-routes';
 import { storeInfoRoutes } from './modules/store-info/routes';
 import { paymentsAreSimulated } from './modules/store-info/service';
@@ -44,7 +44,7 @@ import {
   resolveStoreId,
   type StoreDirectory,
 } from './modules/stores/service';
-import { clientDistDir, clientManifestFile, serverRendererFile } from './paths';
+import { clientDistDir, serverRendererFile } from './paths';
 import { registerStaticFiles } from './static-files';
 
 declare module 'fastify' {
@@ -236,7 +236,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       storeIdOf,
       originOf,
       testMode: paymentsAreSimulated(payments),
-      renderer: loadServerRenderer(serverRendererFile, clientManifestFile),
+      renderer: loadServerRenderer(serverRendererFile),
     }),
   );
   return app;

@@ -18,8 +18,6 @@ export const projectRoot = findProjectRoot();
 export const clientDistDir = join(projectRoot, 'dist', 'client');
 /** The storefront's server renderer (vite build --ssr). */
 export const serverRendererFile = join(projectRoot, 'dist', 'render', 'render-on-server.js');
-/** The storefront build's manifest: source module → chunk files. */
-export const clientManifestFile = join(clientDistDir, '.vite', 'manifest.json');
 /** The demo shop's catalogue and images. */
 export const seedDir = join(projectRoot, 'seed');
 export const demoCatalogFile = join(seedDir, 'demo-catalog.json');

@@ -10,6 +10,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { registerDemoImages } from './demo-images';
 import { MEDIA_URL_PREFIX, mediaDirOf } from './modules/media/media-files';
 import { pageHtmlText, type RenderedPage } from './modules/seo/page-html';
 import { clientDistDir, demoImagesDir } from './paths';
@@ -65,12 +66,7 @@ export async function registerStaticFiles(app: FastifyInstance, renderPages?: Pa
       },
     });
   }
-  await app.register(fastifyStatic, {
-    root: demoImagesDir,
-    prefix: '/media/demo/',
-    decorateReply: false,
-    setHeaders: (res) => res.header('cache-control', 'public, max-age=86400'),
-  });
+  registerDemoImages(app, demoImagesDir);
   // Images uploaded in the admin (docs/admin.md "Images"): content-hashed names, so cached for a year. The
   // folder appears with the first upload. A DATA_DIR that is not a folder serves none (readiness reports
   // the data folder; the server still starts to say so).

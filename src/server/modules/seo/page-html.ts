@@ -2,7 +2,7 @@
  * The storefront's HTML per page: the built `index.html` with the page's head (title, description,
  * canonical URL, link-preview tags, JSON-LD; ./page-head.ts), its status (404 for unknown products and
  * paths) and, for the public pages, its body rendered with React on the server (the storefront's
- * dist/render/render-on-server.js) with the data it was drawn with and preloads of its chunks
+ * dist/render/render-on-server.js) with the data it was drawn with
  * (docs/decisions/017-server-rendered-pages.md).
  *
  * Pages are kept gzipped in the catalogue's response cache, so they are dropped with every catalogue write
@@ -15,7 +15,6 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pageWithHead } from './page-head';
 import { pageMetaFor } from './page-meta';
-import { chunkFilesFor, modulePreloadTags, scriptFilesOf, type BuildManifest } from './page-chunks';
 
 /** Oldest a cached page may be (ms): availability in a product's page and JSON-LD follows sales this closely. */
 export const PAGE_HEAD_MAX_AGE_MS = 60_000;
@@ -31,10 +30,7 @@ type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
 
 /** The storefront's server renderer (src/client/render-on-server.tsx as built). */
 export type ServerRenderer = {
-  renderPage(
-    url: string,
-    transport: ApiTransport,
-  ): Promise<{ html: string; data: string; pageModules: string[] } | null>;
+  renderPage(url: string, transport: ApiTransport): Promise<{ html: string; data: string } | null>;
 };
 
 export type PageHtmlOptions = {
@@ -43,8 +39,8 @@ export type PageHtmlOptions = {
   originOf: (request: FastifyRequest) => string;
   /** Whether payments are simulated (store info's `testMode`). */
   testMode: boolean;
-  /** The built renderer and manifest; absent (no build, or a test of heads only) → pages are not rendered. */
-  renderer?: { module: Promise<ServerRenderer>; manifest: BuildManifest } | undefined;
+  /** The built renderer; absent (no build, or a test of heads only) → pages are not rendered. */
+  renderer?: Promise<ServerRenderer> | undefined;
 };
 
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -60,13 +56,9 @@ export function builtFileReader(dir: string): (file: string) => string | null {
   };
 }
 
-/** Loads the built server renderer and the client build's manifest, when both exist. */
-export function loadServerRenderer(modulePath: string, manifestPath: string): PageHtmlOptions['renderer'] {
-  if (!existsSync(modulePath) || !existsSync(manifestPath)) return undefined;
-  return {
-    module: import(modulePath) as Promise<ServerRenderer>,
-    manifest: JSON.parse(readFileSync(manifestPath, 'utf8')) as BuildManifest,
-  };
+/** Loads the built server renderer, when it exists. */
+export function loadServerRenderer(modulePath: string): PageHtmlOptions['renderer'] {
+  return existsSync(modulePath) ? (import(modulePath) as Promise<ServerRenderer>) : undefined;
 }
 
 /**
@@ -92,19 +84,14 @@ function injectingTransport(app: FastifyInstance, request: FastifyRequest): ApiT
   };
 }
 
-/** `index.html` with a rendered body: the markup in `#root`, its data script and its chunks' preloads. */
-export function withRenderedBody(
-  html: string,
-  body: { html: string; data: string; chunkFiles: readonly string[] },
-): string {
+/** `index.html` with a rendered body: the markup in `#root` and its data script after it. */
+export function withRenderedBody(html: string, body: { html: string; data: string }): string {
   if (!html.includes(ROOT_ELEMENT)) throw new Error('index.html has no empty #root to fill');
-  return html
-    .replace('</head>', () => `${modulePreloadTags(body.chunkFiles)}</head>`)
-    .replace(
-      ROOT_ELEMENT,
-      () =>
-        `<div id="root">${body.html}</div><script type="application/json" id="page-data">${body.data}</script>`,
-    );
+  return html.replace(
+    ROOT_ELEMENT,
+    () =>
+      `<div id="root">${body.html}</div><script type="application/json" id="page-data">${body.data}</script>`,
+  );
 }
 
 /** The HTML of a rendered page, for clients that do not take gzip. */
@@ -123,18 +110,14 @@ export function pageHtmlRenderer(
 ): (request: FastifyRequest) => Promise<RenderedPage> {
   const { indexHtml, storeIdOf, originOf, testMode, renderer } = options;
   const plainPage: RenderedPage = { status: 200, gzip: gzipSync(indexHtml) };
-  const scriptsOfIndex = scriptFilesOf(indexHtml);
 
   const renderBody = async (request: FastifyRequest, url: URL, html: string): Promise<string> => {
     if (!renderer) return html;
     try {
-      const { renderPage } = await renderer.module;
+      const { renderPage } = await renderer;
       const body = await renderPage(`${url.pathname}${url.search}`, injectingTransport(app, request));
       if (!body) return html;
-      return withRenderedBody(html, {
-        ...body,
-        chunkFiles: chunkFilesFor(renderer.manifest, body.pageModules, scriptsOfIndex),
-      });
+      return withRenderedBody(html, body);
     } catch (error) {
       request.log.error({ err: error }, 'page could not be rendered on the server: sending its head only');
       return html;

@@ -5,7 +5,7 @@ import type { PageDataEntry } from '@client/app/page-data';
 import { insertTestShop, type TestShop } from '../../test/order-fixture';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { chunkFilesFor, scriptFilesOf, withInlineStylesheets, type BuildManifest } from './page-chunks';
+import { withInlineStylesheets } from './page-styles';
 import { withRenderedBody } from './page-html';
 
 const HOST = 'shop.test';
@@ -47,7 +47,6 @@ describe.each(testDatabaseKinds)('pages rendered on the server on %s', (kind) =>
     expect(page!.html).toContain('<h1');
     expect(page!.html).toContain('Katan Silk Saree');
     expect(page!.html).toContain('Silk House');
-    expect(page!.pageModules).toEqual(['features/catalog/products-page.tsx']);
     const keys = dataOf(page!.data).map(([key]) => key);
     expect(keys).toContainEqual(['storeInfo']);
     expect(keys).toContainEqual(['products', 'list', 'category=women']);
@@ -58,7 +57,6 @@ describe.each(testDatabaseKinds)('pages rendered on the server on %s', (kind) =>
     const page = await render(`/product/${shop.saree}`);
     expect(page!.html).toContain('Katan Silk Saree');
     expect(page!.html).toMatch(/₹/);
-    expect(page!.pageModules).toEqual(['features/catalog/product-detail-page.tsx']);
   });
 
   it('renders the home page, a policy page and the not-found page', async () => {
@@ -87,37 +85,13 @@ describe.each(testDatabaseKinds)('pages rendered on the server on %s', (kind) =>
 });
 
 describe('the rendered body in the page', () => {
-  const manifest: BuildManifest = {
-    '_runtime-1.js': { file: 'assets/runtime-1.js' },
-    '_shell-1.js': { file: 'assets/shell-1.js', imports: ['_runtime-1.js'] },
-    '_contract-1.js': { file: 'assets/contract-1.js', imports: ['_runtime-1.js', '_shell-1.js'] },
-    'features/catalog/products-page.tsx': {
-      file: 'assets/products-page-1.js',
-      imports: ['_runtime-1.js', '_shell-1.js', '_contract-1.js'],
-    },
-  };
-  const indexHtml =
-    '<head><script type="module" crossorigin src="/assets/runtime-1.js"></script>' +
-    '<link rel="modulepreload" crossorigin href="/assets/shell-1.js"></head>';
-
-  it("preloads the page's chunks and their imports, not what index.html already loads", () => {
-    expect([...scriptFilesOf(indexHtml)]).toEqual(['assets/runtime-1.js', 'assets/shell-1.js']);
-    expect(
-      chunkFilesFor(
-        manifest,
-        ['features/catalog/products-page.tsx', 'unknown.tsx'],
-        scriptFilesOf(indexHtml),
-      ),
-    ).toEqual(['assets/contract-1.js', 'assets/products-page-1.js']);
-  });
-
-  it('fills #root, adds the data script after it and the preloads to the head', () => {
+  it('fills #root and adds the data script after it', () => {
     const html = withRenderedBody(
       '<html><head><title>x</title></head><body><div id="root"></div><script src="/a.js"></script></body></html>',
-      { html: '<h1>Sarees</h1>', data: '[]', chunkFiles: ['assets/p.js'] },
+      { html: '<h1>Sarees</h1>', data: '[]' },
     );
     expect(html).toBe(
-      '<html><head><title>x</title><link rel="modulepreload" crossorigin href="/assets/p.js"></head><body>' +
+      '<html><head><title>x</title></head><body>' +
         '<div id="root"><h1>Sarees</h1></div><script type="application/json" id="page-data">[]</script>' +
         '<script src="/a.js"></script></body></html>',
     );
