@@ -41,12 +41,16 @@ const CartContext = createContext<CartContextValue | null>(null);
 
 const NO_ITEMS: CartItem[] = [];
 
-/** The stored cart; empty where there is no storage (a server render) or it is disabled. */
+/**
+ * The stored cart; empty where there is no storage (a server render) or it is disabled. An empty cart is
+ * {@link NO_ITEMS} itself, so hydrating an empty cart changes nothing the pages read.
+ */
 function readStoredCart(): CartItem[] {
   try {
-    return parseStoredCart(localStorage.getItem(CART_STORAGE_KEY));
+    const items = parseStoredCart(localStorage.getItem(CART_STORAGE_KEY));
+    return items.length > 0 ? items : NO_ITEMS;
   } catch {
-    return [];
+    return NO_ITEMS;
   }
 }
 
