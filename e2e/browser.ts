@@ -9,6 +9,27 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const baseUrl = () => inject('baseUrl');
 
+/** Storefront paths whose pages mark themselves live (`<html data-hydrated>`); the admin and files do not. */
+const STOREFRONT_PAGE = /^\/(?!admin\b|api\/|sandbox\/|media\/|og\/)/;
+
+/**
+ * Makes `page.goto` of a storefront page also wait until the page is live: a server-rendered page shows before
+ * its code has loaded, and a press on a part React has not taken over yet is lost (as it would be for a
+ * shopper that quick). Pages mark themselves with `<html data-hydrated>` (src/client/lib/server-html.ts).
+ */
+function waitForLivePages(page: Page): void {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (STOREFRONT_PAGE.test(new URL(url, baseUrl()).pathname))
+      await page
+        .locator('html[data-hydrated]')
+        .waitFor({ state: 'attached', timeout: 15_000 })
+        .catch(() => undefined);
+    return response;
+  };
+}
+
 /**
  * Registers hooks that give each test a new page in a new context; returns accessors.
  * @param viewport the window size (default 1280×800; pass 390×844 for a phone).
@@ -47,6 +68,7 @@ export function useBrowser(viewport = { width: 1280, height: 800 }) {
     async newPage(): Promise<Page> {
       context = await browser.newContext({ baseURL: baseUrl(), viewport });
       page = await context.newPage();
+      waitForLivePages(page);
       errors.length = 0;
       page.on('pageerror', (error) => errors.push(error.message));
       return page;

@@ -8,13 +8,17 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type Reac
 import { Route, Routes, useLocation } from 'react-router';
 import { HomePage } from '@client/features/home/home-page';
 import { TestModeBar } from '@client/features/store-info/test-mode-bar';
+import { useMarkHydrated } from '@client/lib/server-html';
 import { forgetChunkReload } from './chunk-reload';
 import { AuthLayout } from './layouts/auth-layout';
 import { MainLayout } from './layouts/main-layout';
 import { RequireAuth } from './require-auth';
 import { RouteErrorBoundary } from './route-error-boundary';
 
-/** A lazily loaded page from a module's named export; a chunk that loads clears the reload-once mark. */
+/**
+ * A lazily loaded page from a module's named export; a chunk that loads clears the reload-once mark, and the
+ * page marks the document live once it has rendered or hydrated (`useMarkHydrated`).
+ */
 function page<M extends Record<string, unknown>>(
   load: () => Promise<M>,
   name: keyof M & string,
@@ -22,7 +26,13 @@ function page<M extends Record<string, unknown>>(
   return lazy(async () => {
     const loaded = await load();
     forgetChunkReload();
-    return { default: loaded[name] as ComponentType };
+    const Screen = loaded[name] as ComponentType;
+    return {
+      default: function LivePage() {
+        useMarkHydrated();
+        return <Screen />;
+      },
+    };
   });
 }
 

@@ -25,3 +25,14 @@ export function useHydrated(): boolean {
   }, [hydrated]);
   return hydrated;
 }
+
+/**
+ * Marks the page as live once its own lazily loaded part has rendered or hydrated: `<html data-hydrated>`.
+ * A server-rendered page shows before its code has loaded, and a click on a part React has not taken over yet
+ * does nothing; the browser tests wait for this mark before they press anything.
+ */
+export function useMarkHydrated(): void {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+}

@@ -18,6 +18,7 @@ import { Badge } from '@client/components/ui/badge';
 import { buttonVariants } from '@client/components/ui/button-variants';
 import { useCart } from '@client/lib/cart/cart-context';
 import { cn } from '@client/lib/utils';
+import { failedBeforeHydration } from './broken-image';
 import { useWishlist } from '@client/lib/wishlist/wishlist-store';
 import { toggleWishlist } from '@client/lib/wishlist/wishlist-toggle';
 import {
@@ -95,6 +96,9 @@ export function ProductCard({ product, priority = false }: { product: Product; p
             fetchPriority={priority ? 'high' : undefined}
             decoding="async"
             onError={() => setImageFailed(true)}
+            ref={(image) => {
+              if (failedBeforeHydration(image) && !imageFailed) setImageFailed(true);
+            }}
             className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
           />
         </Link>

@@ -7,18 +7,25 @@
 import { useState, type SyntheticEvent } from 'react';
 import { cn } from '@client/lib/utils';
 import { PRODUCT_FALLBACK_IMAGE } from '@client/components/catalog/product-fallback-image';
+import { failedBeforeHydration } from '@client/components/catalog/broken-image';
 import type { ImageSources } from '@client/lib/catalog/product-variants';
 
 /** The main image's rendered width: the full column below 768 px, half the page beside the details above. */
 const MAIN_SIZES = '(min-width: 768px) 50vw, 100vw';
 
 /** Swaps a broken image for the fallback once (the fallback itself is never retried). */
-function showFallbackImage(event: SyntheticEvent<HTMLImageElement>): void {
-  const image = event.currentTarget;
+function swapToFallback(image: HTMLImageElement): void {
   if (image.src.endsWith(PRODUCT_FALLBACK_IMAGE)) return;
   image.removeAttribute('srcset');
   image.src = PRODUCT_FALLBACK_IMAGE;
 }
+
+const showFallbackImage = (event: SyntheticEvent<HTMLImageElement>) => swapToFallback(event.currentTarget);
+
+/** The same for a picture that failed before the page was hydrated (its error event came too early). */
+const fallBackIfFailedEarly = (image: HTMLImageElement | null) => {
+  if (failedBeforeHydration(image)) swapToFallback(image);
+};
 
 /** The product's distinct image URLs, main image first. */
 export function galleryImages(main: string, images: readonly string[]): string[] {
@@ -52,6 +59,7 @@ export function ProductDetailGallery({
           decoding="async"
           fetchPriority="high"
           onError={showFallbackImage}
+          ref={fallBackIfFailedEarly}
           className="aspect-[4/5] w-full object-cover"
         />
       </div>
@@ -79,6 +87,7 @@ export function ProductDetailGallery({
                   loading="lazy"
                   decoding="async"
                   onError={showFallbackImage}
+                  ref={fallBackIfFailedEarly}
                   className="h-20 w-16 object-cover"
                 />
               </button>

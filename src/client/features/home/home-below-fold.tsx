@@ -11,11 +11,13 @@ import { inputClassName } from '@client/components/ui/input';
 import { ProductCard } from '@client/components/catalog/product-card';
 import { STORE_INFO_FAILURE_CATEGORIES, useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { toast } from '@client/lib/notify';
+import { useMarkHydrated } from '@client/lib/server-html';
 import { cn } from '@client/lib/utils';
 import { featuredProductsQueryOptions } from './featured-products-query';
 import { HOME_FEATURED_COUNT, HomeFeaturedFrame, HomeFeaturedSkeletons } from './home-sections';
 
 export function HomeBelowFold() {
+  useMarkHydrated();
   return (
     <>
       <HomeFeaturedFrame>
