@@ -29,8 +29,9 @@ export type PaymentReportInput = {
 };
 
 /**
- * Records that the shopper says they paid order `orderId` by UPI. A repeated report replaces the earlier one
- * (time and UTR); each adds a history event.
+ * Records that the shopper says they paid order `orderId` by UPI. A report with another UTR replaces the
+ * earlier one (time and UTR) and adds a history event; the same report again changes nothing, so pressing
+ * 'I have paid' twice leaves one event.
  * @returns the order as `GET /orders/{id}` shows it now, `paymentReported` set, still Pending.
  * @throws {NotFoundError} (`Order not found or access denied`) for an unknown number or someone else's order.
  * @throws {ConflictError} (`Order RS-… is already paid` / `… is cancelled and cannot be paid`) once the order
@@ -46,13 +47,19 @@ export async function reportPayment(db: Db, input: PaymentReportInput): Promise<
   );
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: orders.id, status: orders.status })
+      .select({
+        id: orders.id,
+        status: orders.status,
+        reportedAt: orders.shopperPaidAt,
+        reportedUtr: orders.shopperUtr,
+      })
       .from(orders)
       .where(mine)
       .for('update');
     if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
     if (row.status !== ORDER_STATUS.pending)
       throw new ConflictError(notPayableMessage(orderNumber, row.status));
+    if (row.reportedAt !== null && row.reportedUtr === input.utr) return;
     await tx
       .update(orders)
       .set({ shopperPaidAt: sql`now()`, shopperUtr: input.utr, updatedAt: sql`now()` })
