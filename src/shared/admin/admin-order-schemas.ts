@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { paymentReportSchema } from '../payments/payment-report-schema';
 import { auditEntrySchema } from './admin-schemas';
-import { CONTROL_CHARACTERS_MESSAGE, storedShippingAddressSchema } from '../orders/order-schemas';
+import { storedShippingAddressSchema } from '../orders/order-schemas';
+import { CONTROL_CHARACTERS_MESSAGE } from '../orders/shipping-address-schema';
 
 /** The status tabs, by name (ORDER_STATUS codes 0–4). */
 export const ADMIN_ORDER_STATUS_NAMES = [

@@ -7,12 +7,11 @@
 import {
   MAX_LINES_PER_ORDER,
   MAX_QUANTITY_PER_LINE,
-  shippingAddressSchema,
   TOO_MANY_UNPAID_ORDERS,
   type CreateOrderBody,
   type OrderLineRequest,
-  type ShippingAddress,
 } from '@shared/orders/order-schemas';
+import { shippingAddressSchema, type ShippingAddress } from '@shared/orders/shipping-address-schema';
 import { isAllowedQuantity, quantityRuleMessage } from '@shared/catalog/unit-of-measure';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, Resolver } from 'react-hook-form';

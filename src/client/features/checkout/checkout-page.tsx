@@ -9,7 +9,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { INDIAN_STATE_NAMES } from '@shared/gst/indian-states';
-import type { ShippingAddress } from '@shared/orders/order-schemas';
+import type { ShippingAddress } from '@shared/orders/shipping-address-schema';
 import { FormField } from '@client/components/ui/form-field';
 import { Input, inputClassName } from '@client/components/ui/input';
 import { useCart } from '@client/lib/cart/cart-context';

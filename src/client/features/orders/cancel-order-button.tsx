@@ -15,7 +15,7 @@ import {
   CONFIRM_CANCEL,
   KEEP_ORDER,
   ORDER_CANCELLED,
-} from './order-view';
+} from './cancel-order-texts';
 import { useCancelOrderMutation } from './orders-api';
 
 export function CancelOrderButton({ orderId }: { orderId: string }) {

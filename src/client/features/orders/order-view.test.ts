@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { formatRupeesForOrder } from '@shared/money';
 import {
-  BROWSE_PRODUCTS,
   CANCEL_FAILED,
   CANCEL_ORDER,
   CANCEL_ORDER_QUESTION,
-  cancellationText,
   CONFIRM_CANCEL,
-  formatPayBy,
   KEEP_ORDER,
   ORDER_CANCELLED,
+} from './cancel-order-texts';
+import {
+  BROWSE_PRODUCTS,
+  cancellationText,
+  formatPayBy,
   payByText,
   REFUND_DUE,
   DEFAULT_SHIPPING_METHOD,

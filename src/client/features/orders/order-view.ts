@@ -47,14 +47,6 @@ export type BadgeColour = 'yellow' | 'blue' | 'purple' | 'green' | 'red' | 'gray
 export const payByText = (time: string) => `Pay by ${time}`;
 /** Shown on a Cancelled order that was paid after it was cancelled, once its stock was gone. */
 export const REFUND_DUE = 'Paid after cancellation — refund due';
-/** The shopper's cancel action on a Pending order, its confirmation and its answers. */
-export const CANCEL_ORDER = 'Cancel order';
-export const CANCEL_ORDER_QUESTION =
-  'Cancel this order? Its items are released and it can no longer be paid.';
-export const CONFIRM_CANCEL = 'Yes, cancel order';
-export const KEEP_ORDER = 'Keep order';
-export const ORDER_CANCELLED = 'Order cancelled';
-export const CANCEL_FAILED = 'The order could not be cancelled. Please try again.';
 
 export type OrderItemView = {
   id: string;

@@ -5,7 +5,8 @@
  * failed look-ups are rate-limited per order number and per client address (./tracking-rate-limit.ts): only
  * a failure counts.
  */
-import { nationalMobileDigits, type Order } from '@shared/orders/order-schemas';
+import { type Order } from '@shared/orders/order-schemas';
+import { nationalMobileDigits } from '@shared/orders/shipping-address-schema';
 import type { Db } from '../../db/database';
 import { NotFoundError, RateLimitedError } from '../../errors';
 import { normalizeOrderNumber } from './order-number';

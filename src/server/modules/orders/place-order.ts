@@ -7,11 +7,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUS } from '@shared/orders/order-status';
-import {
-  MAX_PENDING_ORDERS_PER_ACCOUNT,
-  nationalMobileDigits,
-  type ShippingAddress,
-} from '@shared/orders/order-schemas';
+import { MAX_PENDING_ORDERS_PER_ACCOUNT } from '@shared/orders/order-schemas';
+import { nationalMobileDigits, type ShippingAddress } from '@shared/orders/shipping-address-schema';
 import { rowsOf, type Db } from '../../db/database';
 import { productVariants, products } from '../../db/schema/catalog-tables';
 import { idempotencyKeys, orderEvents, orderLines, orders } from '../../db/schema/order-tables';
