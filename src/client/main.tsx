@@ -3,7 +3,7 @@
  * hydrated: React takes over the HTML already on screen. Other pages (cart, checkout, account…) start from
  * the empty `#root` and render here.
  */
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { PAGE_DATA_ELEMENT_ID, restorePageData } from './app/page-data';
@@ -28,7 +28,10 @@ const pageData = document.getElementById(PAGE_DATA_ELEMENT_ID);
 if (pageData?.textContent) {
   restorePageData(queryClient, pageData.textContent);
   markServerRendered();
-  hydrateRoot(root, app);
+  // In a transition, hydration yields to the browser between components instead of one long task.
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 } else {
   createRoot(root).render(app);
 }
