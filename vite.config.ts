@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type BuildEnvironmentOptions } from 'vite';
+import { minifySync } from 'rolldown/experimental';
+import { defineConfig, type BuildEnvironmentOptions, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -35,7 +38,7 @@ const browserBuild: BuildEnvironmentOptions = {
                 String.raw`src[\\/]client[\\/]lib[\\/](cart|store-info)[\\/]`,
                 String.raw`src[\\/]client[\\/]lib[\\/]session[\\/]session-context\.tsx$`,
                 String.raw`src[\\/]client[\\/]components[\\/]ui[\\/](skeleton|button-variants)`,
-                String.raw`src[\\/]client[\\/]app[\\/](?!layouts[\\/]footer)`,
+                String.raw`src[\\/]client[\\/]app[\\/](?!layouts[\\/](footer|auth-layout))`,
                 // The entry too: the page then loads the runtime and this one chunk, no separate entry file.
                 String.raw`src[\\/]client[\\/]main\.tsx$`,
                 String.raw`src[\\/]client[\\/]features[\\/](home[\\/]home-(page|sections|categories)|store-info[\\/]test-mode-bar)`,
@@ -49,13 +52,16 @@ const browserBuild: BuildEnvironmentOptions = {
           // The UI primitives lazy pages share (inputs, buttons, badges, cards), kept out of 'forms' so a page
           // that only styles an input does not load the form library.
           { name: 'ui', test: /src[\\/]client[\\/]components[\\/]ui[\\/](input|button|badge|card)\.tsx$/ },
-          // The zod-free shared rules the product card and the listing's URL state use (money, units,
-          // limits): their own chunk, or the contract group (whose schemas import them) would take them and
+          // The zod-free shared rules the product card, the product page and the listing's URL state use
+          // (money, units, limits, the wishlist's size, delivery charges): their own chunk, or the contract group (whose schemas import them) would take them and
           // the home page's featured products would load zod.
           {
             name: 'rules',
-            test: /src[\\/]shared[\\/](money|catalog[\\/](catalog-limits|unit-of-measure|quantity-rules|product-mapping))\.ts$/,
+            test: /src[\\/]shared[\\/](money|catalog[\\/](catalog-limits|unit-of-measure|quantity-rules|product-mapping)|wishlist[\\/]wishlist-limit|delivery[\\/]delivery-rules)\.ts$/,
           },
+          // Lucide's icons that lazy pages use: one small chunk instead of one per icon (fewer requests, and a
+          // shorter list of chunks in the first load's preload table).
+          { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
           { name: 'contract', test: /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/].*-schemas?\.ts$/ },
           {
             name: 'forms',
@@ -92,6 +98,37 @@ const serverRenderBuild: BuildEnvironmentOptions = {
 };
 
 /**
+ * The built index.html requests the app's module scripts through src/client/load-after-first-paint.js (a
+ * deferred classic script, emitted minified as a hashed asset) instead of `<script type="module">`
+ * tags: on a server-rendered page they are requested once the page is painted (docs/decisions/017-server-rendered-pages.md).
+ * The module URLs, in the order Vite wrote them, go in its `data-modules` attribute.
+ */
+function loadModulesAfterFirstPaint(): Plugin {
+  const source = minifySync(
+    'load-after-first-paint.js',
+    readFileSync(here('./src/client/load-after-first-paint.js'), 'utf8'),
+  ).code;
+  const fileName = `assets/load-after-first-paint-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;
+  return {
+    name: 'load-modules-after-first-paint',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName, source });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const tags = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+        const modules = [...html.matchAll(tags)].map((match) => match[1]);
+        if (modules.length === 0) throw new Error('index.html has no module script to load after first paint');
+        const boot = `<script src="/${fileName}" defer data-modules="${modules.join(' ')}"></script>`;
+        return html.replace(tags, '').replace('</title>', `</title>\n    ${boot}`);
+      },
+    },
+  };
+}
+
+/**
  * Builds the storefront from src/client into dist/client and, with `--ssr`, its server renderer
  * (src/client/render-on-server.tsx) into dist/render as one module; the API is proxied in dev.
  */
@@ -105,6 +142,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
+    loadModulesAfterFirstPaint(),
     // The heading font (theme.css) is requested with the page, not when the CSS is parsed: a preload of the
     // built woff2 in the storefront's index.html.
     {

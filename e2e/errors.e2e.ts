@@ -18,7 +18,8 @@ const reloadMark = (page: Page) => page.evaluate((key) => sessionStorage.getItem
 describe('error boundaries', () => {
   it('a page that throws while rendering shows the error screen under the header; another page works', async () => {
     const page = await newPage();
-    // One cart line, and a number formatter that throws: the cart page fails while it renders the prices.
+    // One cart line, and a string method the rupee formatter needs that throws: the cart page fails while it
+    // renders the prices.
     await page.addInitScript(() => {
       localStorage.setItem(
         'cart',
@@ -34,10 +35,10 @@ describe('error boundaries', () => {
           },
         ]),
       );
-      Object.defineProperty(Intl.NumberFormat.prototype, 'format', {
+      Object.defineProperty(String.prototype, 'padStart', {
         configurable: true,
         get() {
-          throw new Error('The number formatter is broken for this test');
+          throw new Error('The rupee formatter is broken for this test');
         },
       });
     });

@@ -1,6 +1,7 @@
 /**
  * The storefront in the browser. A page the server rendered (it carries its data in the page-data script) is
- * hydrated: React takes over the HTML already on screen. Other pages (cart, checkout, account…) start from
+ * hydrated: React takes over the HTML already on screen (this module is requested once the browser has painted
+ * it, load-after-first-paint.js). Other pages (cart, checkout, account…) start from
  * the empty `#root` and render here.
  */
 import { startTransition, StrictMode } from 'react';
@@ -28,7 +29,7 @@ const pageData = document.getElementById(PAGE_DATA_ELEMENT_ID);
 if (pageData?.textContent) {
   restorePageData(queryClient, pageData.textContent);
   markServerRendered();
-  // In a transition, hydration yields to the browser between components instead of one long task.
+  // In a transition, hydration yields to the browser between components instead of running as one long task.
   startTransition(() => {
     hydrateRoot(root, app);
   });

@@ -10,7 +10,6 @@ import { HomePage } from '@client/features/home/home-page';
 import { TestModeBar } from '@client/features/store-info/test-mode-bar';
 import { useMarkHydrated } from '@client/lib/server-html';
 import { forgetChunkReload } from './chunk-reload';
-import { AuthLayout } from './layouts/auth-layout';
 import { MainLayout } from './layouts/main-layout';
 import { RequireAuth } from './require-auth';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -35,6 +34,9 @@ function page<M extends Record<string, unknown>>(
     };
   });
 }
+
+/** The sign-in pages' layout: a lazy chunk of its own, so the first load of other pages does not carry it. */
+const AuthLayout = lazy(async () => ({ default: (await import('./layouts/auth-layout')).AuthLayout }));
 
 const LoginPage = page(() => import('@client/features/users/login-page'), 'LoginPage');
 const RegisterPage = page(() => import('@client/features/users/register-page'), 'RegisterPage');
@@ -96,7 +98,13 @@ const route = (path: string, Screen: ComponentType) => (
 /** The route table as `<Route>` elements (a test reads it with `createRoutesFromElements`). */
 export const appRoutes = (
   <>
-    <Route element={<AuthLayout />}>
+    <Route
+      element={
+        <Page>
+          <AuthLayout />
+        </Page>
+      }
+    >
       {route('/login', LoginPage)}
       {route('/register', RegisterPage)}
       {route('/forgot-password', ForgotPasswordPage)}

@@ -1,20 +1,21 @@
 /**
  * `GET /delivery/check` (docs/delivery.md): whether the shop delivers to a PIN code, the shipping charge for a
- * subtotal (rupees) and the estimate in days; disabled until the PIN code has 6 digits.
+ * subtotal (rupees) and the estimate in days; disabled until the PIN code has 6 digits. The response schema
+ * loads with the first check (the product page's first load carries no zod).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { deliveryCheckSchema } from '@shared/delivery/delivery-schemas';
-import { apiRequest } from '@client/lib/api-client';
+import { apiRequest, parseAnswer } from '@client/lib/api-client';
 
 export const deliveryCheckQueryOptions = (postalCode: string, subtotal: number) =>
   queryOptions({
     queryKey: ['delivery-check', postalCode, subtotal],
-    queryFn: ({ signal }) =>
-      apiRequest('/delivery/check', {
-        signal,
-        schema: deliveryCheckSchema,
-        query: { postalCode, subtotal },
-      }),
+    queryFn: async ({ signal }) => {
+      const [answer, { deliveryCheckSchema }] = await Promise.all([
+        apiRequest('/delivery/check', { signal, query: { postalCode, subtotal } }),
+        import('@shared/delivery/delivery-schemas'),
+      ]);
+      return parseAnswer(deliveryCheckSchema, answer, 'GET /delivery/check');
+    },
     enabled: /^[1-9][0-9]{5}$/.test(postalCode),
     staleTime: 60_000,
   });

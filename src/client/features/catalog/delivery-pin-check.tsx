@@ -7,7 +7,6 @@
  */
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { deliveryCheckQuerySchema } from '@shared/delivery/delivery-schemas';
 import { Button } from '@client/components/ui/button';
 import { FieldError, Input, Label } from '@client/components/ui/input';
 import { deliveryCheckQueryOptions } from './delivery-api';
@@ -15,9 +14,6 @@ import { deliveryCheckText } from './delivery-check-text';
 
 /** The sessionStorage key of the PIN code last checked. */
 export const DELIVERY_PIN_KEY = 'resham.delivery-pin';
-
-/** The PIN code's rule and message, the same as the server's query schema. */
-const postalCodeSchema = deliveryCheckQuerySchema.shape.postalCode;
 
 const subscribeToNothing = () => () => undefined;
 
@@ -38,9 +34,11 @@ export function DeliveryPinCheck({ subtotal }: { subtotal: number }) {
   const typed = typedNow ?? checked;
   const [error, setError] = useState<string | undefined>();
   const answer = useQuery(deliveryCheckQueryOptions(checked, subtotal));
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = postalCodeSchema.safeParse(typed);
+    // The PIN code's rule and message, the same as the server's query schema (loaded at the first check).
+    const { deliveryCheckQuerySchema } = await import('@shared/delivery/delivery-schemas');
+    const parsed = deliveryCheckQuerySchema.shape.postalCode.safeParse(typed);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       return;

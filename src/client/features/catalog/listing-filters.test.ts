@@ -22,25 +22,25 @@ describe('facetValuesWithChosen', () => {
 });
 
 describe('readPriceRange (the list query schema of the shared contract)', () => {
-  it('reads rupees with up to 2 decimals; blank is an open end', () => {
-    expect(readPriceRange('', '3000')).toEqual({ ok: true, minPrice: undefined, maxPrice: 3000 });
-    expect(readPriceRange(' 499.50 ', '')).toEqual({ ok: true, minPrice: 499.5, maxPrice: undefined });
-    expect(readPriceRange('', '')).toEqual({ ok: true, minPrice: undefined, maxPrice: undefined });
+  it('reads rupees with up to 2 decimals; blank is an open end', async () => {
+    expect(await readPriceRange('', '3000')).toEqual({ ok: true, minPrice: undefined, maxPrice: 3000 });
+    expect(await readPriceRange(' 499.50 ', '')).toEqual({ ok: true, minPrice: 499.5, maxPrice: undefined });
+    expect(await readPriceRange('', '')).toEqual({ ok: true, minPrice: undefined, maxPrice: undefined });
   });
 
-  it("refuses what the server would, with the contract's messages", () => {
-    expect(readPriceRange('-5', 'abc')).toEqual({
+  it("refuses what the server would, with the contract's messages", async () => {
+    expect(await readPriceRange('-5', 'abc')).toEqual({
       ok: false,
       errors: {
         minPrice: 'must be a price in rupees of 0 or more',
         maxPrice: 'must be a price in rupees of 0 or more',
       },
     });
-    expect(readPriceRange('5000', '1000')).toEqual({
+    expect(await readPriceRange('5000', '1000')).toEqual({
       ok: false,
       errors: { minPrice: 'must not be above maxPrice' },
     });
-    expect(readPriceRange('', '10000001')).toEqual({
+    expect(await readPriceRange('', '10000001')).toEqual({
       ok: false,
       errors: { maxPrice: 'must be at most 10000000' },
     });

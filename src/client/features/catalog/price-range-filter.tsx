@@ -5,7 +5,6 @@
  * placeholders show the span of the current results.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { productListQuerySchema } from '@shared/catalog/product-schema';
 import { formatRupees } from '@shared/money';
 import { buttonVariants } from '@client/components/ui/button-variants';
 import { inputClassName } from '@client/components/ui/input';
@@ -16,13 +15,15 @@ import { cn } from '@client/lib/utils';
 type PriceErrors = { minPrice?: string; maxPrice?: string };
 
 /**
- * Reads the two fields (rupees as typed; blank = open end) with the list query schema.
+ * Reads the two fields (rupees as typed; blank = open end) with the list query schema (loaded at the first
+ * use: the listing's first load carries no zod).
  * @returns the prices, or the schema's message for each field it refuses.
  */
-export function readPriceRange(
+export async function readPriceRange(
   minText: string,
   maxText: string,
-): { ok: true; minPrice?: number; maxPrice?: number } | { ok: false; errors: PriceErrors } {
+): Promise<{ ok: true; minPrice?: number; maxPrice?: number } | { ok: false; errors: PriceErrors }> {
+  const { productListQuerySchema } = await import('@shared/catalog/product-schema');
   const parsed = productListQuerySchema.safeParse({ minPrice: minText.trim(), maxPrice: maxText.trim() });
   if (parsed.success) return { ok: true, minPrice: parsed.data.minPrice, maxPrice: parsed.data.maxPrice };
   const errors: PriceErrors = {};
@@ -50,10 +51,10 @@ function PriceRangeForm({ state, span, onChange }: PriceRangeFilterProps) {
   const id = useId();
   const [errors, setErrors] = useState<PriceErrors>({});
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const result = readPriceRange(String(form.get('minPrice') ?? ''), String(form.get('maxPrice') ?? ''));
+    const result = await readPriceRange(String(form.get('minPrice') ?? ''), String(form.get('maxPrice') ?? ''));
     if (!result.ok) {
       setErrors(result.errors);
       return;
