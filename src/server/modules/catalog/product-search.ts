@@ -1,21 +1,21 @@
 /**
  * Product search (docs/decisions/012-search-in-postgresql.md): the list call with free text (`q`), size,
  * colour, fabric and price filters, sorting and facets. Full-text search over the weighted document the import
- * keeps (search-index.ts), words widened by synonyms and spelling corrections (search-terms.ts), filters in
- * search-filters.ts, facets in search-facets.ts. Every query is scoped to the store.
+ * keeps (search-index.ts), words widened by synonyms and spelling corrections (search-terms.ts); the matches
+ * read once and kept (search-matches.ts), filtered in search-filters.ts and counted in search-facets.ts. Every
+ * query is scoped to the store.
  */
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ProductListQuery, ProductListResponse } from '@shared/catalog/product-schema';
-import { rowsOf, type Db } from '../../db/database';
-import { withDetails, type ProductRow } from './list-details';
-import { productFacets } from './search-facets';
-import {
-  categoryCondition,
-  fabricCondition,
-  LISTED_PRICE,
-  offerCondition,
-  selectionOf,
-} from './search-filters';
+import type { Db } from '../../db/database';
+import { categories, products } from '../../db/schema/catalog-tables';
+import { listConditions } from './list-conditions';
+import { productColumns, withDetails, type ProductRow } from './list-details';
+import { STOCK_LIST_MAX_AGE_MS } from './search-cache-key';
+import { matchFacets } from './search-facets';
+import { matchFilter, productListed, selectionOf } from './search-filters';
+import { loadMatchSet, noMatches, productOrder, type MatchSet } from './search-matches';
+import { NO_MEMO, type SearchMemo } from './search-memo';
 import {
   correctedText,
   fullTextQuery,
@@ -24,9 +24,6 @@ import {
   typedWordsQuery,
   type SearchWord,
 } from './search-terms';
-import { listConditions } from './list-conditions';
-import { facetCacheKey, STOCK_LIST_MAX_AGE_MS } from './search-cache-key';
-import { NO_MEMO, type SearchMemo } from './search-memo';
 
 /** True when `query` uses anything beyond the spec's list filters; the plain list skips all search work. */
 export function isSearchQuery(query: ProductListQuery): boolean {
@@ -42,53 +39,10 @@ export function isSearchQuery(query: ProductListQuery): boolean {
   );
 }
 
-/** The conditions every part of a search shares: the spec's filters except category, and the text. */
-export type SearchBase = { where: SQL; words: SearchWord[]; textQuery: SQL | undefined };
-
-/** Plans the text (the plan kept in `memo`) and builds the shared conditions of `query`. */
-export async function searchBase(
-  db: Db,
-  storeId: number,
-  query: ProductListQuery,
-  memo: SearchMemo = NO_MEMO,
-): Promise<SearchBase> {
-  const q = query.q;
-  const words =
-    q === undefined
-      ? []
-      : await memo(`words:${searchWordsOf(q).join(' ')}`, () => planSearchWords(db, storeId, q));
-  const spec = listConditions(storeId, { ...query, category: undefined });
-  if (query.q === undefined) return { where: spec, words, textQuery: undefined };
-  if (words.length === 0) return { where: sql`false`, words, textQuery: undefined };
-  const textQuery = fullTextQuery(words);
-  return { where: and(spec, sql`products.search_document @@ (${textQuery})`)!, words, textQuery };
-}
-
-function orderBy(query: ProductListQuery, base: SearchBase): SQL {
-  const catalogue = sql`products.sort_order asc, products.created_at asc, products.id asc`;
-  const sort = query.sort ?? (base.textQuery ? 'relevance' : undefined);
-  switch (sort) {
-    case 'relevance':
-      return sql`ts_rank(products.search_document, ${typedWordsQuery(base.words)}) + ts_rank(products.search_document, ${base.textQuery!}) desc, ${catalogue}`;
-    case 'newest':
-      return sql`products.created_at desc, ${catalogue}`;
-    case 'price_asc':
-      return sql`${LISTED_PRICE} asc, ${catalogue}`;
-    case 'price_desc':
-      return sql`${LISTED_PRICE} desc, ${catalogue}`;
-    case 'discount':
-      return sql`(products.regular_price_paise - ${LISTED_PRICE})::float8 / greatest(products.regular_price_paise, 1) desc, ${LISTED_PRICE} asc, ${catalogue}`;
-    default:
-      return catalogue;
-  }
-}
-
 /**
- * Runs `work` in a transaction that discourages sequential scans (`SET LOCAL enable_seqscan = off`). The planner
- * counts a full-text match as nearly free and, for a common word, reads every product rather than the GIN
- * indexes of the text and the offer keys: 35 ms against 7 ms at 5,000 products on PostgreSQL, more on PGlite.
- * Used only for questions those indexes narrow (words, or a size, colour or price), and not for facets: they
- * read at most 2,000 matches, which a sequential scan finds quickly for a common word.
+ * Runs `work` in a transaction that discourages sequential scans (`SET LOCAL enable_seqscan = off`) when
+ * `indexed`. The planner counts a full-text match as nearly free and, for a common word, reads every product
+ * rather than the text's GIN index: several times slower up to tens of thousands of products.
  */
 export async function withIndexes<T>(db: Db, indexed: boolean, work: (tx: Db) => Promise<T>): Promise<T> {
   if (!indexed) return work(db);
@@ -99,12 +53,60 @@ export async function withIndexes<T>(db: Db, indexed: boolean, work: (tx: Db) =>
   });
 }
 
-type SearchRow = Omit<ProductRow, 'createdAt'> & { createdAt: Date | string; total: number | string };
+const valueSet = (values: string[] | undefined) =>
+  values === undefined ? undefined : [...new Set(values.map((value) => value.toLowerCase()))].sort();
+
+/**
+ * The products matching `query`'s text and the spec's filters but category, kept in `memo` for at most a
+ * stock-reading answer's age (they read stock): every selection, sort, page and facet of the same text and
+ * filters reuses them. A text without a word to search for matches nothing.
+ */
+async function matchesOf(
+  db: Db,
+  storeId: number,
+  query: ProductListQuery,
+  words: SearchWord[],
+  memo: SearchMemo,
+): Promise<MatchSet> {
+  if (query.q !== undefined && words.length === 0) return noMatches();
+  const key = JSON.stringify([
+    words.map((word) => word.word).join(' '),
+    query.parentCategory?.toLowerCase(),
+    valueSet(query.gender),
+    query.filter?.map((value) => value.toLowerCase()),
+    query.featured,
+  ]);
+  const load = () => {
+    const spec = listConditions(storeId, { ...query, category: undefined });
+    if (query.q === undefined) return loadMatchSet(db, spec, undefined);
+    const textQuery = fullTextQuery(words);
+    const where = and(spec, sql`products.search_document @@ (${textQuery})`)!;
+    const score = sql`ts_rank(products.search_document, ${typedWordsQuery(words)}) + ts_rank(products.search_document, ${textQuery})`;
+    return withIndexes(db, true, (tx) => loadMatchSet(tx, where, score));
+  };
+  return memo.keep(`matches:${key}`, load, {
+    maxAgeMs: STOCK_LIST_MAX_AGE_MS,
+    weightOf: (set) => set.size,
+  });
+}
+
+/** The listed rows of `ids` (products of the store), in the order of `ids`. */
+async function rowsInOrder(db: Db, storeId: number, ids: string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(eq(products.storeId, storeId), inArray(products.id, ids)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
 
 /**
  * One page of the products matching `query` (spec §3 answer), with `facets` when asked for and, for a search
  * that found nothing, `suggestion` ('Did you mean …?') when a word of it looks misspelt. The word plan and the
- * facets are kept in `memo` (search-memo.ts).
+ * matches are kept in `memo` (search-memo.ts); selections, order, page and facets are worked out on the
+ * matches (search-filters.ts, search-facets.ts).
  */
 export async function searchProducts(
   db: Db,
@@ -112,61 +114,30 @@ export async function searchProducts(
   query: ProductListQuery,
   memo: SearchMemo = NO_MEMO,
 ): Promise<ProductListResponse> {
-  const base = await searchBase(db, storeId, query, memo);
-  const selection = selectionOf(query);
-  const where = and(
-    base.where,
-    categoryCondition(selection),
-    fabricCondition(selection),
-    offerCondition(selection),
-  )!;
+  const q = query.q;
+  const words =
+    q === undefined
+      ? []
+      : await memo(`words:${searchWordsOf(q).join(' ')}`, () => planSearchWords(db, storeId, q));
+  const set = await matchesOf(db, storeId, query, words, memo);
+  const filter = matchFilter(set, selectionOf(query));
+  const order = productOrder(set, query.sort ?? (q === undefined ? 'catalogue' : 'relevance'));
   const offset = (query.page - 1) * query.limit;
-  const indexed = base.textQuery !== undefined || offerCondition(selection) !== undefined;
-  const { rows, total } = await withIndexes(db, indexed, async (tx) => {
-    const result = await tx.execute(sql`
-      select products.id, products.title, products.description, products.img_url as "imgUrl",
-        categories.name as category, products.parent_category as "parentCategory",
-        products.regular_price_paise as "regularPricePaise", products.discounted_price_paise as "discountedPricePaise",
-        products.created_at as "createdAt", products.unit, count(*) over () as total
-      from products join categories on categories.id = products.category_id
-      where ${where}
-      order by ${orderBy(query, base)}
-      limit ${query.limit} offset ${offset}
-    `);
-    const found = rowsOf<SearchRow>(result);
-    if (found.length > 0 || offset === 0) {
-      return { rows: found, total: found.length > 0 ? Number(found[0]!.total) : 0 };
-    }
-    const counted = await tx.execute(sql`
-      select count(*) as total from products join categories on categories.id = products.category_id
-      where ${where}
-    `);
-    return { rows: found, total: Number(rowsOf<{ total: number | string }>(counted)[0]?.total ?? 0) };
-  });
-  const data = await withDetails(
-    db,
-    storeId,
-    rows.map((row) => ({
-      ...row,
-      regularPricePaise: Number(row.regularPricePaise),
-      discountedPricePaise: row.discountedPricePaise === null ? null : Number(row.discountedPricePaise),
-      createdAt: new Date(row.createdAt),
-    })),
-  );
+  const pageIds: string[] = [];
+  let total = 0;
+  for (const i of order) {
+    if (!productListed(filter, i)) continue;
+    if (total >= offset && pageIds.length < query.limit) pageIds.push(set.ids[i]!);
+    total += 1;
+  }
   const answer: ProductListResponse = {
-    data,
+    data: await withDetails(db, storeId, await rowsInOrder(db, storeId, pageIds)),
     count: total,
     pagination: { page: query.page, limit: query.limit, total },
   };
-  if (query.facets) {
-    answer.facets = await memo(
-      `facets:${facetCacheKey(query)}`,
-      () => productFacets(db, base, selection),
-      STOCK_LIST_MAX_AGE_MS,
-    );
-  }
-  if (total === 0 && base.words.length > 0) {
-    const suggestion = correctedText(base.words);
+  if (query.facets) answer.facets = matchFacets(filter);
+  if (total === 0 && words.length > 0) {
+    const suggestion = correctedText(words);
     if (suggestion !== null) answer.suggestion = suggestion;
   }
   return answer;

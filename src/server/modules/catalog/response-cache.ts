@@ -9,6 +9,14 @@
  */
 import type pg from 'pg';
 import { CATALOG_CHANGED_CHANNEL } from './import-service';
+import { KeptValues } from './kept-values';
+
+/**
+ * Products the kept search matches (search-matches.ts) may hold in all: about 250 bytes each, so about 75 MB
+ * at most — the matches of some 50 search texts in a catalogue of 50,000 products, or of every text searched
+ * in a smaller one.
+ */
+const KEPT_PRODUCTS = 300_000;
 
 /**
  * A cheap check that cached bytes still hold, for answers with parts that change without a catalogue write
@@ -44,11 +52,20 @@ export class ResponseCache {
   private readonly loading = new Map<string, Promise<Buffer>>();
   private generation = 0;
   private bypassed = false;
+  /** Objects kept beside the answers (kept-values.ts), forgotten and bypassed with them. */
+  readonly kept: KeptValues;
 
   constructor(
     private readonly maxEntries = 5000,
     private readonly now: () => number = () => performance.now(),
-  ) {}
+  ) {
+    this.kept = new KeptValues(this, KEPT_PRODUCTS, now);
+  }
+
+  /** How many times everything was forgotten (catalogue writes, bypass and resume). */
+  get writes(): number {
+    return this.generation;
+  }
 
   /**
    * The cached JSON for `key`, or the result of `load()` serialised and cached. Kept as bytes so a hit is

@@ -1,18 +1,13 @@
 /**
- * The SQL conditions of a search list (docs/decisions/012-search-in-postgresql.md). Size, colour and price match
- * what can be bought now: an available variant (stock not tracked, or at least the product's minimum quantity
- * on hand) of that size and colour whose price — the price the shopper pays, paise — is in range; a product
- * without variants matches on its size and colour attributes and its own price when it is available itself.
- * Values compare case-insensitively.
- *
- * These offers are not read from `product_variants` at search time: database triggers keep them on each product
- * (`products.offer_*`, drizzle/0009_product_offers.sql) on every stock, price or attribute change, so a
- * condition is a GIN-indexed array test on the product row. Offers are `Size‹US›Colour‹US›price` strings
- * (‹US› = U+001F, `chr(31)`); the keys are lower-case.
+ * The selections of a search list and which matching products they keep
+ * (docs/decisions/012-search-in-postgresql.md). Category and fabric test the product; size, colour and price
+ * test what can be bought now: the product's offers (search-matches.ts), one of which must be of a chosen size,
+ * of a chosen colour and priced — the price the shopper pays, paise — within the range. Values compare
+ * case-insensitively.
  */
-import { sql, type SQL } from 'drizzle-orm';
 import { rupeesToPaise } from '@shared/money';
 import type { ProductListQuery } from '@shared/catalog/product-schema';
+import type { MatchSet } from './search-matches';
 
 /** The selections of a search, lower-case; prices in paise. */
 export type SearchSelection = {
@@ -37,104 +32,94 @@ export function selectionOf(query: ProductListQuery): SearchSelection {
   };
 }
 
-/** `array[...]::text[]` of `values` as parameters. */
-export const textArray = (values: string[]): SQL =>
-  sql`array[${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )}]::text[]`;
-
-/** The separator of the parts of an offer and of a size–colour pair (U+001F). */
-const SEPARATOR = '\u001f';
-
-/** Size, colour (as spelt, '' for none) and price (paise) of the offer string `entry`. */
-export const offerSize = (entry: SQL): SQL => sql`split_part(${entry}, chr(31), 1)`;
-export const offerColor = (entry: SQL): SQL => sql`split_part(${entry}, chr(31), 2)`;
-export const offerPrice = (entry: SQL): SQL => sql`split_part(${entry}, chr(31), 3)::integer`;
-
-/** The price a shopper pays for the product as listed (paise), for sorting. */
-export const LISTED_PRICE = sql`coalesce(products.discounted_price_paise, products.regular_price_paise)`;
-
-/** Which offer selections a condition applies (a facet leaves its own out). */
+/** Which offer selections a test applies (a facet leaves its own out). */
 export type OfferParts = { sizes: boolean; colors: boolean; price: boolean };
-const ALL_PARTS: OfferParts = { sizes: true, colors: true, price: true };
+export const ALL_PARTS: OfferParts = { sizes: true, colors: true, price: true };
 
-function priceRange(price: SQL, selection: SearchSelection): SQL[] {
-  const parts: SQL[] = [];
-  if (selection.minPricePaise !== undefined) parts.push(sql`${price} >= ${selection.minPricePaise}`);
-  if (selection.maxPricePaise !== undefined) parts.push(sql`${price} <= ${selection.maxPricePaise}`);
-  return parts;
+/**
+ * A selection against one match set: for each spelling of the set, whether it is chosen (`null`: nothing
+ * chosen of that kind).
+ */
+export type MatchFilter = {
+  readonly set: MatchSet;
+  readonly categoryOk: Uint8Array | null;
+  readonly fabricOk: Uint8Array | null;
+  readonly sizeOk: Uint8Array | null;
+  readonly colorOk: Uint8Array | null;
+  readonly minPaise: number;
+  readonly maxPaise: number;
+  readonly priced: boolean;
+};
+
+/** Marks the spellings in `list` whose lower case is in `chosen`; null when nothing is chosen. */
+function chosenSpellings(list: string[], chosen: string[]): Uint8Array | null {
+  if (chosen.length === 0) return null;
+  const wanted = new Set(chosen);
+  return Uint8Array.from(list, (value) => (value !== '' && wanted.has(value.toLowerCase()) ? 1 : 0));
 }
 
-/** The selections among `parts` that are chosen. */
-function chosen(selection: SearchSelection, parts: OfferParts) {
+/** `selection` compiled against `set`. */
+export function matchFilter(set: MatchSet, selection: SearchSelection): MatchFilter {
   return {
-    sizes: parts.sizes ? selection.sizes : [],
-    colors: parts.colors ? selection.colors : [],
-    price: parts.price && (selection.minPricePaise !== undefined || selection.maxPricePaise !== undefined),
+    set,
+    categoryOk: chosenSpellings(set.categories, selection.category === undefined ? [] : [selection.category]),
+    fabricOk: chosenSpellings(set.fabrics, selection.fabrics),
+    sizeOk: chosenSpellings(set.sizes, selection.sizes),
+    colorOk: chosenSpellings(set.colors, selection.colors),
+    minPaise: selection.minPricePaise ?? Number.NEGATIVE_INFINITY,
+    maxPaise: selection.maxPricePaise ?? Number.POSITIVE_INFINITY,
+    priced: selection.minPricePaise !== undefined || selection.maxPricePaise !== undefined,
   };
 }
 
-/**
- * Conditions on one offer string `entry` for the chosen sizes, colours and price (only the `parts` asked for).
- */
-export function offerEntryConditions(entry: SQL, selection: SearchSelection, parts: OfferParts): SQL[] {
-  const { sizes, colors, price } = chosen(selection, parts);
-  const conditions: SQL[] = [];
-  if (sizes.length > 0) conditions.push(sql`lower(${offerSize(entry)}) = any(${textArray(sizes)})`);
-  if (colors.length > 0) conditions.push(sql`lower(${offerColor(entry)}) = any(${textArray(colors)})`);
-  if (price) conditions.push(...priceRange(offerPrice(entry), selection));
-  return conditions;
+/** Product `i` is of the chosen category (or none is chosen). */
+export function categoryPasses(filter: MatchFilter, i: number): boolean {
+  return filter.categoryOk === null || filter.categoryOk[filter.set.category[i]!] === 1;
 }
 
-/**
- * The product (`table`: `products` or an alias with its offer columns) has something to buy of the chosen
- * sizes, colours and price (only the `parts` asked for); undefined when none of them is chosen. Sizes and
- * colours test the indexed key arrays (a size and a colour together: the pairs, so one offer has both); a price
- * range is exact on the lowest and highest offer price when they are equal and otherwise checks the offers one
- * by one.
- */
-export function offerCondition(
-  selection: SearchSelection,
-  parts: OfferParts = ALL_PARTS,
-  table = 'products',
-): SQL | undefined {
-  const { sizes, colors, price } = chosen(selection, parts);
-  if (sizes.length === 0 && colors.length === 0 && !price) return undefined;
-  const column = (name: string) => sql.raw(`${table}.${name}`);
-  const conditions: SQL[] = [];
-  if (sizes.length > 0 && colors.length > 0) {
-    const pairs = sizes.flatMap((size) => colors.map((color) => `${size}${SEPARATOR}${color}`));
-    conditions.push(sql`${column('offer_pairs')} && ${textArray(pairs)}`);
-  } else if (sizes.length > 0) {
-    conditions.push(sql`${column('offer_sizes')} && ${textArray(sizes)}`);
-  } else if (colors.length > 0) {
-    conditions.push(sql`${column('offer_colors')} && ${textArray(colors)}`);
+/** Product `i` has one of the chosen fabrics (or none is chosen). */
+export function fabricPasses(filter: MatchFilter, i: number): boolean {
+  const { fabricOk, set } = filter;
+  if (fabricOk === null) return true;
+  for (let j = set.fabricStart[i]!; j < set.fabricStart[i + 1]!; j += 1) {
+    if (fabricOk[set.fabric[j]!] === 1) return true;
   }
-  if (price) {
-    if (selection.minPricePaise !== undefined) {
-      conditions.push(sql`${column('offer_max_price_paise')} >= ${selection.minPricePaise}`);
-    }
-    if (selection.maxPricePaise !== undefined) {
-      conditions.push(sql`${column('offer_min_price_paise')} <= ${selection.maxPricePaise}`);
-    }
-    const entry = sql`e`;
-    conditions.push(sql`(${column('offer_min_price_paise')} = ${column('offer_max_price_paise')}
-      or exists (select 1 from unnest(${column('offer_entries')}) as e where ${sql.join(
-        offerEntryConditions(entry, selection, parts),
-        sql` and `,
-      )}))`);
+  return false;
+}
+
+/** Offer `j` is of a chosen size, colour and price (only the `parts` asked for). */
+export function offerPasses(filter: MatchFilter, j: number, parts: OfferParts): boolean {
+  const { set, sizeOk, colorOk } = filter;
+  if (parts.sizes && sizeOk !== null && sizeOk[set.offerSize[j]!] !== 1) return false;
+  if (parts.colors && colorOk !== null && colorOk[set.offerColor[j]!] !== 1) return false;
+  if (parts.price && filter.priced) {
+    const price = set.offerPrice[j]!;
+    if (price < filter.minPaise || price > filter.maxPaise) return false;
   }
-  return sql.join(conditions, sql` and `);
+  return true;
 }
 
-/** The product is of the chosen category; undefined without one. */
-export function categoryCondition(selection: SearchSelection, name = sql`categories.name`): SQL | undefined {
-  return selection.category === undefined ? undefined : sql`lower(${name}) = ${selection.category}`;
+/** True when any of the `parts` has a selection. */
+export function offerPartsChosen(filter: MatchFilter, parts: OfferParts): boolean {
+  return (
+    (parts.sizes && filter.sizeOk !== null) || (parts.colors && filter.colorOk !== null) || (parts.price && filter.priced)
+  );
 }
 
-/** The product's fabric attribute holds one of the chosen fabrics; undefined without any. */
-export function fabricCondition(selection: SearchSelection, table = 'products'): SQL | undefined {
-  if (selection.fabrics.length === 0) return undefined;
-  return sql`exists (select 1 from unnest(${sql.raw(`${table}.search_fabrics`)}) f where lower(f) = any(${textArray(selection.fabrics)}))`;
+/**
+ * Product `i` has something to buy of the chosen sizes, colours and price (only the `parts` asked for): one
+ * offer with all of them. True when none of them is chosen, whatever the product's stock.
+ */
+export function productOffers(filter: MatchFilter, i: number, parts: OfferParts): boolean {
+  if (!offerPartsChosen(filter, parts)) return true;
+  const { offerStart } = filter.set;
+  for (let j = offerStart[i]!; j < offerStart[i + 1]!; j += 1) {
+    if (offerPasses(filter, j, parts)) return true;
+  }
+  return false;
+}
+
+/** Product `i` passes every selection: it is listed. */
+export function productListed(filter: MatchFilter, i: number): boolean {
+  return categoryPasses(filter, i) && fabricPasses(filter, i) && productOffers(filter, i, ALL_PARTS);
 }

@@ -1,0 +1,203 @@
+/**
+ * The products a search matches, read once and kept in memory (docs/decisions/012-search-in-postgresql.md).
+ * The database finds and ranks them — full text with synonyms and corrections, and the spec's filters but
+ * category — in one statement; the sizes, colours, prices, fabrics and categories of the matches come along,
+ * so every selection, sort, page and facet of the same text is worked out here without another search.
+ * Shoppers narrow one text by several filters in a row, and the facets count every match.
+ *
+ * A product's offers are what can be bought now — one per available variant, or per size × colour of a product
+ * without variants that is in stock — as the database's triggers keep them (`products.offer_entries`,
+ * `Size‹US›Colour‹US›price`, drizzle/0010_product_offers.sql). Kept matches therefore read stock and are served
+ * for at most the age of a stock-reading list answer.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { ProductSort } from '@shared/catalog/catalog-limits';
+import { rowsOf, type Db } from '../../db/database';
+
+/** Separates the parts of one offer (U+001F, as the database writes them). */
+const PART = '\u001f';
+/** Separates the elements of a list in the load (U+001E; never in a catalogue value). */
+const ELEMENT = '\u001e';
+
+/**
+ * The matching products in catalogue order (sort order, then age, then id): index `i` is the `i`-th of them.
+ * Values spelt in several ways are kept as spelt, by index into a list of spellings (`''`: no size or colour).
+ * Prices in paise; times in microseconds since 1970.
+ */
+export type MatchSet = {
+  readonly size: number;
+  readonly ids: string[];
+  /** Relevance to the text (0 without one): higher first. */
+  readonly score: Float64Array;
+  readonly createdMicros: Float64Array;
+  /** The price on the product card (the discounted price, else the regular one). */
+  readonly listedPaise: Float64Array;
+  readonly regularPaise: Float64Array;
+  readonly category: Int32Array;
+  readonly categories: string[];
+  /** Product `i`'s fabrics are `fabric[fabricStart[i] … fabricStart[i + 1] - 1]`. */
+  readonly fabricStart: Int32Array;
+  readonly fabric: Int32Array;
+  readonly fabrics: string[];
+  /** Product `i`'s offers are `offerStart[i] … offerStart[i + 1] - 1` of the three offer arrays. */
+  readonly offerStart: Int32Array;
+  readonly offerSize: Int32Array;
+  readonly offerColor: Int32Array;
+  readonly offerPrice: Float64Array;
+  readonly sizes: string[];
+  readonly colors: string[];
+  /** Lowest and highest offer price; NaN when there is nothing to buy. */
+  readonly low: Float64Array;
+  readonly high: Float64Array;
+  /** Product indexes by sort, made at first use. */
+  readonly orders: Map<ProductSort | 'catalogue', Int32Array>;
+};
+
+/** Index of `value` in `list`, added when new. */
+function indexer(list: string[]): (value: string) => number {
+  const known = new Map<string, number>();
+  return (value) => {
+    let index = known.get(value);
+    if (index === undefined) {
+      index = list.length;
+      list.push(value);
+      known.set(value, index);
+    }
+    return index;
+  };
+}
+
+type MatchRow = {
+  id: string;
+  category: string;
+  created: number | string;
+  regular: number | string;
+  listed: number | string;
+  fabrics: string;
+  offers: string;
+  low: number | string | null;
+  high: number | string | null;
+  score: number | string;
+};
+
+/** An empty match set (a text with no word to search for). */
+export function noMatches(): MatchSet {
+  return matchSetOf([]);
+}
+
+function matchSetOf(rows: MatchRow[]): MatchSet {
+  const size = rows.length;
+  const categories: string[] = [];
+  const fabrics: string[] = [];
+  const sizes: string[] = [];
+  const colors: string[] = [];
+  const [categoryIndex, fabricIndex, sizeIndex, colorIndex] = [categories, fabrics, sizes, colors].map(indexer);
+  const set = {
+    size,
+    ids: new Array<string>(size),
+    score: new Float64Array(size),
+    createdMicros: new Float64Array(size),
+    listedPaise: new Float64Array(size),
+    regularPaise: new Float64Array(size),
+    category: new Int32Array(size),
+    categories,
+    fabricStart: new Int32Array(size + 1),
+    fabrics,
+    offerStart: new Int32Array(size + 1),
+    sizes,
+    colors,
+    low: new Float64Array(size),
+    high: new Float64Array(size),
+    orders: new Map(),
+  };
+  const fabricList: number[] = [];
+  const offerSizes: number[] = [];
+  const offerColors: number[] = [];
+  const offerPrices: number[] = [];
+  rows.forEach((row, i) => {
+    set.ids[i] = row.id;
+    set.score[i] = Number(row.score);
+    set.createdMicros[i] = Number(row.created);
+    set.listedPaise[i] = Number(row.listed);
+    set.regularPaise[i] = Number(row.regular);
+    set.category[i] = categoryIndex!(row.category);
+    set.low[i] = row.low === null ? Number.NaN : Number(row.low);
+    set.high[i] = row.high === null ? Number.NaN : Number(row.high);
+    set.fabricStart[i] = fabricList.length;
+    if (row.fabrics !== '') for (const value of row.fabrics.split(ELEMENT)) fabricList.push(fabricIndex!(value));
+    set.offerStart[i] = offerSizes.length;
+    if (row.offers === '') return;
+    for (const offer of row.offers.split(ELEMENT)) {
+      const [offerSize = '', offerColor = '', price = '0'] = offer.split(PART);
+      offerSizes.push(sizeIndex!(offerSize));
+      offerColors.push(colorIndex!(offerColor));
+      offerPrices.push(Number(price));
+    }
+  });
+  set.fabricStart[size] = fabricList.length;
+  set.offerStart[size] = offerSizes.length;
+  return {
+    ...set,
+    fabric: Int32Array.from(fabricList),
+    offerSize: Int32Array.from(offerSizes),
+    offerColor: Int32Array.from(offerColors),
+    offerPrice: Float64Array.from(offerPrices),
+  };
+}
+
+/**
+ * Reads the products matching `where` (a condition on `products` joined with `categories`, scoped to the store
+ * by the caller) with their relevance `score` (a SQL expression; none: 0) in one statement.
+ */
+export async function loadMatchSet(db: Db, where: SQL, score: SQL | undefined): Promise<MatchSet> {
+  const result = await db.execute(sql`
+    select products.id, categories.name as category,
+      (extract(epoch from products.created_at) * 1000000)::float8 as created,
+      products.regular_price_paise as regular,
+      coalesce(products.discounted_price_paise, products.regular_price_paise) as listed,
+      array_to_string(products.search_fabrics, chr(30)) as fabrics,
+      array_to_string(products.offer_entries, chr(30)) as offers,
+      products.offer_min_price_paise as low, products.offer_max_price_paise as high,
+      (${score ?? sql`0`})::float8 as score
+    from products join categories on categories.id = products.category_id
+    where ${where}
+    order by products.sort_order asc, products.created_at asc, products.id asc
+  `);
+  return matchSetOf(rowsOf<MatchRow>(result));
+}
+
+/** Compares two products for `sort`; ties keep catalogue order (the caller breaks them by index). */
+function comparer(set: MatchSet, sort: ProductSort | 'catalogue'): ((a: number, b: number) => number) | null {
+  const { score, createdMicros, listedPaise, regularPaise } = set;
+  switch (sort) {
+    case 'relevance':
+      return (a, b) => score[b]! - score[a]!;
+    case 'newest':
+      return (a, b) => createdMicros[b]! - createdMicros[a]!;
+    case 'price_asc':
+      return (a, b) => listedPaise[a]! - listedPaise[b]!;
+    case 'price_desc':
+      return (a, b) => listedPaise[b]! - listedPaise[a]!;
+    case 'discount': {
+      const off = (i: number) => (regularPaise[i]! - listedPaise[i]!) / Math.max(regularPaise[i]!, 1);
+      return (a, b) => off(b) - off(a) || listedPaise[a]! - listedPaise[b]!;
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * The products of `set` in the order of `sort` (`catalogue`: sort order, age, id), as indexes; made once per
+ * set and sort. Relevance, newest, price and discount break ties by catalogue order, like the list statement.
+ */
+export function productOrder(set: MatchSet, sort: ProductSort | 'catalogue'): Int32Array {
+  const kept = set.orders.get(sort);
+  if (kept) return kept;
+  const order = new Int32Array(set.size);
+  for (let i = 0; i < set.size; i += 1) order[i] = i;
+  const compare = comparer(set, sort);
+  if (compare) order.sort((a, b) => compare(a, b) || a - b);
+  set.orders.set(sort, order);
+  return order;
+}
