@@ -40,7 +40,10 @@ describe('KeptValues', () => {
     const t = setup();
     const object = { n: 1, weight: 1 };
     const first = await t.kept.get('k', async () => object, { maxAgeMs: 1000, weightOf: () => 1 });
-    const again = await t.kept.get('k', async () => ({ n: 2, weight: 1 }), { maxAgeMs: 1000, weightOf: () => 1 });
+    const again = await t.kept.get('k', async () => ({ n: 2, weight: 1 }), {
+      maxAgeMs: 1000,
+      weightOf: () => 1,
+    });
     expect(first).toBe(object);
     expect(again).toBe(object);
     const [a, b] = await Promise.all([t.get('other'), t.get('other')]);

@@ -52,9 +52,6 @@ function ranked(counts: Map<string, number>): FacetValue[] {
     .slice(0, MAX_FACET_VALUES);
 }
 
-/** Adds one to `key`'s count. */
-const increment = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
-
 /** How often each size and colour spelling occurs among all the offers of `set` (kept on the set). */
 const offerSpellings = new WeakMap<MatchSet, { size: Map<string, string>; color: Map<string, string> }>();
 function spelledOffers(set: MatchSet) {
@@ -71,6 +68,19 @@ function spelledOffers(set: MatchSet) {
   return spelled;
 }
 
+/** The counted values (by index into `keys`) in their spellings. */
+function spelledCounts(
+  keys: string[],
+  counts: Int32Array,
+  spelled: Map<string, string>,
+): Map<string, number> {
+  const named = new Map<string, number>();
+  keys.forEach((key, k) => {
+    if (counts[k]! > 0) named.set(spelled.get(key) ?? key, counts[k]!);
+  });
+  return named;
+}
+
 /**
  * Products counted per size (or colour) value: those of the chosen category and fabric with an offer of that
  * value that also has the other selections (colour or size, and price).
@@ -79,58 +89,52 @@ function offerFacet(filter: MatchFilter, kind: 'size' | 'color'): FacetValue[] {
   const { set } = filter;
   const others: OfferParts = { sizes: kind !== 'size', colors: kind !== 'color', price: true };
   const filtered = offerPartsChosen(filter, others);
-  const values = kind === 'size' ? set.offerSize : set.offerColor;
-  const spellings = kind === 'size' ? set.sizes : set.colors;
-  const spelled = spelledOffers(set)[kind];
-  const counts = new Map<string, number>();
-  const seen = new Int32Array(spellings.length).fill(-1);
-  const seenKeys = new Set<string>();
+  const spellingOf = kind === 'size' ? set.offerSize : set.offerColor;
+  const keyOf = kind === 'size' ? set.sizeKey : set.colorKey;
+  const keys = kind === 'size' ? set.sizeKeys : set.colorKeys;
+  const counts = new Int32Array(keys.length);
+  const countedFor = new Int32Array(keys.length).fill(-1);
   for (let i = 0; i < set.size; i += 1) {
     if (!categoryPasses(filter, i) || !fabricPasses(filter, i)) continue;
-    seenKeys.clear();
     for (let j = set.offerStart[i]!; j < set.offerStart[i + 1]!; j += 1) {
-      const spelling = values[j]!;
-      if (seen[spelling] === i || spellings[spelling] === '') continue;
+      const k = keyOf[spellingOf[j]!]!;
+      if (k < 0 || countedFor[k] === i) continue;
       if (filtered && !offerPasses(filter, j, others)) continue;
-      seen[spelling] = i;
-      const key = spellings[spelling]!.toLowerCase();
-      if (seenKeys.has(key)) continue;
-      seenKeys.add(key);
-      increment(counts, spelled.get(key) ?? key);
+      countedFor[k] = i;
+      counts[k]! += 1;
     }
   }
-  return ranked(counts);
+  return ranked(spelledCounts(keys, counts, spelledOffers(set)[kind]));
 }
 
 /** Products counted per fabric: those of the chosen category with something to buy of every selection. */
 function fabricFacet(filter: MatchFilter): FacetValue[] {
   const { set } = filter;
   const occurrences = new Float64Array(set.fabrics.length);
-  const counts = new Map<string, number>();
-  const keys = new Set<string>();
+  const counts = new Int32Array(set.fabricKeys.length);
+  const countedFor = new Int32Array(set.fabricKeys.length).fill(-1);
   for (let i = 0; i < set.size; i += 1) {
     if (!categoryPasses(filter, i) || !productOffers(filter, i, ALL_PARTS)) continue;
-    keys.clear();
     for (let j = set.fabricStart[i]!; j < set.fabricStart[i + 1]!; j += 1) {
-      occurrences[set.fabric[j]!]! += 1;
-      keys.add(set.fabrics[set.fabric[j]!]!.toLowerCase());
+      const spelling = set.fabric[j]!;
+      occurrences[spelling]! += 1;
+      const k = set.fabricKey[spelling]!;
+      if (k < 0 || countedFor[k] === i) continue;
+      countedFor[k] = i;
+      counts[k]! += 1;
     }
-    for (const key of keys) increment(counts, key);
   }
-  const spelled = commonSpellings(set.fabrics, occurrences);
-  return ranked(new Map([...counts].map(([key, count]) => [spelled.get(key) ?? key, count])));
+  return ranked(spelledCounts(set.fabricKeys, counts, commonSpellings(set.fabrics, occurrences)));
 }
 
 /** Products counted per category: those of the chosen fabric with something to buy of every selection. */
 function categoryFacet(filter: MatchFilter): FacetValue[] {
   const { set } = filter;
-  const counts = new Map<string, number>();
+  const counts = new Int32Array(set.categories.length);
   for (let i = 0; i < set.size; i += 1) {
-    if (fabricPasses(filter, i) && productOffers(filter, i, ALL_PARTS)) {
-      increment(counts, set.categories[set.category[i]!]!);
-    }
+    if (fabricPasses(filter, i) && productOffers(filter, i, ALL_PARTS)) counts[set.category[i]!]! += 1;
   }
-  return ranked(counts);
+  return ranked(spelledCounts(set.categories, counts, new Map()));
 }
 
 /**

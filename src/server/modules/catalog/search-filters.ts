@@ -102,7 +102,9 @@ export function offerPasses(filter: MatchFilter, j: number, parts: OfferParts): 
 /** True when any of the `parts` has a selection. */
 export function offerPartsChosen(filter: MatchFilter, parts: OfferParts): boolean {
   return (
-    (parts.sizes && filter.sizeOk !== null) || (parts.colors && filter.colorOk !== null) || (parts.price && filter.priced)
+    (parts.sizes && filter.sizeOk !== null) ||
+    (parts.colors && filter.colorOk !== null) ||
+    (parts.price && filter.priced)
   );
 }
 

@@ -46,6 +46,16 @@ export type MatchSet = {
   readonly offerPrice: Float64Array;
   readonly sizes: string[];
   readonly colors: string[];
+  /**
+   * The values spellings stand for: spelling `s` of a size is value `sizeKey[s]` of `sizeKeys` (lower case;
+   * -1 for no size); the same for colours and fabrics.
+   */
+  readonly sizeKey: Int32Array;
+  readonly sizeKeys: string[];
+  readonly colorKey: Int32Array;
+  readonly colorKeys: string[];
+  readonly fabricKey: Int32Array;
+  readonly fabricKeys: string[];
   /** Lowest and highest offer price; NaN when there is nothing to buy. */
   readonly low: Float64Array;
   readonly high: Float64Array;
@@ -85,13 +95,25 @@ export function noMatches(): MatchSet {
   return matchSetOf([]);
 }
 
+/** The lower-case values of `spellings` (`keys`) and which one each spelling is (`key`; -1 for ''). */
+function valuesOf(spellings: string[]): { key: Int32Array; keys: string[] } {
+  const keys: string[] = [];
+  const index = indexer(keys);
+  return {
+    key: Int32Array.from(spellings, (spelling) => (spelling === '' ? -1 : index(spelling.toLowerCase()))),
+    keys,
+  };
+}
+
 function matchSetOf(rows: MatchRow[]): MatchSet {
   const size = rows.length;
   const categories: string[] = [];
   const fabrics: string[] = [];
   const sizes: string[] = [];
   const colors: string[] = [];
-  const [categoryIndex, fabricIndex, sizeIndex, colorIndex] = [categories, fabrics, sizes, colors].map(indexer);
+  const [categoryIndex, fabricIndex, sizeIndex, colorIndex] = [categories, fabrics, sizes, colors].map(
+    indexer,
+  );
   const set = {
     size,
     ids: new Array<string>(size),
@@ -124,7 +146,8 @@ function matchSetOf(rows: MatchRow[]): MatchSet {
     set.low[i] = row.low === null ? Number.NaN : Number(row.low);
     set.high[i] = row.high === null ? Number.NaN : Number(row.high);
     set.fabricStart[i] = fabricList.length;
-    if (row.fabrics !== '') for (const value of row.fabrics.split(ELEMENT)) fabricList.push(fabricIndex!(value));
+    if (row.fabrics !== '')
+      for (const value of row.fabrics.split(ELEMENT)) fabricList.push(fabricIndex!(value));
     set.offerStart[i] = offerSizes.length;
     if (row.offers === '') return;
     for (const offer of row.offers.split(ELEMENT)) {
@@ -136,8 +159,15 @@ function matchSetOf(rows: MatchRow[]): MatchSet {
   });
   set.fabricStart[size] = fabricList.length;
   set.offerStart[size] = offerSizes.length;
+  const [sizeValues, colorValues, fabricValues] = [sizes, colors, fabrics].map(valuesOf);
   return {
     ...set,
+    sizeKey: sizeValues!.key,
+    sizeKeys: sizeValues!.keys,
+    colorKey: colorValues!.key,
+    colorKeys: colorValues!.keys,
+    fabricKey: fabricValues!.key,
+    fabricKeys: fabricValues!.keys,
     fabric: Int32Array.from(fabricList),
     offerSize: Int32Array.from(offerSizes),
     offerColor: Int32Array.from(offerColors),
