@@ -328,6 +328,8 @@ describe('variants and fabric by the metre', () => {
     // Checkout: the same line texts; the request sends lines with the variant.
     await summary.getByRole('button', { name: 'Checkout' }).click();
     await waitForPath(page, '/checkout');
+    // The cart stays on screen until the checkout page's chunk has loaded.
+    await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
     const checkoutSummary = main(page).getByRole('region', { name: 'Order Summary' });
     const summaryText = squash(await checkoutSummary.innerText());
     expect(summaryText).toContain('M / Maroon');
