@@ -71,7 +71,6 @@ async function measure(baseUrl, name, paths, seconds, connections = CONNECTIONS)
     ...summarize(name, result),
     connections,
     repeatedUrls: paths.wrapped(),
-    facetKeysRepeated: paths.facetKeysRepeated?.() ?? false,
     ...(paths.hitRatio
       ? { hitRatio: Math.round(paths.hitRatio() * 1000) / 1000, distinct: paths.distinct() }
       : {}),
@@ -203,7 +202,6 @@ try {
                   ? ''
                   : ` cache hits ${(row.hitRatio * 100).toFixed(1)} % (${row.distinct} distinct)`,
                 row.repeatedUrls ? ' (URLs repeated: some answers cached)' : '',
-                row.facetKeysRepeated ? ' (facet questions repeated: some facets cached)' : '',
                 ` load ${row.loadAverage}`,
               ].join('');
               console.log(

@@ -36,7 +36,19 @@ describe('money', () => {
       maximumFractionDigits: 2,
     });
     const amounts = [0, 0.01, 0.1, 0.5, 1, 9.99, 10, 99.9, 100, 999, 999.99, 1000, 1234.56, 12345, 99999.99];
-    amounts.push(100000, 123456.78, 1234567, 12345678.9, 123456789, 1000000000, 2.345, 0.005, 1.005, -50, -1234.5);
+    amounts.push(
+      100000,
+      123456.78,
+      1234567,
+      12345678.9,
+      123456789,
+      1000000000,
+      2.345,
+      0.005,
+      1.005,
+      -50,
+      -1234.5,
+    );
     for (let paise = 0; paise < 5_000_000; paise += 997) amounts.push(paise / 100);
     for (const amount of amounts) {
       expect(formatRupees(amount)).toBe(upToTwo.format(amount));

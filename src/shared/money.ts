@@ -29,8 +29,7 @@ function formatInr(rupees: number, trimFraction: boolean): string {
   const paise = Math.round(spelt.includes('e') ? Math.abs(rupees) * 100 : Number(`${spelt}e2`));
   const whole = String(Math.floor(paise / 100));
   const head = whole.slice(0, -3);
-  const grouped =
-    head === '' ? whole : `${head.replace(/\B(?=(\d{2})+$)/g, ',')},${whole.slice(-3)}`;
+  const grouped = head === '' ? whole : `${head.replace(/\B(?=(\d{2})+$)/g, ',')},${whole.slice(-3)}`;
   const fraction = String(paise % 100).padStart(2, '0');
   const decimals = trimFraction ? fraction.replace(/0+$/, '') : fraction;
   const sign = rupees < 0 && paise > 0 ? '-' : '';

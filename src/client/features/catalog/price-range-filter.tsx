@@ -54,7 +54,10 @@ function PriceRangeForm({ state, span, onChange }: PriceRangeFilterProps) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const result = await readPriceRange(String(form.get('minPrice') ?? ''), String(form.get('maxPrice') ?? ''));
+    const result = await readPriceRange(
+      String(form.get('minPrice') ?? ''),
+      String(form.get('maxPrice') ?? ''),
+    );
     if (!result.ok) {
       setErrors(result.errors);
       return;

@@ -6,15 +6,15 @@
  * query is scoped to the store.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { ProductListQuery, ProductListResponse } from '@shared/catalog/product-schema';
+import type { ProductFacets, ProductListQuery, ProductListResponse } from '@shared/catalog/product-schema';
 import type { Db } from '../../db/database';
 import { categories, products } from '../../db/schema/catalog-tables';
 import { listConditions } from './list-conditions';
 import { productColumns, withDetails, type ProductRow } from './list-details';
-import { STOCK_LIST_MAX_AGE_MS } from './search-cache-key';
+import { facetCacheKey, STOCK_LIST_MAX_AGE_MS } from './search-cache-key';
 import { matchFacets } from './search-facets';
 import { matchFilter, productListed, selectionOf } from './search-filters';
-import { loadMatchSet, noMatches, productOrder, type MatchSet } from './search-matches';
+import { FACETS_PER_SET, loadMatchSet, noMatches, productOrder, type MatchSet } from './search-matches';
 import { NO_MEMO, type SearchMemo } from './search-memo';
 import {
   correctedText,
@@ -90,6 +90,16 @@ async function matchesOf(
   });
 }
 
+/** The facets of `key` counted on `set` once (at most {@link FACETS_PER_SET} kept on it). */
+function keptFacets(set: MatchSet, key: string, count: () => ProductFacets): ProductFacets {
+  const kept = set.facets.get(key);
+  if (kept) return kept;
+  const facets = count();
+  if (set.facets.size >= FACETS_PER_SET) set.facets.delete(set.facets.keys().next().value!);
+  set.facets.set(key, facets);
+  return facets;
+}
+
 /** The listed rows of `ids` (products of the store), in the order of `ids`. */
 async function rowsInOrder(db: Db, storeId: number, ids: string[]): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
@@ -135,7 +145,7 @@ export async function searchProducts(
     count: total,
     pagination: { page: query.page, limit: query.limit, total },
   };
-  if (query.facets) answer.facets = matchFacets(filter);
+  if (query.facets) answer.facets = keptFacets(set, facetCacheKey(query), () => matchFacets(filter));
   if (total === 0 && words.length > 0) {
     const suggestion = correctedText(words);
     if (suggestion !== null) answer.suggestion = suggestion;

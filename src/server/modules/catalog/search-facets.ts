@@ -81,11 +81,29 @@ function spelledCounts(
   return named;
 }
 
+/** Which products pass the category, the fabric and every offer selection: each tested once per question. */
+type Passes = { category: Uint8Array; fabric: Uint8Array; offers: Uint8Array };
+
+function passesOf(filter: MatchFilter): Passes {
+  const { size } = filter.set;
+  const passes = {
+    category: new Uint8Array(size),
+    fabric: new Uint8Array(size),
+    offers: new Uint8Array(size),
+  };
+  for (let i = 0; i < size; i += 1) {
+    passes.category[i] = categoryPasses(filter, i) ? 1 : 0;
+    passes.fabric[i] = fabricPasses(filter, i) ? 1 : 0;
+    passes.offers[i] = productOffers(filter, i, ALL_PARTS) ? 1 : 0;
+  }
+  return passes;
+}
+
 /**
  * Products counted per size (or colour) value: those of the chosen category and fabric with an offer of that
  * value that also has the other selections (colour or size, and price).
  */
-function offerFacet(filter: MatchFilter, kind: 'size' | 'color'): FacetValue[] {
+function offerFacet(filter: MatchFilter, passes: Passes, kind: 'size' | 'color'): FacetValue[] {
   const { set } = filter;
   const others: OfferParts = { sizes: kind !== 'size', colors: kind !== 'color', price: true };
   const filtered = offerPartsChosen(filter, others);
@@ -95,7 +113,7 @@ function offerFacet(filter: MatchFilter, kind: 'size' | 'color'): FacetValue[] {
   const counts = new Int32Array(keys.length);
   const countedFor = new Int32Array(keys.length).fill(-1);
   for (let i = 0; i < set.size; i += 1) {
-    if (!categoryPasses(filter, i) || !fabricPasses(filter, i)) continue;
+    if (passes.category[i] === 0 || passes.fabric[i] === 0) continue;
     for (let j = set.offerStart[i]!; j < set.offerStart[i + 1]!; j += 1) {
       const k = keyOf[spellingOf[j]!]!;
       if (k < 0 || countedFor[k] === i) continue;
@@ -108,13 +126,13 @@ function offerFacet(filter: MatchFilter, kind: 'size' | 'color'): FacetValue[] {
 }
 
 /** Products counted per fabric: those of the chosen category with something to buy of every selection. */
-function fabricFacet(filter: MatchFilter): FacetValue[] {
+function fabricFacet(filter: MatchFilter, passes: Passes): FacetValue[] {
   const { set } = filter;
   const occurrences = new Float64Array(set.fabrics.length);
   const counts = new Int32Array(set.fabricKeys.length);
   const countedFor = new Int32Array(set.fabricKeys.length).fill(-1);
   for (let i = 0; i < set.size; i += 1) {
-    if (!categoryPasses(filter, i) || !productOffers(filter, i, ALL_PARTS)) continue;
+    if (passes.category[i] === 0 || passes.offers[i] === 0) continue;
     for (let j = set.fabricStart[i]!; j < set.fabricStart[i + 1]!; j += 1) {
       const spelling = set.fabric[j]!;
       occurrences[spelling]! += 1;
@@ -128,11 +146,11 @@ function fabricFacet(filter: MatchFilter): FacetValue[] {
 }
 
 /** Products counted per category: those of the chosen fabric with something to buy of every selection. */
-function categoryFacet(filter: MatchFilter): FacetValue[] {
+function categoryFacet(filter: MatchFilter, passes: Passes): FacetValue[] {
   const { set } = filter;
   const counts = new Int32Array(set.categories.length);
   for (let i = 0; i < set.size; i += 1) {
-    if (fabricPasses(filter, i) && productOffers(filter, i, ALL_PARTS)) counts[set.category[i]!]! += 1;
+    if (passes.fabric[i] === 1 && passes.offers[i] === 1) counts[set.category[i]!]! += 1;
   }
   return ranked(spelledCounts(set.categories, counts, new Map()));
 }
@@ -141,14 +159,14 @@ function categoryFacet(filter: MatchFilter): FacetValue[] {
  * The price range (paise) of what can be bought of the chosen sizes and colours among the products of the
  * chosen category and fabric; null when there is none.
  */
-function priceRange(filter: MatchFilter): { low: number; high: number } | null {
+function priceRange(filter: MatchFilter, passes: Passes): { low: number; high: number } | null {
   const { set } = filter;
   const parts: OfferParts = { sizes: true, colors: true, price: false };
   const byOffer = offerPartsChosen(filter, parts);
   let low = Number.POSITIVE_INFINITY;
   let high = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < set.size; i += 1) {
-    if (Number.isNaN(set.low[i]!) || !categoryPasses(filter, i) || !fabricPasses(filter, i)) continue;
+    if (Number.isNaN(set.low[i]!) || passes.category[i] === 0 || passes.fabric[i] === 0) continue;
     if (!byOffer) {
       low = Math.min(low, set.low[i]!);
       high = Math.max(high, set.high[i]!);
@@ -165,12 +183,13 @@ function priceRange(filter: MatchFilter): { low: number; high: number } | null {
 
 /** The facets of the matches of `filter.set` under `filter`'s selections (counts of products; price in rupees). */
 export function matchFacets(filter: MatchFilter): ProductFacets {
-  const range = priceRange(filter);
+  const passes = passesOf(filter);
+  const range = priceRange(filter, passes);
   return {
-    size: offerFacet(filter, 'size'),
-    color: offerFacet(filter, 'color'),
-    fabric: fabricFacet(filter),
-    category: categoryFacet(filter),
+    size: offerFacet(filter, passes, 'size'),
+    color: offerFacet(filter, passes, 'color'),
+    fabric: fabricFacet(filter, passes),
+    category: categoryFacet(filter, passes),
     price: {
       min: range === null ? null : paiseToRupees(range.low),
       max: range === null ? null : paiseToRupees(range.high),

@@ -12,6 +12,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ProductSort } from '@shared/catalog/catalog-limits';
+import type { ProductFacets } from '@shared/catalog/product-schema';
 import { rowsOf, type Db } from '../../db/database';
 
 /** Separates the parts of one offer (U+001F, as the database writes them). */
@@ -61,7 +62,15 @@ export type MatchSet = {
   readonly high: Float64Array;
   /** Product indexes by sort, made at first use. */
   readonly orders: Map<ProductSort | 'catalogue', Int32Array>;
+  /**
+   * Facets already counted on this set, by selection (search-cache-key.ts `facetCacheKey`): they depend on
+   * neither the sort nor the page, and live as long as the set.
+   */
+  readonly facets: Map<string, ProductFacets>;
 };
+
+/** Facet answers kept per match set at most (the oldest is dropped). */
+export const FACETS_PER_SET = 500;
 
 /** Index of `value` in `list`, added when new. */
 function indexer(list: string[]): (value: string) => number {
@@ -131,6 +140,7 @@ function matchSetOf(rows: MatchRow[]): MatchSet {
     low: new Float64Array(size),
     high: new Float64Array(size),
     orders: new Map(),
+    facets: new Map(),
   };
   const fabricList: number[] = [];
   const offerSizes: number[] = [];
