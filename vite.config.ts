@@ -120,7 +120,8 @@ function loadModulesAfterFirstPaint(): Plugin {
       handler(html) {
         const tags = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g;
         const modules = [...html.matchAll(tags)].map((match) => match[1]);
-        if (modules.length === 0) throw new Error('index.html has no module script to load after first paint');
+        if (modules.length === 0)
+          throw new Error('index.html has no module script to load after first paint');
         const boot = `<script src="/${fileName}" defer data-modules="${modules.join(' ')}"></script>`;
         return html.replace(tags, '').replace('</title>', `</title>\n    ${boot}`);
       },
