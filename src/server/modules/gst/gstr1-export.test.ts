@@ -20,7 +20,8 @@ import { catalogImportFileSchema } from '../catalog/import-schema';
 import { importCatalog } from '../catalog/import-service';
 import { transition } from '../orders/order-lifecycle';
 import { financialYearOf } from './document-number';
-import { gstDate, gstr1Export, monthRange, toCsv } from './gstr1-export';
+import { gstr1Export } from './gstr1-export';
+import { gstDate, monthRange, toCsv } from './gstr1-sheet-format';
 import { gstTestCatalog } from './gst-test-catalog';
 
 const pune = {

@@ -5,7 +5,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../../db/database';
-import { gstr1Export, monthRange } from './gstr1-export';
+import { gstr1Export } from './gstr1-export';
+import { monthRange } from './gstr1-sheet-format';
 import { DOCUMENT_TITLES, documentFileName, renderTaxDocumentPdf } from './invoice-pdf';
 import { findCreditNote, findInvoice } from './tax-documents';
 
