@@ -13,19 +13,32 @@ export const baseUrl = () => inject('baseUrl');
 const STOREFRONT_PAGE = /^\/(?!admin\b|api\/|sandbox\/|media\/|og\/)/;
 
 /**
- * Makes `page.goto` of a storefront page also wait until the page is live: a server-rendered page shows before
- * its code has loaded, and a press on a part React has not taken over yet is lost (as it would be for a
- * shopper that quick). Pages mark themselves with `<html data-hydrated>` (src/client/lib/server-html.ts).
+ * Makes `page.goto` and `page.reload` of a storefront page also wait until the page is live: a server-rendered
+ * page shows before its code has loaded, and a press on a part React has not taken over yet is lost (as it
+ * would be for a shopper that quick). Pages mark themselves with `<html data-hydrated>`
+ * (src/client/lib/server-html.ts). Applied once per page.
  */
+const livePages = new WeakSet<Page>();
 function waitForLivePages(page: Page): void {
-  const goto = page.goto.bind(page);
-  page.goto = async (url, options) => {
-    const response = await goto(url, options);
-    if (STOREFRONT_PAGE.test(new URL(url, baseUrl()).pathname))
+  if (livePages.has(page)) return;
+  livePages.add(page);
+  const untilLive = async () => {
+    if (STOREFRONT_PAGE.test(new URL(page.url(), baseUrl()).pathname))
       await page
         .locator('html[data-hydrated]')
         .waitFor({ state: 'attached', timeout: 15_000 })
         .catch(() => undefined);
+  };
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await untilLive();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await untilLive();
     return response;
   };
 }
@@ -67,6 +80,8 @@ export function useBrowser(viewport = { width: 1280, height: 800 }) {
     /** A new page at `baseUrl`; page errors are collected in `errors`. */
     async newPage(): Promise<Page> {
       context = await browser.newContext({ baseURL: baseUrl(), viewport });
+      // Every page of the context, including one a test opens later (`page.context().newPage()`), waits so.
+      context.on('page', waitForLivePages);
       page = await context.newPage();
       waitForLivePages(page);
       errors.length = 0;
