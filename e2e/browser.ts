@@ -16,12 +16,9 @@ const STOREFRONT_PAGE = /^\/(?!admin\b|api\/|sandbox\/|media\/|og\/)/;
  * Makes `page.goto` and `page.reload` of a storefront page also wait until the page is live: a server-rendered
  * page shows before its code has loaded, and a press on a part React has not taken over yet is lost (as it
  * would be for a shopper that quick). Pages mark themselves with `<html data-hydrated>`
- * (src/client/lib/server-html.ts). Applied once per page.
+ * (src/client/lib/server-html.ts).
  */
-const livePages = new WeakSet<Page>();
 function waitForLivePages(page: Page): void {
-  if (livePages.has(page)) return;
-  livePages.add(page);
   const untilLive = async () => {
     if (STOREFRONT_PAGE.test(new URL(page.url(), baseUrl()).pathname))
       await page
@@ -80,10 +77,10 @@ export function useBrowser(viewport = { width: 1280, height: 800 }) {
     /** A new page at `baseUrl`; page errors are collected in `errors`. */
     async newPage(): Promise<Page> {
       context = await browser.newContext({ baseURL: baseUrl(), viewport });
-      // Every page of the context, including one a test opens later (`page.context().newPage()`), waits so.
+      // Every page of the context waits so, also one a test opens later (`page.context().newPage()`): the
+      // event fires before `newPage()` resolves.
       context.on('page', waitForLivePages);
       page = await context.newPage();
-      waitForLivePages(page);
       errors.length = 0;
       page.on('pageerror', (error) => errors.push(error.message));
       return page;
