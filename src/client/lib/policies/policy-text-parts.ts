@@ -4,7 +4,7 @@
  */
 
 /** Keeps a range such as "0-7" on one line (it would otherwise break after the hyphen). */
-export const range = (text: string) => `<span class="whitespace-nowrap">${text}</span>`;
+const range = (text: string) => `<span class="whitespace-nowrap">${text}</span>`;
 
 /** Spec §9 numbers, written once so every text says the same. */
 export const REFUND_CREDIT_TIME = `${range('0-7')} working days`;
