@@ -7,6 +7,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { compareSizes } from '../src/shared/catalog/size-order';
 import {
   api,
   eventually,
@@ -42,13 +43,18 @@ const GROUPS = [
 ] as const;
 type Chosen = Partial<Record<(typeof GROUPS)[number][1], string[]>>;
 
-/** Rows a facet group should show: the API's values with counts, plus chosen values it lacks at 0. */
-function expectedRows(values: FacetValue[], chosen: string[] = []): string[] {
+/**
+ * Rows a facet group should show: the API's values with counts, plus chosen values it lacks at 0 (after them;
+ * for sizes, all in the natural order of sizes).
+ */
+function expectedRows(values: FacetValue[], chosen: string[] = [], bySize = false): string[] {
   const listed = new Set(values.map((item) => item.value.toLowerCase()));
   const missing = chosen
     .filter((value) => !listed.has(value.toLowerCase()))
     .map((value) => ({ value, count: 0 }));
-  return [...values, ...missing].map((item) => `${item.value} (${item.count})`);
+  const rows = [...values, ...missing];
+  if (bySize) rows.sort((a, b) => compareSizes(a.value, b.value));
+  return rows.map((item) => `${item.value} (${item.count})`);
 }
 
 /** The rows of one facet group as shown ('M (11)'), every value listed ('Show all' pressed). */
@@ -96,7 +102,7 @@ async function expectView(page: Page, panel: Locator, query: string, chosen: Cho
     count: productsText(expected.pagination.total),
     titles: expected.data.map((product) => product.title),
     facets: Object.fromEntries(
-      GROUPS.map(([group, key]) => [group, expectedRows(expected.facets[key], chosen[key])]),
+      GROUPS.map(([group, key]) => [group, expectedRows(expected.facets[key], chosen[key], key === 'size')]),
     ),
   });
   await settled(page);

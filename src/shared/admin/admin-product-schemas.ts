@@ -34,7 +34,11 @@ export const adminProductListQuerySchema = z.object({
 });
 export type AdminProductListQuery = z.output<typeof adminProductListQuerySchema>;
 
-/** One product row. `stock` null: not tracked. `lowestStock`: the smallest tracked stock of its variants. */
+/**
+ * One product row. `stock` null: not tracked. `lowestStock`: the smallest tracked stock of its variants.
+ * `thumbnailUrl`: the URL of its main image (the storefront card's: its `imgUrl`, else its first image) — for
+ * an image uploaded in the admin, its narrowest file (320 pixels wide); null for a product without images.
+ */
 export const adminProductRowSchema = z.object({
   id: z.string(),
   sku: z.string(),
@@ -47,6 +51,7 @@ export const adminProductRowSchema = z.object({
   stock: z.number().nullable(),
   lowestStock: z.number().nullable(),
   archived: z.boolean(),
+  thumbnailUrl: z.string().nullable(),
 });
 export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
 

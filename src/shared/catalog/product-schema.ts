@@ -108,8 +108,8 @@ export type FacetValue = z.infer<typeof facetValueSchema>;
 /**
  * Facets of a list (`facets=1`): for size, colour, fabric and category the values found among the products
  * matching the current query, each counted with that facet's own selection left out (so a shopper can widen a
- * choice), most products first; `price` is the lowest and highest price a shopper pays among them, in
- * **rupees** (null when none).
+ * choice), sizes in their natural order (S, M, L, XL, 28, 30 …: size-order.ts), the others most products
+ * first; `price` is the lowest and highest price a shopper pays among them, in **rupees** (null when none).
  */
 export const productFacetsSchema = z.object({
   size: z.array(facetValueSchema),

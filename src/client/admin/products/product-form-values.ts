@@ -1,9 +1,11 @@
 /**
  * The editor's form values: a stored product (or a new one) as the form starts, with the stock the form
- * shows remembered as `stockAsLoaded` so a save does not put back units sold while the form was open, and
- * the text of number inputs read as numbers (blank: null).
+ * shows remembered as `stockAsLoaded` so a save does not put back units sold while the form was open, its
+ * sizes and variants listed smallest size first (src/shared/catalog/size-order.ts; a size's variants in
+ * their stored order), and the text of number inputs read as numbers (blank: null).
  */
 import type { AdminProductInput, AdminProductValues } from '@shared/admin/admin-product-editor-schemas';
+import { compareSizes, sortSizes } from '@shared/catalog/size-order';
 
 /** An input's text as a number: blank → null; anything else → `Number(text)` (NaN is refused by the schema). */
 export function numberOrNull(text: unknown): number | null {
@@ -39,6 +41,9 @@ export function formValuesOf(values: AdminProductValues | null): AdminProductInp
   return {
     ...values,
     stockAsLoaded: values.stock,
-    variants: values.variants.map((variant) => ({ ...variant, stockAsLoaded: variant.stock })),
+    sizes: sortSizes(values.sizes),
+    variants: [...values.variants]
+      .sort((a, b) => compareSizes(a.size ?? '', b.size ?? ''))
+      .map((variant) => ({ ...variant, stockAsLoaded: variant.stock })),
   };
 }

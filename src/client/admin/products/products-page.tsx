@@ -1,7 +1,7 @@
 /**
  * `/admin/products`: the catalogue's products, searched by title or SKU and filtered by category and stock
- * (low, out), on sale or archived, paginated on the server; price, variants and stock on each row. A row opens
- * the product editor; 'New product' starts one.
+ * (low, out), on sale or archived, paginated on the server; a picture, price, variants and stock on each row.
+ * A row opens the product editor; 'New product' starts one.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { adminRequest } from '../lib/admin-api';
 import { ADMIN_QUERY_KEY } from '../lib/admin-session';
 import { formatPaise } from '../lib/format';
 import { PageNav } from '../lib/page-nav';
+import { ProductThumbnail } from './product-thumbnail';
 
 const productsQuery = (query: Partial<AdminProductListQuery>) =>
   queryOptions({
@@ -120,7 +121,11 @@ export function ProductsPage() {
       <ul className="flex flex-col gap-2" aria-label="Products">
         {list.data?.products.map((product) => (
           <li key={product.id} className="rounded-lg border border-stone-200 bg-white text-sm">
-            <Link to={`/products/${product.id}`} className="block px-3 py-2 hover:bg-stone-50">
+            <Link
+              to={`/products/${product.id}`}
+              className="grid grid-cols-[2.5rem_minmax(0,1fr)] items-center gap-x-3 px-3 py-2 hover:bg-stone-50"
+            >
+              <ProductThumbnail url={product.thumbnailUrl} title={product.title} />
               <div className="flex justify-between gap-2">
                 <span className="min-w-0 font-medium">
                   {product.title}

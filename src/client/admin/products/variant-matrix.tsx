@@ -1,9 +1,10 @@
 /**
- * The editor's options and variant matrix (docs/admin.md "Product"): the Size and Colour values in order
- * (typed as comma lists), 'Generate' making every Size × Colour combination (rows that exist are kept with
- * their SKU, price and stock; rows of values no longer listed go), and per row the SKU, its own price in
- * rupees (blank: the product's) and stock in the product's unit (blank: not tracked). Rows can be selected to
- * set the stock of many at once, and removed. Rows stack on a phone; nothing scrolls sideways.
+ * The editor's options and variant matrix (docs/admin.md "Product"): the Size values (listed smallest first)
+ * and the Colour values in order, typed as comma lists, 'Generate' making every Size × Colour combination
+ * (rows that exist are kept with their SKU, price and stock; rows of values no longer listed go), and per row
+ * the SKU, its own price in rupees (blank: the product's) and stock in the product's unit (blank: not
+ * tracked). Rows can be selected to set the stock of many at once, and removed. Rows stack on a phone; nothing
+ * scrolls sideways.
  */
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -17,7 +18,9 @@ import { listOf, rowOf, variantOf, generateRows, variantSku, type Row } from './
 
 type Form = UseFormReturn<AdminProductInput>;
 
-function OptionField({ form, name, label }: { form: Form; name: 'sizes' | 'colors'; label: string }) {
+type OptionFieldProps = { form: Form; name: 'sizes' | 'colors'; label: string; hint: string };
+
+function OptionField({ form, name, label, hint }: OptionFieldProps) {
   const [text, setText] = useState(() => form.getValues(name).join(', '));
   const errors = form.formState.errors[name];
   const messages = Array.isArray(errors)
@@ -28,12 +31,7 @@ function OptionField({ form, name, label }: { form: Form; name: 'sizes' | 'color
       ? [errors.message]
       : [];
   return (
-    <FormField
-      id={`option-${name}`}
-      label={label}
-      hint="In order, separated by commas"
-      error={messages.join('; ') || undefined}
-    >
+    <FormField id={`option-${name}`} label={label} hint={hint} error={messages.join('; ') || undefined}>
       {(control) => (
         <Input
           {...control}
@@ -115,8 +113,8 @@ export function VariantMatrix({ form }: { form: Form }) {
       <h2 id="variants-title" className="font-semibold">
         Options and variants
       </h2>
-      <OptionField form={form} name="sizes" label="Sizes" />
-      <OptionField form={form} name="colors" label="Colours" />
+      <OptionField form={form} name="sizes" label="Sizes" hint="Separated by commas; listed smallest first" />
+      <OptionField form={form} name="colors" label="Colours" hint="In order, separated by commas" />
       <Button type="button" variant="secondary" onClick={generate}>
         Generate variants
       </Button>

@@ -32,6 +32,11 @@ describe('generateRows', () => {
     expect(rows[1]).toBe(kept);
   });
 
+  it('lists the sizes smallest first, whatever order they were typed in', () => {
+    const rows = generateRows(['XL', 'S', 'Free Size', 'M'], ['Indigo'], [], make);
+    expect(rows.map((row) => row.size)).toEqual(['S', 'M', 'XL', 'Free Size']);
+  });
+
   it('makes one row per value when only one option is listed', () => {
     expect(generateRows([], ['Rust', 'Teal'], [], make).map((row) => row.sku)).toEqual([
       'KUR-1-RUST',

@@ -1,9 +1,10 @@
 /**
  * The rows of the editor's variant matrix (docs/admin.md "Product"), without React: Generate's Size × Colour
- * combinations keeping the rows that exist, new rows' SKUs, and a row as shown (price and stock as typed) and
+ * combinations (smallest size first) keeping the rows that exist, new rows' SKUs, and a row as shown (price and stock as typed) and
  * as the form holds it (numbers; blank: null). Prices in rupees; stock in the product's unit.
  */
 import type { AdminVariantInput } from '@shared/admin/admin-product-editor-schemas';
+import { sortSizes } from '@shared/catalog/size-order';
 import { numberOrNull } from './product-form-values';
 
 /** 'S, M , L' → ['S', 'M', 'L'] (blank entries dropped, order kept). */
@@ -29,8 +30,9 @@ const comboKey = (size: string | null | undefined, color: string | null | undefi
   `${(size ?? '').toLowerCase()}\u0000${(color ?? '').toLowerCase()}`;
 
 /**
- * Every combination of `sizes` × `colors` (sizes outer, both in order), taking the row of `current` with that
- * size and colour (letter case ignored) where there is one, else `make(size, color)`.
+ * Every combination of `sizes` × `colors` (sizes outer, smallest first: src/shared/catalog/size-order.ts;
+ * colours in order), taking the row of `current` with that size and colour (letter case ignored) where there
+ * is one, else `make(size, color)`.
  */
 export function generateRows<
   T extends { size?: string | null | undefined; color?: string | null | undefined },
@@ -41,7 +43,7 @@ export function generateRows<
   make: (size: string | undefined, color: string | undefined) => T,
 ): T[] {
   const byCombo = new Map(current.map((row) => [comboKey(row.size, row.color), row]));
-  const sizeList: (string | undefined)[] = sizes.length > 0 ? sizes : [undefined];
+  const sizeList: (string | undefined)[] = sizes.length > 0 ? sortSizes(sizes) : [undefined];
   const colorList: (string | undefined)[] = colors.length > 0 ? colors : [undefined];
   return sizeList.flatMap((size) =>
     colorList.map((color) => byCombo.get(comboKey(size, color)) ?? make(size, color)),

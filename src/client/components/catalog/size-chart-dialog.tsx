@@ -1,12 +1,13 @@
 /**
  * The store's size chart in a dialog (Radix Dialog: focus kept inside, Esc and the backdrop close it, the
- * title announced): one table per garment — a row per size, a column per measurement — with the unit stated
- * above ('All measurements in inches'). Lazy: loaded by size-chart-button.tsx.
+ * title announced): one table per garment — a row per size (smallest first), a column per measurement — with
+ * the unit stated above ('All measurements in inches'). Lazy: loaded by size-chart-button.tsx.
  */
 import type { RefObject } from 'react';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import { SIZE_CHART_UNIT_NAMES, type SizeChart } from '@shared/store-info/size-chart';
+import { compareSizes } from '@shared/catalog/size-order';
+import { SIZE_CHART_UNIT_NAMES, type SizeChart, type SizeChartTable } from '@shared/store-info/size-chart';
 import { buttonVariants } from '@client/components/ui/button-variants';
 import { cn } from '@client/lib/utils';
 
@@ -16,6 +17,9 @@ type SizeChartDialogProps = {
   returnFocusTo: RefObject<HTMLButtonElement | null>;
   onClose(): void;
 };
+
+/** A table's rows in the natural order of their sizes (S, M, L, XL), whatever order the owner typed them in. */
+const rowsBySize = (rows: SizeChartTable['rows']) => [...rows].sort((a, b) => compareSizes(a.size, b.size));
 
 export function SizeChartDialog({ chart, returnFocusTo, onClose }: SizeChartDialogProps) {
   const unitName = SIZE_CHART_UNIT_NAMES[chart.unit];
@@ -64,7 +68,7 @@ export function SizeChartDialog({ chart, returnFocusTo, onClose }: SizeChartDial
                     </tr>
                   </thead>
                   <tbody>
-                    {table.rows.map((row) => (
+                    {rowsBySize(table.rows).map((row) => (
                       <tr key={row.size}>
                         <th scope="row" className="border border-stone-200 px-3 py-2 text-left font-semibold">
                           {row.size}

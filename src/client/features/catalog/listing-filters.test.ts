@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { compareSizes } from '@shared/catalog/size-order';
 import { facetValuesWithChosen } from './listing-filters';
 import { readPriceRange } from './price-range-filter';
 import { listingHeadline, productCountText } from './products-page';
@@ -18,6 +19,20 @@ describe('facetValuesWithChosen', () => {
       { value: 'Maroon', count: 0 },
     ]);
     expect(facetValuesWithChosen([], [])).toEqual([]);
+  });
+
+  it('puts a chosen size the facet lacks in its place among the sizes, smallest first', () => {
+    const sizes = [
+      { value: 'S', count: 4 },
+      { value: 'L', count: 2 },
+      { value: 'XXL', count: 1 },
+    ];
+    expect(facetValuesWithChosen(sizes, ['xl', 'S'], compareSizes)).toEqual([
+      { value: 'S', count: 4 },
+      { value: 'L', count: 2 },
+      { value: 'xl', count: 0 },
+      { value: 'XXL', count: 1 },
+    ]);
   });
 });
 

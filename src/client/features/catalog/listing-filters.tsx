@@ -1,12 +1,13 @@
 /**
  * The listing's filter groups, shown in the side panel on wide screens and in the bottom sheet on phones:
- * category, size, colour and fabric with the number of products each value would give (the server counts
- * each facet with its own choice left out, so a shopper can widen it), and the price range. Every change
- * goes into the URL through `onChange`; chosen values stay listed, with their count, even when the current
- * results hold none of them, so they can be unticked here as well as from their chip.
+ * category, size (smallest first), colour and fabric with the number of products each value would give (the
+ * server counts each facet with its own choice left out, so a shopper can widen it), and the price range.
+ * Every change goes into the URL through `onChange`; chosen values stay listed, with their count, even when the
+ * current results hold none of them, so they can be unticked here as well as from their chip.
  */
 import { useId, useState } from 'react';
 import type { FacetValue, ProductFacets } from '@shared/catalog/product-schema';
+import { compareSizes } from '@shared/catalog/size-order';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toggleCategory, toggleFilterValue } from '@client/lib/catalog/listing-changes';
 import type { ListingState, MultiValueFilter } from '@client/lib/catalog/listing-state';
@@ -22,24 +23,31 @@ type FacetGroupProps = {
   isChosen(value: string): boolean;
   chosen: string[];
   onToggle(value: string): void;
+  /** The values' order when not the server's (sizes: their natural order, so a chosen one sits in place). */
+  compare?: ((a: string, b: string) => number) | undefined;
 };
 
 /**
  * The values to list: the facet's own, then any chosen value the facet lacks (count 0), so a choice can
- * always be undone where it was made.
+ * always be undone where it was made; with `compare`, all of them in its order.
  */
-export function facetValuesWithChosen(values: FacetValue[], chosen: string[]): FacetValue[] {
+export function facetValuesWithChosen(
+  values: FacetValue[],
+  chosen: string[],
+  compare?: (a: string, b: string) => number,
+): FacetValue[] {
   const listed = new Set(values.map((item) => item.value.toLowerCase()));
   const missing = chosen
     .filter((value) => !listed.has(value.toLowerCase()))
     .map((value) => ({ value, count: 0 }));
-  return [...values, ...missing];
+  const all = [...values, ...missing];
+  return compare ? all.sort((a, b) => compare(a.value, b.value)) : all;
 }
 
-function FacetGroup({ title, values, isChosen, chosen, onToggle }: FacetGroupProps) {
+function FacetGroup({ title, values, isChosen, chosen, onToggle, compare }: FacetGroupProps) {
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
-  const all = facetValuesWithChosen(values, chosen);
+  const all = facetValuesWithChosen(values, chosen, compare);
   if (all.length === 0) return null;
   // Chosen values are never hidden behind 'Show all'.
   const shown = expanded
@@ -79,8 +87,12 @@ function FacetGroup({ title, values, isChosen, chosen, onToggle }: FacetGroupPro
   );
 }
 
-const MULTI_FACETS: { filter: Exclude<MultiValueFilter, 'gender'>; title: string }[] = [
-  { filter: 'size', title: 'Size' },
+const MULTI_FACETS: {
+  filter: Exclude<MultiValueFilter, 'gender'>;
+  title: string;
+  compare?: (a: string, b: string) => number;
+}[] = [
+  { filter: 'size', title: 'Size', compare: compareSizes },
   { filter: 'color', title: 'Colour' },
   { filter: 'fabric', title: 'Fabric' },
 ];
@@ -107,7 +119,7 @@ export function ListingFilters({ state, facets, onChange, className }: ListingFi
         isChosen={same(category)}
         onToggle={(value) => onChange(toggleCategory(state, value))}
       />
-      {MULTI_FACETS.map(({ filter, title }) => (
+      {MULTI_FACETS.map(({ filter, title, compare }) => (
         <FacetGroup
           key={filter}
           title={title}
@@ -115,6 +127,7 @@ export function ListingFilters({ state, facets, onChange, className }: ListingFi
           chosen={state[filter]}
           isChosen={same(state[filter])}
           onToggle={(value) => onChange(toggleFilterValue(state, filter, value))}
+          compare={compare}
         />
       ))}
       <PriceRangeFilter state={state} span={facets.price} onChange={onChange} />

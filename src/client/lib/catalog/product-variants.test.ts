@@ -92,18 +92,40 @@ const statuses = (choices: { value: string; status: string }[]) =>
   Object.fromEntries(choices.map((choice) => [choice.value, choice.status]));
 
 describe('productOptions', () => {
-  it("takes the variants' sizes and colours in the catalogue's order", () => {
+  it("takes the variants' sizes and colours: sizes smallest first, colours in the catalogue's order", () => {
     expect(productOptions(kurta)).toEqual({
       sizes: ['S', 'M', 'L', 'XL'],
       colors: ['Maroon', 'Bottle Green'],
     });
+    const filedLargestFirst = toProductDetailView(
+      detail({
+        variants: [
+          variant('XL', 'Rust'),
+          variant('One Size', 'Rust'),
+          variant('S', 'Teal'),
+          variant('M', 'Rust'),
+        ],
+      }),
+    );
+    expect(productOptions(filedLargestFirst)).toEqual({
+      sizes: ['S', 'M', 'XL', 'One Size'],
+      colors: ['Rust', 'Teal'],
+    });
+    expect(sizeChoices(filedLargestFirst, null).map((choice) => choice.value)).toEqual([
+      'S',
+      'M',
+      'XL',
+      'One Size',
+    ]);
   });
 
-  it('takes the attributes when the product has no variants', () => {
+  it('takes the attributes when the product has no variants, sizes smallest first', () => {
     expect(productOptions(toProductDetailView(detail()))).toEqual({
       sizes: ['S', 'M', 'L', 'XL'],
       colors: ['Maroon', 'Bottle Green'],
     });
+    const attributes = [{ id: 'a1', key: 'size', value: ['32', 'L', '28', 'S'], metricUnit: null }];
+    expect(productOptions(toProductDetailView(detail({ attributes }))).sizes).toEqual(['S', 'L', '28', '32']);
   });
 
   it('leaves out sizes or colours the variants do not have', () => {

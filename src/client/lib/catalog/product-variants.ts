@@ -3,7 +3,8 @@
  * image and availability) and for products without them (sizes and colours read from the attributes, one
  * stock). Pure: unit-tested in product-variants.test.ts. Prices in **rupees**; quantities in the product's unit.
  *
- * Rules: the sizes and colours of a product with variants are those of its variants, in the catalogue's order.
+ * Rules: the sizes and colours of a product with variants are those of its variants; sizes are listed in their
+ * natural order (S, M, L, XL: src/shared/catalog/size-order.ts), colours in the catalogue's order.
  * For the chosen colour, a size whose variants are all sold out is 'sold-out' and a size that colour does not
  * come in is 'unavailable'; both cannot be chosen. A colour is 'sold-out' when every variant of it is. The
  * variant is chosen once every option it has is chosen; its price and image then replace the product's. A size
@@ -12,6 +13,7 @@
  */
 import { toProduct, type Product } from '@shared/catalog/product-mapping';
 import type { ProductDetail, ProductImage, ProductVariant } from '@shared/catalog/product-schema';
+import { sortSizes } from '@shared/catalog/size-order';
 import { formatQuantity, PIECE_RULE, type QuantityRule } from '@shared/catalog/unit-of-measure';
 import type { CartItem } from '@client/lib/cart/cart-reducer';
 import { preselectedOption } from './size-heading';
@@ -67,11 +69,14 @@ const distinct = (values: (string | null)[]) => [
   ...new Set(values.filter((value): value is string => value !== null && value.trim() !== '')),
 ];
 
-/** The size and colour options: the variants' when there are variants, else the attributes'. */
+/**
+ * The size and colour options: the variants' when there are variants, else the attributes'; the sizes in their
+ * natural order, the colours in the catalogue's.
+ */
 export function productOptions(product: VariantProduct): { sizes: string[]; colors: string[] } {
-  if (product.variants.length === 0) return { sizes: product.sizes, colors: product.colors };
+  if (product.variants.length === 0) return { sizes: sortSizes(product.sizes), colors: product.colors };
   return {
-    sizes: distinct(product.variants.map((variant) => variant.size)),
+    sizes: sortSizes(distinct(product.variants.map((variant) => variant.size))),
     colors: distinct(product.variants.map((variant) => variant.color)),
   };
 }

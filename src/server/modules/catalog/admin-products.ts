@@ -2,7 +2,8 @@
  * The admin's product list (docs/admin.md "Products"): a store's products searched by title or SKU,
  * filtered by category and by stock (low: a tracked stock at or below {@link ADMIN_LOW_STOCK}; out: none
  * left), sorted as the catalogue lists them, paginated. Stock of a product in variants is the sum of its
- * variants' tracked stock. Archived products are listed only when asked for (`archived=1`), and then alone.
+ * variants' tracked stock; each row has its picture's thumbnail (admin-product-thumbnails.ts). Archived
+ * products are listed only when asked for (`archived=1`), and then alone.
  * Every query is scoped to the store.
  */
 import { sql } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import {
   type AdminProductRow,
 } from '@shared/admin/admin-product-schemas';
 import { rowsOf, type Db } from '../../db/database';
+import { productThumbnails } from './admin-product-thumbnails';
 
 type Row = Record<string, string | number | boolean | null>;
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
@@ -53,8 +55,14 @@ export async function listAdminProducts(
     ),
   ]);
   const rows = rowsOf<Row>(page);
+  const shown = rows.slice(0, query.limit);
+  const thumbnails = await productThumbnails(
+    db,
+    storeId,
+    shown.map((row) => String(row.id)),
+  );
   return {
-    products: rows.slice(0, query.limit).map((row) => ({
+    products: shown.map((row) => ({
       id: String(row.id),
       sku: String(row.sku),
       title: String(row.title),
@@ -66,6 +74,7 @@ export async function listAdminProducts(
       stock: numberOrNull(row.stock),
       lowestStock: numberOrNull(row.lowest),
       archived: Boolean(row.archived),
+      thumbnailUrl: thumbnails.get(String(row.id)) ?? null,
     })),
     categories: rowsOf<Row>(categoryRows).map((row) => String(row.name)),
     hasMore: rows.length > query.limit,

@@ -9,6 +9,7 @@ import type { Db } from '../../db/database';
 import { categories, productAttributes, productImages, products } from '../../db/schema/catalog-tables';
 import { uploadedImages } from '../../db/schema/media-tables';
 import { productImage } from './product-image';
+import { attributeValuesInOrder } from './size-attribute-order';
 
 /** The product columns a list selects (with the category name). */
 export const productColumns = {
@@ -88,7 +89,7 @@ export async function withDetails(db: Db, storeId: number, rows: ProductRow[]): 
     attributes: (attributesById.get(row.id) ?? []).map((attribute) => ({
       id: String(attribute.id),
       key: attribute.key,
-      value: attribute.values,
+      value: attributeValuesInOrder(attribute.key, attribute.values),
       metricUnit: attribute.metricUnit,
     })),
     unit: row.unit === 'm' ? 'm' : 'piece',

@@ -14,6 +14,7 @@ import { rowsOf, type Db } from '../../db/database';
 import { availabilityTagOfStock, stockAvailability } from './product-availability';
 import { productImage } from './product-image';
 import { isProductId } from './service';
+import { attributeValuesInOrder } from './size-attribute-order';
 
 /**
  * The longest a product answer may be served from the response cache, in milliseconds. Sales change stock
@@ -113,7 +114,7 @@ export async function getProduct(db: Db, storeId: number, id: string): Promise<P
     attributes: doc.attributes.map(([attributeId, key, value, metricUnit]) => ({
       id: String(attributeId),
       key,
-      value,
+      value: attributeValuesInOrder(key, value),
       metricUnit,
     })),
     unit: doc.unit === 'm' ? 'm' : 'piece',

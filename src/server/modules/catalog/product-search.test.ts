@@ -41,10 +41,10 @@ describe.each(testDatabaseKinds)('product search on %s', (kind) => {
     expect(women.count).toBe(8);
     expect(women.facets).toEqual({
       size: [
+        { value: 'S', count: 1 },
         { value: 'M', count: 5 },
         { value: 'L', count: 1 },
         { value: 'One Size', count: 1 },
-        { value: 'S', count: 1 },
       ],
       color: [
         { value: 'Maroon', count: 6 },
@@ -94,10 +94,10 @@ describe.each(testDatabaseKinds)('product search on %s', (kind) => {
     ]);
     expect(maroon.count).toBe(3);
     expect(maroon.facets?.size).toEqual([
+      { value: 'S', count: 1 },
       { value: 'M', count: 3 },
       { value: 'L', count: 1 },
       { value: 'One Size', count: 1 },
-      { value: 'S', count: 1 },
     ]);
     expect(maroon.facets?.color).toEqual(sizeM.facets?.color);
     expect(maroon.facets?.price).toEqual({ min: 2199, max: 3499 });
@@ -108,10 +108,10 @@ describe.each(testDatabaseKinds)('product search on %s', (kind) => {
     expect(under3000.pagination).toEqual({ page: 1, limit: 12, total: 2 });
     expect(under3000.facets).toEqual({
       size: [
+        { value: 'S', count: 1 },
         { value: 'M', count: 2 },
         { value: 'L', count: 1 },
         { value: 'One Size', count: 1 },
-        { value: 'S', count: 1 },
       ],
       color: [
         { value: 'Maroon', count: 2 },

@@ -5,9 +5,11 @@
  * Size and colour come from what can be bought now — the products' offers — so a sold-out size is not offered;
  * a size counts a product when one of its offers of that size also has a chosen colour and price. A value spelt
  * in several ways ('Maroon', 'maroon') is one value, shown in its most common spelling: among all the matches'
- * offers for size and colour, among the products counted for fabric. Every match is counted.
+ * offers for size and colour, among the products counted for fabric. Every match is counted. Sizes are listed in
+ * their natural order (S, M, L, XL: src/shared/catalog/size-order.ts), the other values most products first.
  */
 import { paiseToRupees } from '@shared/money';
+import { compareSizes } from '@shared/catalog/size-order';
 import type { FacetValue, ProductFacets } from '@shared/catalog/product-schema';
 import {
   categoryPasses,
@@ -186,7 +188,7 @@ export function matchFacets(filter: MatchFilter): ProductFacets {
   const passes = passesOf(filter);
   const range = priceRange(filter, passes);
   return {
-    size: offerFacet(filter, passes, 'size'),
+    size: offerFacet(filter, passes, 'size').sort((a, b) => compareSizes(a.value, b.value)),
     color: offerFacet(filter, passes, 'color'),
     fabric: fabricFacet(filter, passes),
     category: categoryFacet(filter, passes),

@@ -136,16 +136,16 @@ describe.each(testDatabaseKinds)('search follows stock on %s', (kind) => {
     expect(await titles('size=M&color=Teal')).toEqual([]);
     expect(await titles('size=L&color=Teal')).toEqual(['Teal Chanderi Kurti']);
     expect((await facets('q=kurti')).size).toEqual([
-      { value: 'L', count: 1 },
       { value: 'S', count: 1 },
+      { value: 'L', count: 1 },
     ]);
 
     await cancel(buyer!, placed);
     expect(await titles('size=M')).toEqual(['Teal Chanderi Kurti']);
     expect((await facets('q=kurti')).size).toEqual([
-      { value: 'L', count: 1 },
-      { value: 'M', count: 1 },
       { value: 'S', count: 1 },
+      { value: 'M', count: 1 },
+      { value: 'L', count: 1 },
     ]);
   });
 

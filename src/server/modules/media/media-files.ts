@@ -31,6 +31,16 @@ export function srcsetOf(url: string, widths: readonly number[]): string | null 
   return widths.map((width) => `${match[1]}-${width}.webp ${width}w`).join(', ');
 }
 
+/**
+ * The URL of the narrowest file of an uploaded image whose widest file is `url` and whose files are `widths`
+ * pixels wide (`…-320.webp`): for thumbnails. `url` itself when it is not one of ours or no widths are known.
+ */
+export function narrowestFileOf(url: string, widths: readonly number[] | null): string {
+  const match = /^(.*)-\d+\.webp$/.exec(url);
+  if (!match || !url.startsWith(MEDIA_URL_PREFIX) || !widths || widths.length === 0) return url;
+  return `${match[1]}-${Math.min(...widths)}.webp`;
+}
+
 /** Files put in place by {@link writeImageFiles}; `remove()` takes back the ones it created. */
 export type WrittenFiles = { remove: () => Promise<void> };
 
