@@ -20,7 +20,7 @@ import { ApiError } from '@client/lib/api-client';
 import { toast } from '@client/lib/notify';
 import { adminDownload, adminRequest } from '../lib/admin-api';
 import { ADMIN_QUERY_KEY } from '../lib/admin-session';
-import { OnlyOwner } from '../settings/only-owner';
+import { OnlyOwner } from '../store-settings/only-owner';
 import { ImportPreview } from './import-preview';
 
 /** The date of `now` in India (YYYY-MM-DD), as the server names the export. */

@@ -15,7 +15,7 @@ import { PackingSlipPage } from '../orders/packing-slip-page';
 import { ProductsPage } from '../products/products-page';
 import { SetUpPage } from '../sign-in/set-up-page';
 import { SignInPage } from '../sign-in/sign-in-page';
-import { StaffPage } from '../staff/staff-page';
+import { MembersPage } from '../members/members-page';
 import { AdminShell } from './admin-shell';
 
 /** Screens loaded when first opened (the admin's first load stays within its budget). */
@@ -26,11 +26,11 @@ const ProductImagesPage = lazy(() =>
   import('../products/product-images-page').then((module) => ({ default: module.ProductImagesPage })),
 );
 
-const SettingsPage = lazy(() =>
-  import('../settings/settings-page').then((module) => ({ default: module.SettingsPage })),
+const StoreSettingsPage = lazy(() =>
+  import('../store-settings/store-settings-page').then((module) => ({ default: module.StoreSettingsPage })),
 );
 const PoliciesPage = lazy(() =>
-  import('../settings/policies-page').then((module) => ({ default: module.PoliciesPage })),
+  import('../store-settings/policies-page').then((module) => ({ default: module.PoliciesPage })),
 );
 const CatalogFilePage = lazy(() =>
   import('../catalog-file/catalog-file-page').then((module) => ({ default: module.CatalogFilePage })),
@@ -41,7 +41,7 @@ function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<p className="p-4 text-sm text-stone-600">Loading…</p>}>{children}</Suspense>;
 }
 /** Delivery and COD settings (owner only): its own chunk, loaded when opened. */
-const DeliverySettingsPage = lazy(() => import('../settings/delivery-settings-page'));
+const DeliverySettingsPage = lazy(() => import('../store-settings/delivery-settings-page'));
 
 function RequireAdmin({ children }: { children: ReactNode }) {
   const { token } = useAdminSession();
@@ -100,12 +100,12 @@ export function AdminRoutes() {
         />
         <Route path="customers" element={<CustomersPage />} />
         <Route path="customers/:customerId" element={<CustomerPage />} />
-        <Route path="staff" element={<StaffPage />} />
+        <Route path="staff" element={<MembersPage />} />
         <Route
           path="settings"
           element={
             <Lazy>
-              <SettingsPage />
+              <StoreSettingsPage />
             </Lazy>
           }
         />

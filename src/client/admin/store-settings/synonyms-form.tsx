@@ -13,7 +13,7 @@ import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Textarea } from '@client/components/ui/input';
 import { ApiError } from '@client/lib/api-client';
-import { useSaveSettings } from './settings-queries';
+import { useSaveSettings } from './store-settings-queries';
 
 /** The text of the groups: one line each, words joined by `, `. */
 const textOf = (groups: string[][]) => groups.map((group) => group.join(', ')).join('\n');

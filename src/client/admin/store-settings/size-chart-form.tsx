@@ -16,7 +16,7 @@ import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Textarea } from '@client/components/ui/input';
 import { ApiError } from '@client/lib/api-client';
-import { useSaveSettings } from './settings-queries';
+import { useSaveSettings } from './store-settings-queries';
 
 /** The text shown in the box for a chart (blank without one). */
 const textOf = (chart: StoreSettings['storeInfo']['sizeChart']) =>

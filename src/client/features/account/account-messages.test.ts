@@ -11,7 +11,7 @@ import {
   returnPathFrom,
   signInErrorDescription,
   tokenFromResponse,
-} from './users-messages';
+} from './account-messages';
 
 describe('signInErrorDescription (spec §8 login failure)', () => {
   it("uses the server's error field", () => {

@@ -23,7 +23,7 @@ import { Input, Textarea } from '@client/components/ui/input';
 import { setFieldErrors } from '@client/lib/form-errors';
 import { toast } from '@client/lib/notify';
 import { LogoUpload } from './logo-upload';
-import { storeSettingsQuery, useSaveSettings } from './settings-queries';
+import { storeSettingsQuery, useSaveSettings } from './store-settings-queries';
 
 type Form = z.input<typeof storeInfoSettingsSchema>;
 

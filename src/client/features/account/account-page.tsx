@@ -15,7 +15,7 @@ import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { accountDisplay } from './account-display';
 import { useAccountInfo } from '@client/lib/session/account-info-query';
-import { useLogoutMutation } from './users-api';
+import { useLogoutMutation } from './account-api';
 import { useSession } from '@client/lib/session/session-context';
 import { forgetAccountWishlist } from '@client/lib/wishlist/wishlist-store';
 import {
@@ -24,7 +24,7 @@ import {
   LOGOUT_DESCRIPTION,
   LOGOUT_FAILED,
   LOGOUT_TITLE,
-} from './users-messages';
+} from './account-messages';
 
 export function AccountPage() {
   const navigate = useNavigate();

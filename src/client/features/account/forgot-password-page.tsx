@@ -22,7 +22,7 @@ import { setFieldErrors } from '@client/lib/form-errors';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { useForgotPasswordMutation } from './password-reset-api';
-import { passwordResetFailureMessage } from './users-messages';
+import { passwordResetFailureMessage } from './account-messages';
 
 const linkClass = 'rounded font-medium text-brand-700 underline-offset-4 hover:underline';
 

@@ -10,7 +10,7 @@ import { Card, CardContent } from '@client/components/ui/card';
 import { CategoryOrderForm } from './category-order-form';
 import { GstSettingsForm } from './gst-settings-form';
 import { OnlyOwner } from './only-owner';
-import { storeSettingsQuery } from './settings-queries';
+import { storeSettingsQuery } from './store-settings-queries';
 import { StoreInfoForm } from './store-info-form';
 import { SizeChartForm } from './size-chart-form';
 import { SynonymsForm } from './synonyms-form';
@@ -46,7 +46,7 @@ function PaymentSetup({ payments }: { payments: StoreSettings['payments'] }) {
   );
 }
 
-export function SettingsPage() {
+export function StoreSettingsPage() {
   const settings = useQuery(storeSettingsQuery());
   return (
     <OnlyOwner>

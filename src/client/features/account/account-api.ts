@@ -6,7 +6,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { RegisterRequest } from '@shared/users/user-schemas';
 import { apiRequest } from '@client/lib/api-client';
-import { tokenFromResponse } from './users-messages';
+import { tokenFromResponse } from './account-messages';
 
 /**
  * Signs in (spec §7 `POST /users/authorize {email, password}`).

@@ -20,7 +20,7 @@ import { FormField } from '@client/components/ui/form-field';
 import { Input, Textarea } from '@client/components/ui/input';
 import { setFieldErrors } from '@client/lib/form-errors';
 import { toast } from '@client/lib/notify';
-import { useSaveSettings } from './settings-queries';
+import { useSaveSettings } from './store-settings-queries';
 
 type Form = z.input<typeof gstSettingsSchema>;
 

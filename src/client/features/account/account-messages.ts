@@ -1,7 +1,7 @@
 /**
  * The session and account texts (spec §5, §8 "Session and account") and the pure rules that pick
  * them: error descriptions, the token check, the register session-layer check and the return path after
- * sign-in. No React, no DOM: unit-tested in users-messages.test.ts.
+ * sign-in. No React, no DOM: unit-tested in account-messages.test.ts.
  */
 import {
   authorizeResponseSchema,

@@ -16,7 +16,7 @@ import { POLICY_TITLES } from '@shared/store-info/policy-titles';
 import { DEFAULT_POLICY_TEXTS } from '@client/lib/policies/policy-texts';
 import { cn } from '@client/lib/utils';
 import { OnlyOwner } from './only-owner';
-import { storeSettingsQuery, useSaveSettings } from './settings-queries';
+import { storeSettingsQuery, useSaveSettings } from './store-settings-queries';
 import { toast } from '@client/lib/notify';
 
 function PolicyEditor({ slug, settings }: { slug: PolicySlug; settings: StoreSettings }) {

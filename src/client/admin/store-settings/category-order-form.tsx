@@ -14,7 +14,7 @@ import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { ApiError } from '@client/lib/api-client';
 import { toast } from '@client/lib/notify';
-import { useSaveSettings } from './settings-queries';
+import { useSaveSettings } from './store-settings-queries';
 
 type Row = CategorySettings['categories'][number];
 

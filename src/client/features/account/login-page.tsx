@@ -19,7 +19,7 @@ import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { AuthPageFooter } from './auth-page-footer';
 import { PasswordInput } from './password-input';
-import { useSignInMutation } from './users-api';
+import { useSignInMutation } from './account-api';
 import { useSession } from '@client/lib/session/session-context';
 import { forgetAccountWishlist } from '@client/lib/wishlist/wishlist-store';
 import {
@@ -29,7 +29,7 @@ import {
   SIGN_IN_ERROR_TITLE,
   SIGN_IN_SUCCESS,
   signInErrorDescription,
-} from './users-messages';
+} from './account-messages';
 
 export function LoginPage() {
   const location = useLocation();

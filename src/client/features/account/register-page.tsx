@@ -28,7 +28,7 @@ import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { AuthPageFooter } from './auth-page-footer';
 import { PasswordInput } from './password-input';
-import { useRegisterMutation } from './users-api';
+import { useRegisterMutation } from './account-api';
 import {
   EMAIL_PROVIDER_ADVICE,
   INVALID_EMAIL_DESCRIPTION,
@@ -38,7 +38,7 @@ import {
   REGISTER_SUCCESS,
   registerErrorDescription,
   rememberedFrom,
-} from './users-messages';
+} from './account-messages';
 
 const FORM_FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
 

@@ -26,7 +26,7 @@ const membersQuery = () =>
     queryFn: () => adminRequest('/members', { schema: memberListSchema }),
   });
 
-export function StaffPage() {
+export function MembersPage() {
   const { me } = useAdminSession();
   const client = useQueryClient();
   const members = useQuery({ ...membersQuery(), enabled: me?.role === 'owner' });

@@ -27,7 +27,7 @@ import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { PasswordInput } from './password-input';
 import { useResetPasswordMutation } from './password-reset-api';
-import { isInvalidResetLink, passwordResetFailureMessage } from './users-messages';
+import { isInvalidResetLink, passwordResetFailureMessage } from './account-messages';
 
 const linkClass = 'rounded font-medium text-brand-700 underline-offset-4 hover:underline';
 const alertClass = 'rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700';
