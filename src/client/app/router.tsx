@@ -9,10 +9,10 @@ import { Route, Routes, useLocation } from 'react-router';
 import { HomePage } from '@client/features/home/home-page';
 import { TestModeBar } from '@client/features/store-info/test-mode-bar';
 import { useMarkHydrated } from '@client/lib/server-html';
-import { forgetChunkReload } from './chunk-reload';
+import { forgetChunkReload } from '@client/lib/chunk-reload';
 import { MainLayout } from './layouts/main-layout';
 import { RequireAuth } from './require-auth';
-import { RouteErrorBoundary } from './route-error-boundary';
+import { RouteErrorBoundary } from '@client/components/errors/route-error-boundary';
 
 /**
  * A lazily loaded page from a module's named export; a chunk that loads clears the reload-once mark, and the

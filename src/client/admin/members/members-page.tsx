@@ -1,5 +1,5 @@
 /**
- * `/admin/staff` (owner only): the shop's members; invite staff by e-mail (they get a one-time link, valid
+ * `/admin/staff` (owner only; the members screen, titled 'Staff'): the shop's members; invite staff by e-mail (they get a one-time link, valid
  * 1 hour, to choose a password) and revoke them (their sessions end at once).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -15,15 +15,17 @@ import type { z } from 'zod';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
+import { apiRequest } from '@client/lib/api-client';
+import { errorText } from '@client/lib/error-text';
 import { setFieldErrors } from '@client/lib/form-errors';
 import { toast } from '@client/lib/notify';
-import { adminRequest } from '../lib/admin-api';
+import { AdminList } from '../lib/admin-list';
 import { ADMIN_QUERY_KEY, useAdminSession } from '../lib/admin-session';
 
 const membersQuery = () =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, 'members'],
-    queryFn: () => adminRequest('/members', { schema: memberListSchema }),
+    queryFn: () => apiRequest('/admin/members', { schema: memberListSchema }),
   });
 
 export function MembersPage() {
@@ -37,24 +39,24 @@ export function MembersPage() {
   const refresh = () => client.invalidateQueries({ queryKey: membersQuery().queryKey });
   const invite = useMutation({
     mutationFn: (body: InviteMemberBody) =>
-      adminRequest('/members', { method: 'POST', body, schema: memberSchema }),
+      apiRequest('/admin/members', { method: 'POST', body, schema: memberSchema }),
     onSuccess: (member) => {
       toast.success(`Invitation sent to ${member.email}`);
       form.reset();
       void refresh();
     },
     onError: (error) => {
-      if (setFieldErrors(error, form.setError, ['email']).shown.length === 0) toast.error(error.message);
+      if (setFieldErrors(error, form.setError, ['email']).shown.length === 0) toast.error(errorText(error));
     },
   });
   const revoke = useMutation({
     mutationFn: (id: number) =>
-      adminRequest(`/members/${id}/revoke`, { method: 'POST', body: {}, schema: memberSchema }),
+      apiRequest(`/admin/members/${id}/revoke`, { method: 'POST', body: {}, schema: memberSchema }),
     onSuccess: (member) => {
       toast.success(`${member.email} can no longer use the admin`);
       void refresh();
     },
-    onError: (error) => toast.error(error.message),
+    onError: (error) => toast.error(errorText(error)),
   });
   if (me && me.role !== 'owner') return <p className="text-stone-600">Only the shop owner manages staff.</p>;
   return (
@@ -80,12 +82,15 @@ export function MembersPage() {
           Send invitation
         </Button>
       </form>
-      <ul className="flex flex-col gap-2" aria-label="Members">
-        {members.data?.members.map((member) => (
-          <li
-            key={member.id}
-            className="flex items-center justify-between gap-2 rounded-lg border border-stone-200 bg-white px-3 py-2 text-sm"
-          >
+      <AdminList
+        label="Members"
+        rows={members.data?.members}
+        rowKey={(member) => member.id}
+        empty="No members yet."
+        error={members.error}
+        rowClassName="flex items-center justify-between gap-2 rounded-lg border border-stone-200 bg-white px-3 py-2 text-sm"
+        renderRow={(member) => (
+          <>
             <span className="min-w-0">
               <span className="block truncate">{member.email}</span>
               <span className="text-xs text-stone-500">
@@ -104,9 +109,9 @@ export function MembersPage() {
                 Revoke
               </Button>
             )}
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      />
     </section>
   );
 }

@@ -8,7 +8,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { codPaymentText, orderStatusLabel } from '@shared/orders/order-status';
+import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
+import { errorText } from '@client/lib/error-text';
 import { cn } from '@client/lib/utils';
 import { formatDateTime, formatPaise, statusBadge } from '../lib/format';
 import { TaxDocumentDownloads } from '../gst/tax-document-downloads';
@@ -27,13 +29,7 @@ export function OrderPage() {
   const { orderNumber = '' } = useParams();
   const query = useQuery(adminOrderQuery(orderNumber));
   if (query.isPending) return <p className="text-stone-600">Loading…</p>;
-  if (query.isError) {
-    return (
-      <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-        {query.error.message}
-      </p>
-    );
-  }
+  if (query.isError) return <Alert>{errorText(query.error)}</Alert>;
   const order = query.data;
   const badge = statusBadge(order.status);
   const address = order.shippingAddress;

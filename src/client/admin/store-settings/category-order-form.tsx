@@ -5,14 +5,16 @@
  */
 import { ArrowDown, ArrowUp, X } from 'lucide-react';
 import { useState } from 'react';
+import type { Path } from 'react-hook-form';
 import {
   categorySettingsSchema,
   type CategorySettings,
   type StoreSettings,
 } from '@shared/admin/store-settings-schemas';
 import { Button } from '@client/components/ui/button';
-import { Input } from '@client/components/ui/input';
-import { ApiError } from '@client/lib/api-client';
+import { FieldError, Input } from '@client/components/ui/input';
+import { errorText } from '@client/lib/error-text';
+import { setFieldErrors } from '@client/lib/form-errors';
 import { toast } from '@client/lib/notify';
 import { useSaveSettings } from './store-settings-queries';
 
@@ -26,10 +28,16 @@ const moved = (rows: Row[], from: number, to: number) => {
   return next;
 };
 
-/** The first problem per row and field (`categories.1.name` → `1.name`) of a zod or server refusal. */
+/** A row's field named by a problem's path (`categories.1.name` → `1.name`), or undefined for another path. */
+const rowFieldOf = (path: string) => /^categories\.(\d+\.(?:name|imageUrl))(?:\.|$)/.exec(path)?.[1];
+
+/** The first problem per row and field (`1.name` → its message) of a zod or server refusal. */
 function rowErrors(entries: [string, string][]): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const [path, message] of entries) errors[path.replace(/^categories\./, '')] ??= message;
+  for (const [path, message] of entries) {
+    const field = rowFieldOf(path);
+    if (field) errors[field] ??= message;
+  }
   return errors;
 }
 
@@ -41,9 +49,15 @@ export function CategoryOrderForm({ settings }: { settings: StoreSettings }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [adding, setAdding] = useState('');
   const save = useSaveSettings<CategorySettings>('categories', 'Categories saved', (error) => {
-    const entries = error instanceof ApiError ? Object.entries(error.fields) : [];
-    setErrors(rowErrors(entries));
-    if (entries.length === 0) toast.error(error.message);
+    // The rows are plain state, so the server's fields go into this form's own error list.
+    const shownErrors: [string, string][] = [];
+    const { shown } = setFieldErrors<CategorySettings>(
+      error,
+      (path, { message }) => shownErrors.push([path, message ?? '']),
+      (key) => (rowFieldOf(key) ? (key as Path<CategorySettings>) : undefined),
+    );
+    setErrors(rowErrors(shownErrors));
+    if (shown.length === 0) toast.error(errorText(error));
   });
   const listed = new Set(rows.map((row) => row.name.toLowerCase()));
   const submit = () => {
@@ -126,9 +140,7 @@ export function CategoryOrderForm({ settings }: { settings: StoreSettings }) {
               }
             />
             {[errors[`${index}.imageUrl`], errors[`${index}.name`]].filter(Boolean).map((message) => (
-              <p key={message} className="text-xs text-red-700">
-                {message}
-              </p>
+              <FieldError key={message}>{message}</FieldError>
             ))}
           </li>
         ))}

@@ -9,12 +9,14 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useEffect } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { deliverySettingsResponseSchema, type DeliverySettingsBody } from '@shared/delivery/delivery-schemas';
+import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
-import { ApiError } from '@client/lib/api-client';
+import { apiRequest } from '@client/lib/api-client';
+import { errorText } from '@client/lib/error-text';
+import { setFieldErrors } from '@client/lib/form-errors';
 import { toast } from '@client/lib/notify';
-import { adminRequest } from '../lib/admin-api';
 import { ADMIN_QUERY_KEY, useAdminSession } from '../lib/admin-session';
 import {
   deliveryFormSchema,
@@ -27,7 +29,7 @@ import {
 const settingsQuery = () =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, 'settings', 'delivery'],
-    queryFn: () => adminRequest('/settings/delivery', { schema: deliverySettingsResponseSchema }),
+    queryFn: () => apiRequest('/admin/settings/delivery', { schema: deliverySettingsResponseSchema }),
   });
 
 const EMPTY_ZONE: ZoneForm = {
@@ -45,7 +47,7 @@ export default function DeliverySettingsPage() {
   if (me && me.role !== 'owner') {
     return <p className="text-stone-600">Only the shop owner changes delivery settings.</p>;
   }
-  if (settings.isError) return <p className="text-red-700">The delivery settings could not be loaded.</p>;
+  if (settings.isError) return <Alert>The delivery settings could not be loaded.</Alert>;
   if (!settings.data) return <p className="text-stone-600">Loading…</p>;
   return <DeliverySettingsForm settings={settings.data} />;
 }
@@ -63,17 +65,14 @@ function DeliverySettingsForm({ settings }: { settings: DeliverySettingsBody }) 
   useEffect(() => form.reset(toDeliveryForm(settings)), [settings, form]);
   const save = useMutation({
     mutationFn: (body: DeliverySettingsBody) =>
-      adminRequest('/settings/delivery', { method: 'PUT', body, schema: deliverySettingsResponseSchema }),
+      apiRequest('/admin/settings/delivery', { method: 'PUT', body, schema: deliverySettingsResponseSchema }),
     onSuccess: (saved) => {
       client.setQueryData(settingsQuery().queryKey, saved);
       toast.success('Delivery settings saved');
     },
     onError: (error) => {
-      const fields = error instanceof ApiError ? Object.entries(error.fields) : [];
-      for (const [path, message] of fields) {
-        form.setError(formFieldOf(path) as Path<DeliveryForm>, { type: 'server', message });
-      }
-      if (fields.length === 0) toast.error(error.message);
+      const { shown } = setFieldErrors(error, form.setError, (key) => formFieldOf(key) as Path<DeliveryForm>);
+      if (shown.length === 0) toast.error(errorText(error));
     },
   });
   const { errors } = form.formState;

@@ -6,7 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { X } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Path } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   gstSettingsSchema,
@@ -17,7 +17,8 @@ import { GST_RATES } from '@shared/gst/gst-rate';
 import { INDIAN_STATE_NAMES } from '@shared/gst/indian-states';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
-import { Input, Textarea } from '@client/components/ui/input';
+import { FieldError, Input, Textarea } from '@client/components/ui/input';
+import { errorText } from '@client/lib/error-text';
 import { setFieldErrors } from '@client/lib/form-errors';
 import { toast } from '@client/lib/notify';
 import { useSaveSettings } from './store-settings-queries';
@@ -49,9 +50,15 @@ export function GstSettingsForm({ settings }: { settings: StoreSettings }) {
   const setRow = (index: number, change: Partial<GstSettings['gstDefaults'][number]>) =>
     setRows(rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
   const save = useSaveSettings<GstSettings>('gst', 'GST settings saved', (error) => {
-    const names: (keyof Form)[] = ['legalName', 'legalAddress', 'state', 'gstin', 'invoicePrefix'];
-    const { shown, rest } = setFieldErrors(error, form.setError, names);
-    if (shown.length === 0) toast.error(rest[0] ? `${rest[0][0]}: ${rest[0][1]}` : error.message);
+    // The per-category rows' problems (`gstDefaults.2.hsn`) go under their row, the rest under their input.
+    const { shown, rest } = setFieldErrors(error, form.setError, (key) =>
+      /^(legalName|legalAddress|state|gstin|invoicePrefix|gstDefaults\.\d+\.(category|hsn|gstRate))$/.test(
+        key,
+      )
+        ? (key as Path<Form>)
+        : undefined,
+    );
+    if (shown.length === 0) toast.error(rest[0] ? `${rest[0][0]}: ${rest[0][1]}` : errorText(error));
   });
   const errors = form.formState.errors;
   const categories = [...settings.categories.map((category) => category.name), ...settings.otherCategories];
@@ -164,7 +171,7 @@ export function GstSettingsForm({ settings }: { settings: StoreSettings }) {
                   <X className="size-4" aria-hidden="true" />
                 </Button>
               </div>
-              {problem && <p className="text-xs text-red-700">{problem}</p>}
+              <FieldError>{problem}</FieldError>
             </div>
           );
         })}

@@ -6,7 +6,9 @@
  */
 import { useId, useState } from 'react';
 import { storeLogoSchema, type StoreLogo } from '@shared/admin/admin-image-schemas';
-import { adminUpload } from '../lib/admin-upload';
+import { FieldError } from '@client/components/ui/input';
+import { errorText } from '@client/lib/error-text';
+import { uploadFile } from '@client/lib/upload-file';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 
@@ -32,11 +34,11 @@ export function LogoUpload({
     }
     setSent(0);
     try {
-      const uploaded = await adminUpload('/settings/logo', file, storeLogoSchema, setSent);
+      const uploaded = await uploadFile('/admin/settings/logo', file, storeLogoSchema, setSent);
       setLogo(uploaded);
       onUploaded(uploaded);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(errorText(failure));
     } finally {
       setSent(null);
     }
@@ -76,11 +78,7 @@ export function LogoUpload({
       {sent !== null && (
         <progress className="h-1 w-full" max={1} value={sent} aria-label="Sending the logo" />
       )}
-      {error && (
-        <p id={errorId} role="alert" className="text-xs text-red-800">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId}>{error ?? undefined}</FieldError>
       <p className="text-xs text-stone-500">JPEG, PNG or WebP, up to 10 MB.</p>
     </div>
   );

@@ -9,23 +9,35 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { StoreSettings } from '@shared/admin/store-settings-schemas';
 import { policySlugs, type PolicySlug } from '@shared/store-info/store-info-schema';
+import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
-import { Textarea } from '@client/components/ui/input';
-import { POLICY_PROSE_CLASS_NAME, renderPolicyHtml } from '@client/lib/policies/policy-html';
+import { FieldError, Textarea } from '@client/components/ui/input';
 import { POLICY_TITLES } from '@shared/store-info/policy-titles';
+import { POLICY_PROSE_CLASS_NAME, renderPolicyHtml } from '@client/lib/policies/policy-html';
 import { DEFAULT_POLICY_TEXTS } from '@client/lib/policies/policy-texts';
+import { errorText } from '@client/lib/error-text';
+import { setFieldErrors } from '@client/lib/form-errors';
+import { toast } from '@client/lib/notify';
 import { cn } from '@client/lib/utils';
 import { OnlyOwner } from './only-owner';
 import { storeSettingsQuery, useSaveSettings } from './store-settings-queries';
-import { toast } from '@client/lib/notify';
 
 function PolicyEditor({ slug, settings }: { slug: PolicySlug; settings: StoreSettings }) {
   const stored = settings.policies[slug] ?? '';
   const [html, setHtml] = useState(stored);
+  const [problem, setProblem] = useState<string | undefined>();
   const save = useSaveSettings<{ html: string }>(
     `policies/${slug}`,
     `${POLICY_TITLES[slug]} saved`,
-    (error) => toast.error(error.message),
+    (error) => {
+      // The server's problem with the text (`html`) shows under the box; anything else as a toast.
+      const { shown } = setFieldErrors<{ html: string }>(
+        error,
+        (_field, { message }) => setProblem(message),
+        ['html'],
+      );
+      if (shown.length === 0) toast.error(errorText(error));
+    },
   );
   const preview = useMemo(
     () => renderPolicyHtml(html.trim() === '' ? DEFAULT_POLICY_TEXTS[slug] : html, settings.storeInfo),
@@ -43,12 +55,17 @@ function PolicyEditor({ slug, settings }: { slug: PolicySlug; settings: StoreSet
       </p>
       <Textarea
         id="policy-html"
-        aria-describedby="policy-html-hint"
+        aria-describedby={problem ? 'policy-html-hint policy-html-error' : 'policy-html-hint'}
+        aria-invalid={problem ? true : undefined}
         rows={10}
         className="font-mono text-xs"
         value={html}
-        onChange={(event) => setHtml(event.target.value)}
+        onChange={(event) => {
+          setHtml(event.target.value);
+          setProblem(undefined);
+        }}
       />
+      <FieldError id="policy-html-error">{problem}</FieldError>
       <div className="flex flex-wrap gap-2">
         <Button
           type="button"
@@ -84,7 +101,7 @@ export function PoliciesPage() {
         <h1 id="policies-title" className="text-lg font-semibold">
           Policy pages
         </h1>
-        {settings.isError && <p className="text-sm text-red-700">{settings.error.message}</p>}
+        {settings.isError && <Alert>{errorText(settings.error)}</Alert>}
         <ul aria-label="Policy pages" className="flex flex-wrap gap-2">
           {policySlugs.map((candidate) => (
             <li key={candidate}>

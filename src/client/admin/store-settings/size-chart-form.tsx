@@ -15,8 +15,12 @@ import { sizeChartFromText, sizeChartLineProblem, sizeChartToText } from '@share
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Textarea } from '@client/components/ui/input';
-import { ApiError } from '@client/lib/api-client';
+import { errorText } from '@client/lib/error-text';
+import { setFieldErrors } from '@client/lib/form-errors';
 import { useSaveSettings } from './store-settings-queries';
+
+/** A server field's key as a path: `sizeChart.tables.1.rows.2` → `['sizeChart', 'tables', 1, 'rows', 2]`. */
+const pathOf = (key: string) => key.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 
 /** The text shown in the box for a chart (blank without one). */
 const textOf = (chart: StoreSettings['storeInfo']['sizeChart']) =>
@@ -29,8 +33,22 @@ export function SizeChartForm({ settings }: { settings: StoreSettings }) {
   const [text, setText] = useState(() => textOf(chart));
   const [problem, setProblem] = useState<string | undefined>();
   const save = useSaveSettings<SizeChartSettings>('size-chart', 'Size chart saved', (error) => {
-    const first = error instanceof ApiError ? Object.entries(error.fields)[0] : undefined;
-    setProblem(first ? `${first[0]}: ${first[1]}` : error.message);
+    // Every problem the server names (`sizeChart.tables.1.rows.2`) belongs to the one text box: the first is
+    // shown, by line of the text that was sent.
+    const sent = sizeChartFromText(text);
+    let shown: string | undefined;
+    setFieldErrors<SizeChartSettings>(
+      error,
+      (_field, { message }) => (shown ??= message),
+      () => 'sizeChart',
+      {
+        message: (_field, problem, key) =>
+          'problem' in sent
+            ? `${key}: ${problem}`
+            : sizeChartLineProblem(sent, pathOf(key).slice(1), problem),
+      },
+    );
+    setProblem(shown ?? errorText(error));
   });
   return (
     <form

@@ -20,6 +20,7 @@ import { formatWhatsappNumber } from '@shared/store-info/whatsapp';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Input, Textarea } from '@client/components/ui/input';
+import { errorText } from '@client/lib/error-text';
 import { setFieldErrors } from '@client/lib/form-errors';
 import { toast } from '@client/lib/notify';
 import { LogoUpload } from './logo-upload';
@@ -63,7 +64,7 @@ export function StoreInfoForm({ settings }: { settings: StoreSettings['storeInfo
       ...Object.keys(storeInfoSettingsSchema.shape),
       ...SOCIAL_NETWORKS.map((network) => `socialLinks.${network}`),
     ] as Path<Form>[];
-    if (setFieldErrors(error, form.setError, names).shown.length === 0) toast.error(error.message);
+    if (setFieldErrors(error, form.setError, names).shown.length === 0) toast.error(errorText(error));
   });
   const errors = form.formState.errors;
   return (

@@ -6,7 +6,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { StoreSettings } from '@shared/admin/store-settings-schemas';
+import { Alert } from '@client/components/ui/alert';
 import { Card, CardContent } from '@client/components/ui/card';
+import { errorText } from '@client/lib/error-text';
 import { CategoryOrderForm } from './category-order-form';
 import { GstSettingsForm } from './gst-settings-form';
 import { OnlyOwner } from './only-owner';
@@ -66,7 +68,7 @@ export function StoreSettingsPage() {
           </Link>
         </nav>
         {settings.isPending && <p className="text-sm text-stone-600">Loading…</p>}
-        {settings.isError && <p className="text-sm text-red-700">{settings.error.message}</p>}
+        {settings.isError && <Alert>{errorText(settings.error)}</Alert>}
         {settings.data && (
           <>
             <Card>

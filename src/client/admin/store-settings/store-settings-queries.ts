@@ -4,14 +4,14 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { storeSettingsSchema, type StoreSettings } from '@shared/admin/store-settings-schemas';
+import { apiRequest } from '@client/lib/api-client';
 import { toast } from '@client/lib/notify';
-import { adminRequest } from '../lib/admin-api';
 import { ADMIN_QUERY_KEY } from '../lib/admin-session';
 
 export const storeSettingsQuery = () =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, 'settings'],
-    queryFn: () => adminRequest('/settings', { schema: storeSettingsSchema }),
+    queryFn: () => apiRequest('/admin/settings', { schema: storeSettingsSchema }),
   });
 
 /**
@@ -22,7 +22,7 @@ export function useSaveSettings<Body>(section: string, saved: string, onError: (
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Body) =>
-      adminRequest(`/settings/${section}`, { method: 'PUT', body, schema: storeSettingsSchema }),
+      apiRequest(`/admin/settings/${section}`, { method: 'PUT', body, schema: storeSettingsSchema }),
     onSuccess: (settings: StoreSettings) => {
       client.setQueryData(storeSettingsQuery().queryKey, settings);
       // The top bar shows the store's name from `/me`.

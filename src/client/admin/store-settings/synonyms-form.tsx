@@ -12,7 +12,8 @@ import {
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Textarea } from '@client/components/ui/input';
-import { ApiError } from '@client/lib/api-client';
+import { errorText } from '@client/lib/error-text';
+import { setFieldErrors } from '@client/lib/form-errors';
 import { useSaveSettings } from './store-settings-queries';
 
 /** The text of the groups: one line each, words joined by `, `. */
@@ -40,8 +41,17 @@ export function SynonymsForm({ settings }: { settings: StoreSettings }) {
   const [text, setText] = useState(() => textOf(settings.synonyms));
   const [problem, setProblem] = useState<string | undefined>();
   const save = useSaveSettings<SynonymSettings>('synonyms', 'Search synonyms saved', (error) => {
-    const first = error instanceof ApiError ? Object.entries(error.fields)[0] : undefined;
-    setProblem(first ? lineProblem(first[0], first[1]) : error.message);
+    // Every problem the server names (`groups.3`) belongs to the one text box: the first is shown, by line.
+    let shown: string | undefined;
+    setFieldErrors<SynonymSettings>(
+      error,
+      (_field, { message }) => (shown ??= message),
+      () => 'groups',
+      {
+        message: (_field, text, key) => lineProblem(key, text),
+      },
+    );
+    setProblem(shown ?? errorText(error));
   });
   return (
     <form

@@ -37,11 +37,11 @@ export function shouldReloadForChunkError(error: unknown, storage: MarkStorage =
 export function reloadOnceForChunkError(
   error: unknown,
   storage: MarkStorage = sessionStorage,
-  reload: () => void = () => window.location.reload(),
+  reload: () => void = () => location.reload(),
 ): boolean {
   if (!shouldReloadForChunkError(error, storage)) return false;
   try {
-    storage.setItem(CHUNK_RELOAD_KEY, new Date().toISOString());
+    storage.setItem(CHUNK_RELOAD_KEY, String(Date.now()));
   } catch {
     return false;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentFileName } from './tax-document-download';
+import { attachmentFileName } from './download-file';
 
 describe('attachmentFileName', () => {
   it("reads the server's file name, else the fallback", () => {

@@ -1,19 +1,16 @@
 /**
- * The route-level error boundary: a page that throws while rendering, or whose code chunk cannot be loaded,
- * shows 'Something went wrong' with a 'Reload' button instead of a blank page. A chunk that fails to load
- * (the page is older than the current deploy) reloads the page once by itself first (chunk-reload.ts).
- * Navigating to another path clears the error, so the header's links still lead somewhere.
+ * The route-level error boundary of the storefront and the admin: a page that throws while rendering, or whose
+ * code chunk cannot be loaded, shows 'Something went wrong' with a 'Reload' button instead of a blank page. A
+ * chunk that fails to load (the page is older than the current deploy) reloads the page once by itself first
+ * (lib/chunk-reload.ts). Navigating to another path clears the error, so the header's links still lead
+ * somewhere. On the storefront's first load: its texts are written in place, not exported constants.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { buttonVariants } from '@client/components/ui/button-variants';
-import { reloadOnceForChunkError, shouldReloadForChunkError } from './chunk-reload';
-
-export const ERROR_TITLE = 'Something went wrong';
-export const ERROR_TEXT = 'This page could not be shown. Reloading it usually helps.';
-export const RELOAD_LABEL = 'Reload';
+import { reloadOnceForChunkError, shouldReloadForChunkError } from '@client/lib/chunk-reload';
 
 type Props = {
-  /** The error is forgotten when this changes (the router passes the path). */
+  /** The error is forgotten when this changes (the routers pass the path). */
   resetKey: string;
   children: ReactNode;
 };
@@ -44,10 +41,10 @@ export class RouteErrorBoundary extends Component<Props, State> {
     if (this.state.reloading) return <div role="status" aria-live="polite" className="min-h-[50vh]" />;
     return (
       <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-16 text-center">
-        <h1 className="font-serif text-2xl font-bold text-stone-900">{ERROR_TITLE}</h1>
-        <p className="text-stone-600">{ERROR_TEXT}</p>
+        <h1 className="font-serif text-2xl font-bold text-stone-900">Something went wrong</h1>
+        <p className="text-stone-600">This page could not be shown. Reloading it usually helps.</p>
         <button type="button" className={buttonVariants({ size: 'lg' })} onClick={() => location.reload()}>
-          {RELOAD_LABEL}
+          Reload
         </button>
       </div>
     );
