@@ -9,6 +9,7 @@ import {
   type RegisterRequest,
 } from '@shared/users/user-schemas';
 import { ApiError } from '@client/lib/api-client';
+import { errorText, FAILURE_TEXT } from '@client/lib/error-text';
 
 /** Spec §8 "Success toasts". */
 export const SIGN_IN_SUCCESS = 'Logged in successfully.';
@@ -17,7 +18,6 @@ export const TOKEN_MISSING = 'Authentication failed: Token is missing in the res
 /** Spec §8: the sign-in failure toast's title; every sign-in failure shows this toast. */
 export const SIGN_IN_ERROR_TITLE = 'Error';
 export const SIGN_IN_FAILED = 'Failed to login. Please check your credentials.';
-export const NO_RESPONSE = 'No response from server. Please try again later.';
 
 /** Spec §8 success toast after registering (then /login opens with the e-mail prefilled). */
 export const REGISTER_SUCCESS = 'Account created successfully. You can now log in.';
@@ -45,16 +45,11 @@ export const ACCOUNT_ERROR_TITLE = 'Error';
  * server. Please try again later.'; for any other failure (e.g. the missing token) its message.
  */
 export function signInErrorDescription(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 0) return NO_RESPONSE;
-    return error.serverMessage ?? SIGN_IN_FAILED;
-  }
-  if (error instanceof Error && error.message) return error.message;
-  return SIGN_IN_FAILED;
+  return errorText(error, SIGN_IN_FAILED);
 }
 
 /** A forgot-password or reset failure that the server did not explain (e.g. a 500 without a body). */
-export const PASSWORD_RESET_FAILED = 'Something went wrong. Please try again.';
+export const PASSWORD_RESET_FAILED = FAILURE_TEXT;
 
 /**
  * The one message of a failed forgot-password or reset call that named no form field: 'No response from
@@ -62,11 +57,7 @@ export const PASSWORD_RESET_FAILED = 'Something went wrong. Please try again.';
  * rate-limit sentence), else {@link PASSWORD_RESET_FAILED}.
  */
 export function passwordResetFailureMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 0) return NO_RESPONSE;
-    return error.serverMessage ?? PASSWORD_RESET_FAILED;
-  }
-  return PASSWORD_RESET_FAILED;
+  return errorText(error instanceof ApiError ? error : null, PASSWORD_RESET_FAILED);
 }
 
 /**

@@ -7,6 +7,7 @@
 import { startTransition, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CalendarDays, ChevronRight, Home, LogOut, Mail, Package, UserRound } from 'lucide-react';
+import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
@@ -63,14 +64,7 @@ export function AccountPage() {
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 md:py-10">
       <h1 className="mb-6 font-serif text-2xl font-bold text-stone-900 sm:text-3xl">My Account</h1>
 
-      {loadError && (
-        <p
-          role="alert"
-          className="mb-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700"
-        >
-          {loadError}
-        </p>
-      )}
+      {loadError && <Alert className="mb-6">{loadError}</Alert>}
 
       <Card>
         <CardHeader className="flex-row items-center gap-4">

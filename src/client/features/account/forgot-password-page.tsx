@@ -15,7 +15,9 @@ import {
   type ForgotPasswordBody,
   type ForgotPasswordInput,
 } from '@shared/users/user-schemas';
+import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
+import { FormError } from '@client/components/ui/form-error';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { setFieldErrors } from '@client/lib/form-errors';
@@ -68,22 +70,12 @@ export function ForgotPasswordPage() {
       </div>
 
       {sent ? (
-        <p
-          role="status"
-          className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800"
-        >
+        <Alert variant="success" role="status">
           {sent}
-        </p>
+        </Alert>
       ) : (
         <>
-          {failure && (
-            <p
-              role="alert"
-              className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-            >
-              {failure}
-            </p>
-          )}
+          <FormError>{failure}</FormError>
           <form
             noValidate
             onSubmit={handleSubmit(onSubmit)}

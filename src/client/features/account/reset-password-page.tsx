@@ -17,7 +17,9 @@ import {
   type ResetPasswordFormInput,
   type ResetPasswordFormValues,
 } from '@shared/users/user-schemas';
+import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
+import { FormError } from '@client/components/ui/form-error';
 import { FormField } from '@client/components/ui/form-field';
 import { setFieldErrors } from '@client/lib/form-errors';
 import { toast } from '@client/lib/notify';
@@ -30,7 +32,6 @@ import { useResetPasswordMutation } from './password-reset-api';
 import { isInvalidResetLink, passwordResetFailureMessage } from './account-messages';
 
 const linkClass = 'rounded font-medium text-brand-700 underline-offset-4 hover:underline';
-const alertClass = 'rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700';
 
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
@@ -81,20 +82,14 @@ export function ResetPasswordPage() {
 
       {unusable ? (
         <>
-          <p role="alert" className={alertClass}>
-            {unusable}
-          </p>
+          <Alert>{unusable}</Alert>
           <Button asChild size="lg" className="w-full">
             <Link to="/forgot-password">Request a new link</Link>
           </Button>
         </>
       ) : (
         <>
-          {failure && (
-            <p role="alert" className={alertClass}>
-              {failure}
-            </p>
-          )}
+          <FormError>{failure}</FormError>
           <form
             noValidate
             onSubmit={handleSubmit(onSubmit)}
