@@ -36,6 +36,24 @@ const shopperSession = { token: readAuthToken, signedOut: () => undefined };
 
 const account = { firstName: 'Asha', lastName: 'Verma', email: 'asha@example.com', createdAt: '2025-04-18' };
 
+describe('ApiError', () => {
+  it('keeps the status and body, and reads nothing from an answer that never came', () => {
+    const offline = new ApiError('No response from server', 0);
+    expect(offline).toBeInstanceOf(Error);
+    expect(offline).toMatchObject({
+      name: 'ApiError',
+      message: 'No response from server',
+      status: 0,
+      body: null,
+    });
+    expect(offline.serverMessage).toBeNull();
+    expect(offline.fields).toEqual({});
+    expect(Object.keys(offline)).toEqual(
+      expect.arrayContaining(['status', 'body', 'serverMessage', 'fields']),
+    );
+  });
+});
+
 describe('apiErrorFrom (the one reading of an error answer)', () => {
   it("takes the server's error sentence and its string fields", () => {
     const error = apiErrorFrom(400, {
