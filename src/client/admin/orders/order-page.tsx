@@ -1,5 +1,5 @@
 /**
- * `/admin/orders/:orderNumber`: one order — status, the steps it may take, lines (SKU, size, colour, quantity
+ * `/admin/orders/:orderId`: one order — status, the steps it may take, lines (SKU, size, colour, quantity
  * and unit), address, payments (UTR or gateway id, amount, time), the shopper's 'I have paid' with the UTR they
  * gave (which the mark-paid form starts with), and its history with who changed what
  * (the audit log). Links to the printable packing slip and downloads its tax invoice and credit note.
@@ -26,8 +26,8 @@ const change = (values: Record<string, unknown> | null) =>
     : '—';
 
 export function OrderPage() {
-  const { orderNumber = '' } = useParams();
-  const query = useQuery(adminOrderQuery(orderNumber));
+  const { orderId = '' } = useParams();
+  const query = useQuery(adminOrderQuery(orderId));
   if (query.isPending) return <p className="text-stone-600">Loading…</p>;
   if (query.isError) return <Alert>{errorText(query.error)}</Alert>;
   const order = query.data;

@@ -1,5 +1,5 @@
 /**
- * `/admin/orders/:orderNumber/slip`: the printable packing slip — order number, address, and each line's
+ * `/admin/orders/:orderId/slip`: the printable packing slip — order number, address, and each line's
  * SKU, size, colour and quantity (no prices). Opens the print dialog's button; print CSS hides the button.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -11,8 +11,8 @@ import { formatDate } from '../lib/format';
 import { adminOrderQuery } from './order-queries';
 
 export function PackingSlipPage() {
-  const { orderNumber = '' } = useParams();
-  const query = useQuery(adminOrderQuery(orderNumber));
+  const { orderId = '' } = useParams();
+  const query = useQuery(adminOrderQuery(orderId));
   if (query.isPending) return <p className="p-4">Loading…</p>;
   if (query.isError) return <Alert className="m-4 w-auto">{errorText(query.error)}</Alert>;
   const order = query.data;

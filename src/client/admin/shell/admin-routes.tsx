@@ -60,7 +60,7 @@ export function AdminRoutes() {
         <Route path="sign-in" element={<SignInPage />} />
         <Route path="set-up" element={<SetUpPage />} />
         <Route
-          path="orders/:orderNumber/slip"
+          path="orders/:orderId/slip"
           element={
             <RequireAdmin>
               <PackingSlipPage />
@@ -76,7 +76,7 @@ export function AdminRoutes() {
         >
           <Route index element={<DashboardPage />} />
           <Route path="orders" element={<OrdersPage />} />
-          <Route path="orders/:orderNumber" element={<OrderPage />} />
+          <Route path="orders/:orderId" element={<OrderPage />} />
           <Route path="products" element={<ProductsPage />} />
           <Route
             path="products/new"
