@@ -1,8 +1,9 @@
 /**
- * The admin's error paths: a screen that fails while rendering shows the storefront's error screen ('Something
- * went wrong' with 'Reload') inside the shell, whose tabs still lead to the other screens; a lazy screen whose
- * chunk is gone after a deploy reloads the page once by itself, then shows the error screen; and a refusal of
- * the server that names a field (inviting an e-mail that is already a member) shows under that field.
+ * The admin's error paths: a screen that fails while rendering shows the storefront's error screen
+ * ('Something went wrong' with 'Reload') inside the shell, whose tabs still lead to the other screens; a lazy
+ * screen whose chunk is gone after a deploy reloads the page once by itself, then shows the error screen; and
+ * a refusal of the server that names a field (inviting an e-mail that is already a member) shows under that
+ * field.
  *
  * This file starts its own server (a fresh demo shop, so the demo owner exists).
  */

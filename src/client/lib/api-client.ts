@@ -1,14 +1,16 @@
 /**
- * The one HTTP client of the storefront and the admin (docs/product.md §7): base `/api/v1` on the current host,
- * `X-Store-Host` with the page's host name (the server picks the store from it, else from `Host`), credentials
- * included, `Authorization: Bearer` when the page's session has a token. The session is the shopper's
- * (`auth_token` cookie; any 401 removes it, docs/product.md §4, and notifies the session) unless the page gives
- * its own with {@link setApiSession}: the admin's page passes its token source (admin/lib/admin-api.ts). Answers
- * are parsed through the response schema the caller passes (the zod schemas of src/shared); an error answer
- * `{ error, fields? }` becomes an {@link ApiError} in one place ({@link apiErrorFrom}), whose `fields`
- * lib/form-errors.ts puts into a form and whose text lib/error-text.ts picks. Files go down and up through
- * lib/download-file.ts and lib/upload-file.ts with the same headers and errors. This module is on the
- * first-load path, so it imports no zod: schemas come from the callers, which are lazy pages.
+ * The one HTTP client of the storefront and the admin (docs/product.md §7): base `/api/v1` on the current
+ * host, `X-Store-Host` with the page's host name (the server picks the store from it, else from `Host`),
+ * credentials included, `Authorization: Bearer` when the page's session has a token. The session is the
+ * shopper's (`auth_token` cookie; any 401 removes it, docs/product.md §4, and notifies the session) unless
+ * the page gives its own with {@link setApiSession}: the admin's page passes its token source
+ * (admin/lib/admin-api.ts). Answers are parsed through the response schema the caller passes (the zod schemas
+ * of src/shared); an error answer `{ error, fields? }` becomes an {@link ApiError} in one place
+ * ({@link apiErrorFrom}), whose `fields` lib/form-errors.ts puts into a form and whose text lib/error-text.ts
+ * picks.
+ * Files go down and up through lib/download-file.ts and lib/upload-file.ts with the same headers and errors.
+ * This module is on the first-load path, so it imports no zod: schemas come from the callers, which are lazy
+ * pages.
  */
 import { readAuthToken, removeAuthToken } from './auth-cookie';
 
@@ -50,8 +52,9 @@ export class ApiError extends Error {
 }
 
 /**
- * The one reading of an error answer: status and body → {@link ApiError} whose message is the server's `error`,
- * else 'Request failed with status {status}'. Bodies that are not `{ error, fields? }` keep status and body.
+ * The one reading of an error answer: status and body → {@link ApiError} whose message is the server's
+ * `error`, else 'Request failed with status {status}'. Bodies that are not `{ error, fields? }` keep status
+ * and body.
  */
 export function apiErrorFrom(status: number, body: unknown): ApiError {
   const error = new ApiError('', status, body);
@@ -104,7 +107,9 @@ export function setApiTransport(next: ApiTransport): void {
   transport = next;
 }
 
-/** Builds `/api/v1{path}?{query}` keeping only non-empty query values (spec §7 "any other non-empty filters"). */
+/**
+ * Builds `/api/v1{path}?{query}` keeping only non-empty query values (spec §7 "any other non-empty filters").
+ */
 export function apiUrl(path: string, query: RequestOptions['query'] = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -133,13 +138,18 @@ export type ApiSession = {
 
 const unauthorizedListeners = new Set<() => void>();
 
-/** Subscribes to 401 answers of the shopper's calls (the session clears the user); returns the unsubscribe. */
+/**
+ * Subscribes to 401 answers of the shopper's calls (the session clears the user); returns the unsubscribe.
+ */
 export function onUnauthorized(listener: () => void): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
 }
 
-/** The bearer token of this page's calls: the shopper's `auth_token` cookie unless {@link setApiSession} changed it. */
+/**
+ * The bearer token of this page's calls: the shopper's `auth_token` cookie unless {@link setApiSession}
+ * changed it.
+ */
 let sessionToken: ApiSession['token'] = readAuthToken;
 /** What a 401 answer does: the shopper's cookie is removed and the session told, unless changed. */
 let endSession: ApiSession['signedOut'] = () => {
@@ -149,8 +159,8 @@ let endSession: ApiSession['signedOut'] = () => {
 
 /**
  * Gives every call of this page `session`'s token, and `session` the 401 answers: the admin's page passes its
- * own token source (admin/lib/admin-api.ts); the storefront keeps the shopper's cookie. Its functions are called
- * on their own (not as methods).
+ * own token source (admin/lib/admin-api.ts); the storefront keeps the shopper's cookie. Its functions are
+ * called on their own (not as methods).
  */
 export function setApiSession(session: ApiSession): void {
   sessionToken = session.token;

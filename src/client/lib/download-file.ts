@@ -1,8 +1,8 @@
 /**
- * Downloading a file from the API (a tax invoice PDF, the orders CSV, a GSTR-1 sheet, the catalogue file) with
- * the page's session, as every call of lib/api-client.ts: `X-Store-Host`, the bearer token, and an error
- * answer read as an `ApiError` (a 401 ends the session). The file goes to the browser's downloads. Loaded with
- * the pages that download, not on the first load.
+ * Downloading a file from the API (a tax invoice PDF, the orders CSV, a GSTR-1 sheet, the catalogue file)
+ * with the page's session, as every call of lib/api-client.ts: `X-Store-Host`, the bearer token, and an error
+ * answer read as an `ApiError` (a 401 ends the session). The file goes to the browser's downloads. Loaded
+ * with the pages that download, not on the first load.
  */
 import { ApiError, apiFailure, apiHeaders, apiUrl, jsonOf, type RequestOptions } from './api-client';
 
@@ -16,7 +16,10 @@ export type DownloadOptions = {
   query?: RequestOptions['query'];
   /** The `Accept` header (`application/pdf`); JSON by default, as error answers are. */
   accept?: string;
-  /** Saves the file under the name the server gives (`Content-Disposition`), `fileName` only when it gives none. */
+  /**
+   * Saves the file under the name the server gives (`Content-Disposition`), `fileName` only when it gives
+   * none.
+   */
   serverName?: boolean;
 };
 

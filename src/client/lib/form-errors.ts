@@ -1,8 +1,8 @@
 /**
  * The one way a form shows what the server refused: an error answer's `fields` (read by `apiErrorFrom` in
- * api-client.ts) go into the form's errors with react-hook-form's `setError`, under the inputs they name; what
- * names no input is left for the form's `<FormError>` or a toast. Kept apart from api-client.ts, which is on the
- * home page's first load, because only the lazy form pages use it.
+ * api-client.ts) go into the form's errors with react-hook-form's `setError`, under the inputs they name;
+ * what names no input is left for the form's `<FormError>` or a toast. Kept apart from api-client.ts, which
+ * is on the home page's first load, because only the lazy form pages use it.
  */
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-client';

@@ -1,6 +1,6 @@
 /**
- * `/admin/customers`: the shop's customers with their order count and amount spent, searched and sorted, kept in
- * the address (read with the server's own query schema).
+ * `/admin/customers`: the shop's customers with their order count and amount spent, searched and sorted, kept
+ * in the address (read with the server's own query schema).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,8 +1,9 @@
 /**
  * The one list of the admin's list screens (orders, products, customers, members, a customer's orders): the
  * screen's filters above, then the load failure (an `<Alert>` with the text of lib/error-text.ts), the empty
- * state ('No orders match.'), the rows, and under them the Previous / Next pager of a list paged on the server
- * (which answers the page number and whether another page follows; hidden while everything fits on page 1).
+ * state ('No orders match.'), the rows, and under them the Previous / Next pager of a list paged on the
+ * server (which answers the page number and whether another page follows; hidden while everything fits on
+ * page 1).
  */
 import type { Key, ReactNode } from 'react';
 import { Alert } from '@client/components/ui/alert';
@@ -28,7 +29,10 @@ export type AdminListProps<Row> = {
   filters?: ReactNode;
   /** A newer answer is on its way (the old rows stay, marked busy). */
   busy?: boolean;
-  /** The pager of a paged list: where it is, and how to ask for another page (e.g. by writing it into the URL). */
+  /**
+   * The pager of a paged list: where it is, and how to ask for another page (e.g. by writing it into the
+   * URL).
+   */
   paging?: ListPage & { onPage: (page: number) => void };
   /** Classes of each row's `<li>`. */
   rowClassName?: string;

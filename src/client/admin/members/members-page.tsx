@@ -1,6 +1,7 @@
 /**
- * `/admin/staff` (owner only; the members screen, titled 'Staff'): the shop's members; invite staff by e-mail (they get a one-time link, valid
- * 1 hour, to choose a password) and revoke them (their sessions end at once).
+ * `/admin/staff` (owner only; the members screen, titled 'Staff'): the shop's members; invite staff by e-mail
+ * (they get a one-time link, valid 1 hour, to choose a password) and revoke them (their sessions end at
+ * once).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -60,8 +61,8 @@ export function MembersPage() {
   });
   if (me && me.role !== 'owner') return <p className="text-stone-600">Only the shop owner manages staff.</p>;
   return (
-    <section aria-labelledby="staff-title" className="flex flex-col gap-3">
-      <h1 id="staff-title" className="text-lg font-semibold">
+    <section aria-labelledby="members-title" className="flex flex-col gap-3">
+      <h1 id="members-title" className="text-lg font-semibold">
         Staff
       </h1>
       <form

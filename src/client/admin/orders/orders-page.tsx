@@ -1,8 +1,8 @@
 /**
  * `/admin/orders`: the shop's orders, filtered, sorted and paginated on the server — status tabs, search
- * (order number, name, phone or e-mail), date range, payment method, test payments — kept in the address (read
- * with the server's own query schema) so Back returns to the same list; each row opens the order. "Export CSV"
- * downloads the filtered list.
+ * (order number, name, phone or e-mail), date range, payment method, test payments — kept in the address
+ * (read with the server's own query schema) so Back returns to the same list; each row opens the order.
+ * "Export CSV" downloads the filtered list.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Download, Search } from 'lucide-react';

@@ -1,8 +1,8 @@
 /**
  * `/admin/products`: the catalogue's products, searched by title or SKU and filtered by category and stock
- * (low, out), on sale or archived, paginated on the server and kept in the address (read with the server's own
- * query schema); price, variants and stock on each row. A row opens the product editor; 'New product' starts
- * one.
+ * (low, out), on sale or archived, paginated on the server and kept in the address (read with the server's
+ * own query schema); price, variants and stock on each row. A row opens the product editor; 'New product'
+ * starts one.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -22,7 +22,10 @@ import { SetUpPage } from '../sign-in/set-up-page';
 import { SignInPage } from '../sign-in/sign-in-page';
 import { AdminShell } from './admin-shell';
 
-/** A screen loaded when first opened, from its module's export `name`; a chunk that loads clears the reload mark. */
+/**
+ * A screen loaded when first opened, from its module's export `name`; a chunk that loads clears the reload
+ * mark.
+ */
 function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
   return lazy(async () => {
     const loaded = await load();

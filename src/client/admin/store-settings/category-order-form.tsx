@@ -28,7 +28,9 @@ const moved = (rows: Row[], from: number, to: number) => {
   return next;
 };
 
-/** A row's field named by a problem's path (`categories.1.name` → `1.name`), or undefined for another path. */
+/**
+ * A row's field named by a problem's path (`categories.1.name` → `1.name`), or undefined for another path.
+ */
 const rowFieldOf = (path: string) => /^categories\.(\d+\.(?:name|imageUrl))(?:\.|$)/.exec(path)?.[1];
 
 /** The first problem per row and field (`1.name` → its message) of a zod or server refusal. */

@@ -1,9 +1,10 @@
 /**
- * The route-level error boundary of the storefront and the admin: a page that throws while rendering, or whose
- * code chunk cannot be loaded, shows 'Something went wrong' with a 'Reload' button instead of a blank page. A
- * chunk that fails to load (the page is older than the current deploy) reloads the page once by itself first
- * (lib/chunk-reload.ts). Navigating to another path clears the error, so the header's links still lead
- * somewhere. On the storefront's first load: its texts are written in place, not exported constants.
+ * The route-level error boundary of the storefront and the admin: a page that throws while rendering, or
+ * whose code chunk cannot be loaded, shows 'Something went wrong' with a 'Reload' button instead of a blank
+ * page. A chunk that fails to load (the page is older than the current deploy) reloads the page once by
+ * itself first (lib/chunk-reload.ts). Navigating to another path clears the error, so the header's links
+ * still lead somewhere. On the storefront's first load: its texts are written in place, not exported
+ * constants.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { buttonVariants } from '@client/components/ui/button-variants';

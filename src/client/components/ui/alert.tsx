@@ -1,9 +1,9 @@
 /**
  * shadcn/ui's Alert, with the component classes of theme.css: a bordered box for what a screen must say now —
- * a failure (`destructive`), a warning (`warning`), a done step (`success`) or a neutral notice (`neutral`) — with an optional
- * {@link AlertTitle} above the text. It is a live region (`role="alert"`), so a screen reader reads it out when it
- * appears; pass `role="status"` for a polite notice. Every screen shows its failures with it (or with
- * `<FormError>` for a form), never with a hand-written block.
+ * a failure (`destructive`), a warning (`warning`), a done step (`success`) or a neutral notice (`neutral`) —
+ * with an optional {@link AlertTitle} above the text. It is a live region (`role="alert"`), so a screen
+ * reader reads it out when it appears; pass `role="status"` for a polite notice. Every screen shows its
+ * failures with it (or with `<FormError>` for a form), never with a hand-written block.
  */
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';

@@ -1,9 +1,9 @@
 /**
- * A form's own error line: why a submit failed when the failure names no input. An error answer whose `fields`
- * name inputs shows nothing here (lib/form-errors.ts puts those under the inputs); any other failure shows the
- * text of lib/error-text.ts (the server's sentence, 'No response from server. Please try again later.', or the
- * form's `fallback`) in a destructive {@link Alert}. A screen that words the failure itself passes the text as
- * `children`.
+ * A form's own error line: why a submit failed when the failure names no input. An error answer whose
+ * `fields` name inputs shows nothing here (lib/form-errors.ts puts those under the inputs); any other failure
+ * shows the text of lib/error-text.ts (the server's sentence, 'No response from server. Please try again
+ * later.', or the form's `fallback`) in a destructive {@link Alert}. A screen that words the failure itself
+ * passes the text as `children`.
  */
 import type { ReactNode } from 'react';
 import { errorText, namesFields } from '@client/lib/error-text';
