@@ -34,10 +34,10 @@ const browserBuild: BuildEnvironmentOptions = {
               [
                 String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|clsx|class-variance-authority)[\\/]`,
                 String.raw`node_modules[\\/]@tanstack[\\/][^\\/]+[\\/]build[\\/]modern[\\/](?!useMutation|mutationObserver)`,
-                String.raw`src[\\/]client[\\/]lib[\\/](api-client|auth-cookie|capitalise-words|notify|query-keys|use-document-title|utils)\.tsx?$`,
+                String.raw`src[\\/]client[\\/]lib[\\/](api-client|auth-cookie|capitalise-words|chunk-reload|notify|query-keys|use-document-title|utils)\.tsx?$`,
                 String.raw`src[\\/]client[\\/]lib[\\/](cart|store-info)[\\/]`,
                 String.raw`src[\\/]client[\\/]lib[\\/]session[\\/]session-context\.tsx$`,
-                String.raw`src[\\/]client[\\/]components[\\/]ui[\\/](skeleton|button-variants)`,
+                String.raw`src[\\/]client[\\/]components[\\/](ui[\\/](skeleton|button-variants)|errors[\\/]route-error-boundary)`,
                 String.raw`src[\\/]client[\\/]app[\\/](?!layouts[\\/](footer|auth-layout))`,
                 // The entry too: the page then loads the runtime and this one chunk, no separate entry file.
                 String.raw`src[\\/]client[\\/]main\.tsx$`,
@@ -49,9 +49,13 @@ const browserBuild: BuildEnvironmentOptions = {
           // lazy pages: one chunk each instead of one per file keeps lazy pages to a few requests and the
           // chunk list the first load carries (for preloading) short. A group also takes what its modules
           // import, so each test names only what belongs there.
-          // The UI primitives lazy pages share (inputs, buttons, badges, cards), kept out of 'forms' so a page
-          // that only styles an input does not load the form library.
-          { name: 'ui', test: /src[\\/]client[\\/]components[\\/]ui[\\/](input|button|badge|card)\.tsx$/ },
+          // The UI primitives lazy pages share (inputs, buttons, badges, cards, alerts and the form's error line
+          // with the error texts it picks), kept out of 'forms' so a page that only styles an input does not
+          // load the form library.
+          {
+            name: 'ui',
+            test: /src[\\/]client[\\/](components[\\/]ui[\\/](input|button|badge|card|alert|form-error)\.tsx|lib[\\/]error-text\.ts)$/,
+          },
           // The zod-free shared rules the product card, the product page and the listing's URL state use
           // (money, units, limits, the wishlist's size, delivery charges): their own chunk, or the contract group (whose schemas import them) would take them and
           // the home page's featured products would load zod.
@@ -66,6 +70,19 @@ const browserBuild: BuildEnvironmentOptions = {
           {
             name: 'forms',
             test: /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]|src[\\/]client[\\/](lib[\\/]form-errors|components[\\/]ui[\\/]form-field)\./,
+          },
+          // TanStack's mutations (sign-in, checkout, payment, cancelling an order): a chunk of their own, or the
+          // 'account' group below, which takes what its modules import, would carry them to every other page.
+          {
+            name: 'mutations',
+            test: /node_modules[\\/]@tanstack[\\/][^\\/]+[\\/]build[\\/]modern[\\/](useMutation|mutationObserver)/,
+          },
+          // The account screens' shared parts (sign-in and password calls, their texts, the password field and
+          // the screens' footer): one chunk for the four sign-in screens instead of five small ones, which also
+          // keeps the first load's table of chunks to preload short.
+          {
+            name: 'account',
+            test: /src[\\/]client[\\/]features[\\/]account[\\/](account-api|account-messages|auth-page-footer|password-input|password-reset-api)\.tsx?$/,
           },
           // The product card and the product choice (size, colour, quantity, add to cart) that the product page
           // and the card's Quick View share: one chunk for the listing, the home page's lower part and the

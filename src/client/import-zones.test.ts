@@ -28,7 +28,7 @@ describe('client import zones', () => {
 
   it('refuses a feature importing app/', async () => {
     const problems = await lint(
-      'src/client/features/users/zone-probe.ts',
+      'src/client/features/account/zone-probe.ts',
       "import { RequireAuth } from '@client/app/require-auth';\nexport const probe = RequireAuth;\n",
     );
     expect(problems).toHaveLength(1);

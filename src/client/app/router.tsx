@@ -9,10 +9,10 @@ import { Route, Routes, useLocation } from 'react-router';
 import { HomePage } from '@client/features/home/home-page';
 import { TestModeBar } from '@client/features/store-info/test-mode-bar';
 import { useMarkHydrated } from '@client/lib/server-html';
-import { forgetChunkReload } from './chunk-reload';
+import { forgetChunkReload } from '@client/lib/chunk-reload';
 import { MainLayout } from './layouts/main-layout';
 import { RequireAuth } from './require-auth';
-import { RouteErrorBoundary } from './route-error-boundary';
+import { RouteErrorBoundary } from '@client/components/errors/route-error-boundary';
 
 /**
  * A lazily loaded page from a module's named export; a chunk that loads clears the reload-once mark, and the
@@ -38,17 +38,17 @@ function page<M extends Record<string, unknown>>(
 /** The sign-in pages' layout: a lazy chunk of its own, so the first load of other pages does not carry it. */
 const AuthLayout = lazy(async () => ({ default: (await import('./layouts/auth-layout')).AuthLayout }));
 
-const LoginPage = page(() => import('@client/features/users/login-page'), 'LoginPage');
-const RegisterPage = page(() => import('@client/features/users/register-page'), 'RegisterPage');
+const LoginPage = page(() => import('@client/features/account/login-page'), 'LoginPage');
+const RegisterPage = page(() => import('@client/features/account/register-page'), 'RegisterPage');
 const ForgotPasswordPage = page(
-  () => import('@client/features/users/forgot-password-page'),
+  () => import('@client/features/account/forgot-password-page'),
   'ForgotPasswordPage',
 );
 const ResetPasswordPage = page(
-  () => import('@client/features/users/reset-password-page'),
+  () => import('@client/features/account/reset-password-page'),
   'ResetPasswordPage',
 );
-const AccountPage = page(() => import('@client/features/users/account-page'), 'AccountPage');
+const AccountPage = page(() => import('@client/features/account/account-page'), 'AccountPage');
 const ProductsPage = page(() => import('@client/features/catalog/products-page'), 'ProductsPage');
 const ProductDetailPage = page(
   () => import('@client/features/catalog/product-detail-page'),

@@ -2,7 +2,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { orderSchema } from '@shared/orders/order-schemas';
 import { accountInfoSchema } from '@shared/users/user-schemas';
-import { ApiError, apiErrorFrom, apiRequest, InvalidResponseError, onUnauthorized } from './api-client';
+import {
+  ApiError,
+  apiErrorFrom,
+  apiFailure,
+  apiHeaders,
+  apiRequest,
+  InvalidResponseError,
+  jsonOf,
+  onUnauthorized,
+  setApiSession,
+} from './api-client';
 import { retryUnlessClientError } from './query-retry';
 import { readAuthToken, writeAuthToken } from './auth-cookie';
 
@@ -21,7 +31,28 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The shopper's session, as the storefront's page has it. */
+const shopperSession = { token: readAuthToken, signedOut: () => undefined };
+
 const account = { firstName: 'Asha', lastName: 'Verma', email: 'asha@example.com', createdAt: '2025-04-18' };
+
+describe('ApiError', () => {
+  it('keeps the status and body, and reads nothing from an answer that never came', () => {
+    const offline = new ApiError('No response from server', 0);
+    expect(offline).toBeInstanceOf(Error);
+    expect(offline).toMatchObject({
+      name: 'ApiError',
+      message: 'No response from server',
+      status: 0,
+      body: null,
+    });
+    expect(offline.serverMessage).toBeNull();
+    expect(offline.fields).toEqual({});
+    expect(Object.keys(offline)).toEqual(
+      expect.arrayContaining(['status', 'body', 'serverMessage', 'fields']),
+    );
+  });
+});
 
 describe('apiErrorFrom (the one reading of an error answer)', () => {
   it("takes the server's error sentence and its string fields", () => {
@@ -95,5 +126,66 @@ describe('apiRequest', () => {
     expect(await apiRequest('/payments/fields')).toEqual([1, 2]);
     answer(204, '');
     expect(await apiRequest('/users/logout', { method: 'POST' })).toBeNull();
+  });
+});
+
+describe('a page with its own session (the admin)', () => {
+  afterEach(() => setApiSession(shopperSession));
+
+  it("sends the page's own token, and a 401 ends that session but leaves the shopper's cookie", async () => {
+    writeAuthToken('shopper-token');
+    let adminToken: string | null = 'admin-token';
+    let signedOut = 0;
+    setApiSession({
+      token: () => adminToken,
+      signedOut: () => {
+        adminToken = null;
+        signedOut++;
+      },
+    });
+    const requests = answer(200, { ...account });
+    await apiRequest('/admin/me');
+    expect(requests[0]!.headers.get('authorization')).toBe('Bearer admin-token');
+
+    answer(401, { error: 'Unauthorized' });
+    let told = 0;
+    const stop = onUnauthorized(() => told++);
+    await expect(apiRequest('/admin/me')).rejects.toMatchObject({ status: 401 });
+    stop();
+    expect(signedOut).toBe(1);
+    expect(told).toBe(0);
+    expect(readAuthToken()).toBe('shopper-token');
+    expect(apiHeaders()).not.toHaveProperty('Authorization');
+  });
+});
+
+describe('the pieces file transfers share', () => {
+  afterEach(() => setApiSession(shopperSession));
+
+  it('apiHeaders: the JSON accept header, the store host, the token, then the extra headers', () => {
+    setApiSession({ token: () => 'token-7', signedOut: () => undefined });
+    expect(apiHeaders({ Accept: 'application/pdf' })).toEqual({
+      Accept: 'application/pdf',
+      'X-Store-Host': location.hostname,
+      Authorization: 'Bearer token-7',
+    });
+  });
+
+  it('apiFailure: the ApiError of the answer; only a 401 ends the session', () => {
+    let ended = 0;
+    setApiSession({ token: () => null, signedOut: () => void ended++ });
+    expect(apiFailure(404, { error: 'Product not found' })).toMatchObject({
+      status: 404,
+      message: 'Product not found',
+    });
+    expect(ended).toBe(0);
+    expect(apiFailure(401, null)).toMatchObject({ status: 401, message: 'Request failed with status 401' });
+    expect(ended).toBe(1);
+  });
+
+  it('jsonOf: the JSON of a body, null for an empty or broken one', () => {
+    expect(jsonOf('{"error":"x"}')).toEqual({ error: 'x' });
+    expect(jsonOf('')).toBeNull();
+    expect(jsonOf('<html>')).toBeNull();
   });
 });

@@ -70,3 +70,37 @@ describe('setFieldErrors', () => {
     ]);
   });
 });
+
+describe('setFieldErrors with a function naming the field', () => {
+  it('takes the field the function names for each key (after the prefix), and leaves the rest', () => {
+    type Delivery = { codFee: string; zones: { pinPrefixes: string }[] };
+    const { calls, setError } = recordingSetError<Delivery>();
+    const refused = apiErrorFrom(400, {
+      error: 'Invalid fields: cod.fee, zones.0.pinPrefixes.2, flat',
+      fields: {
+        'cod.fee': 'must be 0 or more',
+        'zones.0.pinPrefixes.2': 'must be 1 to 6 digits',
+        flat: 'nope',
+      },
+    });
+    const fieldOf = (key: string): 'codFee' | 'zones.0.pinPrefixes' | undefined =>
+      key === 'cod.fee'
+        ? 'codFee'
+        : key.startsWith('zones.0.pinPrefixes')
+          ? 'zones.0.pinPrefixes'
+          : undefined;
+    const { shown, rest } = setFieldErrors(refused, setError, fieldOf, {
+      message: (field, text, key) => `${field} (${key}): ${text}`,
+    });
+    expect(shown).toEqual(['codFee', 'zones.0.pinPrefixes']);
+    expect(rest).toEqual([['flat', 'nope']]);
+    expect(calls).toEqual([
+      { name: 'codFee', message: 'codFee (cod.fee): must be 0 or more', focus: true },
+      {
+        name: 'zones.0.pinPrefixes',
+        message: 'zones.0.pinPrefixes (zones.0.pinPrefixes.2): must be 1 to 6 digits',
+        focus: false,
+      },
+    ]);
+  });
+});

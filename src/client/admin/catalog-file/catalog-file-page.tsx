@@ -14,13 +14,15 @@ import {
   catalogPreviewSchema,
   type CatalogImportSummary,
 } from '@shared/admin/catalog-file-schemas';
+import { Alert, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
-import { ApiError } from '@client/lib/api-client';
+import { apiRequest } from '@client/lib/api-client';
+import { downloadFile } from '@client/lib/download-file';
+import { errorText, namesFields } from '@client/lib/error-text';
 import { toast } from '@client/lib/notify';
-import { adminDownload, adminRequest } from '../lib/admin-api';
 import { ADMIN_QUERY_KEY } from '../lib/admin-session';
-import { OnlyOwner } from '../settings/only-owner';
+import { OnlyOwner } from '../store-settings/only-owner';
 import { ImportPreview } from './import-preview';
 
 /** The date of `now` in India (YYYY-MM-DD), as the server names the export. */
@@ -31,10 +33,9 @@ type ChosenFile = { name: string; json: unknown };
 
 /** The problems of a refused file as the CLI prints them: `products[3].regularPrice: must be above 0`. */
 function problemsOf(error: Error): string[] {
-  if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+  if (namesFields(error))
     return Object.entries(error.fields).map(([place, message]) => `${place}: ${message}`);
-  }
-  return [error.message];
+  return [errorText(error)];
 }
 
 export function CatalogFilePage() {
@@ -44,12 +45,12 @@ export function CatalogFilePage() {
   const [imported, setImported] = useState<CatalogImportSummary | null>(null);
   const preview = useMutation({
     mutationFn: (file: ChosenFile) =>
-      adminRequest('/catalog/preview', { method: 'POST', body: file.json, schema: catalogPreviewSchema }),
+      apiRequest('/admin/catalog/preview', { method: 'POST', body: file.json, schema: catalogPreviewSchema }),
     onError: (error) => setProblems(problemsOf(error)),
   });
   const apply = useMutation({
     mutationFn: (file: ChosenFile) =>
-      adminRequest('/catalog/import', {
+      apiRequest('/admin/catalog/import', {
         method: 'POST',
         body: file.json,
         schema: catalogImportSummarySchema,
@@ -63,8 +64,8 @@ export function CatalogFilePage() {
     onError: (error) => setProblems(problemsOf(error)),
   });
   const exportFile = useMutation({
-    mutationFn: () => adminDownload('/catalog/export', {}, `catalog-${indianDate(new Date())}.json`),
-    onError: (error) => toast.error(error.message),
+    mutationFn: () => downloadFile('/admin/catalog/export', `catalog-${indianDate(new Date())}.json`),
+    onError: (error) => toast.error(errorText(error)),
   });
 
   const choose = async (file: File | undefined) => {
@@ -131,17 +132,17 @@ export function CatalogFilePage() {
             />
             {preview.isPending && <p role="status">Checking {chosen?.name}…</p>}
             {problems.length > 0 && (
-              <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-2 text-red-800">
-                <p className="font-medium">
+              <Alert>
+                <AlertTitle>
                   {chosen ? `${chosen.name}: ` : ''}
                   {problems.length} problem{problems.length === 1 ? '' : 's'}. Nothing was imported.
-                </p>
-                <ul className="mt-1 list-disc pl-5 font-mono text-xs">
+                </AlertTitle>
+                <ul className="list-disc pl-5 font-mono text-xs">
                   {problems.slice(0, 200).map((problem) => (
                     <li key={problem}>{problem}</li>
                   ))}
                 </ul>
-              </div>
+              </Alert>
             )}
             {preview.data && chosen && (
               <ImportPreview

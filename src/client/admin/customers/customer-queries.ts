@@ -5,18 +5,19 @@ import {
   customerListSchema,
   type CustomerListQuery,
 } from '@shared/admin/customer-schemas';
-import { adminRequest } from '../lib/admin-api';
+import { apiRequest } from '@client/lib/api-client';
 import { ADMIN_QUERY_KEY } from '../lib/admin-session';
 
-export const customersQuery = (query: Partial<CustomerListQuery>) =>
+/** `GET /admin/customers` with the list's filters (as read from the address by the shared query schema). */
+export const customersQuery = (query: CustomerListQuery) =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, 'customers', query],
-    queryFn: () => adminRequest('/customers', { query, schema: customerListSchema }),
+    queryFn: () => apiRequest('/admin/customers', { query, schema: customerListSchema }),
     placeholderData: (previous) => previous,
   });
 
 export const customerQuery = (id: string) =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, 'customer', id],
-    queryFn: () => adminRequest(`/customers/${encodeURIComponent(id)}`, { schema: customerDetailSchema }),
+    queryFn: () => apiRequest(`/admin/customers/${encodeURIComponent(id)}`, { schema: customerDetailSchema }),
   });

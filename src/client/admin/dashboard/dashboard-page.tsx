@@ -6,7 +6,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { dashboardSchema } from '@shared/admin/dashboard-schemas';
-import { adminRequest } from '../lib/admin-api';
+import { Alert } from '@client/components/ui/alert';
+import { apiRequest } from '@client/lib/api-client';
+import { errorText } from '@client/lib/error-text';
 import { ADMIN_QUERY_KEY } from '../lib/admin-session';
 import { formatDateTime, formatPaise } from '../lib/format';
 import { SalesChart } from './sales-chart';
@@ -14,7 +16,7 @@ import { SalesChart } from './sales-chart';
 export const dashboardQuery = () =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, 'dashboard'],
-    queryFn: () => adminRequest('/dashboard', { schema: dashboardSchema }),
+    queryFn: () => apiRequest('/admin/dashboard', { schema: dashboardSchema }),
     refetchInterval: 60_000,
   });
 
@@ -30,12 +32,7 @@ function Card({ title, children }: { title: string; children: React.ReactNode })
 export function DashboardPage() {
   const query = useQuery(dashboardQuery());
   if (query.isPending) return <p className="text-stone-600">Loading…</p>;
-  if (query.isError)
-    return (
-      <p role="alert" className="text-red-800">
-        {query.error.message}
-      </p>
-    );
+  if (query.isError) return <Alert>{errorText(query.error)}</Alert>;
   const data = query.data;
   const periods = [
     ['Today', data.today],

@@ -6,8 +6,10 @@
 import { useId, useState } from 'react';
 import { Download } from 'lucide-react';
 import { GSTR1_SHEETS, type Gstr1Sheet } from '@shared/gst/gst-schemas';
+import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
-import { adminDownload } from '../lib/admin-api';
+import { downloadFile } from '@client/lib/download-file';
+import { errorText } from '@client/lib/error-text';
 
 /** What each sheet holds, as its button says. */
 export const GSTR1_SHEET_LABELS: Record<Gstr1Sheet, string> = {
@@ -34,9 +36,9 @@ export function Gstr1Downloads() {
   const download = async (sheet: Gstr1Sheet) => {
     setError(null);
     try {
-      await adminDownload(`/gst/gstr1/${month}/${sheet}`, {}, `gstr1-${month}-${sheet}.csv`);
+      await downloadFile(`/admin/gst/gstr1/${month}/${sheet}`, `gstr1-${month}-${sheet}.csv`);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(errorText(failure));
     }
   };
   return (
@@ -71,11 +73,7 @@ export function Gstr1Downloads() {
           </Button>
         ))}
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <Alert>{error}</Alert>}
     </section>
   );
 }

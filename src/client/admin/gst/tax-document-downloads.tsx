@@ -5,8 +5,10 @@
  */
 import { useState } from 'react';
 import { FileText } from 'lucide-react';
+import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
-import { adminDownload } from '../lib/admin-api';
+import { downloadFile } from '@client/lib/download-file';
+import { errorText } from '@client/lib/error-text';
 
 export type TaxDocumentLink = { document: 'invoice' | 'credit-note'; number: string };
 
@@ -27,13 +29,12 @@ export function TaxDocumentDownloads({
   const download = async ({ document, number }: TaxDocumentLink) => {
     setError(null);
     try {
-      await adminDownload(
-        `/orders/${encodeURIComponent(orderNumber)}/documents/${document}`,
-        {},
+      await downloadFile(
+        `/admin/orders/${encodeURIComponent(orderNumber)}/documents/${document}`,
         documentFileName(number),
       );
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(errorText(failure));
     }
   };
   return (
@@ -44,11 +45,7 @@ export function TaxDocumentDownloads({
           {LABELS[entry.document]} {entry.number}
         </Button>
       ))}
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <Alert className="w-auto">{error}</Alert>}
     </section>
   );
 }

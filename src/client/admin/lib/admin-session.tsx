@@ -6,8 +6,8 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { adminMeSchema, type AdminMe } from '@shared/admin/admin-schemas';
-import { apiUrl } from '@client/lib/api-client';
-import { adminRequest, readAdminToken, whenSignedOut, writeAdminToken } from './admin-api';
+import { apiRequest } from '@client/lib/api-client';
+import { readAdminToken, whenSignedOut, writeAdminToken } from './admin-api';
 
 /** Every admin answer is cached under this key, dropped on sign-in and sign-out. */
 export const ADMIN_QUERY_KEY = ['admin'] as const;
@@ -15,7 +15,7 @@ export const ADMIN_QUERY_KEY = ['admin'] as const;
 export const adminMeQuery = () =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, 'me'],
-    queryFn: () => adminRequest('/me', { schema: adminMeSchema }),
+    queryFn: () => apiRequest('/admin/me', { schema: adminMeSchema }),
     staleTime: 5 * 60_000,
   });
 
@@ -53,10 +53,11 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     writeAdminToken(null);
     setToken(null);
     client.removeQueries({ queryKey: ADMIN_QUERY_KEY });
+    // The token is forgotten already, so the call names it itself; signing out here never fails.
     if (current) {
-      await fetch(apiUrl('/users/logout'), {
+      await apiRequest('/users/logout', {
         method: 'POST',
-        headers: { Authorization: `Bearer ${current}`, 'X-Store-Host': location.hostname },
+        headers: { Authorization: `Bearer ${current}` },
       }).catch(() => undefined);
     }
   }, [client]);

@@ -17,7 +17,7 @@ import {
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
-import { ApiError } from '@client/lib/api-client';
+import { errorText, namesFields } from '@client/lib/error-text';
 import { setFieldErrors } from '@client/lib/form-errors';
 import { toast } from '@client/lib/notify';
 import { ADMIN_QUERY_KEY } from '../lib/admin-session';
@@ -41,7 +41,7 @@ function useStep(order: AdminOrderDetail, action: AdminOrderAction, onFields?: (
     },
     onError: (error) => {
       onFields?.(error);
-      if (!(error instanceof ApiError) || Object.keys(error.fields).length === 0) toast.error(error.message);
+      if (!namesFields(error)) toast.error(errorText(error));
     },
   });
 }

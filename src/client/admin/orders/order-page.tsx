@@ -1,5 +1,5 @@
 /**
- * `/admin/orders/:orderNumber`: one order — status, the steps it may take, lines (SKU, size, colour, quantity
+ * `/admin/orders/:orderId`: one order — status, the steps it may take, lines (SKU, size, colour, quantity
  * and unit), address, payments (UTR or gateway id, amount, time), the shopper's 'I have paid' with the UTR they
  * gave (which the mark-paid form starts with), and its history with who changed what
  * (the audit log). Links to the printable packing slip and downloads its tax invoice and credit note.
@@ -8,7 +8,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { codPaymentText, orderStatusLabel } from '@shared/orders/order-status';
+import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
+import { errorText } from '@client/lib/error-text';
 import { cn } from '@client/lib/utils';
 import { formatDateTime, formatPaise, statusBadge } from '../lib/format';
 import { TaxDocumentDownloads } from '../gst/tax-document-downloads';
@@ -24,16 +26,10 @@ const change = (values: Record<string, unknown> | null) =>
     : '—';
 
 export function OrderPage() {
-  const { orderNumber = '' } = useParams();
-  const query = useQuery(adminOrderQuery(orderNumber));
+  const { orderId = '' } = useParams();
+  const query = useQuery(adminOrderQuery(orderId));
   if (query.isPending) return <p className="text-stone-600">Loading…</p>;
-  if (query.isError) {
-    return (
-      <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-        {query.error.message}
-      </p>
-    );
-  }
+  if (query.isError) return <Alert>{errorText(query.error)}</Alert>;
   const order = query.data;
   const badge = statusBadge(order.status);
   const address = order.shippingAddress;

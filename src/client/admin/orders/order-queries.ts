@@ -6,15 +6,14 @@ import {
   type AdminOrderAction,
   type AdminOrderListQuery,
 } from '@shared/admin/admin-order-schemas';
-import { adminRequest } from '../lib/admin-api';
+import { apiRequest } from '@client/lib/api-client';
 import { ADMIN_QUERY_KEY } from '../lib/admin-session';
 
-export type OrderFilters = Partial<Omit<AdminOrderListQuery, 'page' | 'limit'>> & { page?: number };
-
-export const adminOrdersQuery = (filters: OrderFilters) =>
+/** `GET /admin/orders` with the list's filters (as read from the address by the shared query schema). */
+export const adminOrdersQuery = (filters: AdminOrderListQuery) =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, 'orders', filters],
-    queryFn: () => adminRequest('/orders', { query: filters, schema: adminOrderListSchema }),
+    queryFn: () => apiRequest('/admin/orders', { query: filters, schema: adminOrderListSchema }),
     placeholderData: (previous) => previous,
   });
 
@@ -22,12 +21,12 @@ export const adminOrderQuery = (orderNumber: string) =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, 'order', orderNumber],
     queryFn: () =>
-      adminRequest(`/orders/${encodeURIComponent(orderNumber)}`, { schema: adminOrderDetailSchema }),
+      apiRequest(`/admin/orders/${encodeURIComponent(orderNumber)}`, { schema: adminOrderDetailSchema }),
   });
 
 /** Runs an order step; answers the order as it is afterwards. */
 export function runOrderStep(orderNumber: string, action: AdminOrderAction, body: object) {
-  return adminRequest(`/orders/${encodeURIComponent(orderNumber)}/${action}`, {
+  return apiRequest(`/admin/orders/${encodeURIComponent(orderNumber)}/${action}`, {
     method: 'POST',
     body,
     schema: adminOrderDetailSchema,

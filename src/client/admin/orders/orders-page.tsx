@@ -1,25 +1,28 @@
 /**
  * `/admin/orders`: the shop's orders, filtered, sorted and paginated on the server — status tabs, search
- * (order number, name, phone or e-mail), date range, payment method, test payments — kept in the address so
- * Back returns to the same list; each row opens the order. "Export CSV" downloads the filtered list.
+ * (order number, name, phone or e-mail), date range, payment method, test payments — kept in the address
+ * (read with the server's own query schema) so Back returns to the same list; each row opens the order.
+ * "Export CSV" downloads the filtered list.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Download, Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   ADMIN_ORDER_SORTS,
   ADMIN_ORDER_STATUS_NAMES,
-  type AdminOrderFilters,
+  adminOrderListQuerySchema,
 } from '@shared/admin/admin-order-schemas';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
+import { downloadFile } from '@client/lib/download-file';
+import { errorText } from '@client/lib/error-text';
 import { toast } from '@client/lib/notify';
 import { cn } from '@client/lib/utils';
-import { adminDownload } from '../lib/admin-api';
+import { AdminList } from '../lib/admin-list';
 import { formatDateTime, formatPaise, statusBadge } from '../lib/format';
-import { PageNav } from '../lib/page-nav';
-import { adminOrdersQuery, type OrderFilters } from './order-queries';
+import { useUrlFilters } from '../lib/url-filters';
+import { adminOrdersQuery } from './order-queries';
 
 const TAB_LABELS: Record<(typeof ADMIN_ORDER_STATUS_NAMES)[number], string> = {
   pending: 'Pending',
@@ -35,37 +38,12 @@ const SORT_LABELS: Record<(typeof ADMIN_ORDER_SORTS)[number], string> = {
   'total-asc': 'Lowest total',
 };
 
-/** The filters in the address bar (unknown values are left to the server, which answers 400). */
-function filtersOf(params: URLSearchParams): OrderFilters {
-  const read = (name: string) => params.get(name) || undefined;
-  return {
-    status: read('status') as AdminOrderFilters['status'],
-    q: read('q'),
-    from: read('from'),
-    to: read('to'),
-    payment: read('payment') as AdminOrderFilters['payment'],
-    test: read('test') as AdminOrderFilters['test'],
-    sort: (read('sort') ?? 'newest') as AdminOrderFilters['sort'],
-    page: Number(read('page') ?? 1),
-  };
-}
-
 export function OrdersPage() {
-  const [params, setParams] = useSearchParams();
-  const filters = filtersOf(params);
+  const [filters, update] = useUrlFilters(adminOrderListQuerySchema);
   const list = useQuery(adminOrdersQuery(filters));
   const [search, setSearch] = useState(filters.q ?? '');
   const [exporting, setExporting] = useState(false);
 
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!('page' in changes)) next.delete('page');
-    setParams(next);
-  };
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     update({ q: search.trim() || undefined });
@@ -73,10 +51,10 @@ export function OrdersPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const { page: _page, ...rest } = filters;
-      await adminDownload('/orders.csv', rest, 'orders.csv');
+      const { page: _page, limit: _limit, ...rest } = filters;
+      await downloadFile('/admin/orders.csv', 'orders.csv', { query: rest });
     } catch (error) {
-      toast.error((error as Error).message);
+      toast.error(errorText(error));
     } finally {
       setExporting(false);
     }
@@ -94,147 +72,140 @@ export function OrdersPage() {
         </Button>
       </div>
 
-      <div role="tablist" aria-label="Status" className="-mx-3 flex gap-1 overflow-x-auto px-3 pb-1">
-        {[undefined, ...ADMIN_ORDER_STATUS_NAMES].map((status) => {
-          const active = filters.status === status;
-          return (
-            <button
-              key={status ?? 'all'}
-              type="button"
-              role="tab"
-              aria-selected={active}
-              onClick={() => update({ status })}
-              className={cn(
-                'shrink-0 rounded-full border px-3 py-1.5 text-sm',
-                active
-                  ? 'border-brand-700 bg-brand-700 text-white'
-                  : 'border-stone-300 bg-white text-stone-700',
-              )}
-            >
-              {status ? TAB_LABELS[status] : 'All'}
-            </button>
-          );
-        })}
-      </div>
+      <AdminList
+        label="Orders"
+        filters={
+          <>
+            <div role="tablist" aria-label="Status" className="-mx-3 flex gap-1 overflow-x-auto px-3 pb-1">
+              {[undefined, ...ADMIN_ORDER_STATUS_NAMES].map((status) => {
+                const active = filters.status === status;
+                return (
+                  <button
+                    key={status ?? 'all'}
+                    type="button"
+                    role="tab"
+                    aria-selected={active}
+                    onClick={() => update({ status })}
+                    className={cn(
+                      'shrink-0 rounded-full border px-3 py-1.5 text-sm',
+                      active
+                        ? 'border-brand-700 bg-brand-700 text-white'
+                        : 'border-stone-300 bg-white text-stone-700',
+                    )}
+                  >
+                    {status ? TAB_LABELS[status] : 'All'}
+                  </button>
+                );
+              })}
+            </div>
 
-      <form role="search" onSubmit={onSearch} className="flex gap-2">
-        <Input
-          aria-label="Search orders"
-          placeholder="Order number, name, phone or e-mail"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          className="flex-1"
-        />
-        <Button type="submit" variant="secondary" aria-label="Search">
-          <Search aria-hidden="true" />
-        </Button>
-      </form>
+            <form role="search" onSubmit={onSearch} className="flex gap-2">
+              <Input
+                aria-label="Search orders"
+                placeholder="Order number, name, phone or e-mail"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                className="flex-1"
+              />
+              <Button type="submit" variant="secondary" aria-label="Search">
+                <Search aria-hidden="true" />
+              </Button>
+            </form>
 
-      <details className="rounded-md border border-stone-200 bg-white px-3 py-2 text-sm">
-        <summary className="cursor-pointer font-medium">Filters and sort</summary>
-        <div className="mt-3 grid grid-cols-2 gap-3">
-          <label className="flex flex-col gap-1">
-            From
-            <Input
-              type="date"
-              value={filters.from ?? ''}
-              onChange={(event) => update({ from: event.target.value })}
-            />
-          </label>
-          <label className="flex flex-col gap-1">
-            To
-            <Input
-              type="date"
-              value={filters.to ?? ''}
-              onChange={(event) => update({ to: event.target.value })}
-            />
-          </label>
-          <label className="flex flex-col gap-1">
-            Payment
-            <select
-              className="field"
-              value={filters.payment ?? ''}
-              onChange={(event) => update({ payment: event.target.value })}
-            >
-              <option value="">Any</option>
-              <option value="upi">UPI</option>
-              <option value="gateway">Cards, net banking</option>
-              <option value="cod">Cash on delivery</option>
-            </select>
-          </label>
-          <label className="flex flex-col gap-1">
-            Sort
-            <select
-              className="field"
-              value={filters.sort}
-              onChange={(event) => update({ sort: event.target.value })}
-            >
-              {ADMIN_ORDER_SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {SORT_LABELS[sort]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="col-span-2 flex items-center gap-2">
-            <input
-              type="checkbox"
-              checked={filters.test === 'true'}
-              onChange={(event) => update({ test: event.target.checked ? 'true' : undefined })}
-            />
-            Only test payments
-          </label>
-        </div>
-      </details>
-
-      {list.isError && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {list.error.message}
-        </p>
-      )}
-      {list.data && list.data.orders.length === 0 && (
-        <p className="py-8 text-center text-stone-600">No orders match.</p>
-      )}
-      <ul className="flex flex-col gap-2" aria-label="Orders" aria-busy={list.isFetching}>
-        {list.data?.orders.map((order) => {
+            <details className="rounded-md border border-stone-200 bg-white px-3 py-2 text-sm">
+              <summary className="cursor-pointer font-medium">Filters and sort</summary>
+              <div className="mt-3 grid grid-cols-2 gap-3">
+                <label className="flex flex-col gap-1">
+                  From
+                  <Input
+                    type="date"
+                    value={filters.from ?? ''}
+                    onChange={(event) => update({ from: event.target.value })}
+                  />
+                </label>
+                <label className="flex flex-col gap-1">
+                  To
+                  <Input
+                    type="date"
+                    value={filters.to ?? ''}
+                    onChange={(event) => update({ to: event.target.value })}
+                  />
+                </label>
+                <label className="flex flex-col gap-1">
+                  Payment
+                  <select
+                    className="field"
+                    value={filters.payment ?? ''}
+                    onChange={(event) => update({ payment: event.target.value })}
+                  >
+                    <option value="">Any</option>
+                    <option value="upi">UPI</option>
+                    <option value="gateway">Cards, net banking</option>
+                    <option value="cod">Cash on delivery</option>
+                  </select>
+                </label>
+                <label className="flex flex-col gap-1">
+                  Sort
+                  <select
+                    className="field"
+                    value={filters.sort}
+                    onChange={(event) => update({ sort: event.target.value })}
+                  >
+                    {ADMIN_ORDER_SORTS.map((sort) => (
+                      <option key={sort} value={sort}>
+                        {SORT_LABELS[sort]}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label className="col-span-2 flex items-center gap-2">
+                  <input
+                    type="checkbox"
+                    checked={filters.test === 'true'}
+                    onChange={(event) => update({ test: event.target.checked ? 'true' : undefined })}
+                  />
+                  Only test payments
+                </label>
+              </div>
+            </details>
+          </>
+        }
+        rows={list.data?.orders}
+        rowKey={(order) => order.orderNumber}
+        empty="No orders match."
+        error={list.error}
+        busy={list.isFetching}
+        paging={list.data && { ...list.data, onPage: (page) => update({ page: String(page) }) }}
+        renderRow={(order) => {
           const badge = statusBadge(order.status);
           return (
-            <li key={order.orderNumber}>
-              <Link
-                to={`/orders/${order.orderNumber}`}
-                className="block rounded-lg border border-stone-200 bg-white px-3 py-2.5 hover:border-brand-300"
-              >
-                <div className="flex items-center justify-between gap-2">
-                  <span className="font-mono text-sm font-semibold">{order.orderNumber}</span>
-                  <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', badge.className)}>
-                    {badge.label}
-                  </span>
-                </div>
-                <div className="mt-1 flex items-center justify-between gap-2 text-sm">
-                  <span className="truncate text-stone-700">{order.fullName}</span>
-                  <span className="font-semibold">{formatPaise(order.totalPaise)}</span>
-                </div>
-                <div className="mt-0.5 flex items-center justify-between gap-2 text-xs text-stone-500">
-                  <span>{formatDateTime(order.createdAt)}</span>
-                  <span>
-                    {order.payment ?? 'unpaid'}
-                    {order.testPayment && (
-                      <span className="ml-1 rounded bg-amber-200 px-1 font-bold text-amber-900">TEST</span>
-                    )}
-                  </span>
-                </div>
-              </Link>
-            </li>
+            <Link
+              to={`/orders/${order.orderNumber}`}
+              className="block rounded-lg border border-stone-200 bg-white px-3 py-2.5 hover:border-brand-300"
+            >
+              <div className="flex items-center justify-between gap-2">
+                <span className="font-mono text-sm font-semibold">{order.orderNumber}</span>
+                <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', badge.className)}>
+                  {badge.label}
+                </span>
+              </div>
+              <div className="mt-1 flex items-center justify-between gap-2 text-sm">
+                <span className="truncate text-stone-700">{order.fullName}</span>
+                <span className="font-semibold">{formatPaise(order.totalPaise)}</span>
+              </div>
+              <div className="mt-0.5 flex items-center justify-between gap-2 text-xs text-stone-500">
+                <span>{formatDateTime(order.createdAt)}</span>
+                <span>
+                  {order.payment ?? 'unpaid'}
+                  {order.testPayment && (
+                    <span className="ml-1 rounded bg-amber-200 px-1 font-bold text-amber-900">TEST</span>
+                  )}
+                </span>
+              </div>
+            </Link>
           );
-        })}
-      </ul>
-      {list.data && (
-        <PageNav
-          page={list.data.page}
-          hasMore={list.data.hasMore}
-          onPage={(page) => update({ page: String(page) })}
-        />
-      )}
+        }}
+      />
     </section>
   );
 }

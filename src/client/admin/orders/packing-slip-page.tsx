@@ -1,18 +1,20 @@
 /**
- * `/admin/orders/:orderNumber/slip`: the printable packing slip — order number, address, and each line's
+ * `/admin/orders/:orderId/slip`: the printable packing slip — order number, address, and each line's
  * SKU, size, colour and quantity (no prices). Opens the print dialog's button; print CSS hides the button.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
+import { errorText } from '@client/lib/error-text';
 import { formatDate } from '../lib/format';
 import { adminOrderQuery } from './order-queries';
 
 export function PackingSlipPage() {
-  const { orderNumber = '' } = useParams();
-  const query = useQuery(adminOrderQuery(orderNumber));
+  const { orderId = '' } = useParams();
+  const query = useQuery(adminOrderQuery(orderId));
   if (query.isPending) return <p className="p-4">Loading…</p>;
-  if (query.isError) return <p className="p-4 text-red-800">{query.error.message}</p>;
+  if (query.isError) return <Alert className="m-4 w-auto">{errorText(query.error)}</Alert>;
   const order = query.data;
   const address = order.shippingAddress;
   return (

@@ -5,7 +5,9 @@
  */
 import { useRef, useState } from 'react';
 import { adminProductImagesSchema, type AdminProductImages } from '@shared/admin/admin-image-schemas';
-import { adminUpload } from '../lib/admin-upload';
+import { FieldError } from '@client/components/ui/input';
+import { errorText } from '@client/lib/error-text';
+import { uploadFile } from '@client/lib/upload-file';
 
 /** Largest file sent, in bytes (the server refuses larger ones too). */
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -44,13 +46,13 @@ export function ImageUploads({
       }
       update(key, { state: 'sending' });
       try {
-        const images = await adminUpload(path, file, adminProductImagesSchema, (sent) =>
+        const images = await uploadFile(path, file, adminProductImagesSchema, (sent) =>
           update(key, { sent }),
         );
         onUploaded(images);
         update(key, { state: 'done', sent: 1 });
       } catch (error) {
-        update(key, { state: 'failed', error: error instanceof Error ? error.message : String(error) });
+        update(key, { state: 'failed', error: errorText(error) });
       }
     }
   };
@@ -98,11 +100,7 @@ export function ImageUploads({
                   aria-label={`Sending ${upload.name}`}
                 />
               )}
-              {upload.error && (
-                <p role="alert" className="text-xs text-red-800">
-                  {upload.error}
-                </p>
-              )}
+              <FieldError className="text-xs">{upload.error}</FieldError>
             </li>
           ))}
         </ul>

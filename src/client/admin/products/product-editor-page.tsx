@@ -14,8 +14,10 @@ import {
   type AdminProductDetail,
   type AdminProductInput,
 } from '@shared/admin/admin-product-editor-schemas';
+import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
-import { ApiError } from '@client/lib/api-client';
+import { errorText } from '@client/lib/error-text';
+import { setFieldErrors } from '@client/lib/form-errors';
 import { toast } from '@client/lib/notify';
 import { ADMIN_QUERY_KEY } from '../lib/admin-session';
 import { ProductFields } from './product-fields';
@@ -48,15 +50,10 @@ function Editor({ product, categories }: { product: AdminProductDetail | null; c
       if (!product) void navigate(`/products/${saved.id}`, { replace: true });
     },
     onError: (error) => {
-      const fields = error instanceof ApiError ? Object.entries(error.fields) : [];
-      fields.forEach(([key, message], index) =>
-        form.setError(
-          key as FieldPath<AdminProductInput>,
-          { type: 'server', message },
-          { shouldFocus: index === 0 },
-        ),
-      );
-      toast.error(error.message);
+      // The server names the form's own paths (`sku`, `variants.2.sku`); its sentence ('Invalid fields: …' or
+      // 'SKU … is in use') is the toast.
+      setFieldErrors(error, form.setError, (key) => key as FieldPath<AdminProductInput>);
+      toast.error(errorText(error));
     },
   });
   const archive = useMutation({
@@ -65,7 +62,7 @@ function Editor({ product, categories }: { product: AdminProductDetail | null; c
       remember(saved);
       toast.success(saved.archivedAt ? 'Archived: hidden from the shop' : 'Back on sale');
     },
-    onError: (error) => toast.error(error.message),
+    onError: (error) => toast.error(errorText(error)),
   });
 
   return (
@@ -109,13 +106,7 @@ export function ProductEditorPage() {
   const query = useQuery({ ...adminProductQuery(productId ?? ''), enabled: !isNew });
   const categories = useQuery({ ...adminCategoriesQuery, enabled: isNew });
   if (!isNew && query.isPending) return <p className="text-stone-600">Loading…</p>;
-  if (!isNew && query.isError) {
-    return (
-      <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-        {query.error.message}
-      </p>
-    );
-  }
+  if (!isNew && query.isError) return <Alert>{errorText(query.error)}</Alert>;
   const product = isNew ? null : query.data!;
   return (
     <article aria-labelledby="product-heading" className="flex flex-col gap-3">

@@ -4,16 +4,16 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { adminProductImagesSchema } from '@shared/admin/admin-image-schemas';
-import { adminRequest } from '../lib/admin-api';
+import { apiRequest } from '@client/lib/api-client';
 import { ADMIN_QUERY_KEY } from '../lib/admin-session';
 
-const base = (productId: string) => `/products/${encodeURIComponent(productId)}/images`;
+const base = (productId: string) => `/admin/products/${encodeURIComponent(productId)}/images`;
 
 /** `GET …/products/:productId/images`. */
 export const productImagesQuery = (productId: string) =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, 'product-images', productId],
-    queryFn: () => adminRequest(base(productId), { schema: adminProductImagesSchema }),
+    queryFn: () => apiRequest(base(productId), { schema: adminProductImagesSchema }),
   });
 
 /** The path the upload posts each file to. */
@@ -21,7 +21,7 @@ export const productImagesPath = base;
 
 /** Puts the images in the order of `imageIds` (the first becomes the product's main image). */
 export const reorderImages = (productId: string, imageIds: number[]) =>
-  adminRequest(`${base(productId)}/order`, {
+  apiRequest(`${base(productId)}/order`, {
     method: 'PUT',
     body: { imageIds },
     schema: adminProductImagesSchema,
@@ -29,11 +29,11 @@ export const reorderImages = (productId: string, imageIds: number[]) =>
 
 /** Removes one image from the product. */
 export const deleteImage = (productId: string, imageId: number) =>
-  adminRequest(`${base(productId)}/${imageId}`, { method: 'DELETE', schema: adminProductImagesSchema });
+  apiRequest(`${base(productId)}/${imageId}`, { method: 'DELETE', schema: adminProductImagesSchema });
 
 /** Shows `imageId` (null: the product's main image) when a shopper picks `colour`. */
 export const chooseColourImage = (productId: string, colour: string, imageId: number | null) =>
-  adminRequest(`${base(productId)}/colours`, {
+  apiRequest(`${base(productId)}/colours`, {
     method: 'PUT',
     body: { colour, imageId },
     schema: adminProductImagesSchema,

@@ -7,6 +7,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { AdminProductImages } from '@shared/admin/admin-image-schemas';
+import { Alert } from '@client/components/ui/alert';
+import { errorText } from '@client/lib/error-text';
 import { toast } from '@client/lib/notify';
 import { ImageOrderList } from './image-order-list';
 import { ImageUploads } from './image-uploads';
@@ -33,7 +35,7 @@ export function ProductImagesPage() {
     mutationFn: (run: () => Promise<AdminProductImages>) => run(),
     onSuccess: show,
     onError: (error) => {
-      toast.error(error.message);
+      toast.error(errorText(error));
       void client.invalidateQueries({ queryKey: productImagesQuery(productId).queryKey });
     },
   });
@@ -54,11 +56,7 @@ export function ProductImagesPage() {
           </p>
         )}
       </div>
-      {images.isError && (
-        <p role="alert" className="text-red-800">
-          {images.error.message}
-        </p>
-      )}
+      {images.isError && <Alert>{errorText(images.error)}</Alert>}
       {data && (
         <>
           <ImageUploads path={productImagesPath(productId)} onUploaded={show} />

@@ -5,25 +5,26 @@
 import { queryOptions } from '@tanstack/react-query';
 import { adminProductDetailSchema, type AdminProductInput } from '@shared/admin/admin-product-editor-schemas';
 import { adminProductListSchema } from '@shared/admin/admin-product-schemas';
-import { adminRequest } from '../lib/admin-api';
+import { apiRequest } from '@client/lib/api-client';
 import { ADMIN_QUERY_KEY } from '../lib/admin-session';
 
 export const adminProductQuery = (id: string) =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, 'product', id],
-    queryFn: () => adminRequest(`/products/${encodeURIComponent(id)}`, { schema: adminProductDetailSchema }),
+    queryFn: () =>
+      apiRequest(`/admin/products/${encodeURIComponent(id)}`, { schema: adminProductDetailSchema }),
   });
 
 /** The store's category names (from the product list), for a new product's category choices. */
 export const adminCategoriesQuery = queryOptions({
   queryKey: [...ADMIN_QUERY_KEY, 'products', 'categories'],
   queryFn: async () =>
-    (await adminRequest('/products', { query: { limit: 1 }, schema: adminProductListSchema })).categories,
+    (await apiRequest('/admin/products', { query: { limit: 1 }, schema: adminProductListSchema })).categories,
 });
 
 /** Creates (`id` null) or rewrites product `id`; answers the saved product. */
 export function saveProduct(id: string | null, body: AdminProductInput) {
-  return adminRequest(id === null ? '/products' : `/products/${encodeURIComponent(id)}`, {
+  return apiRequest(id === null ? '/admin/products' : `/admin/products/${encodeURIComponent(id)}`, {
     method: id === null ? 'POST' : 'PUT',
     body,
     schema: adminProductDetailSchema,
@@ -32,7 +33,7 @@ export function saveProduct(id: string | null, body: AdminProductInput) {
 
 /** Archives (hides from the storefront) or puts back on sale product `id`. */
 export function setArchived(id: string, archived: boolean) {
-  return adminRequest(`/products/${encodeURIComponent(id)}/${archived ? 'archive' : 'unarchive'}`, {
+  return apiRequest(`/admin/products/${encodeURIComponent(id)}/${archived ? 'archive' : 'unarchive'}`, {
     method: 'POST',
     schema: adminProductDetailSchema,
   });

@@ -12,7 +12,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import type { AdminProductInput } from '@shared/admin/admin-product-editor-schemas';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
-import { Input } from '@client/components/ui/input';
+import { FieldError, Input } from '@client/components/ui/input';
 import { toast } from '@client/lib/notify';
 import { listOf, rowOf, variantOf, generateRows, variantSku, type Row } from './variant-rows';
 
@@ -118,11 +118,7 @@ export function VariantMatrix({ form }: { form: Form }) {
       <Button type="button" variant="secondary" onClick={generate}>
         Generate variants
       </Button>
-      {errors?.message && (
-        <p role="alert" className="text-sm text-red-600">
-          {errors.message}
-        </p>
-      )}
+      <FieldError>{errors?.message}</FieldError>
       {rows.length > 0 && (
         <div className="flex flex-wrap items-end gap-2 rounded-md bg-stone-50 p-2 text-sm">
           <label className="flex items-center gap-2">
@@ -235,11 +231,9 @@ export function VariantMatrix({ form }: { form: Form }) {
                   />
                 </label>
               </div>
-              {messages.length > 0 && (
-                <p role="alert" className="col-span-3 text-xs text-red-600 sm:col-span-6">
-                  {messages.join('; ')}
-                </p>
-              )}
+              <FieldError className="col-span-3 text-xs sm:col-span-6">
+                {messages.join('; ') || undefined}
+              </FieldError>
             </li>
           );
         })}

@@ -1,47 +1,52 @@
 /**
  * The admin's route table (under `/admin`): sign-in and set-up open; every other screen inside the shell,
  * only while signed in (else to sign-in); the staff screen for the owner only. Screens added later are loaded
- * lazily (the product editor).
+ * lazily (the product editor, the store settings). A screen that fails shows the storefront's error screen
+ * ('Something went wrong' with 'Reload') inside the shell, one more boundary catches the rest, and a lazy
+ * screen's chunk that is gone after a deploy reloads the page once (lib/chunk-reload.ts).
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { RouteErrorBoundary } from '@client/components/errors/route-error-boundary';
+import { forgetChunkReload } from '@client/lib/chunk-reload';
 import { CustomerPage } from '../customers/customer-page';
 import { CustomersPage } from '../customers/customers-page';
 import { DashboardPage } from '../dashboard/dashboard-page';
 import { useAdminSession } from '../lib/admin-session';
+import { MembersPage } from '../members/members-page';
 import { OrderPage } from '../orders/order-page';
 import { OrdersPage } from '../orders/orders-page';
 import { PackingSlipPage } from '../orders/packing-slip-page';
 import { ProductsPage } from '../products/products-page';
 import { SetUpPage } from '../sign-in/set-up-page';
 import { SignInPage } from '../sign-in/sign-in-page';
-import { StaffPage } from '../staff/staff-page';
 import { AdminShell } from './admin-shell';
 
-/** Screens loaded when first opened (the admin's first load stays within its budget). */
-const ProductEditorPage = lazy(() =>
-  import('../products/product-editor-page').then((module) => ({ default: module.ProductEditorPage })),
-);
-const ProductImagesPage = lazy(() =>
-  import('../products/product-images-page').then((module) => ({ default: module.ProductImagesPage })),
-);
+/**
+ * A screen loaded when first opened, from its module's export `name`; a chunk that loads clears the reload
+ * mark.
+ */
+function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return lazy(async () => {
+    const loaded = await load();
+    forgetChunkReload();
+    return { default: loaded[name] as ComponentType };
+  });
+}
 
-const SettingsPage = lazy(() =>
-  import('../settings/settings-page').then((module) => ({ default: module.SettingsPage })),
-);
-const PoliciesPage = lazy(() =>
-  import('../settings/policies-page').then((module) => ({ default: module.PoliciesPage })),
-);
-const CatalogFilePage = lazy(() =>
-  import('../catalog-file/catalog-file-page').then((module) => ({ default: module.CatalogFilePage })),
-);
+/** Screens loaded when first opened (the admin's first load stays within its budget). */
+const ProductEditorPage = screen(() => import('../products/product-editor-page'), 'ProductEditorPage');
+const ProductImagesPage = screen(() => import('../products/product-images-page'), 'ProductImagesPage');
+const StoreSettingsPage = screen(() => import('../store-settings/store-settings-page'), 'StoreSettingsPage');
+const PoliciesPage = screen(() => import('../store-settings/policies-page'), 'PoliciesPage');
+const CatalogFilePage = screen(() => import('../catalog-file/catalog-file-page'), 'CatalogFilePage');
+/** Delivery and COD settings (owner only): its own chunk, loaded when opened. */
+const DeliverySettingsPage = screen(() => import('../store-settings/delivery-settings-page'), 'default');
 
 /** A lazily loaded screen with a loading line while its code arrives. */
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<p className="p-4 text-sm text-stone-600">Loading…</p>}>{children}</Suspense>;
 }
-/** Delivery and COD settings (owner only): its own chunk, loaded when opened. */
-const DeliverySettingsPage = lazy(() => import('../settings/delivery-settings-page'));
 
 function RequireAdmin({ children }: { children: ReactNode }) {
   const { token } = useAdminSession();
@@ -51,90 +56,93 @@ function RequireAdmin({ children }: { children: ReactNode }) {
 }
 
 export function AdminRoutes() {
+  const { pathname } = useLocation();
   return (
-    <Routes>
-      <Route path="sign-in" element={<SignInPage />} />
-      <Route path="set-up" element={<SetUpPage />} />
-      <Route
-        path="orders/:orderNumber/slip"
-        element={
-          <RequireAdmin>
-            <PackingSlipPage />
-          </RequireAdmin>
-        }
-      />
-      <Route
-        element={
-          <RequireAdmin>
-            <AdminShell />
-          </RequireAdmin>
-        }
-      >
-        <Route index element={<DashboardPage />} />
-        <Route path="orders" element={<OrdersPage />} />
-        <Route path="orders/:orderNumber" element={<OrderPage />} />
-        <Route path="products" element={<ProductsPage />} />
+    <RouteErrorBoundary resetKey={pathname}>
+      <Routes>
+        <Route path="sign-in" element={<SignInPage />} />
+        <Route path="set-up" element={<SetUpPage />} />
         <Route
-          path="products/new"
+          path="orders/:orderId/slip"
           element={
-            <Lazy>
-              <ProductEditorPage />
-            </Lazy>
+            <RequireAdmin>
+              <PackingSlipPage />
+            </RequireAdmin>
           }
         />
         <Route
-          path="products/:productId"
           element={
-            <Lazy>
-              <ProductEditorPage />
-            </Lazy>
+            <RequireAdmin>
+              <AdminShell />
+            </RequireAdmin>
           }
-        />
-        <Route
-          path="products/:productId/images"
-          element={
-            <Lazy>
-              <ProductImagesPage />
-            </Lazy>
-          }
-        />
-        <Route path="customers" element={<CustomersPage />} />
-        <Route path="customers/:customerId" element={<CustomerPage />} />
-        <Route path="staff" element={<StaffPage />} />
-        <Route
-          path="settings"
-          element={
-            <Lazy>
-              <SettingsPage />
-            </Lazy>
-          }
-        />
-        <Route
-          path="settings/policies"
-          element={
-            <Lazy>
-              <PoliciesPage />
-            </Lazy>
-          }
-        />
-        <Route
-          path="catalog-file"
-          element={
-            <Lazy>
-              <CatalogFilePage />
-            </Lazy>
-          }
-        />
-        <Route
-          path="settings/delivery"
-          element={
-            <Lazy>
-              <DeliverySettingsPage />
-            </Lazy>
-          }
-        />
-        <Route path="*" element={<p className="p-4 text-stone-600">This admin page does not exist.</p>} />
-      </Route>
-    </Routes>
+        >
+          <Route index element={<DashboardPage />} />
+          <Route path="orders" element={<OrdersPage />} />
+          <Route path="orders/:orderId" element={<OrderPage />} />
+          <Route path="products" element={<ProductsPage />} />
+          <Route
+            path="products/new"
+            element={
+              <Lazy>
+                <ProductEditorPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="products/:productId"
+            element={
+              <Lazy>
+                <ProductEditorPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="products/:productId/images"
+            element={
+              <Lazy>
+                <ProductImagesPage />
+              </Lazy>
+            }
+          />
+          <Route path="customers" element={<CustomersPage />} />
+          <Route path="customers/:customerId" element={<CustomerPage />} />
+          <Route path="staff" element={<MembersPage />} />
+          <Route
+            path="settings"
+            element={
+              <Lazy>
+                <StoreSettingsPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="settings/policies"
+            element={
+              <Lazy>
+                <PoliciesPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="catalog-file"
+            element={
+              <Lazy>
+                <CatalogFilePage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="settings/delivery"
+            element={
+              <Lazy>
+                <DeliverySettingsPage />
+              </Lazy>
+            }
+          />
+          <Route path="*" element={<p className="p-4 text-stone-600">This admin page does not exist.</p>} />
+        </Route>
+      </Routes>
+    </RouteErrorBoundary>
   );
 }

@@ -1,10 +1,11 @@
 /**
  * The admin's frame, phone first: a top bar (shop name, who is signed in, sign out) and a bottom tab bar
  * (Dashboard, Orders, Products, Customers, and Staff and Settings for the owner) that stays under the thumb;
- * on wider screens the tabs sit in the top bar.
+ * on wider screens the tabs sit in the top bar. A screen that fails shows the error screen in its place.
  */
 import { ChartColumn, LogOut, Package, Settings, Shirt, UserCog, Users } from 'lucide-react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { RouteErrorBoundary } from '@client/components/errors/route-error-boundary';
 import { cn } from '@client/lib/utils';
 import { useAdminSession } from '../lib/admin-session';
 
@@ -18,6 +19,7 @@ const TABS = [
 export function AdminShell() {
   const { me, signOut } = useAdminSession();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const tabs =
     me?.role === 'owner'
       ? [
@@ -67,7 +69,10 @@ export function AdminShell() {
         </div>
       </header>
       <main className="mx-auto max-w-5xl px-3 py-4 sm:px-4">
-        <Outlet />
+        {/* A screen that fails keeps the shell, so the tabs still lead somewhere. */}
+        <RouteErrorBoundary resetKey={pathname}>
+          <Outlet />
+        </RouteErrorBoundary>
       </main>
       <nav
         aria-label="Admin tabs"

@@ -12,11 +12,11 @@ import {
   type MemberSetUpFormValues,
 } from '@shared/admin/admin-schemas';
 import { Button } from '@client/components/ui/button';
+import { FormError } from '@client/components/ui/form-error';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
-import { ApiError } from '@client/lib/api-client';
+import { apiRequest } from '@client/lib/api-client';
 import { setFieldErrors } from '@client/lib/form-errors';
-import { adminRequest } from '../lib/admin-api';
 import { AuthCard } from './auth-card';
 
 export function SetUpPage() {
@@ -28,7 +28,7 @@ export function SetUpPage() {
   });
   const mutation = useMutation({
     mutationFn: (values: MemberSetUpFormValues) =>
-      adminRequest('/set-up', {
+      apiRequest('/admin/set-up', {
         method: 'POST',
         body: { token, password: values.password },
         schema: memberSetUpResponseSchema,
@@ -69,11 +69,7 @@ export function SetUpPage() {
             />
           )}
         </FormField>
-        {mutation.error instanceof ApiError && Object.keys(mutation.error.fields).length === 0 && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            {mutation.error.message}
-          </p>
-        )}
+        <FormError error={mutation.error} />
         <Button type="submit" disabled={mutation.isPending} className="h-11">
           Set password
         </Button>

@@ -15,11 +15,11 @@ import {
   type AdminSignInInput,
 } from '@shared/admin/admin-schemas';
 import { Button } from '@client/components/ui/button';
+import { FormError } from '@client/components/ui/form-error';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
-import { ApiError } from '@client/lib/api-client';
+import { apiRequest } from '@client/lib/api-client';
 import { setFieldErrors } from '@client/lib/form-errors';
-import { adminRequest } from '../lib/admin-api';
 import { useAdminSession } from '../lib/admin-session';
 import { AuthCard } from './auth-card';
 
@@ -32,7 +32,7 @@ export function SignInPage() {
   });
   const mutation = useMutation({
     mutationFn: (body: AdminSignInBody) =>
-      adminRequest('/sign-in', { method: 'POST', body, schema: adminSignInResponseSchema }),
+      apiRequest('/admin/sign-in', { method: 'POST', body, schema: adminSignInResponseSchema }),
     // With the token set, this page renders the redirect below.
     onSuccess: (answer) => signIn(answer.token),
     onError: (error) => setFieldErrors(error, form.setError, ['email', 'password']),
@@ -68,11 +68,7 @@ export function SignInPage() {
             />
           )}
         </FormField>
-        {mutation.error instanceof ApiError && Object.keys(mutation.error.fields).length === 0 && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            {mutation.error.message}
-          </p>
-        )}
+        <FormError error={mutation.error} />
         <Button type="submit" disabled={mutation.isPending} className="h-11">
           {mutation.isPending ? 'Signing in…' : 'Sign in'}
         </Button>

@@ -23,6 +23,8 @@ export function MainLayout() {
       <a href="#main-content" className="skip-link">
         Skip to content
       </a>
+      {/* Written out rather than <Alert>: this layout is in the home page's first load, which has no room for
+          the component, and a lazy one would not load when the network is what failed. */}
       {isError && (
         <p role="alert" className="bg-amber-50 px-4 py-1.5 text-center text-xs text-amber-900 sm:text-sm">
           {STORE_INFO_ERROR}

@@ -17,6 +17,7 @@ import { productQueryOptions } from '@client/lib/catalog/product-detail-query';
 import { OUT_OF_STOCK, type ProductDetailView } from '@client/lib/catalog/product-variants';
 import { useProductChoice } from '@client/lib/catalog/use-product-choice';
 import { cn } from '@client/lib/utils';
+import { Alert } from '../ui/alert';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { buttonVariants } from '../ui/button-variants';
@@ -69,9 +70,7 @@ export function QuickViewDialog({ product, returnFocusTo, onClose }: QuickViewDi
                   <Skeleton className="h-11 w-full" />
                 </div>
               ) : (
-                <p role="alert" className="text-sm text-red-700">
-                  {QUICK_VIEW_FAILED}
-                </p>
+                <Alert>{QUICK_VIEW_FAILED}</Alert>
               )}
               <DetailsLink href={href} />
             </QuickViewLayout>

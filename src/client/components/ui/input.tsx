@@ -16,11 +16,22 @@ export function Label({ className, ...props }: ComponentProps<'label'>) {
   return <label className={cn('field-label', className)} {...props} />;
 }
 
-/** A field's error text, announced to screen readers. */
-export function FieldError({ id, children }: { id?: string; children?: string | undefined }) {
+/**
+ * A field's error text under its control (what the form's rules or the server refused about this one value),
+ * announced to screen readers. A failure of the whole form is a `<FormError>`.
+ */
+export function FieldError({
+  id,
+  className,
+  children,
+}: {
+  id?: string;
+  className?: string;
+  children?: string | undefined;
+}) {
   if (!children) return null;
   return (
-    <p id={id} role="alert" className="text-sm text-red-600">
+    <p id={id} role="alert" className={cn('text-sm text-red-600', className)}>
       {children}
     </p>
   );

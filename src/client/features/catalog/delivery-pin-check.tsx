@@ -7,6 +7,7 @@
  */
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { FieldError, Input, Label } from '@client/components/ui/input';
 import { deliveryCheckQueryOptions } from './delivery-api';
@@ -95,11 +96,7 @@ export function DeliveryPinCheck({ subtotal }: { subtotal: number }) {
           {deliveryCheckText(answer.data)}
         </p>
       )}
-      {answer.isError && (
-        <p role="status" className="text-sm text-red-700">
-          The delivery check failed. Please try again.
-        </p>
-      )}
+      {answer.isError && <Alert role="status">The delivery check failed. Please try again.</Alert>}
     </section>
   );
 }

@@ -10,6 +10,7 @@ import type { Product } from '@shared/catalog/product-mapping';
 import { ProductCard } from '@client/components/catalog/product-card';
 
 import { ProductCardSkeleton } from '@client/components/catalog/product-card-skeleton';
+import { Alert } from '@client/components/ui/alert';
 import { buttonVariants } from '@client/components/ui/button-variants';
 import { capitaliseWords } from '@client/lib/capitalise-words';
 import { withParentCategory } from '@client/lib/catalog/listing-changes';
@@ -57,11 +58,8 @@ export function ListingResults(props: ListingResultsProps) {
   }
   if (status === 'error') {
     return (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-4 rounded-lg border border-red-200 bg-red-50 px-4 py-12 text-center"
-      >
-        <p className="text-red-800">{PRODUCTS_LOAD_ERROR}</p>
+      <Alert className="items-center gap-4 rounded-lg px-4 py-12 text-center text-base">
+        <p>{PRODUCTS_LOAD_ERROR}</p>
         <button
           type="button"
           className={buttonVariants({ variant: 'outline' })}
@@ -70,7 +68,7 @@ export function ListingResults(props: ListingResultsProps) {
           <RotateCcw aria-hidden="true" />
           Try Again
         </button>
-      </div>
+      </Alert>
     );
   }
   if (products.length === 0) return state.q ? <NoMatch {...props} q={state.q} /> : <Empty {...props} />;

@@ -7,7 +7,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatRupees } from '@shared/money';
 import { buttonVariants } from '@client/components/ui/button-variants';
-import { inputClassName } from '@client/components/ui/input';
+import { FieldError, inputClassName } from '@client/components/ui/input';
 import { withPriceRange } from '@client/lib/catalog/listing-changes';
 import type { ListingState } from '@client/lib/catalog/listing-state';
 import { cn } from '@client/lib/utils';
@@ -88,11 +88,9 @@ function PriceRangeForm({ state, span, onChange }: PriceRangeFilterProps) {
         aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
         className={cn(inputClassName, 'h-9')}
       />
-      {errors[name] && (
-        <p id={`${id}-${name}-error`} role="alert" className="text-xs text-red-600">
-          {errors[name]}
-        </p>
-      )}
+      <FieldError id={`${id}-${name}-error`} className="text-xs">
+        {errors[name]}
+      </FieldError>
     </div>
   );
 

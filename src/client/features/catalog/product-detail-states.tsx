@@ -4,6 +4,7 @@
  */
 import { Link } from 'react-router';
 import { PackageX } from 'lucide-react';
+import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 
@@ -38,11 +39,7 @@ export function ProductDetailSkeleton() {
 export function ProductNotFound({ failed = false }: { failed?: boolean }) {
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center gap-4 py-12 text-center">
-      {failed && (
-        <p role="alert" className="rounded-md bg-red-50 px-4 py-2 text-sm font-medium text-red-700">
-          {PRODUCT_LOAD_ERROR}
-        </p>
-      )}
+      {failed && <Alert className="w-auto font-medium">{PRODUCT_LOAD_ERROR}</Alert>}
       <PackageX aria-hidden="true" className="size-14 text-stone-400" />
       <h1 className="font-serif text-2xl font-bold text-stone-900">{PRODUCT_NOT_FOUND_TITLE}</h1>
       <p className="text-stone-600">{PRODUCT_NOT_FOUND_TEXT}</p>

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { Lock, ShoppingBag } from 'lucide-react';
 import { formatRupees } from '@shared/money';
 import { Button } from '@client/components/ui/button';
+import { FormError } from '@client/components/ui/form-error';
 import { useCart } from '@client/lib/cart/cart-context';
 import { cartLineKey, itemCountLabel, lineRule, lineTotal } from '@client/lib/cart/cart-reducer';
 import { pricesIncludeGstText } from '@client/lib/orders/gst-text';
@@ -146,26 +147,23 @@ export function CheckoutSummary({
       </dl>
 
       {failure && (
-        <div
-          role="alert"
-          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-        >
+        <FormError>
           <p>{failure.message}</p>
           {failure.showOrdersLink && (
-            <p className="mt-1">
-              <Link to="/orders" className="font-semibold underline hover:text-red-800">
+            <p>
+              <Link to="/orders" className="font-semibold underline hover:text-red-900">
                 Go to My Orders
               </Link>
             </p>
           )}
           {failure.productProblems.length > 0 && (
-            <ul className="mt-1 list-disc pl-5">
+            <ul className="list-disc pl-5">
               {failure.productProblems.map((problem) => (
                 <li key={problem}>{problem}</li>
               ))}
             </ul>
           )}
-        </div>
+        </FormError>
       )}
 
       <Button

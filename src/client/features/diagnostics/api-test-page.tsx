@@ -8,6 +8,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, Database, LoaderCircle, Wifi } from 'lucide-react';
 import type { z } from 'zod';
 import { databaseHealthSchema } from '@shared/health/health-schemas';
+import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { API_BASE, ApiError, apiRequest } from '@client/lib/api-client';
 import { DEFAULT_BRAND, fetchStoreInfo, useStoreInfo } from '@client/lib/store-info/store-info-query';
@@ -163,14 +164,9 @@ export function ApiTestPage() {
 function ResultLine({ ok, children }: { ok: boolean; children: ReactNode }) {
   const Icon = ok ? CircleCheck : CircleAlert;
   return (
-    <p
-      className={cn(
-        'flex items-start gap-2 rounded-md px-3 py-2',
-        ok ? 'bg-green-50 text-green-800' : 'bg-red-50 text-red-800',
-      )}
-    >
-      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+    <Alert variant={ok ? 'success' : 'destructive'} role="status" className="flex-row items-start gap-2">
+      <Icon aria-hidden="true" className="mt-0.5" />
       <span>{children}</span>
-    </p>
+    </Alert>
   );
 }

@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { XCircle } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { ApiError } from '@client/lib/api-client';
+import { errorText } from '@client/lib/error-text';
 import { toast } from '@client/lib/notify';
 import {
   CANCEL_FAILED,
@@ -34,11 +35,8 @@ export function CancelOrderButton({ orderId }: { orderId: string }) {
       await cancel.mutateAsync(orderId);
       toast.success(ORDER_CANCELLED, { description: `Order ${orderId} has been cancelled.` });
     } catch (error) {
-      const message =
-        error instanceof ApiError && error.status === 409 && error.serverMessage
-          ? error.serverMessage
-          : CANCEL_FAILED;
-      toast.error(message);
+      // Spec §8: only a refusal of the order's state (409) is explained; any other failure is CANCEL_FAILED.
+      toast.error(errorText(error instanceof ApiError && error.status === 409 ? error : null, CANCEL_FAILED));
       setConfirming(false);
     }
   };

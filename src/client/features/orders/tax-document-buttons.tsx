@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { FileText } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { ApiError } from '@client/lib/api-client';
+import { errorText } from '@client/lib/error-text';
 import { toast } from '@client/lib/notify';
 import { downloadTaxDocument } from '@client/lib/orders/tax-document-download';
 import type { OrderView } from './order-view';
@@ -20,7 +21,9 @@ export function TaxDocumentButtons({ order, contactInfo = '' }: { order: OrderVi
     try {
       await downloadTaxDocument({ orderId: order.id, document, contactInfo });
     } catch (error) {
-      toast.error(error instanceof ApiError && error.serverMessage ? error.serverMessage : DOWNLOAD_FAILED);
+      // The server's sentence (404 'No invoice has been issued for this order yet', 429), else DOWNLOAD_FAILED,
+      // also when no answer arrived.
+      toast.error(errorText(error instanceof ApiError && error.status !== 0 ? error : null, DOWNLOAD_FAILED));
     } finally {
       setBusy(null);
     }

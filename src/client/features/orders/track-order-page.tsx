@@ -10,6 +10,7 @@ import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
+import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
@@ -17,6 +18,7 @@ import { trackOrderQueryOptions } from '@client/lib/orders/order-query';
 import { useAccountInfo } from '@client/lib/session/account-info-query';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { ApiError } from '@client/lib/api-client';
+import { errorText } from '@client/lib/error-text';
 import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { OrderCard } from './order-card';
@@ -84,14 +86,12 @@ export function TrackOrderPage() {
       setResultContact(lookup.contactInfo);
     } catch (error) {
       setResult(null);
-      if (error instanceof ApiError && error.status === 429) {
-        const message = error.serverMessage ?? TOO_MANY_LOOKUPS;
-        setProblem(message);
-        toast.error(message);
-      } else {
-        setProblem(TRACK_FAILED);
-        toast.error(TRACK_FAILED);
-      }
+      // Spec §8: a refused lookup says only that it failed (nothing about whether the order exists); too
+      // many lookups say so.
+      const message =
+        error instanceof ApiError && error.status === 429 ? errorText(error, TOO_MANY_LOOKUPS) : TRACK_FAILED;
+      setProblem(message);
+      toast.error(message);
     } finally {
       setSearching(false);
     }
@@ -141,14 +141,7 @@ export function TrackOrderPage() {
         </Button>
       </form>
 
-      {problem && (
-        <p
-          role="alert"
-          className="mt-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700"
-        >
-          {problem}
-        </p>
-      )}
+      {problem && <Alert className="mt-4">{problem}</Alert>}
 
       {result && (
         <section ref={resultRef} tabIndex={-1} aria-label="Order details" className="mt-8 focus:outline-none">

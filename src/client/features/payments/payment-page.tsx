@@ -13,6 +13,7 @@ import { CircleAlert, RotateCcw } from 'lucide-react';
 import { formatRupees } from '@shared/money';
 import type { PaymentFieldDefinition } from '@shared/payments/payment-fields';
 import type { PaymentResponse } from '@shared/payments/payment-response';
+import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { trackOrderQueryOptions } from '@client/lib/orders/order-query';
@@ -225,13 +226,10 @@ function PaymentHeading({ orderId, amount }: { orderId: string; amount: number |
 /** A failure message above the form. */
 function Notice({ children }: { children: ReactNode }) {
   return (
-    <div
-      role="alert"
-      className="mb-4 flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800"
-    >
-      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+    <Alert className="mb-4 flex-row items-start gap-2">
+      <CircleAlert aria-hidden="true" className="mt-0.5" />
       <p>{children}</p>
-    </div>
+    </Alert>
   );
 }
 
@@ -254,9 +252,7 @@ function PaymentProblem({
       )}
       <div className="flex flex-col items-center gap-4 rounded-lg border border-stone-200 bg-white px-4 py-10 text-center shadow-sm">
         <CircleAlert aria-hidden="true" className="size-10 text-red-600" />
-        <p role="alert" className="max-w-md text-stone-800">
-          {message}
-        </p>
+        <Alert className="w-auto max-w-md">{message}</Alert>
         <div className="flex flex-wrap justify-center gap-3">
           <Button asChild>
             <Link to="/checkout">{RETURN_TO_CHECKOUT}</Link>

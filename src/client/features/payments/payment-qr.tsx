@@ -10,6 +10,7 @@ import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, LoaderCircle, Smartphone } from 'lucide-react';
 import { formatRupees } from '@shared/money';
+import { Alert } from '@client/components/ui/alert';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { trackOrderQueryOptions } from '@client/lib/orders/order-query';
@@ -127,9 +128,7 @@ export function PaymentQr({ step, orderId, fallbackAmount, onBack }: PaymentQrPr
             className="size-full [image-rendering:pixelated]"
           />
         ) : image.failed ? (
-          <p role="alert" className="px-4 text-sm text-red-700">
-            The QR code could not be shown. Choose another way to pay.
-          </p>
+          <Alert className="m-4 w-auto">The QR code could not be shown. Choose another way to pay.</Alert>
         ) : (
           <LoaderCircle aria-label="Preparing the QR code" className="size-8 animate-spin text-stone-400" />
         )}

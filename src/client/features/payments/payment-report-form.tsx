@@ -12,10 +12,11 @@ import {
   paymentReportBodySchema,
   type PaymentReport,
 } from '@shared/payments/payment-report-schema';
+import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
+import { FormError } from '@client/components/ui/form-error';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
-import { ApiError } from '@client/lib/api-client';
 import { setFieldErrors } from '@client/lib/form-errors';
 import { I_HAVE_PAID, UTR_LABEL } from './payment-texts';
 import { usePaymentReportMutation } from './payments-api';
@@ -44,10 +45,6 @@ export function PaymentReportForm({ orderId, reported }: PaymentReportFormProps)
       setFieldErrors(error, form.setError, ['utr']);
     }
   });
-  const refused =
-    report.error instanceof ApiError && Object.keys(report.error.fields).length === 0
-      ? report.error.message
-      : null;
   const done = reported !== null || report.isSuccess;
 
   return (
@@ -58,14 +55,15 @@ export function PaymentReportForm({ orderId, reported }: PaymentReportFormProps)
       onSubmit={(event) => void submit(event)}
     >
       {done && (
-        <p
+        <Alert
+          variant="success"
           role="status"
-          className="flex items-start gap-2 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900"
+          className="flex-row items-start gap-2"
           data-testid="payment-reported"
         >
-          <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <CircleCheck aria-hidden="true" className="mt-0.5" />
           {PAYMENT_REPORTED_MESSAGE}
-        </p>
+        </Alert>
       )}
       <FormField
         id="payment-utr"
@@ -83,11 +81,7 @@ export function PaymentReportForm({ orderId, reported }: PaymentReportFormProps)
           />
         )}
       </FormField>
-      {refused && (
-        <p role="alert" className="text-sm text-red-700">
-          {refused}
-        </p>
-      )}
+      <FormError error={report.error} />
       <Button type="submit" disabled={report.isPending}>
         {I_HAVE_PAID}
       </Button>

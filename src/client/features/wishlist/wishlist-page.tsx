@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Heart, X } from 'lucide-react';
 import { ProductCard } from '@client/components/catalog/product-card';
 import { ProductCardSkeleton } from '@client/components/catalog/product-card-skeleton';
+import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { itemCountLabel } from '@client/lib/cart/cart-reducer';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
@@ -98,9 +99,9 @@ function SavedProduct({ id }: { id: string }) {
           </Button>
         </>
       ) : isError ? (
-        <p role="alert" className="rounded-lg border border-stone-200 p-4 text-sm text-stone-600">
+        <Alert variant="neutral" className="rounded-lg p-4">
           This product could not be loaded.
-        </p>
+        </Alert>
       ) : (
         <ProductCardSkeleton />
       )}

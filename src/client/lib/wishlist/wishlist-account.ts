@@ -5,6 +5,7 @@
  */
 import { wishlistSchema } from '@shared/wishlist/wishlist-schemas';
 import { ApiError, apiRequest } from '@client/lib/api-client';
+import { errorText } from '@client/lib/error-text';
 import { readAuthToken } from '@client/lib/auth-cookie';
 import { toast } from '@client/lib/notify';
 import {
@@ -20,8 +21,8 @@ import {
 /** The toast when the server could not be reached or refused a change. */
 export const WISHLIST_SAVE_FAILED = 'Could not update your wishlist';
 
-const errorText = (error: unknown) =>
-  error instanceof ApiError && error.serverMessage ? error.serverMessage : 'Please try again.';
+/** The toast's description of a failure the server did not explain. */
+const TRY_AGAIN = 'Please try again.';
 
 /**
  * After sign-in (and when the wishlist page opens while signed in): merges the guest's list into the account (then clears
@@ -42,7 +43,7 @@ export async function syncAccountWishlist(): Promise<void> {
         writeStoredWishlist(GUEST_WISHLIST_KEY, null);
       } catch (error) {
         if (!(error instanceof ApiError) || error.status !== 400) throw error;
-        toast.error(WISHLIST_SAVE_FAILED, { description: errorText(error) });
+        toast.error(WISHLIST_SAVE_FAILED, { description: errorText(error, TRY_AGAIN) });
         ({ productIds } = await apiRequest('/wishlist', { schema: wishlistSchema }));
       }
     } else {
@@ -78,6 +79,6 @@ export async function toggleAccountWishlist(product: { id: string; name: string 
       return;
     }
     writeStoredWishlist(ACCOUNT_WISHLIST_KEY, before);
-    toast.error(WISHLIST_SAVE_FAILED, { description: errorText(error) });
+    toast.error(WISHLIST_SAVE_FAILED, { description: errorText(error, TRY_AGAIN) });
   }
 }
