@@ -23,7 +23,7 @@ import { PaymentWindowTimer } from './modules/orders/payment-window';
 import { orderRoutes } from './modules/orders/routes';
 import { sandboxPayuRoutes } from './modules/payments/providers/sandbox-payu';
 import { paymentRoutes } from './modules/payments/routes';
-import { baseUrlOf } from './modules/payments/public-origin';
+import { shopOrigin } from './shop-origin';
 import { formActionSources, paymentSettings } from './modules/payments/settings';
 import { mediaDirOf } from './modules/media/media-files';
 import { builtFileReader, loadServerRenderer, pageHtmlRenderer } from './modules/seo/page-html';
@@ -228,7 +228,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       directory,
       normalizeHost((request.headers['x-store-host'] as string | undefined) || request.headers.host),
     );
-  const originOf = (request: FastifyRequest) => baseUrlOf(request, payments);
+  const originOf = (request: FastifyRequest) => shopOrigin(request, payments.publicUrl);
   await registerSeoRoutes(app, { storeIdOf, originOf, mediaDir: mediaDirOf(config.DATA_DIR) });
   await registerStaticFiles(app, (indexHtml) =>
     pageHtmlRenderer(app, {

@@ -3,8 +3,8 @@
  * member's password (valid 1 hour). Plain text and HTML, every value escaped; the link is the only link.
  */
 import type { OutgoingMessage } from '../../db/schema/mail-tables';
-import { escapeHtml } from '../mail/mail-text';
-import { shopNameOf, shopSender, type MailStore } from '../orders/order-mail';
+import { escapeHtml } from '../../html-escape';
+import { shopNameOf, shopSender, type MailStore } from '../mail/shop-sender';
 
 export type InvitationMail = {
   /** The invited address (the recipient). */

@@ -16,13 +16,8 @@ import { rowsOf, type Db } from '../../db/database';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { recordAudit, type AuditActor } from '../admin/audit';
 import { PRODUCT_AUDIT_ENTITY, PRODUCT_NOT_FOUND_MESSAGE, productValues } from './admin-product-read';
-import {
-  announceCatalogChange,
-  categoryIdFor,
-  skuClashes,
-  writeVariants,
-  type VariantWrite,
-} from './admin-product-writes';
+import { announceCatalogChange } from '../stores/catalog-version';
+import { categoryIdFor, skuClashes, writeVariants, type VariantWrite } from './admin-product-writes';
 import { deleteDetails, insertDetails, insertProducts } from './import-bulk';
 import type { ImportProduct } from './import-schema';
 import { productRecord, productRowColumns } from './product-record';

@@ -8,12 +8,12 @@
  * (import-bulk.ts), which keeps a file of thousands of products with variants within seconds and bounded
  * memory. The demo shop is loaded through this same function.
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/database';
 import { products } from '../../db/schema/catalog-tables';
 import { refreshSearchIndex } from './search-index';
 import { saveSynonyms } from './synonyms';
-import { stores } from '../../db/schema/store-tables';
+import { announceCatalogChange } from '../stores/catalog-version';
 import {
   deleteDetails,
   insertDetails,
@@ -33,9 +33,6 @@ import {
   type VariantSync,
   type VariantTarget,
 } from './variant-store';
-
-/** Channel on which a catalogue change is announced to other server processes (PostgreSQL). */
-export const CATALOG_CHANGED_CHANNEL = 'resham_catalog_changed';
 
 export type ImportSummary = {
   storeId: number;
@@ -214,12 +211,7 @@ export async function importCatalog(
     const productsChanged = categoriesChanged || summary.created > 0 || summary.updated > 0;
     if (productsChanged) await refreshSearchIndex(tx, storeId);
     if (storeInfoChanged || synonymsChanged || productsChanged) {
-      await tx
-        .update(stores)
-        .set({ catalogVersion: sql`${stores.catalogVersion} + 1` })
-        .where(eq(stores.id, storeId));
-      // Delivered on commit to servers sharing a PostgreSQL database (LISTEN in response-cache.ts).
-      await tx.execute(sql`select pg_notify(${CATALOG_CHANGED_CHANNEL}, ${String(storeId)})`);
+      await announceCatalogChange(tx, storeId);
     }
     return summary;
   });

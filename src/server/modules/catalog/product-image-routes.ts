@@ -17,7 +17,7 @@ import { errorBodySchema } from '@shared/errors/error-body';
 import { actorOf, requireAdmin } from '../admin/role-hook';
 import { processAll, saveUploads } from '../media/save-uploads';
 import { readUploadedFiles } from '../media/upload-parts';
-import { changeCatalog } from './catalog-change';
+import { changeCatalog } from '../stores/catalog-version';
 import {
   addProductImages,
   deleteProductImage,

@@ -5,7 +5,8 @@ import { fixtureCatalog } from '../../test/catalog-fixture';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, type TestDatabase } from '../../test/test-database';
 import { catalogImportFileSchema } from './import-schema';
-import { CATALOG_CHANGED_CHANNEL, importCatalog } from './import-service';
+import { CATALOG_CHANGED_CHANNEL } from '../stores/catalog-version';
+import { importCatalog } from './import-service';
 import { listenForCatalogChanges, reconnectDelayMs, ResponseCache } from './response-cache';
 
 describe('ResponseCache', () => {

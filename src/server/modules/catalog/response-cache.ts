@@ -8,7 +8,7 @@
  * re-opened with backoff, so a server never serves prices it could not hear change.
  */
 import type pg from 'pg';
-import { CATALOG_CHANGED_CHANNEL } from './import-service';
+import { CATALOG_CHANGED_CHANNEL } from '../stores/catalog-version';
 import { KeptValues } from './kept-values';
 
 /**

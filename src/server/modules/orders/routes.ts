@@ -16,13 +16,13 @@ import {
   trackOrderParamsSchema,
   trackOrderQuerySchema,
 } from '@shared/orders/order-schemas';
+import { shopOrigin } from '../../shop-origin';
 import { authenticate, requireUser } from '../users/auth-hook';
 import { createOrder } from './create-order';
 import { cancelOwnOrder } from './customer-cancel';
 import { optionalUser } from './optional-user';
 import { listOrders } from './order-queries';
 import { trackOrder } from './order-tracking';
-import { orderLinkOrigin } from './shop-origin';
 import { MemoryTrackingRateLimiter, type TrackingRateLimiter } from './tracking-rate-limit';
 
 export type OrderRoutesOptions = {
@@ -64,7 +64,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
         idempotencyKey: request.headers['idempotency-key'],
         mailFrom: app.config.MAIL_FROM,
         paymentWindowMinutes: app.config.PAYMENT_WINDOW_MINUTES,
-        shopOrigin: orderLinkOrigin(request, app.config),
+        shopOrigin: shopOrigin(request, app.config.PUBLIC_URL ?? null),
       });
       reply.header('cache-control', 'no-store');
       if (created.replayed) reply.header('idempotent-replayed', 'true');

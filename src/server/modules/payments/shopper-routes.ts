@@ -17,13 +17,13 @@ import {
 } from '@shared/payments/payment-response';
 import { paymentReportBodySchema } from '@shared/payments/payment-report-schema';
 import { UnavailableError, ValidationError } from '../../errors';
+import { shopOrigin } from '../../shop-origin';
 import { authenticate, requireUser } from '../users/auth-hook';
 import { cashOnDeliveryOffered, payByCashOnDelivery } from './cash-on-delivery';
 import { offeredMethods, paymentFieldDefinitions, validatePaymentSubmission } from './fields';
 import { providerFor } from './providers/provider-registry';
 import { reportPayment } from './payment-report';
 import { UPI_PROVIDER } from './providers/upi-provider';
-import { baseUrlOf } from './public-origin';
 import type { PaymentSettings } from './settings';
 import { startPayment } from './start-payment';
 
@@ -127,7 +127,7 @@ export const shopperPaymentRoutes: FastifyPluginAsyncZod<{ settings: PaymentSett
         provider,
         method: submission.method,
         payer: submission.payer,
-        context: { settings, baseUrl: baseUrlOf(request, settings) },
+        context: { settings, baseUrl: shopOrigin(request, settings.publicUrl) },
       });
       const answer: PaymentResponse = {
         success: true,

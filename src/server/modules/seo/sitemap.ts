@@ -9,7 +9,7 @@ import { policySlugs } from '@shared/store-info/store-info-schema';
 import type { Db } from '../../db/database';
 import { products } from '../../db/schema/catalog-tables';
 import { getStoreInfo } from '../store-info/service';
-import { escapeHtml } from './page-head';
+import { escapeHtml } from '../../html-escape';
 import { canonicalListingUrl } from './json-ld';
 
 /** URLs per sitemap file (sitemaps.org: at most 50,000). */

@@ -4,8 +4,9 @@
  * plain text that no mail client turns into a link (../mail/mail-text.ts); the reset link is the only link.
  */
 import type { OutgoingMessage } from '../../db/schema/mail-tables';
-import { escapeHtml, plainMailName } from '../mail/mail-text';
-import { shopNameOf, shopSender, type MailStore } from '../orders/order-mail';
+import { escapeHtml } from '../../html-escape';
+import { plainMailName } from '../mail/mail-text';
+import { shopNameOf, shopSender, type MailStore } from '../mail/shop-sender';
 
 /** The path of the reset screen on the shop's origin; the link adds `?token=…`. */
 export const RESET_PASSWORD_PATH = '/reset-password';

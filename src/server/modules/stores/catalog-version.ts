@@ -1,15 +1,17 @@
 /**
- * Announcing a catalogue change made outside the catalogue import (admin image changes, the store logo), the
- * way the import does: the store's `catalog_version` is bumped and, on commit, a NOTIFY tells every server
- * sharing a PostgreSQL database to drop its cached answers (./response-cache.ts). The caller clears its own
- * server's cache after the commit (`app.catalogChanged()`), so the storefront sees the change at once here
- * and within 2 s elsewhere.
+ * Announcing a change of a store's catalogue (an import, a product saved in the admin, images, the logo, the
+ * settings): the store's `catalog_version` is bumped and, on commit, a NOTIFY on {@link CATALOG_CHANGED_CHANNEL}
+ * tells every server sharing a PostgreSQL database to drop its cached answers (the LISTEN is in
+ * ../catalog/response-cache.ts). The caller clears its own server's cache after the commit
+ * (`app.catalogChanged()`), so the storefront sees the change at once here and within 2 s elsewhere.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { stores } from '../../db/schema/store-tables';
-import { CATALOG_CHANGED_CHANNEL } from './import-service';
+
+/** Channel on which a catalogue change is announced to other server processes (PostgreSQL). */
+export const CATALOG_CHANGED_CHANNEL = 'resham_catalog_changed';
 
 /** Bumps `storeId`'s catalogue version and queues the NOTIFY, inside the caller's transaction `tx`. */
 export async function announceCatalogChange(tx: Db, storeId: number): Promise<void> {
