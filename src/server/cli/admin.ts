@@ -14,7 +14,7 @@ import { emailSchema } from '@shared/users/user-schemas';
 import { loadConfig } from '../config';
 import type { Database, Db } from '../db/database';
 import { AppError } from '../errors';
-import { CLI_ACTOR } from '../modules/admin/audit';
+import { CLI_ACTOR } from '../modules/audit/audit-log';
 import { memberLink, MEMBER_LINK_LIFETIME_MS } from '../modules/admin/member-links';
 import { createOwner, listMembers } from '../modules/admin/memberships';
 import { loadStoreDirectory, normalizeHost, resolveStoreId } from '../modules/stores/service';

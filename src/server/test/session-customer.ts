@@ -4,7 +4,8 @@
  * and a live session through the users module's own token functions. One sign-up through the API costs two
  * password hashes; this costs two inserts.
  */
-import { generateSessionToken, hashSessionToken, SESSION_LIFETIME_MS } from '../modules/users/service';
+import { hashSessionToken } from '../modules/auth/sessions';
+import { generateSessionToken, SESSION_LIFETIME_MS } from '../modules/users/service';
 import type { Db } from '../db/database';
 import { sessions, users } from '../db/schema/user-tables';
 

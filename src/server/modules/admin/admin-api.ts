@@ -15,7 +15,7 @@ import { catalogFileAdminRoutes } from '../catalog/catalog-file-routes';
 import { storeSettingsAdminRoutes } from '../store-settings/admin-routes';
 import { customerAdminRoutes } from '../users/admin-routes';
 import { dashboardRoutes } from './dashboard-routes';
-import { requireMemberRole } from './role-hook';
+import { requireMemberRole } from '../auth/role-hook';
 import { adminSessionRoutes, memberAdminRoutes } from './routes';
 
 /** The feature modules' admin routes, all behind the role hook. */

@@ -14,27 +14,13 @@ import { sessions, users } from '../../db/schema/user-tables';
 import { ConflictError, NotFoundError } from '../../errors';
 import { enqueueMail } from '../mail/outbox';
 import { hashPassword } from '../users/service';
-import { recordAudit, type AuditActor } from './audit';
+import { membershipOf } from '../auth/active-membership';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { invitationMessage } from './invitation-mail';
 import { issueMemberLink, memberLink, MEMBER_LINK_LIFETIME_MS } from './member-links';
 
 /** The 404 of a member id that is not one of this store's. */
 export const MEMBER_NOT_FOUND = 'Member not found';
-
-/** An active member: their membership id and role. */
-export type Membership = { memberId: number; role: MemberRoleName };
-
-/** The active (not revoked) membership of `userId` in `storeId`, or null. */
-export async function membershipOf(db: Db, storeId: number, userId: number): Promise<Membership | null> {
-  const [row] = await db
-    .select({ memberId: storeMembers.id, role: storeMembers.role })
-    .from(storeMembers)
-    .where(
-      and(eq(storeMembers.storeId, storeId), eq(storeMembers.userId, userId), isNull(storeMembers.revokedAt)),
-    )
-    .limit(1);
-  return row ?? null;
-}
 
 /**
  * The account of `email` in `storeId`, made when there is none: a user with names to be filled in later and
@@ -127,10 +113,10 @@ export async function inviteStaff(db: Db, invitation: StaffInvitation): Promise<
     }
     const [member] = await tx
       .insert(storeMembers)
-      .values({ storeId, userId, role: 'staff', invitedBy: invitation.actor.userId, createdAt: now })
+      .values({ storeId, userId, role: 'staff', invitedBy: invitation.actor.accountId, createdAt: now })
       .onConflictDoUpdate({
         target: [storeMembers.storeId, storeMembers.userId],
-        set: { role: 'staff', revokedAt: null, acceptedAt: null, invitedBy: invitation.actor.userId },
+        set: { role: 'staff', revokedAt: null, acceptedAt: null, invitedBy: invitation.actor.accountId },
       })
       .returning();
     await recordAudit(tx, {

@@ -23,7 +23,8 @@ import { eq } from 'drizzle-orm';
 import { stores } from '../../db/schema/store-tables';
 import { RateLimitedError, UnauthorizedError } from '../../errors';
 import { resetLinkOrigin } from '../users/reset-link-origin';
-import { authorizeUser, findSessionUser, revokeSession } from '../users/service';
+import { findSessionAccount } from '../auth/sessions';
+import { authorizeUser, revokeSession } from '../users/service';
 import {
   MemorySignInRateLimiter,
   TOO_MANY_SIGN_IN_ATTEMPTS,
@@ -31,8 +32,9 @@ import {
   type SignInRateLimiter,
 } from '../users/sign-in-rate-limit';
 import { useMemberLink } from './member-links';
-import { inviteStaff, listMembers, membershipOf, revokeMember } from './memberships';
-import { actorOf, requireAdmin } from './role-hook';
+import { membershipOf } from '../auth/active-membership';
+import { inviteStaff, listMembers, revokeMember } from './memberships';
+import { actorOf, requireMember } from '../auth/role-hook';
 
 export type AdminSessionRoutesOptions = {
   /** Counts failed sign-ins: the storefront's limiter, so both doors share one count per account. */
@@ -65,8 +67,8 @@ export const adminSessionRoutes: FastifyPluginAsyncZod<AdminSessionRoutesOptions
       let failed = false;
       try {
         const session = await authorizeUser(app.db, request.storeId, email, password);
-        const user = session ? await findSessionUser(app.db, request.storeId, session.token) : null;
-        const membership = user ? await membershipOf(app.db, request.storeId, user.userId) : null;
+        const account = session ? await findSessionAccount(app.db, request.storeId, session.token) : null;
+        const membership = account ? await membershipOf(app.db, request.storeId, account.accountId) : null;
         if (!session || !membership) {
           if (session) await revokeSession(app.db, request.storeId, session.token);
           failed = !session;
@@ -108,7 +110,7 @@ export const memberAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me',
     { schema: { response: { 200: adminMeSchema, '4xx': errorBodySchema } } },
     async (request, reply) => {
-      const admin = await requireAdmin(request);
+      const admin = await requireMember(request);
       const [store] = await app.db
         .select({ storeName: stores.storeName, companyName: stores.companyName })
         .from(stores)
@@ -137,7 +139,7 @@ export const memberAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: inviteMemberBodySchema, response: { 201: memberSchema, '4xx': errorBodySchema } },
     },
     async (request, reply) => {
-      const admin = await requireAdmin(request);
+      const admin = await requireMember(request);
       const site = { protocol: request.protocol, host: request.host };
       const origin =
         (await resetLinkOrigin(app.db, request.storeId, site, app.config.PUBLIC_URL ?? null)) ??
@@ -162,7 +164,7 @@ export const memberAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: memberParamsSchema, response: { 200: memberSchema, '4xx': errorBodySchema } },
     },
     async (request, reply) => {
-      const admin = await requireAdmin(request);
+      const admin = await requireMember(request);
       return reply.send(await revokeMember(app.db, request.storeId, request.params.memberId, actorOf(admin)));
     },
   );

@@ -13,7 +13,7 @@ import {
 import { paiseToRupees } from '@shared/money';
 import { rowsOf, type Db } from '../../db/database';
 import { NotFoundError } from '../../errors';
-import { auditOf } from '../admin/audit';
+import { auditOf } from '../audit/audit-log';
 import { isProductId } from './service';
 
 /** The audit log's `entity` for a product; its `entityId` is the product id. */

@@ -14,7 +14,7 @@ import {
 } from '@shared/admin/admin-product-editor-schemas';
 import { rowsOf, type Db } from '../../db/database';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
-import { recordAudit, type AuditActor } from '../admin/audit';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { PRODUCT_AUDIT_ENTITY, PRODUCT_NOT_FOUND_MESSAGE, productValues } from './admin-product-read';
 import { announceCatalogChange } from '../stores/catalog-version';
 import { categoryIdFor, skuClashes, writeVariants, type VariantWrite } from './admin-product-writes';

@@ -15,7 +15,7 @@ import { insertSignedInMember, type SessionMember } from '../../test/admin-membe
 import { insertSignedInCustomers, type SessionCustomer } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { NOT_A_MEMBER_MESSAGE, OWNER_ONLY_MESSAGE } from '../admin/role-hook';
+import { NOT_A_MEMBER_MESSAGE, OWNER_ONLY_MESSAGE } from '../auth/role-hook';
 import { catalogImportFileSchema } from './import-schema';
 import { importCatalog } from './import-service';
 

@@ -16,7 +16,7 @@ import {
 } from '@shared/admin/catalog-file-schemas';
 import { errorBodySchema } from '@shared/errors/error-body';
 import { AppError } from '../../errors';
-import { actorOf, requireAdmin } from '../admin/role-hook';
+import { actorOf, requireMember } from '../auth/role-hook';
 import { exportCatalog } from './catalog-export';
 import { applyCatalogImport, previewCatalogImport, validateCatalogUpload } from './catalog-transfer';
 
@@ -84,7 +84,7 @@ export const catalogFileAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const file = validateCatalogUpload(request.body);
-      const admin = await requireAdmin(request);
+      const admin = await requireMember(request);
       const summary = await applyCatalogImport(app.db, request.storeId, file, actorOf(admin));
       await app.catalogChanged();
       return summary;

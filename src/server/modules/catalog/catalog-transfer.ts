@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/database';
 import { products } from '../../db/schema/catalog-tables';
 import { BadRequestError } from '../../errors';
-import { recordAudit, type AuditActor } from '../admin/audit';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { exportStoreBlock } from './catalog-export';
 import { parseCatalogFile, type CatalogImportFile } from './import-schema';
 import { importCatalog, type ImportSummary } from './import-service';

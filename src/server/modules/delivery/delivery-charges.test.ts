@@ -10,7 +10,7 @@ import { orders } from '../../db/schema/order-tables';
 import { insertSignedInMember } from '../../test/admin-member';
 import { insertSignedInCustomers } from '../../test/session-customer';
 import { testDatabaseKinds } from '../../test/test-database';
-import { OWNER_ONLY_MESSAGE } from '../admin/role-hook';
+import { OWNER_ONLY_MESSAGE } from '../auth/role-hook';
 import {
   DELIVERY,
   jaipur,

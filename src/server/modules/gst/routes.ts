@@ -12,7 +12,7 @@ import {
   taxQuoteSchema,
 } from '@shared/gst/gst-schemas';
 import { trackOrderQuerySchema } from '@shared/orders/order-schemas';
-import { optionalUser } from '../orders/optional-user';
+import { optionalAccount } from '../auth/optional-account';
 import { MemoryTrackingRateLimiter, type TrackingRateLimiter } from '../orders/tracking-rate-limit';
 import { taxDocumentFile } from './document-download';
 import { quoteTax } from './tax-quote';
@@ -45,7 +45,7 @@ export const gstRoutes: FastifyPluginAsyncZod<GstRoutesOptions> = async (app, op
         orderId: request.params.orderId,
         document: request.params.document,
         contactInfo: request.query.contactInfo,
-        viewer: () => optionalUser(request),
+        viewer: () => optionalAccount(request),
         clientAddress: request.ip,
         limiter,
       });

@@ -7,7 +7,7 @@
 import { ORDER_STATUS, orderStatusLabel, type OrderStatusCode } from '@shared/orders/order-status';
 import type { AdminCancelBody, AdminShipBody } from '@shared/admin/admin-order-schemas';
 import type { Db } from '../../db/database';
-import { recordAudit, type AuditActor } from '../admin/audit';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { confirmUpiPayment } from '../payments/upi-confirmation';
 import { findAdminOrder } from './admin-orders';
 import { transition, type TransitionResult } from './order-lifecycle';

@@ -19,7 +19,7 @@ import {
   adminShipBodySchema,
 } from '@shared/admin/admin-order-schemas';
 import { orderStatusLabel } from '@shared/orders/order-status';
-import { actorOf, requireAdmin } from '../admin/role-hook';
+import { actorOf, requireMember } from '../auth/role-hook';
 import { cancelOrder, deliverOrder, markOrderPaid, shipOrder } from './admin-order-actions';
 import { adminOrderDetail, exportAdminOrders, listAdminOrders } from './admin-orders';
 
@@ -101,7 +101,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:orderNumber/mark-paid',
     { schema: { params: adminOrderParamsSchema, body: adminMarkPaidBodySchema, response: answers } },
     async (request, reply) => {
-      const context = { storeId: request.storeId, actor: actorOf(await requireAdmin(request)) };
+      const context = { storeId: request.storeId, actor: actorOf(await requireMember(request)) };
       await markOrderPaid(app.db, context, request.params.orderNumber, request.body.utr);
       app.mailSender.wake();
       return reply.send(await adminOrderDetail(app.db, request.storeId, request.params.orderNumber));
@@ -115,7 +115,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const context = {
         storeId: request.storeId,
-        actor: actorOf(await requireAdmin(request)),
+        actor: actorOf(await requireMember(request)),
         mailFrom: app.config.MAIL_FROM,
       };
       await shipOrder(app.db, context, request.params.orderNumber, request.body);
@@ -131,7 +131,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const context = {
         storeId: request.storeId,
-        actor: actorOf(await requireAdmin(request)),
+        actor: actorOf(await requireMember(request)),
         mailFrom: app.config.MAIL_FROM,
       };
       await deliverOrder(app.db, context, request.params.orderNumber);
@@ -147,7 +147,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const context = {
         storeId: request.storeId,
-        actor: actorOf(await requireAdmin(request)),
+        actor: actorOf(await requireMember(request)),
         mailFrom: app.config.MAIL_FROM,
       };
       await cancelOrder(app.db, context, request.params.orderNumber, request.body);

@@ -39,7 +39,7 @@ export type TrackOrderInput = {
   /** The e-mail or phone given; blank counts as not given. */
   contactInfo?: string | undefined;
   /** The signed-in user, when the request has a live session; asked only when no contact is given. */
-  viewer: () => Promise<{ userId: number } | null>;
+  viewer: () => Promise<{ accountId: number } | null>;
   /** The client address the rate limit counts. */
   clientAddress: string;
   limiter: TrackingRateLimiter;
@@ -63,7 +63,7 @@ export async function trackOrder(db: Db, input: TrackOrderInput): Promise<Order>
     const viewer = await input.viewer();
     if (viewer) {
       found = await findOrderByNumber(db, storeId, orderNumber);
-      if (found && found.userId === viewer.userId) return found.order;
+      if (found && found.userId === viewer.accountId) return found.order;
     }
   }
 

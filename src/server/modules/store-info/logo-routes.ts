@@ -11,8 +11,8 @@ import { storeLogoSchema } from '@shared/admin/admin-image-schemas';
 import { errorBodySchema } from '@shared/errors/error-body';
 import { stores } from '../../db/schema/store-tables';
 import { BadRequestError } from '../../errors';
-import { recordAudit } from '../admin/audit';
-import { actorOf, requireAdmin } from '../admin/role-hook';
+import { recordAudit } from '../audit/audit-log';
+import { actorOf, requireMember } from '../auth/role-hook';
 import { processAll, saveUploads } from '../media/save-uploads';
 import { readUploadedFiles } from '../media/upload-parts';
 
@@ -30,7 +30,7 @@ export const storeLogoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { storeId } = request;
-      const actor = actorOf(await requireAdmin(request));
+      const actor = actorOf(await requireMember(request));
       const files = await readUploadedFiles(request);
       if (files.length !== 1) throw new BadRequestError(ONE_LOGO_MESSAGE);
       const [logo] = await saveUploads(app, storeId, await processAll(files), async (tx, stored) => {

@@ -13,7 +13,7 @@ import { fixtureCatalog } from '../../test/catalog-fixture';
 import { insertSignedInCustomers, type SessionCustomer } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { NOT_A_MEMBER_MESSAGE, OWNER_ONLY_MESSAGE } from '../admin/role-hook';
+import { NOT_A_MEMBER_MESSAGE, OWNER_ONLY_MESSAGE } from '../auth/role-hook';
 import { catalogImportFileSchema } from '../catalog/import-schema';
 import { importCatalog } from '../catalog/import-service';
 

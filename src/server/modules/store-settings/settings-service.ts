@@ -13,7 +13,7 @@ import type { SocialLinks } from '@shared/store-info/social-links';
 import type { Db } from '../../db/database';
 import { categories } from '../../db/schema/catalog-tables';
 import { ValidationError } from '../../errors';
-import { recordAudit, type AuditActor } from '../admin/audit';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { exportStoreBlock } from '../catalog/catalog-export';
 import { importStoreSchema } from '../catalog/import-schema';
 import { upsertCategories, upsertStoreInfo } from '../catalog/import-store';

@@ -15,7 +15,12 @@ import {
   registerResponseSchema,
 } from '@shared/users/user-schemas';
 import { ConflictError, RateLimitedError, UnauthorizedError } from '../../errors';
-import { AUTHENTICATION_REQUIRED_MESSAGE, authenticate, readBearerToken, requireUser } from './auth-hook';
+import {
+  AUTHENTICATION_REQUIRED_MESSAGE,
+  authenticate,
+  readBearerToken,
+  requireAccount,
+} from '../auth/authenticate';
 import {
   authorizeUser,
   INVALID_CREDENTIALS_MESSAGE,
@@ -125,9 +130,9 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     '/accountInfo',
     { onRequest: authenticate, schema: { response: { 200: accountInfoSchema, '4xx': errorBodySchema } } },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const account = await requireAccount(request);
       reply.header('cache-control', 'no-store');
-      return reply.send(toAccountInfo(user));
+      return reply.send(toAccountInfo(account));
     },
   );
 };

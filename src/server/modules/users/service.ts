@@ -3,14 +3,15 @@
  * scoped to `storeId`. Passwords are hashed with argon2id; a session token is 32 random bytes (base64url) of
  * which only the SHA-256 is stored, valid for 30 days, sent only as `Authorization: Bearer`.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { argon2id, hash as argon2Hash, needsRehash, verify as argon2Verify } from 'argon2';
-import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { AccountInfo, RegisterBody } from '@shared/users/user-schemas';
 import { SESSION_TOKEN_PATTERN } from '@shared/users/user-schemas';
 import type { Db } from '../../db/database';
 import { sessions, users } from '../../db/schema/user-tables';
 import { BadRequestError, ConflictError } from '../../errors';
+import { hashSessionToken } from '../auth/sessions';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy';
 
 /** A session lasts 30 days from sign-in, in milliseconds. */
@@ -50,11 +51,6 @@ function timingDummyHash(): Promise<string> {
 /** A new session token: 32 random bytes as unpadded base64url (43 characters). */
 export function generateSessionToken(): string {
   return randomBytes(32).toString('base64url');
-}
-
-/** The stored form of a session token: its SHA-256 as 64 lower-case hex characters. */
-export function hashSessionToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
 type UserRow = typeof users.$inferSelect;
@@ -150,52 +146,6 @@ export async function authorizeUser(
     });
   });
   return { token };
-}
-
-/** The signed-in user behind a valid token, as the auth hook hands it to routes. */
-export type SessionUser = {
-  userId: number;
-  sessionId: number;
-  storeId: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  createdAt: Date;
-};
-
-/**
- * The user of an unrevoked, unexpired session of `storeId` whose token hashes to the stored hash; null
- * otherwise (including a token of another store and a token that is not 43 base64url characters).
- */
-export async function findSessionUser(
-  db: Db,
-  storeId: number,
-  token: string,
-  now: Date = new Date(),
-): Promise<SessionUser | null> {
-  if (!SESSION_TOKEN_PATTERN.test(token)) return null;
-  const [row] = await db
-    .select({
-      userId: users.id,
-      sessionId: sessions.id,
-      storeId: sessions.storeId,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      createdAt: users.createdAt,
-    })
-    .from(sessions)
-    .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.storeId, sessions.storeId)))
-    .where(
-      and(
-        eq(sessions.storeId, storeId),
-        eq(sessions.tokenHash, hashSessionToken(token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { UnauthorizedError } from '../../errors';
-import { findSessionUser, type SessionUser } from './service';
+import { findSessionAccount, type SessionAccount } from './sessions';
 
 /** The 401 message when the request carries no bearer token. */
 export const AUTHENTICATION_REQUIRED_MESSAGE = 'Authentication required';
@@ -24,22 +24,22 @@ export function readBearerToken(request: FastifyRequest): string | null {
 }
 
 // One lookup per request, however many handlers ask.
-const resolved = new WeakMap<FastifyRequest, Promise<SessionUser>>();
+const resolved = new WeakMap<FastifyRequest, Promise<SessionAccount>>();
 
 /**
- * The signed-in user of `request`.
+ * The signed-in account of `request`.
  * @throws {UnauthorizedError} (401 `{ error }`) without a bearer token, or when the token does not open a
  *   live session of the request's store.
  */
-export function requireUser(request: FastifyRequest): Promise<SessionUser> {
+export function requireAccount(request: FastifyRequest): Promise<SessionAccount> {
   let pending = resolved.get(request);
   if (!pending) {
     pending = (async () => {
       const token = readBearerToken(request);
       if (!token) throw new UnauthorizedError(AUTHENTICATION_REQUIRED_MESSAGE);
-      const user = await findSessionUser(request.server.db, request.storeId, token);
-      if (!user) throw new UnauthorizedError(INVALID_SESSION_MESSAGE);
-      return user;
+      const account = await findSessionAccount(request.server.db, request.storeId, token);
+      if (!account) throw new UnauthorizedError(INVALID_SESSION_MESSAGE);
+      return account;
     })();
     resolved.set(request, pending);
   }
@@ -48,9 +48,9 @@ export function requireUser(request: FastifyRequest): Promise<SessionUser> {
 
 /**
  * A route `onRequest` hook that answers 401 before the body is read unless the request carries a live session
- * of its store; the handler then calls {@link requireUser} (cached per request) to get the user:
+ * of its store; the handler then calls {@link requireAccount} (cached per request) to get the account:
  * `{ onRequest: authenticate }`.
  */
 export const authenticate: onRequestAsyncHookHandler = async (request) => {
-  await requireUser(request);
+  await requireAccount(request);
 };

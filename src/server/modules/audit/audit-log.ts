@@ -7,11 +7,11 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { auditLog } from '../../db/schema/admin-tables';
 
-/** Who made a change: a signed-in member (their user id and e-mail) or the owner's CLI (`cli`). */
-export type AuditActor = { userId: number | null; label: string };
+/** Who made a change: a signed-in member (their account id and e-mail) or the owner's CLI (`cli`). */
+export type AuditActor = { accountId: number | null; label: string };
 
 /** The CLI as an actor. */
-export const CLI_ACTOR: AuditActor = { userId: null, label: 'cli' };
+export const CLI_ACTOR: AuditActor = { accountId: null, label: 'cli' };
 
 export type AuditRecord = {
   storeId: number;
@@ -30,7 +30,7 @@ export type AuditRecord = {
 export async function recordAudit(tx: Db, record: AuditRecord): Promise<void> {
   await tx.insert(auditLog).values({
     storeId: record.storeId,
-    actorUserId: record.actor.userId,
+    actorUserId: record.actor.accountId,
     actor: record.actor.label,
     entity: record.entity,
     entityId: record.entityId,

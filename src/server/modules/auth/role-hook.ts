@@ -8,10 +8,10 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { MemberRoleName } from '@shared/admin/admin-schemas';
 import { ForbiddenError } from '../../errors';
-import { requireUser } from '../users/auth-hook';
-import type { SessionUser } from '../users/service';
-import type { AuditActor } from './audit';
-import { membershipOf } from './memberships';
+import { requireAccount } from './authenticate';
+import type { SessionAccount } from './sessions';
+import type { AuditActor } from '../audit/audit-log';
+import { membershipOf } from './active-membership';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,37 +26,37 @@ export const NOT_A_MEMBER_MESSAGE = "This account cannot use this shop's admin";
 export const OWNER_ONLY_MESSAGE = 'Only the shop owner can do this';
 
 /** A signed-in member, as admin handlers use them. */
-export type AdminUser = SessionUser & { memberId: number; role: MemberRoleName };
+export type SignedInMember = SessionAccount & { memberId: number; role: MemberRoleName };
 
-const resolved = new WeakMap<FastifyRequest, Promise<AdminUser>>();
+const resolved = new WeakMap<FastifyRequest, Promise<SignedInMember>>();
 
 /**
  * The signed-in member of `request` (cached per request).
  * @throws {UnauthorizedError} (401) without a live session of this store.
  * @throws {ForbiddenError} (403) when the account is not an active member of this store.
  */
-export function requireAdmin(request: FastifyRequest): Promise<AdminUser> {
+export function requireMember(request: FastifyRequest): Promise<SignedInMember> {
   let pending = resolved.get(request);
   if (!pending) {
     pending = (async () => {
-      const user = await requireUser(request);
-      const membership = await membershipOf(request.server.db, request.storeId, user.userId);
+      const account = await requireAccount(request);
+      const membership = await membershipOf(request.server.db, request.storeId, account.accountId);
       if (!membership) throw new ForbiddenError(NOT_A_MEMBER_MESSAGE);
-      return { ...user, ...membership };
+      return { ...account, ...membership };
     })();
     resolved.set(request, pending);
   }
   return pending;
 }
 
-/** The audit log's actor for a member: their user id and e-mail. */
-export function actorOf(admin: AdminUser): AuditActor {
-  return { userId: admin.userId, label: admin.email };
+/** The audit log's actor for a member: their account id and e-mail. */
+export function actorOf(admin: SignedInMember): AuditActor {
+  return { accountId: admin.accountId, label: admin.email };
 }
 
 /** The admin API's `onRequest` hook: a member of this store, and the owner where the route says so. */
 export const requireMemberRole: onRequestAsyncHookHandler = async (request) => {
-  const admin = await requireAdmin(request);
+  const admin = await requireMember(request);
   if (request.routeOptions.config.ownerOnly && admin.role !== 'owner') {
     throw new ForbiddenError(OWNER_ONLY_MESSAGE);
   }
