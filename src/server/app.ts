@@ -32,11 +32,11 @@ import { registerSeoRoutes } from './modules/seo/seo-routes';
 import { storeInfoRoutes } from './modules/store-info/routes';
 import { paymentsAreSimulated } from './modules/store-info/service';
 import { StoreTrackingRateLimiter } from './modules/orders/tracking-rate-limit';
-import { PasswordResetRateLimiter } from './modules/users/password-reset-rate-limit';
-import { RegistrationRateLimiter } from './modules/users/registration-rate-limit';
-import { userRoutes } from './modules/users/routes';
+import { PasswordResetRateLimiter } from './modules/accounts/password-reset-rate-limit';
+import { RegistrationRateLimiter } from './modules/accounts/registration-rate-limit';
+import { accountRoutes } from './modules/accounts/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
-import { StoreSignInRateLimiter } from './modules/users/sign-in-rate-limit';
+import { StoreSignInRateLimiter } from './modules/accounts/sign-in-rate-limit';
 import { openRateLimitStores } from './rate-limit-redis';
 import {
   loadStoreDirectory,
@@ -200,7 +200,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       });
       await api.register(storeInfoRoutes, { testMode: paymentsAreSimulated(payments) });
       await api.register(catalogRoutes);
-      await api.register(userRoutes, {
+      await api.register(accountRoutes, {
         signInRateLimiter: new StoreSignInRateLimiter(rateLimits.store('sign-in')),
         registrationRateLimiter: new RegistrationRateLimiter(rateLimits.store('registration')),
         passwordResetRateLimiter: new PasswordResetRateLimiter(rateLimits.store('password-reset')),

@@ -10,7 +10,7 @@
  *
  * Without `--host` the default store is used. The link points to `PUBLIC_URL`, else `http://localhost:PORT`.
  */
-import { emailSchema } from '@shared/users/user-schemas';
+import { emailSchema } from '@shared/accounts/account-schemas';
 import { loadConfig } from '../config';
 import type { Database, Db } from '../db/database';
 import { AppError } from '../errors';

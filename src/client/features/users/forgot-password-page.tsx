@@ -14,7 +14,7 @@ import {
   forgotPasswordBodySchema,
   type ForgotPasswordBody,
   type ForgotPasswordInput,
-} from '@shared/users/user-schemas';
+} from '@shared/accounts/account-schemas';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';

@@ -16,7 +16,7 @@ import {
   resetPasswordFormSchema,
   type ResetPasswordFormInput,
   type ResetPasswordFormValues,
-} from '@shared/users/user-schemas';
+} from '@shared/accounts/account-schemas';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { setFieldErrors } from '@client/lib/form-errors';

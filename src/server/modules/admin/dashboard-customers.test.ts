@@ -14,7 +14,7 @@ import { insertTestOrder, insertTestShop, type TestShop } from '../../test/order
 import { buildTestApp } from '../../test/test-app';
 import { insertTestCustomer } from '../../test/test-customer';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { CUSTOMER_NOT_FOUND } from '../users/admin-customers';
+import { CUSTOMER_NOT_FOUND } from '../customers/customer-list';
 
 describe.each(testDatabaseKinds)('admin dashboard and customers on %s', (kind) => {
   let database: TestDatabase;

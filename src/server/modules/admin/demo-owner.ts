@@ -7,7 +7,7 @@ import type { Db } from '../../db/database';
 import { storeMembers } from '../../db/schema/admin-tables';
 import { users } from '../../db/schema/user-tables';
 import { ensureDefaultStore } from '../stores/service';
-import { hashPassword } from '../users/service';
+import { hashPassword } from '../accounts/service';
 
 /** The demo owner's sign-in (published in README). */
 export const DEMO_OWNER = { email: 'owner@demo.resham.in', password: 'demo-owner-2719' } as const;

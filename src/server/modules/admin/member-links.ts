@@ -6,14 +6,14 @@
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { memberLinkMessages } from '@shared/admin/admin-schemas';
-import { RESET_TOKEN_PATTERN } from '@shared/users/user-schemas';
+import { RESET_TOKEN_PATTERN } from '@shared/accounts/account-schemas';
 import type { Db } from '../../db/database';
 import { memberLinks, storeMembers } from '../../db/schema/admin-tables';
 import { sessions, users } from '../../db/schema/user-tables';
 import { BadRequestError } from '../../errors';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../users/password-policy';
-import { generateResetToken, hashResetToken } from '../users/password-reset';
-import { hashPassword } from '../users/service';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../accounts/password-policy';
+import { generateResetToken, hashResetToken } from '../accounts/password-reset';
+import { hashPassword } from '../accounts/service';
 
 /** How long a set-up or invitation link works, in milliseconds (1 hour). */
 export const MEMBER_LINK_LIFETIME_MS = 60 * 60 * 1000;

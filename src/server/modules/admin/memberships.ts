@@ -13,7 +13,7 @@ import { stores } from '../../db/schema/store-tables';
 import { sessions, users } from '../../db/schema/user-tables';
 import { ConflictError, NotFoundError } from '../../errors';
 import { enqueueMail } from '../mail/outbox';
-import { hashPassword } from '../users/service';
+import { hashPassword } from '../accounts/service';
 import { membershipOf } from '../auth/active-membership';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { invitationMessage } from './invitation-mail';
@@ -90,7 +90,7 @@ export type StaffInvitation = {
   storeId: number;
   email: string;
   actor: AuditActor;
-  /** The origin of the link (see ../users/reset-link-origin.ts). */
+  /** The origin of the link (see ../accounts/reset-link-origin.ts). */
   origin: string;
   /** `MAIL_FROM`: the sender when the store has no company e-mail. */
   mailFrom?: string | undefined;

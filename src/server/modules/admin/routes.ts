@@ -22,15 +22,15 @@ import { errorBodySchema } from '@shared/errors/error-body';
 import { eq } from 'drizzle-orm';
 import { stores } from '../../db/schema/store-tables';
 import { RateLimitedError, UnauthorizedError } from '../../errors';
-import { resetLinkOrigin } from '../users/reset-link-origin';
+import { resetLinkOrigin } from '../accounts/reset-link-origin';
 import { findSessionAccount } from '../auth/sessions';
-import { authorizeUser, revokeSession } from '../users/service';
+import { signIn, revokeSession } from '../accounts/service';
 import {
   MemorySignInRateLimiter,
   TOO_MANY_SIGN_IN_ATTEMPTS,
   type SignInAttemptKey,
   type SignInRateLimiter,
-} from '../users/sign-in-rate-limit';
+} from '../accounts/sign-in-rate-limit';
 import { useMemberLink } from './member-links';
 import { membershipOf } from '../auth/active-membership';
 import { inviteStaff, listMembers, revokeMember } from './memberships';
@@ -66,7 +66,7 @@ export const adminSessionRoutes: FastifyPluginAsyncZod<AdminSessionRoutesOptions
       if (!verdict.allowed) throw new RateLimitedError(TOO_MANY_SIGN_IN_ATTEMPTS, verdict.retryAfterSeconds);
       let failed = false;
       try {
-        const session = await authorizeUser(app.db, request.storeId, email, password);
+        const session = await signIn(app.db, request.storeId, email, password);
         const account = session ? await findSessionAccount(app.db, request.storeId, session.token) : null;
         const membership = account ? await membershipOf(app.db, request.storeId, account.accountId) : null;
         if (!session || !membership) {

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { SESSION_TOKEN_PATTERN } from '@shared/users/user-schemas';
+import { SESSION_TOKEN_PATTERN } from '@shared/accounts/account-schemas';
 import type { Db } from '../../db/database';
 import { sessions, users } from '../../db/schema/user-tables';
 

@@ -7,7 +7,7 @@ import {
   customerParamsSchema,
 } from '@shared/admin/customer-schemas';
 import { errorBodySchema } from '@shared/errors/error-body';
-import { customerDetail, listCustomers } from './admin-customers';
+import { customerDetail, listCustomers } from './customer-list';
 
 export const customerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   /** 200 one page of customers; 400 `{ error, fields }` for a bad query. */

@@ -1,13 +1,14 @@
 /**
- * Customer accounts and sessions (spec §3 "User", §4 "Session"). Plain functions taking `db`; every query is
- * scoped to `storeId`. Passwords are hashed with argon2id; a session token is 32 random bytes (base64url) of
- * which only the SHA-256 is stored, valid for 30 days, sent only as `Authorization: Bearer`.
+ * Accounts and their sessions (docs/product.md §3 "User", §4 "Session"; the table `users` holds accounts):
+ * register, sign in, sign out. Plain functions taking `db`; every query is scoped to `storeId`. Passwords are
+ * hashed with argon2id; a session token is 32 random bytes (base64url) of which only the SHA-256 is stored
+ * (../auth/sessions.ts), valid for 30 days, sent only as `Authorization: Bearer`.
  */
 import { randomBytes } from 'node:crypto';
 import { argon2id, hash as argon2Hash, needsRehash, verify as argon2Verify } from 'argon2';
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import type { AccountInfo, RegisterBody } from '@shared/users/user-schemas';
-import { SESSION_TOKEN_PATTERN } from '@shared/users/user-schemas';
+import type { AccountInfo, RegisterBody } from '@shared/accounts/account-schemas';
+import { SESSION_TOKEN_PATTERN } from '@shared/accounts/account-schemas';
 import type { Db } from '../../db/database';
 import { sessions, users } from '../../db/schema/user-tables';
 import { BadRequestError, ConflictError } from '../../errors';
@@ -73,7 +74,7 @@ export function toAccountInfo(
  * @throws {BadRequestError} (400) with `fields.password` for a common password.
  * @throws {ConflictError} (409) with `fields.email` when the e-mail already has an account in this store.
  */
-export async function registerUser(db: Db, storeId: number, body: RegisterBody): Promise<AccountInfo> {
+export async function registerAccount(db: Db, storeId: number, body: RegisterBody): Promise<AccountInfo> {
   if (isCommonPassword(body.password)) {
     throw new BadRequestError(COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
   }
@@ -100,7 +101,7 @@ export async function registerUser(db: Db, storeId: number, body: RegisterBody):
  * An unknown e-mail is verified against a dummy hash, so it costs the same time as a wrong password.
  * @returns the new token (only its SHA-256 is stored), or null for a wrong password or unknown e-mail.
  */
-export async function authorizeUser(
+export async function signIn(
   db: Db,
   storeId: number,
   email: string,

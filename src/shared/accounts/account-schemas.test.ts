@@ -8,7 +8,7 @@ import {
   resetPasswordBodySchema,
   resetPasswordFormSchema,
   signInFormSchema,
-} from './user-schemas';
+} from './account-schemas';
 
 /** The issues of a failed parse as `{ field: message }` (first message per field). */
 function problems(result: {

@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { passwordResetMessages, RESET_TOKEN_PATTERN } from '@shared/users/user-schemas';
+import { passwordResetMessages, RESET_TOKEN_PATTERN } from '@shared/accounts/account-schemas';
 import type { Db } from '../../db/database';
 import { stores } from '../../db/schema/store-tables';
 import { passwordResetTokens, sessions, users } from '../../db/schema/user-tables';

@@ -1,7 +1,7 @@
 /**
  * Forgotten-password routes, beside the account routes: `POST /users/forgot-password` and
  * `POST /users/reset-password` (the storefront's /forgot-password and /reset-password screens, which the spec
- * reserves and links from sign-in). Declared with the shared contract (src/shared/users/user-schemas.ts);
+ * reserves and links from sign-in). Declared with the shared contract (src/shared/accounts/account-schemas.ts);
  * thin handlers: validate → rate limit → service → reply. Neither the token nor the password is logged (the
  * log redacts `token`, `password` and `email` wherever they appear, and the request line without its query).
  */
@@ -13,7 +13,7 @@ import {
   passwordResetMessages,
   resetPasswordBodySchema,
   resetPasswordResponseSchema,
-} from '@shared/users/user-schemas';
+} from '@shared/accounts/account-schemas';
 import { RateLimitedError } from '../../errors';
 import { AfterResponseQueue, trackQueue } from './after-response-queue';
 import { requestPasswordReset, resetPassword } from './password-reset';

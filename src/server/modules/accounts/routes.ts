@@ -1,6 +1,6 @@
 /**
  * Account routes (spec §7): `POST /users/register`, `POST /users/authorize`, `POST /users/logout` (beyond the
- * spec) and `GET /accountInfo`, plus the forgotten-password routes of ./password-reset-routes.ts, declared with the shared contract (src/shared/users/user-schemas.ts). Thin
+ * spec) and `GET /accountInfo`, plus the forgotten-password routes of ./password-reset-routes.ts, declared with the shared contract (src/shared/accounts/account-schemas.ts). Thin
  * handlers: validate → service → reply. Answers go through the shared response schemas, so no hash can leave
  * the server; every failure is thrown as an error of src/server/errors.ts.
  */
@@ -13,7 +13,7 @@ import {
   logoutResponseSchema,
   registerBodySchema,
   registerResponseSchema,
-} from '@shared/users/user-schemas';
+} from '@shared/accounts/account-schemas';
 import { ConflictError, RateLimitedError, UnauthorizedError } from '../../errors';
 import {
   AUTHENTICATION_REQUIRED_MESSAGE,
@@ -22,9 +22,9 @@ import {
   requireAccount,
 } from '../auth/authenticate';
 import {
-  authorizeUser,
+  signIn,
   INVALID_CREDENTIALS_MESSAGE,
-  registerUser,
+  registerAccount,
   revokeSession,
   toAccountInfo,
 } from './service';
@@ -38,7 +38,7 @@ import {
   type SignInRateLimiter,
 } from './sign-in-rate-limit';
 
-export type UserRoutesOptions = {
+export type AccountRoutesOptions = {
   /** Counts failed sign-ins; defaults to a fresh in-memory limiter per app. */
   signInRateLimiter?: SignInRateLimiter;
   /** Counts sign-ups; defaults to a fresh in-memory limiter per app. */
@@ -47,7 +47,7 @@ export type UserRoutesOptions = {
   passwordResetRateLimiter?: PasswordResetRateLimiter;
 };
 
-export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, options) => {
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, options) => {
   const limiter = options.signInRateLimiter ?? new MemorySignInRateLimiter();
   const registrations = options.registrationRateLimiter ?? new RegistrationRateLimiter();
   await app.register(passwordResetRoutes, { rateLimiter: options.passwordResetRateLimiter });
@@ -66,7 +66,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       const verdict = await registrations.begin(key);
       if (!verdict.allowed) throw new RateLimitedError(TOO_MANY_REGISTRATIONS, verdict.retryAfterSeconds);
       try {
-        const account = await registerUser(app.db, request.storeId, request.body);
+        const account = await registerAccount(app.db, request.storeId, request.body);
         return reply.code(201).send(account);
       } catch (error) {
         // An account made or an e-mail found taken counts; bad input and server faults do not.
@@ -97,7 +97,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       if (!verdict.allowed) throw new RateLimitedError(TOO_MANY_SIGN_IN_ATTEMPTS, verdict.retryAfterSeconds);
       let failed = false;
       try {
-        const session = await authorizeUser(app.db, request.storeId, email, password);
+        const session = await signIn(app.db, request.storeId, email, password);
         if (!session) {
           failed = true;
           throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);

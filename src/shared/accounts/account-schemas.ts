@@ -18,7 +18,7 @@ export const NAME_MAX_LENGTH = 50;
 export const EMAIL_MAX_LENGTH = 254;
 
 /** Spec §5 message texts (exact). */
-export const userMessages = {
+export const accountMessages = {
   invalidEmail: 'Invalid email address',
   passwordTooShort: 'Password must be at least 6 characters',
   passwordTooLong: 'Password must be at most 128 characters',
@@ -37,23 +37,26 @@ const text = (missingMessage: string) => z.string({ error: missingMessage });
  * E-mail as both forms and the API read it: trimmed, lower-cased, then checked for an address shape
  * ('Invalid email address', spec §5) and at most 254 characters, so one address has one account per store.
  */
-export const emailSchema = text(userMessages.invalidEmail)
+export const emailSchema = text(accountMessages.invalidEmail)
   .trim()
   .toLowerCase()
-  .pipe(z.email(userMessages.invalidEmail).max(EMAIL_MAX_LENGTH, userMessages.invalidEmail));
+  .pipe(z.email(accountMessages.invalidEmail).max(EMAIL_MAX_LENGTH, accountMessages.invalidEmail));
 
 /** A new password: 6–128 characters (spec §5). Not trimmed: spaces are part of a password. */
-export const newPasswordSchema = text(userMessages.passwordTooShort)
-  .min(PASSWORD_MIN_LENGTH, userMessages.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, userMessages.passwordTooLong);
+export const newPasswordSchema = text(accountMessages.passwordTooShort)
+  .min(PASSWORD_MIN_LENGTH, accountMessages.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, accountMessages.passwordTooLong);
 
 const nameSchema = (tooShort: string, tooLong: string) =>
   text(tooShort).trim().min(NAME_MIN_LENGTH, tooShort).max(NAME_MAX_LENGTH, tooLong);
 
 /** First name: trimmed, 2–50 characters (spec §5 "Register"). */
-export const firstNameSchema = nameSchema(userMessages.firstNameTooShort, userMessages.firstNameTooLong);
+export const firstNameSchema = nameSchema(
+  accountMessages.firstNameTooShort,
+  accountMessages.firstNameTooLong,
+);
 /** Last name: trimmed, 2–50 characters (spec §5 "Register"). */
-export const lastNameSchema = nameSchema(userMessages.lastNameTooShort, userMessages.lastNameTooLong);
+export const lastNameSchema = nameSchema(accountMessages.lastNameTooShort, accountMessages.lastNameTooLong);
 
 /**
  * The sign-in screen (spec §5 "Sign-in"): `{ email, password (≥ 6), rememberMe? }`.
@@ -61,9 +64,9 @@ export const lastNameSchema = nameSchema(userMessages.lastNameTooShort, userMess
  */
 export const signInFormSchema = z.object({
   email: emailSchema,
-  password: text(userMessages.passwordTooShort)
-    .min(PASSWORD_MIN_LENGTH, userMessages.passwordTooShort)
-    .max(PASSWORD_MAX_LENGTH, userMessages.passwordTooLong),
+  password: text(accountMessages.passwordTooShort)
+    .min(PASSWORD_MIN_LENGTH, accountMessages.passwordTooShort)
+    .max(PASSWORD_MAX_LENGTH, accountMessages.passwordTooLong),
   rememberMe: z.boolean().optional(),
 });
 export type SignInFormInput = z.input<typeof signInFormSchema>;
@@ -80,10 +83,10 @@ export const registerFormSchema = z
     lastName: lastNameSchema,
     email: emailSchema,
     password: newPasswordSchema,
-    confirmPassword: z.string({ error: userMessages.passwordsDoNotMatch }),
+    confirmPassword: z.string({ error: accountMessages.passwordsDoNotMatch }),
   })
   .refine((values) => values.password === values.confirmPassword, {
-    message: userMessages.passwordsDoNotMatch,
+    message: accountMessages.passwordsDoNotMatch,
     path: ['confirmPassword'],
     when: (payload) => {
       const value = payload.value as { password?: unknown; confirmPassword?: unknown } | null;
@@ -113,9 +116,9 @@ export type RegisterRequest = z.input<typeof registerBodySchema>;
  */
 export const authorizeBodySchema = z.object({
   email: emailSchema,
-  password: text(userMessages.passwordRequired)
-    .min(1, userMessages.passwordRequired)
-    .max(PASSWORD_MAX_LENGTH, userMessages.passwordTooLong),
+  password: text(accountMessages.passwordRequired)
+    .min(1, accountMessages.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, accountMessages.passwordTooLong),
 });
 export type AuthorizeBody = z.output<typeof authorizeBodySchema>;
 
@@ -193,10 +196,10 @@ export type ResetPasswordResponse = z.infer<typeof resetPasswordResponseSchema>;
 export const resetPasswordFormSchema = z
   .object({
     password: newPasswordSchema,
-    confirmPassword: z.string({ error: userMessages.passwordsDoNotMatch }),
+    confirmPassword: z.string({ error: accountMessages.passwordsDoNotMatch }),
   })
   .refine((values) => values.password === values.confirmPassword, {
-    message: userMessages.passwordsDoNotMatch,
+    message: accountMessages.passwordsDoNotMatch,
     path: ['confirmPassword'],
     when: (payload) => {
       const value = payload.value as { password?: unknown; confirmPassword?: unknown } | null;
