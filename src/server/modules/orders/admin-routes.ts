@@ -1,6 +1,6 @@
 /**
  * The owner's order routes under `/api/v1/admin` (docs/admin.md "Orders"), behind the admin role hook
- * (../admin/role-hook.ts): the list (filtered, sorted, paginated on the server), its CSV export, one order's
+ * (../auth/role-hook.ts): the list (filtered, sorted, paginated on the server), its CSV export, one order's
  * detail, and the order steps through the state machine. Thin handlers: validate → service → reply.
  */
 import { stringify } from 'csv-stringify/sync';

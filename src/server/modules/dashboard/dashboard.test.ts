@@ -1,7 +1,6 @@
 /**
- * The admin dashboard's figures and the customers screens through `app.inject()`: orders and revenue (paise
- * of paid orders) for today, 7 and 30 days, 30 daily entries, orders to ship, unpaid orders about to expire,
- * low-stock SKUs, failed e-mails; customers with order count and amount spent; another store's customer 404.
+ * The admin dashboard's figures through `app.inject()`: orders and revenue (paise of paid orders) for today, 7
+ * and 30 days, 30 daily entries, orders to ship, unpaid orders about to expire, low-stock SKUs, failed e-mails.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -14,9 +13,8 @@ import { insertTestOrder, insertTestShop, type TestShop } from '../../test/order
 import { buildTestApp } from '../../test/test-app';
 import { insertTestCustomer } from '../../test/test-customer';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { CUSTOMER_NOT_FOUND } from '../customers/customer-list';
 
-describe.each(testDatabaseKinds)('admin dashboard and customers on %s', (kind) => {
+describe.each(testDatabaseKinds)('admin dashboard on %s', (kind) => {
   let database: TestDatabase;
   let app: FastifyInstance;
   let shop: TestShop;
@@ -98,29 +96,5 @@ describe.each(testDatabaseKinds)('admin dashboard and customers on %s', (kind) =
       count: 1,
       latest: [{ subject: 'Order shipped', lastError: 'mailbox unavailable' }],
     });
-  });
-
-  it('lists customers with order count and amount spent, and shows one with their orders', async () => {
-    await order(ORDER_STATUS.processing);
-    await order(ORDER_STATUS.cancelled);
-    const list = await get('/customers?sort=spent');
-    expect(list.statusCode).toBe(200);
-    const buyer = list.json().customers.find((row: { id: number }) => row.id === userId);
-    expect(buyer).toMatchObject({ orders: 2, spentPaise: 249_900 });
-    const detail = await get(`/customers/${userId}`);
-    expect(detail.json().orders).toHaveLength(2);
-    expect((await get(`/customers?q=${encodeURIComponent(buyer.email)}`)).json().customers).toHaveLength(1);
-  });
-
-  it("answers 404 for another store's customer and 400 for a bad query", async () => {
-    const other = await insertTestShop(database.db, { isDefault: false });
-    const foreign = await insertTestCustomer(database.db, other.storeId);
-    const response = await get(`/customers/${foreign}`);
-    expect([response.statusCode, response.json()]).toEqual([404, { error: CUSTOMER_NOT_FOUND }]);
-    const bad = await get('/customers?sort=age&limit=0');
-    expect([bad.statusCode, bad.json().fields]).toEqual([
-      400,
-      { sort: 'must be one of newest, spent, orders', limit: 'must be a whole number from 1 to 100' },
-    ]);
   });
 });

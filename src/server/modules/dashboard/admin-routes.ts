@@ -4,7 +4,7 @@ import { dashboardSchema } from '@shared/admin/dashboard-schemas';
 import { errorBodySchema } from '@shared/errors/error-body';
 import { loadDashboard } from './dashboard';
 
-export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+export const dashboardAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   /** 200 the dashboard's figures (paise; days in India time). */
   app.get(
     '/dashboard',

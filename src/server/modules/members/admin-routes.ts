@@ -1,8 +1,9 @@
 /**
- * The admin API's own routes (docs/admin.md): sign-in and the one-time set-up link (open to anyone, before
- * the role hook), and — behind the role hook — who is signed in and the owner's staff list (invite by e-mail,
- * revoke). Thin handlers: the shared schemas (src/shared/admin/admin-schemas.ts) validate every request and
- * serialise every answer; every failure is thrown as an error of src/server/errors.ts.
+ * The members' admin routes (docs/admin.md), mounted under `/api/v1/admin`: sign-in and the one-time set-up
+ * link (open to anyone, before the role hook), and — behind the role hook — who is signed in and the owner's
+ * staff list (invite by e-mail, revoke). Thin handlers: the shared schemas (src/shared/admin/admin-schemas.ts)
+ * validate every request and serialise every answer; every failure is thrown as an error of
+ * src/server/errors.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
