@@ -14,6 +14,7 @@ import { refuseNulCharacters } from './refuse-nul';
 import { adminApi } from './modules/admin/admin-api';
 import { catalogRoutes } from './modules/catalog/routes';
 import { listenForCatalogChanges, ResponseCache } from './modules/catalog/response-cache';
+import { searchRoutes } from './modules/search/routes';
 import { deliveryRoutes } from './modules/delivery/routes';
 import { gstRoutes } from './modules/gst/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -199,6 +200,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         outboxDir: ownsMailer && !config.SMTP_URL ? join(config.DATA_DIR, 'outbox') : null,
       });
       await api.register(storeInfoRoutes, { testMode: paymentsAreSimulated(payments) });
+      await api.register(searchRoutes);
       await api.register(catalogRoutes);
       await api.register(accountRoutes, {
         signInRateLimiter: new StoreSignInRateLimiter(rateLimits.store('sign-in')),

@@ -88,7 +88,7 @@ async function start(running: Running): Promise<void> {
     await Promise.all([
       import('./db/database'),
       import('./app'),
-      import('./demo-shop'),
+      import('./modules/catalog-file/demo-shop'),
       import('./modules/maintenance/sweeper'),
       import('./modules/payments/settings'),
     ]);

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/database';
 import { categories } from '../../db/schema/catalog-tables';
-import { chunksOf, BULK_ROWS, insertVariants, type VariantRow } from './import-bulk';
+import { chunksOf, BULK_ROWS, insertVariants, type VariantRow } from './bulk-writes';
 
 /** One SKU of a save and where it is in the body: `sku` or `variants.3.sku`. */
 export type WantedSku = { sku: string; field: string };

@@ -12,8 +12,8 @@ import { insertSignedInMember, type SessionMember } from '../../test/admin-membe
 import { insertSignedInCustomers, type SessionCustomer } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, type TestDatabase } from '../../test/test-database';
-import { catalogImportFileSchema } from '../catalog/import-schema';
-import { importCatalog } from '../catalog/import-service';
+import { catalogImportFileSchema } from '../catalog-file/import-schema';
+import { importCatalog } from '../catalog-file/import-service';
 import { gstTestCatalog } from '../gst/gst-test-catalog';
 
 export const jaipur = {

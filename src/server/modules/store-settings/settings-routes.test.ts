@@ -14,8 +14,8 @@ import { insertSignedInCustomers, type SessionCustomer } from '../../test/sessio
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { NOT_A_MEMBER_MESSAGE, OWNER_ONLY_MESSAGE } from '../auth/role-hook';
-import { catalogImportFileSchema } from '../catalog/import-schema';
-import { importCatalog } from '../catalog/import-service';
+import { catalogImportFileSchema } from '../catalog-file/import-schema';
+import { importCatalog } from '../catalog-file/import-service';
 
 const STORE_INFO = {
   storeName: 'Kashi Weaves',

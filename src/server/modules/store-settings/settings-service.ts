@@ -14,10 +14,10 @@ import type { Db } from '../../db/database';
 import { categories } from '../../db/schema/catalog-tables';
 import { ValidationError } from '../../errors';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
-import { exportStoreBlock } from '../catalog/catalog-export';
-import { importStoreSchema } from '../catalog/import-schema';
-import { upsertCategories, upsertStoreInfo } from '../catalog/import-store';
-import { saveSynonyms } from '../catalog/synonyms';
+import { exportStoreBlock } from '../catalog-file/catalog-export';
+import { importStoreSchema } from '../catalog-file/import-schema';
+import { upsertCategories, upsertStoreInfo } from '../catalog-file/import-store';
+import { saveSynonyms } from '../search/synonyms';
 import type { PaymentSettings } from '../payments/settings';
 import { announceCatalogChange } from '../stores/catalog-version';
 

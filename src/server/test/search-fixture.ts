@@ -3,7 +3,7 @@
  * and other colours, with sold-out and untracked variants, products without variants, and one men's kurta — so
  * the path Women → size M → maroon → under ₹3,000 has a known answer at every step.
  */
-import type { FixtureCatalog, FixtureProduct } from '../../test/catalog-fixture';
+import type { FixtureCatalog, FixtureProduct } from './catalog-fixture';
 
 const product = (
   overrides: Partial<FixtureProduct> & Pick<FixtureProduct, 'sku' | 'title' | 'category'>,

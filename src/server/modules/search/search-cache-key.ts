@@ -1,5 +1,5 @@
 /**
- * Cache keys and lifetimes of list answers (response-cache.ts). Two queries asking the same thing (values in
+ * Cache keys and lifetimes of list answers (../catalog/response-cache.ts). Two queries asking the same thing (values in
  * another case or order, repeated values) share one key. A plain list holds no stock and lives until the next
  * catalogue write; an answer filtered or faceted on size, colour or price reads stock (a sold-out size does not
  * match), so it is served for at most {@link STOCK_LIST_MAX_AGE_MS}.

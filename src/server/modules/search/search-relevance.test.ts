@@ -10,8 +10,8 @@ import type { ProductListResponse } from '@shared/catalog/product-schema';
 import { demoCatalogFile } from '../../paths';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { catalogImportFileSchema } from './import-schema';
-import { importCatalog } from './import-service';
+import { catalogImportFileSchema } from '../catalog-file/import-schema';
+import { importCatalog } from '../catalog-file/import-service';
 import cases from './search-relevance-cases.json';
 
 type RelevanceCase = { q: string; kind: string; mustBeInTop4: string[] };

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productListResponseSchema, type ProductListResponse } from '@shared/catalog/product-schema';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { catalogImportFileSchema } from './import-schema';
-import { importCatalog } from './import-service';
-import { searchFixtureCatalog } from './search-fixture';
+import { catalogImportFileSchema } from '../catalog-file/import-schema';
+import { importCatalog } from '../catalog-file/import-service';
+import { searchFixtureCatalog } from '../../test/search-fixture';
 
 describe.each(testDatabaseKinds)('product search on %s', (kind) => {
   let database: TestDatabase;

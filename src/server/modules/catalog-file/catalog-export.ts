@@ -18,7 +18,7 @@ import {
 import { stores } from '../../db/schema/store-tables';
 import { sizeChartInOrder } from '@shared/store-info/size-chart';
 import { socialLinksInOrder } from '@shared/store-info/social-links';
-import { loadSynonyms } from './synonyms';
+import { loadSynonyms } from '../search/synonyms';
 
 /** A JSON object of the file (the import schema reads it; `z.input` of the import schemas). */
 type FileObject = Record<string, unknown>;

@@ -10,7 +10,7 @@ import {
   SUGGESTED_CATEGORIES,
   SUGGESTED_PRODUCTS,
   type SuggestResponse,
-} from '@shared/catalog/search-schemas';
+} from '@shared/search/search-schemas';
 import { rowsOf, type Db } from '../../db/database';
 import { planSearchWords, searchWordsOf, type SearchWord } from './search-terms';
 import { NO_MEMO, type SearchMemo } from './search-memo';

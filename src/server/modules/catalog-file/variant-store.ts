@@ -9,8 +9,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/database';
-import { BULK_ROWS, chunksOf, insertVariants, updateVariants, type VariantRow } from './import-bulk';
-import type { VariantRecord } from './product-record';
+import { BULK_ROWS, chunksOf, insertVariants, updateVariants, type VariantRow } from '../catalog/bulk-writes';
+import type { VariantRecord } from '../catalog/product-record';
 
 /** A product the import created (`isNew`) or rewrote, with the variants the file lists for it, in order. */
 export type VariantTarget = { productId: string; isNew: boolean; variants: VariantRecord[] };

@@ -5,14 +5,14 @@
  * figure is the count the owner last wrote in the file: an existing product's (or variant's) stock is set only
  * when the file's figure differs from what the previous import set (`imported_stock`), so units sold since then
  * are not put back by a re-import. Products are handled a thousand at a time with batched statements
- * (import-bulk.ts), which keeps a file of thousands of products with variants within seconds and bounded
+ * (../catalog/bulk-writes.ts), which keeps a file of thousands of products with variants within seconds and bounded
  * memory. The demo shop is loaded through this same function.
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/database';
 import { products } from '../../db/schema/catalog-tables';
-import { refreshSearchIndex } from './search-index';
-import { saveSynonyms } from './synonyms';
+import { refreshSearchIndex } from '../catalog/search-index';
+import { saveSynonyms } from '../search/synonyms';
 import { announceCatalogChange } from '../stores/catalog-version';
 import {
   deleteDetails,
@@ -22,10 +22,11 @@ import {
   type AttributeRow,
   type ImageRow,
   type NewProductRow,
-} from './import-bulk';
-import type { CatalogImportFile, ImportProduct } from './import-schema';
+} from '../catalog/bulk-writes';
+import type { ImportProduct } from '../catalog/import-product-schema';
+import type { CatalogImportFile } from './import-schema';
 import { hashOf, resolveTargetStore, upsertCategories, upsertStoreInfo } from './import-store';
-import { productRecord, productRowColumns, type ProductRecord } from './product-record';
+import { productRecord, productRowColumns, type ProductRecord } from '../catalog/product-record';
 import {
   markLosersChanged,
   syncVariants,

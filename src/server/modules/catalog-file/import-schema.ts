@@ -1,38 +1,20 @@
 /**
- * The catalogue import file (docs/catalog-format.md): `{ "store": StoreInfo, "products": Product[] }`.
- * Prices are in **rupees** (at most 2 decimals); the importer stores paise. A product is sold by the piece or
- * by the metre (`unit`, `minQuantity`, `quantityStep`: unit-import.ts) and may list its Size × Colour
- * `variants` (variant-import.ts). SKUs are unique across the file's products and variants. An empty or
- * whitespace-only optional string means the field is absent (shop exports are full of `"imgUrl": ""`), and
- * an image entry whose `url` is blank is dropped.
+ * The catalogue import file (docs/catalog-format.md): `{ "store": StoreInfo, "products": Product[] }`. The
+ * `store` block is checked here (the admin's store settings save their sections through the same schema); each
+ * product by ../catalog/import-product-schema.ts. Prices are in **rupees** (at most 2 decimals); the importer
+ * stores paise. SKUs are unique across the file's products and variants. An empty or whitespace-only optional
+ * string means the field is absent (shop exports are full of `"imgUrl": ""`), and an image entry whose `url`
+ * is blank is dropped.
  */
 import { z } from 'zod';
 import { policySlugs } from '@shared/store-info/store-info-schema';
 import { sizeChartSchema } from '@shared/store-info/size-chart';
 import { importSocialLinksSchema } from '@shared/store-info/social-links-schema';
 import { normaliseWhatsappNumber, WHATSAPP_NUMBER_MESSAGE } from '@shared/store-info/whatsapp';
-import {
-  catalogAttributeSchema,
-  categoryNameField,
-  imageList,
-  productDescriptionField,
-  productTitleField,
-} from '@shared/catalog/catalog-fields';
-import { productProblems } from '@shared/catalog/product-rules';
-import {
-  blankToAbsent,
-  imageUrl,
-  optionalField,
-  optionalText,
-  regularRupees,
-  rupees,
-  skuField,
-  stockField,
-} from './import-fields';
+import { blankToAbsent, imageUrl, optionalField, optionalText } from '@shared/catalog/catalog-fields';
 import { deliverySettingsSchema } from '@shared/delivery/delivery-schemas';
-import { gstRateField, hsnField, storeGstFields, storeGstProblems } from '../gst/gst-settings-fields';
-import { quantityField, unitField } from './unit-import';
-import { importVariantSchema, MAX_VARIANTS_PER_PRODUCT } from './variant-import';
+import { importProductSchema } from '../catalog/import-product-schema';
+import { storeGstFields, storeGstProblems } from '../gst/gst-settings-fields';
 
 export const importStoreSchema = z
   .object({
@@ -84,7 +66,7 @@ export const importStoreSchema = z
       .default({}),
     /**
      * Search synonyms: groups of words meaning the same thing (`[["saree", "sari", "साड़ी"], …]`); absent = the
-     * default groups (src/server/modules/catalog/synonyms.ts), `[]` = none.
+     * default groups (src/server/modules/search/synonyms.ts), `[]` = none.
      */
     synonyms: z
       .array(
@@ -107,43 +89,6 @@ export const importStoreSchema = z
   })
   .superRefine((store, context) => {
     for (const problem of storeGstProblems(store)) context.addIssue({ code: 'custom', ...problem });
-  });
-
-/** One attribute of a product (src/shared/catalog/catalog-fields.ts). */
-export const importAttributeSchema = catalogAttributeSchema;
-
-export const importProductSchema = z
-  .object({
-    sku: skuField,
-    title: productTitleField,
-    description: productDescriptionField,
-    imgUrl: optionalField(imageUrl),
-    category: categoryNameField,
-    parentCategory: optionalText(60),
-    /** Per piece, or per metre when `unit` is `m`. */
-    regularPrice: regularRupees,
-    discountedPrice: rupees.nullable().optional(),
-    /** Pieces or metres on hand; null or absent = not tracked. Not given for a product with variants. */
-    stock: stockField,
-    /** `piece` (default) or `m`: sold by length, prices per metre, stock and quantities in metres. */
-    unit: unitField,
-    /** Smallest quantity of one line in the unit (pieces: 1; metres: default 1). */
-    minQuantity: quantityField,
-    /** Quantities go up in steps of this, in the unit (pieces: 1; metres: default 0.5). */
-    quantityStep: quantityField,
-    images: imageList,
-    attributes: z.array(importAttributeSchema).max(60).default([]),
-    /** HSN code (4, 6 or 8 digits); absent: the category's default in `store.gstDefaults`. */
-    hsn: hsnField,
-    /** GST rate in percent, overriding the rules (docs/gst.md); absent: the category's default, else the rules. */
-    gstRate: gstRateField,
-    variants: z
-      .array(importVariantSchema)
-      .max(MAX_VARIANTS_PER_PRODUCT, `must hold at most ${MAX_VARIANTS_PER_PRODUCT} variants`)
-      .default([]),
-  })
-  .superRefine((product, context) => {
-    for (const issue of productProblems(product)) context.addIssue({ code: 'custom', ...issue });
   });
 
 type SkuProblem = { path: (string | number)[]; message: string };
@@ -193,7 +138,6 @@ export const catalogImportFileSchema = z
   });
 
 export type CatalogImportFile = z.infer<typeof catalogImportFileSchema>;
-export type ImportProduct = z.infer<typeof importProductSchema>;
 
 /** Formats a zod issue path as `products[3].attributes[0].key`. */
 export function formatIssuePath(path: readonly PropertyKey[]): string {

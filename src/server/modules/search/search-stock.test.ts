@@ -15,8 +15,8 @@ import { insertSignedInCustomers, type SessionCustomer } from '../../test/sessio
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { reserveOrderStockAgain } from '../orders/order-stock-return';
-import { catalogImportFileSchema } from './import-schema';
-import { importCatalog } from './import-service';
+import { catalogImportFileSchema } from '../catalog-file/import-schema';
+import { importCatalog } from '../catalog-file/import-service';
 
 const address = {
   fullName: 'Asha Verma',
@@ -131,7 +131,9 @@ describe.each(testDatabaseKinds)('search follows stock on %s', (kind) => {
     expect(await titles('size=M')).toEqual(['Teal Chanderi Kurti']);
     expect(await titles('size=m&color=teal')).toEqual(['Teal Chanderi Kurti']);
 
-    const placed = await order(buyer!, [{ productId: kurti, variantId: variantIds['KRT-TEAL-M'], quantity: 1 }]);
+    const placed = await order(buyer!, [
+      { productId: kurti, variantId: variantIds['KRT-TEAL-M'], quantity: 1 },
+    ]);
     expect(await titles('size=M')).toEqual([]);
     expect(await titles('size=M&color=Teal')).toEqual([]);
     expect(await titles('size=L&color=Teal')).toEqual(['Teal Chanderi Kurti']);
@@ -161,7 +163,10 @@ describe.each(testDatabaseKinds)('search follows stock on %s', (kind) => {
 
   it('matches the price of the variant bought: a sold-out dearer variant leaves the price range', async () => {
     const [buyer] = await insertSignedInCustomers(database.db, 1);
-    expect(await titles('minPrice=1700&category=Women')).toEqual(['Teal Chanderi Kurti', 'Rust Mulmul Saree']);
+    expect(await titles('minPrice=1700&category=Women')).toEqual([
+      'Teal Chanderi Kurti',
+      'Rust Mulmul Saree',
+    ]);
     expect(await titles('minPrice=1700&size=M')).toEqual([]);
     expect((await facets('q=kurti')).price).toEqual({ min: 1500, max: 1800 });
     await order(buyer!, [{ productId: kurti, variantId: variantIds['KRT-RUST-S'], quantity: 4 }]);
@@ -171,10 +176,15 @@ describe.each(testDatabaseKinds)('search follows stock on %s', (kind) => {
 
   it('takes the stock off again when a cancelled order is reserved again after a late payment', async () => {
     const [buyer] = await insertSignedInCustomers(database.db, 1);
-    const placed = await order(buyer!, [{ productId: kurti, variantId: variantIds['KRT-TEAL-L'], quantity: 1 }]);
+    const placed = await order(buyer!, [
+      { productId: kurti, variantId: variantIds['KRT-TEAL-L'], quantity: 1 },
+    ]);
     await cancel(buyer!, placed);
     expect(await titles('size=L')).toEqual(['Teal Chanderi Kurti']);
-    const [row] = await database.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, placed));
+    const [row] = await database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.orderNumber, placed));
     const storeId = (await database.db.select({ storeId: products.storeId }).from(products))[0]!.storeId;
     const reserved = await database.db.transaction((tx) =>
       reserveOrderStockAgain(tx as unknown as Db, storeId, row!.id),

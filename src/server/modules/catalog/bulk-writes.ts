@@ -1,8 +1,9 @@
 /**
- * Batched writes of a catalogue import: many rows per statement, passed as one JSON parameter and unpacked by
- * `jsonb_to_recordset`. One parameter instead of thousands keeps a large import fast on the embedded database
- * (PGlite parses every parameter on the event loop) and well below PostgreSQL's 65,535 parameters per
- * statement. The same SQL runs on PGlite and PostgreSQL. Prices in **paise**; quantities in the product's unit.
+ * Batched writes of products, their details and variants (the catalogue import and the admin's product
+ * editor): many rows per statement, passed as one JSON parameter and unpacked by `jsonb_to_recordset`. One
+ * parameter instead of thousands keeps a large import fast on the embedded database (PGlite parses every
+ * parameter on the event loop) and well below PostgreSQL's 65,535 parameters per statement. The same SQL runs
+ * on PGlite and PostgreSQL. Prices in **paise**; quantities in the product's unit.
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/database';

@@ -1,7 +1,7 @@
 /**
  * Product search (docs/decisions/012-search-in-postgresql.md): the list call with free text (`q`), size,
  * colour, fabric and price filters, sorting and facets. Full-text search over the weighted document the import
- * keeps (search-index.ts), words widened by synonyms and spelling corrections (search-terms.ts); the matches
+ * keeps (../catalog/search-index.ts), words widened by synonyms and spelling corrections (search-terms.ts); the matches
  * read once and kept (search-matches.ts), filtered in search-filters.ts and counted in search-facets.ts. Every
  * query is scoped to the store.
  */
@@ -9,8 +9,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ProductFacets, ProductListQuery, ProductListResponse } from '@shared/catalog/product-schema';
 import type { Db } from '../../db/database';
 import { categories, products } from '../../db/schema/catalog-tables';
-import { listConditions } from './list-conditions';
-import { productColumns, withDetails, type ProductRow } from './list-details';
+import { listConditions } from '../catalog/list-conditions';
+import { productColumns, withDetails, type ProductRow } from '../catalog/list-details';
+import { listProducts } from '../catalog/product-list';
 import { facetCacheKey, STOCK_LIST_MAX_AGE_MS } from './search-cache-key';
 import { matchFacets } from './search-facets';
 import { matchFilter, productListed, selectionOf } from './search-filters';
@@ -24,6 +25,20 @@ import {
   typedWordsQuery,
   type SearchWord,
 } from './search-terms';
+
+/**
+ * One page of products for `GET /products`: the catalogue-order list (../catalog/product-list.ts) when `query`
+ * uses only the list filters, else {@link searchProducts} (repeating parts kept in `memo`).
+ * @returns `{ data, count, pagination: { page, limit, total } }` where `count` = `total`.
+ */
+export function findProducts(
+  db: Db,
+  storeId: number,
+  query: ProductListQuery,
+  memo: SearchMemo = NO_MEMO,
+): Promise<ProductListResponse> {
+  return isSearchQuery(query) ? searchProducts(db, storeId, query, memo) : listProducts(db, storeId, query);
+}
 
 /** True when `query` uses anything beyond the spec's list filters; the plain list skips all search work. */
 export function isSearchQuery(query: ProductListQuery): boolean {

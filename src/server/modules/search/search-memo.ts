@@ -2,10 +2,10 @@
  * Parts of a search that repeat across requests and are worth keeping (docs/decisions/012-search-in-postgresql.md):
  * the plan of the search words (synonyms and spelling corrections; they change only with a catalogue import),
  * kept as JSON in the response cache, and the matching products of a text (search-matches.ts), kept as objects
- * beside it (kept-values.ts). Both are forgotten on every catalogue write; {@link NO_MEMO} loads every time.
+ * beside it (../catalog/kept-values.ts). Both are forgotten on every catalogue write; {@link NO_MEMO} loads every time.
  */
-import type { KeepOptions } from './kept-values';
-import type { ResponseCache } from './response-cache';
+import type { KeepOptions } from '../catalog/kept-values';
+import type { ResponseCache } from '../catalog/response-cache';
 
 /**
  * Called as a function: the value kept for `key` (within one store), else `load()`'s result, kept (as JSON)

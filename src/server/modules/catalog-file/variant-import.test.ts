@@ -5,7 +5,7 @@ import {
   type FixtureProduct,
 } from '../../test/catalog-fixture';
 import { parseCatalogFile } from './import-schema';
-import { productRecord } from './product-record';
+import { productRecord } from '../catalog/product-record';
 
 /** Index of the fixture's variant kurta and of its fabric sold by the metre in fixtureCatalogWithVariants(). */
 const KURTA = 24;

@@ -3,7 +3,7 @@
  * storefront's search box.
  */
 import { z } from 'zod';
-import { UNITS_OF_MEASURE } from './unit-of-measure';
+import { UNITS_OF_MEASURE } from '../catalog/unit-of-measure';
 
 /** Products a suggestion answer lists at most. */
 export const SUGGESTED_PRODUCTS = 8;
