@@ -21,6 +21,7 @@ import { healthRoutes } from './modules/health/routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { OutboxSender } from './modules/mail/outbox-sender';
 import { PaymentWindowTimer } from './modules/orders/payment-window';
+import { orderDocumentRoutes } from './modules/orders/document-routes';
 import { orderRoutes } from './modules/orders/routes';
 import { sandboxPayuRoutes } from './modules/payments/providers/sandbox-payu';
 import { paymentRoutes } from './modules/payments/routes';
@@ -216,6 +217,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         prefix: '/admin',
         signInRateLimiter: new StoreSignInRateLimiter(rateLimits.store('sign-in')),
       });
+      await api.register(orderDocumentRoutes);
       await api.register(gstRoutes);
       await api.register(deliveryRoutes);
       await api.register(wishlistRoutes);

@@ -7,8 +7,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { productAdminRoutes } from '../catalog/admin-routes';
 import { productImageAdminRoutes } from '../catalog/product-image-routes';
 import { gstAdminRoutes } from '../gst/admin-routes';
+import { orderDocumentAdminRoutes } from '../orders/document-routes';
 import { deliveryAdminRoutes } from '../delivery/admin-routes';
 import { orderAdminRoutes } from '../orders/admin-routes';
+import { paymentAdminRoutes } from '../payments/admin-routes';
 import type { SignInRateLimiter } from '../accounts/sign-in-rate-limit';
 import { storeLogoAdminRoutes } from '../store-info/logo-routes';
 import { catalogFileAdminRoutes } from '../catalog-file/catalog-file-routes';
@@ -22,11 +24,13 @@ import { adminSessionRoutes, memberAdminRoutes } from '../members/admin-routes';
 const ADMIN_FEATURE_ROUTES: FastifyPluginAsync[] = [
   memberAdminRoutes,
   orderAdminRoutes,
+  paymentAdminRoutes,
   productAdminRoutes,
   dashboardAdminRoutes,
   customerAdminRoutes,
   productImageAdminRoutes,
   storeLogoAdminRoutes,
+  orderDocumentAdminRoutes,
   gstAdminRoutes,
   storeSettingsAdminRoutes,
   catalogFileAdminRoutes,

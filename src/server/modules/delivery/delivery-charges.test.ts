@@ -18,7 +18,7 @@ import {
   portBlair,
   pune,
   type DeliveryTestShop,
-} from './delivery-test-shop';
+} from '../../test/delivery-test-shop';
 
 describe.each(testDatabaseKinds)('shipping charges on %s', (kind) => {
   let shop: DeliveryTestShop;

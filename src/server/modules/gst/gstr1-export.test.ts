@@ -22,7 +22,7 @@ import { transition } from '../orders/order-lifecycle';
 import { financialYearOf } from './document-number';
 import { gstr1Export } from './gstr1-export';
 import { gstDate, monthRange, toCsv } from './gstr1-sheet-format';
-import { gstTestCatalog } from './gst-test-catalog';
+import { gstTestCatalog } from '../../test/gst-test-catalog';
 
 const pune = {
   fullName: 'Meera Joshi',

@@ -15,7 +15,7 @@ import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { catalogImportFileSchema } from '../catalog-file/import-schema';
 import { importCatalog } from '../catalog-file/import-service';
-import { GST_TEST_GSTIN, gstTestCatalog } from './gst-test-catalog';
+import { GST_TEST_GSTIN, gstTestCatalog } from '../../test/gst-test-catalog';
 
 const jaipur = {
   fullName: 'Meera Joshi',

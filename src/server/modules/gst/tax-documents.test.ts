@@ -23,7 +23,7 @@ import { catalogImportFileSchema } from '../catalog-file/import-schema';
 import { importCatalog } from '../catalog-file/import-service';
 import { transition } from '../orders/order-lifecycle';
 import { financialYearOf } from './document-number';
-import { GST_TEST_GSTIN, gstTestCatalog } from './gst-test-catalog';
+import { GST_TEST_GSTIN, gstTestCatalog } from '../../test/gst-test-catalog';
 
 const pune = {
   fullName: 'Meera Joshi',

@@ -1,7 +1,8 @@
 /**
  * The owner's order routes under `/api/v1/admin` (docs/admin.md "Orders"), behind the admin role hook
  * (../auth/role-hook.ts): the list (filtered, sorted, paginated on the server), its CSV export, one order's
- * detail, and the order steps through the state machine. Thin handlers: validate → service → reply.
+ * detail, and the order steps through the state machine (marking an order paid is a payment:
+ * ../payments/admin-routes.ts). Thin handlers: validate → service → reply.
  */
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,7 +10,6 @@ import { errorBodySchema } from '@shared/errors/error-body';
 import {
   adminCancelBodySchema,
   adminDeliverBodySchema,
-  adminMarkPaidBodySchema,
   adminOrderCsvSchema,
   adminOrderDetailSchema,
   adminOrderFiltersSchema,
@@ -20,7 +20,7 @@ import {
 } from '@shared/admin/admin-order-schemas';
 import { orderStatusLabel } from '@shared/orders/order-status';
 import { actorOf, requireMember } from '../auth/role-hook';
-import { cancelOrder, deliverOrder, markOrderPaid, shipOrder } from './admin-order-actions';
+import { cancelOrder, deliverOrder, shipOrder } from './admin-order-actions';
 import { adminOrderDetail, exportAdminOrders, listAdminOrders } from './admin-orders';
 
 /** The columns of the CSV export, in order. Amounts in rupees with 2 decimals (what a spreadsheet sums). */
@@ -94,18 +94,6 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: adminOrderParamsSchema, response: answers } },
     async (request, reply) =>
       reply.send(await adminOrderDetail(app.db, request.storeId, request.params.orderNumber)),
-  );
-
-  /** Pending → Processing with the UTR; 409 with the reason from any other status. Answers the order. */
-  app.post(
-    '/orders/:orderNumber/mark-paid',
-    { schema: { params: adminOrderParamsSchema, body: adminMarkPaidBodySchema, response: answers } },
-    async (request, reply) => {
-      const context = { storeId: request.storeId, actor: actorOf(await requireMember(request)) };
-      await markOrderPaid(app.db, context, request.params.orderNumber, request.body.utr);
-      app.mailSender.wake();
-      return reply.send(await adminOrderDetail(app.db, request.storeId, request.params.orderNumber));
-    },
   );
 
   /** Processing → Shipped with courier and tracking number; the shopper is mailed. 409 otherwise. */

@@ -18,7 +18,7 @@ import {
   lineOptionsText,
   quantityTimesPriceText,
   rupeesText as rupees,
-} from './order-line-text';
+} from '@shared/orders/order-line-text';
 import type { PricedItem } from './pricing';
 
 /** The subject's words before the order number. */

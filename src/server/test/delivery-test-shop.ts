@@ -6,15 +6,15 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { products } from '../../db/schema/catalog-tables';
-import { orders } from '../../db/schema/order-tables';
-import { insertSignedInMember, type SessionMember } from '../../test/admin-member';
-import { insertSignedInCustomers, type SessionCustomer } from '../../test/session-customer';
-import { buildTestApp } from '../../test/test-app';
-import { openTestDatabase, type TestDatabase } from '../../test/test-database';
-import { catalogImportFileSchema } from '../catalog-file/import-schema';
-import { importCatalog } from '../catalog-file/import-service';
-import { gstTestCatalog } from '../gst/gst-test-catalog';
+import { products } from '../db/schema/catalog-tables';
+import { orders } from '../db/schema/order-tables';
+import { insertSignedInMember, type SessionMember } from './admin-member';
+import { insertSignedInCustomers, type SessionCustomer } from './session-customer';
+import { buildTestApp } from './test-app';
+import { openTestDatabase, type TestDatabase } from './test-database';
+import { catalogImportFileSchema } from '../modules/catalog-file/import-schema';
+import { importCatalog } from '../modules/catalog-file/import-service';
+import { gstTestCatalog } from './gst-test-catalog';
 
 export const jaipur = {
   fullName: 'Meera Joshi',

@@ -1,7 +1,7 @@
 /**
- * How an order line reads in the order e-mails and the shop owner's CLI: the title with the size and colour
- * chosen, and the quantity in its unit times the unit price — 'Maroon Raw Silk Kurta — Size M, Colour Maroon',
- * '2.5 m × ₹450.00' (fabric by the metre: the price is per metre).
+ * How an order line reads in the order e-mails, the tax invoices and the shop owner's CLI: the title with the
+ * size and colour chosen, and the quantity in its unit times the unit price — 'Maroon Raw Silk Kurta — Size M,
+ * Colour Maroon', '2.5 m × ₹450.00' (fabric by the metre: the price is per metre).
  */
 import { formatQuantity, type UnitOfMeasure } from '@shared/catalog/unit-of-measure';
 import { formatRupeesForOrder, paiseToRupees } from '@shared/money';
