@@ -8,8 +8,8 @@ import { DEFAULT_DELIVERY_SETTINGS } from '@shared/delivery/delivery-rules';
 import { stores } from '../../db/schema/store-tables';
 import { fixtureCatalog } from '../../test/catalog-fixture';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { catalogImportFileSchema, parseCatalogFile } from '../catalog-file/import-schema';
-import { importCatalog } from '../catalog-file/import-service';
+import { catalogImportFileSchema, parseCatalogFile } from './import-schema';
+import { importCatalog } from './import-service';
 
 function withDelivery(delivery: unknown) {
   const file = fixtureCatalog();

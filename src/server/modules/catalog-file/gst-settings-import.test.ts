@@ -4,8 +4,8 @@ import { products } from '../../db/schema/catalog-tables';
 import { stores } from '../../db/schema/store-tables';
 import { fixtureCatalog } from '../../test/catalog-fixture';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { catalogImportFileSchema, parseCatalogFile } from '../catalog-file/import-schema';
-import { importCatalog } from '../catalog-file/import-service';
+import { catalogImportFileSchema, parseCatalogFile } from './import-schema';
+import { importCatalog } from './import-service';
 
 /** The fixture catalogue with GST settings: a Jaipur shop registered in Rajasthan. */
 function gstCatalog() {

@@ -15,8 +15,14 @@ import { testDatabaseKinds } from '../../test/test-database';
 import { gstr1Export } from '../gst/gstr1-export';
 import type { TaxDocumentContent } from '../gst/tax-document-content';
 import { transition } from '../orders/order-lifecycle';
-import { TOO_MANY_COD_ORDERS } from '../payments/cash-on-delivery';
-import { DELIVERY, jaipur, openDeliveryTestShop, pune, type DeliveryTestShop } from '../../test/delivery-test-shop';
+import { TOO_MANY_COD_ORDERS } from './cash-on-delivery';
+import {
+  DELIVERY,
+  jaipur,
+  openDeliveryTestShop,
+  pune,
+  type DeliveryTestShop,
+} from '../../test/delivery-test-shop';
 
 describe.each(testDatabaseKinds)('cash on delivery on %s', (kind) => {
   let shop: DeliveryTestShop;
