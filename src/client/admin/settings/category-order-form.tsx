@@ -9,7 +9,7 @@ import {
   categorySettingsSchema,
   type CategorySettings,
   type StoreSettings,
-} from '@shared/admin/store-settings-schemas';
+} from '@shared/store-settings/store-settings-schemas';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { ApiError } from '@client/lib/api-client';

@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { StoreSettings } from '@shared/admin/store-settings-schemas';
+import type { StoreSettings } from '@shared/store-settings/store-settings-schemas';
 import { Card, CardContent } from '@client/components/ui/card';
 import { CategoryOrderForm } from './category-order-form';
 import { GstSettingsForm } from './gst-settings-form';

@@ -12,7 +12,7 @@ import { deliveryAdminRoutes } from '../delivery/admin-routes';
 import { orderAdminRoutes } from '../orders/admin-routes';
 import { paymentAdminRoutes } from '../payments/admin-routes';
 import type { SignInRateLimiter } from '../accounts/sign-in-rate-limit';
-import { storeLogoAdminRoutes } from '../store-info/logo-routes';
+import { storeLogoAdminRoutes } from '../store-settings/logo-routes';
 import { catalogFileAdminRoutes } from '../catalog-file/catalog-file-routes';
 import { storeSettingsAdminRoutes } from '../store-settings/admin-routes';
 import { customerAdminRoutes } from '../customers/admin-routes';

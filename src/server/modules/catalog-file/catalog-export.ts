@@ -16,8 +16,8 @@ import {
   productVariants,
 } from '../../db/schema/catalog-tables';
 import { stores } from '../../db/schema/store-tables';
-import { sizeChartInOrder } from '@shared/store-info/size-chart';
-import { socialLinksInOrder } from '@shared/store-info/social-links';
+import { sizeChartInOrder } from '@shared/store-settings/size-chart';
+import { socialLinksInOrder } from '@shared/store-settings/social-links';
 import { loadSynonyms } from '../search/synonyms';
 
 /** A JSON object of the file (the import schema reads it; `z.input` of the import schemas). */

@@ -7,10 +7,10 @@
  * is blank is dropped.
  */
 import { z } from 'zod';
-import { policySlugs } from '@shared/store-info/store-info-schema';
-import { sizeChartSchema } from '@shared/store-info/size-chart';
-import { importSocialLinksSchema } from '@shared/store-info/social-links-schema';
-import { normaliseWhatsappNumber, WHATSAPP_NUMBER_MESSAGE } from '@shared/store-info/whatsapp';
+import { policySlugs } from '@shared/store-settings/store-info-schema';
+import { sizeChartSchema } from '@shared/store-settings/size-chart';
+import { importSocialLinksSchema } from '@shared/store-settings/social-links-schema';
+import { normaliseWhatsappNumber, WHATSAPP_NUMBER_MESSAGE } from '@shared/store-settings/whatsapp';
 import { blankToAbsent, imageUrl, optionalField, optionalText } from '@shared/catalog/catalog-fields';
 import { deliverySettingsSchema } from '@shared/delivery/delivery-schemas';
 import { importProductSchema } from '../catalog/import-product-schema';

@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { deliverySettingsToPaise } from '@shared/delivery/delivery-schemas';
-import { sizeChartInOrder } from '@shared/store-info/size-chart';
-import { socialLinksInOrder } from '@shared/store-info/social-links';
+import { sizeChartInOrder } from '@shared/store-settings/size-chart';
+import { socialLinksInOrder } from '@shared/store-settings/social-links';
 import type { Db } from '../../db/database';
 import { categories } from '../../db/schema/catalog-tables';
 import { storeHosts, stores } from '../../db/schema/store-tables';

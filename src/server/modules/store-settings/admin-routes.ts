@@ -13,7 +13,7 @@ import {
   storeInfoSettingsSchema,
   storeSettingsSchema,
   synonymSettingsSchema,
-} from '@shared/admin/store-settings-schemas';
+} from '@shared/store-settings/store-settings-schemas';
 import { errorBodySchema } from '@shared/errors/error-body';
 import { actorOf, requireMember } from '../auth/role-hook';
 import { paymentSettings } from '../payments/settings';

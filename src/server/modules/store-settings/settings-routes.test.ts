@@ -6,7 +6,7 @@
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { WHATSAPP_NUMBER_MESSAGE } from '@shared/store-info/whatsapp';
+import { WHATSAPP_NUMBER_MESSAGE } from '@shared/store-settings/whatsapp';
 import { auditLog } from '../../db/schema/admin-tables';
 import { insertSignedInMember, type SessionMember } from '../../test/admin-member';
 import { fixtureCatalog } from '../../test/catalog-fixture';

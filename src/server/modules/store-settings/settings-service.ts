@@ -7,9 +7,9 @@
  * version bump that makes every server drop its cached answers.
  */
 import { eq } from 'drizzle-orm';
-import type { StoreSettings } from '@shared/admin/store-settings-schemas';
-import type { SizeChart } from '@shared/store-info/size-chart';
-import type { SocialLinks } from '@shared/store-info/social-links';
+import type { StoreSettings } from '@shared/store-settings/store-settings-schemas';
+import type { SizeChart } from '@shared/store-settings/size-chart';
+import type { SocialLinks } from '@shared/store-settings/social-links';
 import type { Db } from '../../db/database';
 import { categories } from '../../db/schema/catalog-tables';
 import { ValidationError } from '../../errors';

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SizeChart } from '@shared/store-info/size-chart';
+import type { SizeChart } from '@shared/store-settings/size-chart';
 import { insertSignedInMember, type SessionMember } from '../../test/admin-member';
 import { fixtureCatalog } from '../../test/catalog-fixture';
 import { buildTestApp } from '../../test/test-app';

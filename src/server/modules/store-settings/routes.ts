@@ -1,12 +1,12 @@
 /**
- * Store information route (spec §7): `GET /storeInfo`, answered from the response cache as ready JSON in the
+ * The store settings' public route (docs/product.md §7): `GET /storeInfo`, the store info, answered from the response cache as ready JSON in the
  * shape of the shared `storeInfoSchema`.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@shared/errors/error-body';
-import { storeInfoSchema } from '@shared/store-info/store-info-schema';
+import { storeInfoSchema } from '@shared/store-settings/store-info-schema';
 import { sendCachedJson } from '../catalog/send-cached-json';
-import { getStoreInfo } from './service';
+import { getStoreInfo } from './store-info';
 
 export type StoreInfoRoutesOptions = {
   /** Payments are simulated (see `paymentsAreSimulated`): sent as `testMode`. */

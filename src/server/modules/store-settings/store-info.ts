@@ -1,12 +1,13 @@
 /**
- * Store information (spec §3 "Store info"): the shop's texts, its categories in the owner's order, category
- * images, policy overrides, and whether payments are simulated. Plain functions taking `db`; every query is
- * scoped to `storeId`.
+ * Store info (docs/product.md §3 "Store info"), the public, read-only part of the store settings: the shop's
+ * texts, its categories in the owner's order, category images, policy overrides, and whether payments are
+ * simulated. The owner changes them in the admin (./settings-service.ts) or by a catalogue file. Plain functions
+ * taking `db`; every query is scoped to `storeId`.
  */
 import { and, asc, eq, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm';
-import { sizeChartInOrder } from '@shared/store-info/size-chart';
-import { socialLinksInOrder } from '@shared/store-info/social-links';
-import type { StoreInfo } from '@shared/store-info/store-info-schema';
+import { sizeChartInOrder } from '@shared/store-settings/size-chart';
+import { socialLinksInOrder } from '@shared/store-settings/social-links';
+import type { StoreInfo } from '@shared/store-settings/store-info-schema';
 import type { Db } from '../../db/database';
 import { categories, products } from '../../db/schema/catalog-tables';
 import { stores } from '../../db/schema/store-tables';

@@ -10,10 +10,10 @@ import { z } from 'zod';
 import { GST_RATES } from '../gst/gst-rate';
 import { gstinProblem, normaliseGstin } from '../gst/gstin';
 import { findIndianState, UNKNOWN_STATE_MESSAGE } from '../gst/indian-states';
-import { policySlugs, storeInfoSchema } from '../store-info/store-info-schema';
-import { sizeChartSchema } from '../store-info/size-chart';
-import { socialLinksFormSchema } from '../store-info/social-links-schema';
-import { normaliseWhatsappNumber, WHATSAPP_NUMBER_MESSAGE } from '../store-info/whatsapp';
+import { policySlugs, storeInfoSchema } from './store-info-schema';
+import { sizeChartSchema } from './size-chart';
+import { socialLinksFormSchema } from './social-links-schema';
+import { normaliseWhatsappNumber, WHATSAPP_NUMBER_MESSAGE } from './whatsapp';
 
 /** Optional text of the form: trimmed, at most `max` characters, `''` = not set. */
 const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);

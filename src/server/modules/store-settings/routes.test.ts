@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { storeInfoSchema, type StoreInfo } from '@shared/store-info/store-info-schema';
+import { storeInfoSchema, type StoreInfo } from '@shared/store-settings/store-info-schema';
 import { products } from '../../db/schema/catalog-tables';
 import type { AppConfig } from '../../config';
 import { catalogImportFileSchema } from '../catalog-file/import-schema';
