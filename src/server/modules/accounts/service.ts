@@ -54,17 +54,18 @@ export function generateSessionToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-type UserRow = typeof users.$inferSelect;
+/** An account as its row of the `users` table holds it. */
+type AccountRow = typeof users.$inferSelect;
 
 /** The public account shape (spec §3 "User"): never the id, password hash or any token. */
 export function toAccountInfo(
-  user: Pick<UserRow, 'firstName' | 'lastName' | 'email' | 'createdAt'>,
+  account: Pick<AccountRow, 'firstName' | 'lastName' | 'email' | 'createdAt'>,
 ): AccountInfo {
   return {
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    createdAt: user.createdAt.toISOString(),
+    firstName: account.firstName,
+    lastName: account.lastName,
+    email: account.email,
+    createdAt: account.createdAt.toISOString(),
   };
 }
 
@@ -108,39 +109,39 @@ export async function signIn(
   password: string,
   now: Date = new Date(),
 ): Promise<{ token: string } | null> {
-  const [user] = await db
+  const [account] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
     .where(and(eq(users.storeId, storeId), eq(users.email, email)))
     .limit(1);
-  if (!user) {
+  if (!account) {
     await verifyPassword(await timingDummyHash(), password);
     return null;
   }
-  if (!(await verifyPassword(user.passwordHash, password))) return null;
+  if (!(await verifyPassword(account.passwordHash, password))) return null;
 
-  if (needsRehash(user.passwordHash, ARGON2_OPTIONS)) {
+  if (needsRehash(account.passwordHash, ARGON2_OPTIONS)) {
     const passwordHash = await hashPassword(password);
     await db
       .update(users)
       .set({ passwordHash })
-      .where(and(eq(users.storeId, storeId), eq(users.id, user.id)));
+      .where(and(eq(users.storeId, storeId), eq(users.id, account.id)));
   }
   const token = generateSessionToken();
   await db.transaction(async (tx) => {
-    // Housekeeping: the user's finished sessions are no longer needed.
+    // Housekeeping: the account's finished sessions are no longer needed.
     await tx
       .delete(sessions)
       .where(
         and(
           eq(sessions.storeId, storeId),
-          eq(sessions.userId, user.id),
+          eq(sessions.userId, account.id),
           or(lt(sessions.expiresAt, now), isNotNull(sessions.revokedAt)),
         ),
       );
     await tx.insert(sessions).values({
       storeId,
-      userId: user.id,
+      userId: account.id,
       tokenHash: hashSessionToken(token),
       createdAt: now,
       expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
