@@ -6,6 +6,7 @@ import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { publicFileZones, REPOSITORY_ROOT, serverLayerZones } from './src/server/module-layers.js';
 
 /**
  * Import boundaries (docs/architecture.md): shared imports neither side, the client never imports
@@ -56,14 +57,32 @@ const clientZones = [
   {
     target: './src/client/admin',
     from: ['./src/client/features', './src/client/app'],
-    message: 'The admin (docs/decisions/013-admin-area.md) uses components/, lib/ and @shared, never the storefront.',
+    message:
+      'The admin (docs/decisions/013-admin-area.md) uses components/, lib/ and @shared, never the storefront.',
   },
   {
     target: ['./src/client/app', './src/client/features', './src/client/components', './src/client/lib'],
     from: './src/client/admin',
-    message: 'The storefront never imports the admin: it is its own entry (docs/decisions/013-admin-area.md).',
+    message:
+      'The storefront never imports the admin: it is its own entry (docs/decisions/013-admin-area.md).',
   },
 ];
+
+/**
+ * The server's layers (src/server/module-layers.js, docs/decisions/018-server-layers.md): production files
+ * import only lower layers and other modules' public files; tests and the test harness, at the top, only the
+ * public files. One zone per module folder, read from the disk: a folder no layer lists stops the lint.
+ */
+const serverModules = readdirSync(new URL('./src/server/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** import-x reads .ts/.tsx dependencies too (no-cycle follows them), resolving the @ aliases through tsconfig. */
+const importXSettings = {
+  'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+  'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+  'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'drizzle/**', 'node_modules/**', 'coverage/**', 'seed/images/**'] },
@@ -102,15 +121,32 @@ export default tseslint.config(
   {
     files: ['src/client/**', 'src/shared/**'],
     plugins: { 'import-x': importX },
-    settings: {
-      // Parse .ts/.tsx dependencies too (no-cycle follows them), resolving @client/@shared through tsconfig.
-      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
-      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
-    },
+    settings: importXSettings,
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: clientZones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['src/server/**'],
+    plugins: { 'import-x': importX },
+    settings: importXSettings,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: publicFileZones(serverModules), basePath: REPOSITORY_ROOT },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['src/server/**'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/test/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: serverLayerZones(serverModules), basePath: REPOSITORY_ROOT },
+      ],
     },
   },
 );

@@ -14,29 +14,31 @@ import { refuseNulCharacters } from './refuse-nul';
 import { adminApi } from './modules/admin/admin-api';
 import { catalogRoutes } from './modules/catalog/routes';
 import { listenForCatalogChanges, ResponseCache } from './modules/catalog/response-cache';
+import { searchRoutes } from './modules/search/routes';
 import { deliveryRoutes } from './modules/delivery/routes';
 import { gstRoutes } from './modules/gst/routes';
 import { healthRoutes } from './modules/health/routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { OutboxSender } from './modules/mail/outbox-sender';
 import { PaymentWindowTimer } from './modules/orders/payment-window';
+import { orderDocumentRoutes } from './modules/orders/document-routes';
 import { orderRoutes } from './modules/orders/routes';
 import { sandboxPayuRoutes } from './modules/payments/providers/sandbox-payu';
 import { paymentRoutes } from './modules/payments/routes';
-import { baseUrlOf } from './modules/payments/public-origin';
+import { shopOrigin } from './shop-origin';
 import { formActionSources, paymentSettings } from './modules/payments/settings';
 import { mediaDirOf } from './modules/media/media-files';
 import { builtFileReader, loadServerRenderer, pageHtmlRenderer } from './modules/seo/page-html';
 import { withInlineStylesheets } from './modules/seo/page-styles';
 import { registerSeoRoutes } from './modules/seo/seo-routes';
-import { storeInfoRoutes } from './modules/store-info/routes';
-import { paymentsAreSimulated } from './modules/store-info/service';
+import { storeInfoRoutes } from './modules/store-settings/routes';
+import { paymentsAreSimulated } from './modules/store-settings/store-info';
 import { StoreTrackingRateLimiter } from './modules/orders/tracking-rate-limit';
-import { PasswordResetRateLimiter } from './modules/users/password-reset-rate-limit';
-import { RegistrationRateLimiter } from './modules/users/registration-rate-limit';
-import { userRoutes } from './modules/users/routes';
+import { PasswordResetRateLimiter } from './modules/accounts/password-reset-rate-limit';
+import { RegistrationRateLimiter } from './modules/accounts/registration-rate-limit';
+import { accountRoutes } from './modules/accounts/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
-import { StoreSignInRateLimiter } from './modules/users/sign-in-rate-limit';
+import { StoreSignInRateLimiter } from './modules/accounts/sign-in-rate-limit';
 import { openRateLimitStores } from './rate-limit-redis';
 import {
   loadStoreDirectory,
@@ -199,8 +201,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         outboxDir: ownsMailer && !config.SMTP_URL ? join(config.DATA_DIR, 'outbox') : null,
       });
       await api.register(storeInfoRoutes, { testMode: paymentsAreSimulated(payments) });
+      await api.register(searchRoutes);
       await api.register(catalogRoutes);
-      await api.register(userRoutes, {
+      await api.register(accountRoutes, {
         signInRateLimiter: new StoreSignInRateLimiter(rateLimits.store('sign-in')),
         registrationRateLimiter: new RegistrationRateLimiter(rateLimits.store('registration')),
         passwordResetRateLimiter: new PasswordResetRateLimiter(rateLimits.store('password-reset')),
@@ -214,6 +217,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         prefix: '/admin',
         signInRateLimiter: new StoreSignInRateLimiter(rateLimits.store('sign-in')),
       });
+      await api.register(orderDocumentRoutes);
       await api.register(gstRoutes);
       await api.register(deliveryRoutes);
       await api.register(wishlistRoutes);
@@ -228,7 +232,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       directory,
       normalizeHost((request.headers['x-store-host'] as string | undefined) || request.headers.host),
     );
-  const originOf = (request: FastifyRequest) => baseUrlOf(request, payments);
+  const originOf = (request: FastifyRequest) => shopOrigin(request, payments.publicUrl);
   await registerSeoRoutes(app, { storeIdOf, originOf, mediaDir: mediaDirOf(config.DATA_DIR) });
   await registerStaticFiles(app, (indexHtml) =>
     pageHtmlRenderer(app, {

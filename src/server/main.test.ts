@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { runCatalogImport } from './cli/catalog-import';
 import { runOrdersCli } from './cli/orders';
 import { openDatabase, pgliteExtensions } from './db/database';
-import { countAllProducts } from './modules/catalog/import-service';
+import { countAllProducts } from './modules/catalog-file/import-service';
 
 /**
  * The real start-up (`src/server/main.ts` through tsx) in child processes: configuration and start-up

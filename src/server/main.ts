@@ -88,7 +88,7 @@ async function start(running: Running): Promise<void> {
     await Promise.all([
       import('./db/database'),
       import('./app'),
-      import('./demo-shop'),
+      import('./modules/catalog-file/demo-shop'),
       import('./modules/maintenance/sweeper'),
       import('./modules/payments/settings'),
     ]);
@@ -99,7 +99,7 @@ async function start(running: Running): Promise<void> {
     const summary = await loadDemoShopIfEmpty(database.db);
     if (summary) console.log(`Loaded the demo shop: ${summary.created} products.`);
     // The demo shop's owner, for trying the admin at /admin (README "Admin").
-    await (await import('./modules/admin/demo-owner')).ensureDemoOwner(database.db);
+    await (await import('./modules/members/demo-owner')).ensureDemoOwner(database.db);
   }
 
   const app = await buildApp(config, { database });

@@ -5,8 +5,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
-import { catalogImportFileSchema } from './modules/catalog/import-schema';
-import { importCatalog } from './modules/catalog/import-service';
+import { catalogImportFileSchema } from './modules/catalog-file/import-schema';
+import { importCatalog } from './modules/catalog-file/import-service';
 import { fixtureCatalog } from './test/catalog-fixture';
 import { testConfig } from './test/test-app';
 import { openTestDatabase, type TestDatabase } from './test/test-database';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { orderSchema } from '@shared/orders/order-schemas';
-import { accountInfoSchema } from '@shared/users/user-schemas';
+import { accountInfoSchema } from '@shared/accounts/account-schemas';
 import {
   ApiError,
   apiErrorFrom,

@@ -1,6 +1,6 @@
 /**
  * `npm run admin -- <command>`: the shop owner's admin set-up, through the same services as the admin API
- * (modules/admin/memberships.ts), against the database of `DATA_DIR` / `DATABASE_URL`. In embedded mode
+ * (modules/members/memberships.ts), against the database of `DATA_DIR` / `DATABASE_URL`. In embedded mode
  * (no DATABASE_URL) run it while the server is stopped.
  *
  * ```
@@ -10,13 +10,13 @@
  *
  * Without `--host` the default store is used. The link points to `PUBLIC_URL`, else `http://localhost:PORT`.
  */
-import { emailSchema } from '@shared/users/user-schemas';
+import { emailSchema } from '@shared/accounts/account-schemas';
 import { loadConfig } from '../config';
 import type { Database, Db } from '../db/database';
 import { AppError } from '../errors';
-import { CLI_ACTOR } from '../modules/admin/audit';
-import { memberLink, MEMBER_LINK_LIFETIME_MS } from '../modules/admin/member-links';
-import { createOwner, listMembers } from '../modules/admin/memberships';
+import { CLI_ACTOR } from '../modules/audit/audit-log';
+import { memberLink, MEMBER_LINK_LIFETIME_MS } from '../modules/members/member-links';
+import { createOwner, listMembers } from '../modules/members/memberships';
 import { loadStoreDirectory, normalizeHost, resolveStoreId } from '../modules/stores/service';
 import { openCliDatabase } from './cli-database';
 import { CliError, parseArguments, type ParsedArguments } from './orders-arguments';

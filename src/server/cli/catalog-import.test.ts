@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { openDatabase, pgliteExtensions } from '../db/database';
 import { products } from '../db/schema/catalog-tables';
-import { countAllProducts } from '../modules/catalog/import-service';
+import { countAllProducts } from '../modules/catalog-file/import-service';
 import { fixtureCatalog } from '../test/catalog-fixture';
 import { runCatalogImport } from './catalog-import';
 

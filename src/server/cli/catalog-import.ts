@@ -6,7 +6,7 @@
  * problem with its product index and field, writes nothing and exits with code 1.
  */
 import { openCliDatabase } from './cli-database';
-import { CatalogFileError, importCatalogFile } from '../modules/catalog/catalog-file';
+import { CatalogFileError, importCatalogFile } from '../modules/catalog-file/catalog-file';
 
 const USAGE = 'Usage: npm run catalog:import -- <file.json> [--host shop.example.com]';
 

@@ -6,7 +6,7 @@
 import { formatRupeesForOrder, paiseToRupees } from '@shared/money';
 import { ORDER_STATUS, orderStatusLabel } from '@shared/orders/order-status';
 import type { UndeliveredMail } from '../modules/mail/outbox';
-import { lineNameText, quantityTimesPriceText } from '../modules/orders/order-line-text';
+import { lineNameText, quantityTimesPriceText } from '@shared/orders/order-line-text';
 import type { OwnerOrderDetails, OwnerOrderSummary } from '../modules/orders/owner-orders';
 
 /** The marker of an order paid in test mode. */

@@ -1,10 +1,11 @@
 /**
  * Signed-in customers made straight in the database, for tests that need many accounts at once (parallel
  * checkouts, each account limited in the orders it may leave unpaid): a `users` row without a usable password
- * and a live session through the users module's own token functions. One sign-up through the API costs two
+ * and a live session through the accounts and auth modules' own token functions. One sign-up through the API costs two
  * password hashes; this costs two inserts.
  */
-import { generateSessionToken, hashSessionToken, SESSION_LIFETIME_MS } from '../modules/users/service';
+import { hashSessionToken } from '../modules/auth/sessions';
+import { generateSessionToken, SESSION_LIFETIME_MS } from '../modules/accounts/service';
 import type { Db } from '../db/database';
 import { sessions, users } from '../db/schema/user-tables';
 

@@ -4,7 +4,7 @@
  * routes. Roles: `owner` (everything) and `staff` (orders, products, stock; not settings, not staff).
  */
 import { z } from 'zod';
-import { emailSchema, newPasswordSchema } from '../users/user-schemas';
+import { emailSchema, newPasswordSchema } from '../accounts/account-schemas';
 
 /** The roles a member of a store may hold. */
 export const MEMBER_ROLES = ['owner', 'staff'] as const;

@@ -10,7 +10,7 @@ import {
   categorySettingsSchema,
   type CategorySettings,
   type StoreSettings,
-} from '@shared/admin/store-settings-schemas';
+} from '@shared/store-settings/store-settings-schemas';
 import { Button } from '@client/components/ui/button';
 import { FieldError, Input } from '@client/components/ui/input';
 import { errorText } from '@client/lib/error-text';

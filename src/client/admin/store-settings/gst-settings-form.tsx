@@ -12,7 +12,7 @@ import {
   gstSettingsSchema,
   type GstSettings,
   type StoreSettings,
-} from '@shared/admin/store-settings-schemas';
+} from '@shared/store-settings/store-settings-schemas';
 import { GST_RATES } from '@shared/gst/gst-rate';
 import { INDIAN_STATE_NAMES } from '@shared/gst/indian-states';
 import { Button } from '@client/components/ui/button';

@@ -7,12 +7,12 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { StoreSettings } from '@shared/admin/store-settings-schemas';
-import { policySlugs, type PolicySlug } from '@shared/store-info/store-info-schema';
+import type { StoreSettings } from '@shared/store-settings/store-settings-schemas';
+import { policySlugs, type PolicySlug } from '@shared/store-settings/store-info-schema';
 import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { FieldError, Textarea } from '@client/components/ui/input';
-import { POLICY_TITLES } from '@shared/store-info/policy-titles';
+import { POLICY_TITLES } from '@shared/store-settings/policy-titles';
 import { POLICY_PROSE_CLASS_NAME, renderPolicyHtml } from '@client/lib/policies/policy-html';
 import { DEFAULT_POLICY_TEXTS } from '@client/lib/policies/policy-texts';
 import { errorText } from '@client/lib/error-text';

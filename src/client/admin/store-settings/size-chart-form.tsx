@@ -9,9 +9,17 @@ import {
   sizeChartSettingsSchema,
   type SizeChartSettings,
   type StoreSettings,
-} from '@shared/admin/store-settings-schemas';
-import { SIZE_CHART_UNIT_NAMES, SIZE_CHART_UNITS, type SizeChartUnit } from '@shared/store-info/size-chart';
-import { sizeChartFromText, sizeChartLineProblem, sizeChartToText } from '@shared/store-info/size-chart-text';
+} from '@shared/store-settings/store-settings-schemas';
+import {
+  SIZE_CHART_UNIT_NAMES,
+  SIZE_CHART_UNITS,
+  type SizeChartUnit,
+} from '@shared/store-settings/size-chart';
+import {
+  sizeChartFromText,
+  sizeChartLineProblem,
+  sizeChartToText,
+} from '@shared/store-settings/size-chart-text';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Textarea } from '@client/components/ui/input';

@@ -13,10 +13,10 @@ import {
   storeInfoSettingsSchema,
   type StoreInfoSettings,
   type StoreSettings,
-} from '@shared/admin/store-settings-schemas';
-import { SUPPORT_HOURS_DEFAULT } from '@shared/store-info/store-info-schema';
-import { SOCIAL_NETWORK_NAMES, SOCIAL_NETWORKS } from '@shared/store-info/social-links';
-import { formatWhatsappNumber } from '@shared/store-info/whatsapp';
+} from '@shared/store-settings/store-settings-schemas';
+import { SUPPORT_HOURS_DEFAULT } from '@shared/store-settings/store-info-schema';
+import { SOCIAL_NETWORK_NAMES, SOCIAL_NETWORKS } from '@shared/store-settings/social-links';
+import { formatWhatsappNumber } from '@shared/store-settings/whatsapp';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Input, Textarea } from '@client/components/ui/input';

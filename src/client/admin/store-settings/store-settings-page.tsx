@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { StoreSettings } from '@shared/admin/store-settings-schemas';
+import type { StoreSettings } from '@shared/store-settings/store-settings-schemas';
 import { Alert } from '@client/components/ui/alert';
 import { Card, CardContent } from '@client/components/ui/card';
 import { errorText } from '@client/lib/error-text';

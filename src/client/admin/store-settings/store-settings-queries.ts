@@ -3,7 +3,7 @@
  * /settings/<section>`), which answers the settings as saved and puts them straight into the cache.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { storeSettingsSchema, type StoreSettings } from '@shared/admin/store-settings-schemas';
+import { storeSettingsSchema, type StoreSettings } from '@shared/store-settings/store-settings-schemas';
 import { apiRequest } from '@client/lib/api-client';
 import { toast } from '@client/lib/notify';
 import { ADMIN_QUERY_KEY } from '../lib/admin-session';

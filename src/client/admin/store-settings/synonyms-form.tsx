@@ -8,7 +8,7 @@ import {
   synonymSettingsSchema,
   type StoreSettings,
   type SynonymSettings,
-} from '@shared/admin/store-settings-schemas';
+} from '@shared/store-settings/store-settings-schemas';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Textarea } from '@client/components/ui/input';

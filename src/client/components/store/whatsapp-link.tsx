@@ -5,7 +5,7 @@
  * (product page, order success), so it stays out of the home page's first load.
  */
 import { MessageCircle } from 'lucide-react';
-import { whatsappLink } from '@shared/store-info/whatsapp';
+import { whatsappLink } from '@shared/store-settings/whatsapp';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { buttonVariants } from '@client/components/ui/button-variants';
 import { cn } from '@client/lib/utils';

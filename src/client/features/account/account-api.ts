@@ -4,7 +4,7 @@
  * cookie on any 401 (spec §4). The account itself is read through lib/session/account-info-query.ts.
  */
 import { useMutation } from '@tanstack/react-query';
-import type { RegisterRequest } from '@shared/users/user-schemas';
+import type { RegisterRequest } from '@shared/accounts/account-schemas';
 import { apiRequest } from '@client/lib/api-client';
 import { tokenFromResponse } from './account-messages';
 

@@ -2,7 +2,7 @@
  * What the account page shows (spec §2 "Account"): the name, the
  * e-mail and the member-since date, with neutral placeholders — never sample names, e-mails or dates.
  */
-import type { AccountInfo } from '@shared/users/user-schemas';
+import type { AccountInfo } from '@shared/accounts/account-schemas';
 
 /** The name shown when the account has none: neutral, never a sample name. */
 export const NAME_PLACEHOLDER = 'Customer';

@@ -7,7 +7,7 @@ import {
   authorizeResponseSchema,
   type RegisterFormValues,
   type RegisterRequest,
-} from '@shared/users/user-schemas';
+} from '@shared/accounts/account-schemas';
 import { ApiError } from '@client/lib/api-client';
 import { errorText, FAILURE_TEXT } from '@client/lib/error-text';
 

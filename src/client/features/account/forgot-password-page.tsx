@@ -14,7 +14,7 @@ import {
   forgotPasswordBodySchema,
   type ForgotPasswordBody,
   type ForgotPasswordInput,
-} from '@shared/users/user-schemas';
+} from '@shared/accounts/account-schemas';
 import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { FormError } from '@client/components/ui/form-error';

@@ -9,7 +9,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LogIn } from 'lucide-react';
-import { signInFormSchema, type SignInFormInput, type SignInFormValues } from '@shared/users/user-schemas';
+import {
+  signInFormSchema,
+  type SignInFormInput,
+  type SignInFormValues,
+} from '@shared/accounts/account-schemas';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Input, Label } from '@client/components/ui/input';

@@ -7,7 +7,7 @@ import {
   forgotPasswordResponseSchema,
   resetPasswordResponseSchema,
   type ForgotPasswordBody,
-} from '@shared/users/user-schemas';
+} from '@shared/accounts/account-schemas';
 import { apiRequest } from '@client/lib/api-client';
 
 /**

@@ -18,7 +18,7 @@ import {
   registerFormSchema,
   type RegisterFormInput,
   type RegisterFormValues,
-} from '@shared/users/user-schemas';
+} from '@shared/accounts/account-schemas';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';

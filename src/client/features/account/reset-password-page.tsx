@@ -16,7 +16,7 @@ import {
   resetPasswordFormSchema,
   type ResetPasswordFormInput,
   type ResetPasswordFormValues,
-} from '@shared/users/user-schemas';
+} from '@shared/accounts/account-schemas';
 import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { FormError } from '@client/components/ui/form-error';

@@ -14,10 +14,10 @@ import { toast } from '@client/lib/notify';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Input, Textarea } from '@client/components/ui/input';
-import { supportHoursOf } from '@shared/store-info/store-info-schema';
+import { supportHoursOf } from '@shared/store-settings/store-info-schema';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { SOCIAL_NETWORK_NAMES, SOCIAL_NETWORKS, type SocialLinks } from '@shared/store-info/social-links';
+import { SOCIAL_NETWORK_NAMES, SOCIAL_NETWORKS, type SocialLinks } from '@shared/store-settings/social-links';
 
 /** Simulated sending time (spec §9). */
 export const CONTACT_SEND_DELAY_MS = 1500;

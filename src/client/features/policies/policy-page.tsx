@@ -11,7 +11,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { POLICY_PROSE_CLASS_NAME, renderPolicyHtml } from '@client/lib/policies/policy-html';
-import { POLICY_TITLES } from '@shared/store-info/policy-titles';
+import { POLICY_TITLES } from '@shared/store-settings/policy-titles';
 import { DEFAULT_POLICY_TEXTS } from '@client/lib/policies/policy-texts';
 import { isPolicySlug, type PolicySlug } from './policy-slugs';
 

@@ -1,7 +1,7 @@
 /**
  * Which `/{policyType}` paths are policy pages (spec §2 "Policy pages").
  */
-import { policySlugs, type PolicySlug } from '@shared/store-info/store-info-schema';
+import { policySlugs, type PolicySlug } from '@shared/store-settings/store-info-schema';
 
 export { policySlugs, type PolicySlug };
 

@@ -3,7 +3,7 @@
  * products and 3 category / sub-category pairs for the text typed so far (prices in rupees).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { suggestResponseSchema } from '@shared/catalog/search-schemas';
+import { suggestResponseSchema } from '@shared/search/search-schemas';
 import { apiRequest } from '@client/lib/api-client';
 
 /** Suggestions for `q` (trimmed by the caller; the server refuses an empty or over-100-character text). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SuggestResponse } from '@shared/catalog/search-schemas';
+import type { SuggestResponse } from '@shared/search/search-schemas';
 import { EMPTY_LISTING, parseListingState } from '@client/lib/catalog/listing-state';
 import { nextActiveIndex, optionLabel, suggestionOptions } from './suggestion-options';
 

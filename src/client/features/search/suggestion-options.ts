@@ -2,7 +2,7 @@
  * The options of the search box's suggestion list, in the order shown and walked with the arrow keys:
  * the suggested products, then the suggested categories, then 'Search for "…"' (the full results). Pure.
  */
-import type { SuggestResponse } from '@shared/catalog/search-schemas';
+import type { SuggestResponse } from '@shared/search/search-schemas';
 import { perUnitSuffix } from '@shared/catalog/unit-of-measure';
 import { formatRupees } from '@shared/money';
 

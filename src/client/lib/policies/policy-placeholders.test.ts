@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, fillPolicyPlaceholders, placeholderValues } from './policy-placeholders';
-import { POLICY_TITLES } from '@shared/store-info/policy-titles';
+import { POLICY_TITLES } from '@shared/store-settings/policy-titles';
 import { DEFAULT_POLICY_TEXTS } from './policy-texts';
 
 const company = {

@@ -4,8 +4,8 @@
  * info, with neutral fallbacks when a detail is missing, and `{supportHours}` by the store's support hours
  * (its default when unset: the contact page says the same). Values are HTML-escaped, because the texts are HTML.
  */
-import type { StoreInfo } from '@shared/store-info/store-info-schema';
-import { SUPPORT_HOURS_DEFAULT, supportHoursOf } from '@shared/store-info/store-info-schema';
+import type { StoreInfo } from '@shared/store-settings/store-info-schema';
+import { SUPPORT_HOURS_DEFAULT, supportHoursOf } from '@shared/store-settings/store-info-schema';
 
 export type PolicyCompanyDetails = Partial<
   Pick<

@@ -5,7 +5,7 @@
  * filling and sanitising before they are rendered. Placeholders never start a sentence, because their
  * fallbacks ('our store', 'our registered office', …) are lower-case.
  */
-import type { PolicySlug } from '@shared/store-info/store-info-schema';
+import type { PolicySlug } from '@shared/store-settings/store-info-schema';
 import {
   BULK_DELIVERY_TIME,
   CANCELLATION_AND_RETURN_WINDOW,

@@ -5,7 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { accountInfoSchema } from '@shared/users/user-schemas';
+import { accountInfoSchema } from '@shared/accounts/account-schemas';
 import { apiRequest } from '@client/lib/api-client';
 import { retryUnlessClientError } from '@client/lib/query-retry';
 import { SESSION_QUERY_KEY } from '@client/lib/query-keys';

@@ -2,7 +2,7 @@
  * Store information (spec §3 "Store info", §7 `GET /storeInfo`) and the spec's fallbacks (§2, §8, §9).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StoreInfo } from '@shared/store-info/store-info-schema';
+import type { StoreInfo } from '@shared/store-settings/store-info-schema';
 import { apiRequest, parseAnswer } from '@client/lib/api-client';
 
 /** The brand shown when store info names neither a store nor a company (spec §2 "Main layout"). */
@@ -22,7 +22,7 @@ export const STORE_INFO_ERROR = 'Failed to load store information. Please refres
 export async function fetchStoreInfo(signal?: AbortSignal): Promise<StoreInfo> {
   const [answer, { storeInfoSchema }] = await Promise.all([
     apiRequest('/storeInfo', { signal }),
-    import('@shared/store-info/store-info-schema'),
+    import('@shared/store-settings/store-info-schema'),
   ]);
   return parseAnswer(storeInfoSchema, answer, 'GET /storeInfo');
 }

@@ -127,7 +127,7 @@ export const products = pgTable(
       .default(sql`'{}'::text[]`),
     /**
      * What can be bought now, kept by database triggers on every change of `products` and `product_variants`
-     * (stock, prices, sizes, colours; see drizzle/0009 and src/server/modules/catalog/search-filters.ts): one
+     * (stock, prices, sizes, colours; see drizzle/0009 and src/server/modules/search/search-filters.ts): one
      * offer per available variant, or for an available product without variants one per size × colour of its
      * attributes. `offer_sizes` / `offer_colors`: distinct lower-case sizes and colours of the offers;
      * `offer_pairs`: distinct lower-case `size‹US›colour` of offers with both (‹US› = U+001F); `offer_entries`:
@@ -234,7 +234,7 @@ export const productVariants = pgTable(
   (table) => [
     uniqueIndex('product_variants_store_sku').on(table.storeId, sql`lower(${table.sku})`),
     index('product_variants_product').on(table.productId, table.position),
-    // Search filters: available variants of a colour and size (src/server/modules/catalog/search-filters.ts).
+    // Search filters: available variants of a colour and size (src/server/modules/search/search-filters.ts).
     index('product_variants_store_color_size').on(
       table.storeId,
       sql`lower(${table.color})`,

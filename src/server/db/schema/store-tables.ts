@@ -6,8 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DeliverySettings } from '@shared/delivery/delivery-rules';
-import type { SizeChart } from '@shared/store-info/size-chart';
-import type { SocialLinks } from '@shared/store-info/social-links';
+import type { SizeChart } from '@shared/store-settings/size-chart';
+import type { SocialLinks } from '@shared/store-settings/social-links';
 
 /** A shop. Exactly one row has `is_default`; it answers every host that no `store_hosts` row names. */
 export const stores = pgTable(
@@ -24,7 +24,7 @@ export const stores = pgTable(
     description: text('description'),
     /**
      * The shop's WhatsApp number, an Indian mobile in E.164 form (`+919839041736`); null: no WhatsApp links
-     * on the storefront (src/shared/store-info/whatsapp.ts).
+     * on the storefront (src/shared/store-settings/whatsapp.ts).
      */
     whatsappNumber: text('whatsapp_number'),
     /**
@@ -34,11 +34,11 @@ export const stores = pgTable(
     supportHours: text('support_hours'),
     /**
      * The shop's social accounts: network (instagram, facebook, youtube, x, pinterest) → `https://` link to its
-     * page there (src/shared/store-info/social-links.ts); `{}`: none, the contact page hides 'Follow Us'.
+     * page there (src/shared/store-settings/social-links.ts); `{}`: none, the contact page hides 'Follow Us'.
      */
     socialLinks: jsonb('social_links').$type<SocialLinks>().notNull().default({}),
     /**
-     * The store-wide size chart (src/shared/store-info/size-chart.ts): unit `in` or `cm` and tables of size →
+     * The store-wide size chart (src/shared/store-settings/size-chart.ts): unit `in` or `cm` and tables of size →
      * measurements; null: no chart.
      */
     sizeChart: jsonb('size_chart').$type<SizeChart>(),

@@ -12,7 +12,7 @@ import { apiRoutes, buildWithRouteTable, routeName, type ApiRoute } from '../../
 import { insertSignedInCustomers, type SessionCustomer } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { NOT_A_MEMBER_MESSAGE, OWNER_ONLY_MESSAGE } from './role-hook';
+import { NOT_A_MEMBER_MESSAGE, OWNER_ONLY_MESSAGE } from '../auth/role-hook';
 
 const OPEN_ROUTES = ['POST /api/v1/admin/sign-in', 'POST /api/v1/admin/set-up'];
 const OWNER_ONLY = [

@@ -1,32 +1,36 @@
 /**
  * Mounts the admin API at `/api/v1/admin` (docs/admin.md): sign-in and set-up open, then every feature
- * module's `admin-routes.ts` behind the ONE role hook (./role-hook.ts). A new admin screen adds its module's
+ * module's `admin-routes.ts` behind the ONE role hook (../auth/role-hook.ts). A new admin screen adds its module's
  * plugin to {@link ADMIN_FEATURE_ROUTES}; it is then checked like every other admin route.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { productAdminRoutes } from '../catalog/admin-routes';
 import { productImageAdminRoutes } from '../catalog/product-image-routes';
 import { gstAdminRoutes } from '../gst/admin-routes';
+import { orderDocumentAdminRoutes } from '../orders/document-routes';
 import { deliveryAdminRoutes } from '../delivery/admin-routes';
 import { orderAdminRoutes } from '../orders/admin-routes';
-import type { SignInRateLimiter } from '../users/sign-in-rate-limit';
-import { storeLogoAdminRoutes } from '../store-info/logo-routes';
-import { catalogFileAdminRoutes } from '../catalog/catalog-file-routes';
+import { paymentAdminRoutes } from '../payments/admin-routes';
+import type { SignInRateLimiter } from '../accounts/sign-in-rate-limit';
+import { storeLogoAdminRoutes } from '../store-settings/logo-routes';
+import { catalogFileAdminRoutes } from '../catalog-file/catalog-file-routes';
 import { storeSettingsAdminRoutes } from '../store-settings/admin-routes';
-import { customerAdminRoutes } from '../users/admin-routes';
-import { dashboardRoutes } from './dashboard-routes';
-import { requireMemberRole } from './role-hook';
-import { adminSessionRoutes, memberAdminRoutes } from './routes';
+import { customerAdminRoutes } from '../customers/admin-routes';
+import { dashboardAdminRoutes } from '../dashboard/admin-routes';
+import { requireMemberRole } from '../auth/role-hook';
+import { adminSessionRoutes, memberAdminRoutes } from '../members/admin-routes';
 
 /** The feature modules' admin routes, all behind the role hook. */
 const ADMIN_FEATURE_ROUTES: FastifyPluginAsync[] = [
   memberAdminRoutes,
   orderAdminRoutes,
+  paymentAdminRoutes,
   productAdminRoutes,
-  dashboardRoutes,
+  dashboardAdminRoutes,
   customerAdminRoutes,
   productImageAdminRoutes,
   storeLogoAdminRoutes,
+  orderDocumentAdminRoutes,
   gstAdminRoutes,
   storeSettingsAdminRoutes,
   catalogFileAdminRoutes,

@@ -13,8 +13,8 @@ import {
 import { paiseToRupees } from '@shared/money';
 import { rowsOf, type Db } from '../../db/database';
 import { NotFoundError } from '../../errors';
-import { auditOf } from '../admin/audit';
-import { isProductId } from './service';
+import { auditOf } from '../audit/audit-log';
+import { isProductId } from './product-id';
 
 /** The audit log's `entity` for a product; its `entityId` is the product id. */
 export const PRODUCT_AUDIT_ENTITY = 'product';

@@ -14,20 +14,15 @@ import {
 } from '@shared/admin/admin-product-editor-schemas';
 import { rowsOf, type Db } from '../../db/database';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
-import { recordAudit, type AuditActor } from '../admin/audit';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { PRODUCT_AUDIT_ENTITY, PRODUCT_NOT_FOUND_MESSAGE, productValues } from './admin-product-read';
-import {
-  announceCatalogChange,
-  categoryIdFor,
-  skuClashes,
-  writeVariants,
-  type VariantWrite,
-} from './admin-product-writes';
-import { deleteDetails, insertDetails, insertProducts } from './import-bulk';
-import type { ImportProduct } from './import-schema';
+import { announceCatalogChange } from '../stores/catalog-version';
+import { categoryIdFor, skuClashes, writeVariants, type VariantWrite } from './admin-product-writes';
+import { deleteDetails, insertDetails, insertProducts } from './bulk-writes';
+import type { ImportProduct } from './import-product-schema';
 import { productRecord, productRowColumns } from './product-record';
 import { refreshProductSearch } from './search-index';
-import { isProductId } from './service';
+import { isProductId } from './product-id';
 
 /** Who saves, in which store. */
 export type ProductSaveContext = { storeId: number; actor: AuditActor };

@@ -4,12 +4,10 @@
  * category by name, a product's variants brought in line with the matrix, and the catalogue change
  * announcement that the storefront's caches listen for. Prices in **paise**; stock in the product's unit.
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/database';
 import { categories } from '../../db/schema/catalog-tables';
-import { stores } from '../../db/schema/store-tables';
-import { chunksOf, BULK_ROWS, insertVariants, type VariantRow } from './import-bulk';
-import { CATALOG_CHANGED_CHANNEL } from './import-service';
+import { chunksOf, BULK_ROWS, insertVariants, type VariantRow } from './bulk-writes';
 
 /** One SKU of a save and where it is in the body: `sku` or `variants.3.sku`. */
 export type WantedSku = { sku: string; field: string };
@@ -94,17 +92,4 @@ export async function writeVariants(
     storeId,
     rows.filter((row) => !row.id).map(({ id: _id, setStock: _setStock, ...row }) => ({ ...row, productId })),
   );
-}
-
-/**
- * Announces a catalogue change of `storeId` as the catalogue import does: the store's `catalog_version` goes up
- * and a NOTIFY on {@link CATALOG_CHANGED_CHANNEL} is delivered on commit to every server sharing a PostgreSQL
- * database (they clear their response caches). The saving server clears its own after the commit.
- */
-export async function announceCatalogChange(tx: Db, storeId: number): Promise<void> {
-  await tx
-    .update(stores)
-    .set({ catalogVersion: sql`${stores.catalogVersion} + 1` })
-    .where(eq(stores.id, storeId));
-  await tx.execute(sql`select pg_notify(${CATALOG_CHANGED_CHANNEL}, ${String(storeId)})`);
 }

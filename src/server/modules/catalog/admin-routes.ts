@@ -12,16 +12,16 @@ import {
 } from '@shared/admin/admin-product-editor-schemas';
 import { adminProductListQuerySchema, adminProductListSchema } from '@shared/admin/admin-product-schemas';
 import { errorBodySchema } from '@shared/errors/error-body';
-import { actorOf, requireAdmin } from '../admin/role-hook';
+import { actorOf, requireMember } from '../auth/role-hook';
 import { adminProductDetail } from './admin-product-read';
 import { createAdminProduct, setProductArchived, updateAdminProduct } from './admin-product-save';
 import { listAdminProducts } from './admin-products';
 
 export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const answers = { 200: adminProductDetailSchema, '4xx': errorBodySchema };
-  const contextOf = async (request: Parameters<typeof requireAdmin>[0]) => ({
+  const contextOf = async (request: Parameters<typeof requireMember>[0]) => ({
     storeId: request.storeId,
-    actor: actorOf(await requireAdmin(request)),
+    actor: actorOf(await requireMember(request)),
   });
 
   /** 200 one page of products with the store's categories; 400 `{ error, fields }` for a bad query. */

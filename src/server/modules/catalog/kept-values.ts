@@ -1,7 +1,7 @@
 /**
  * Objects kept in memory beside the response cache (response-cache.ts): values that are read far more often
  * than they change and are too large to serialise for every read — a search text's matching products
- * (search-matches.ts). They follow the response cache: everything is forgotten on a catalogue write (the
+ * (../search/search-matches.ts). They follow the response cache: everything is forgotten on a catalogue write (the
  * cache's write count moved), nothing is kept while the cache is bypassed, and a value is served for at most
  * its age limit, refreshed ahead from half of it. The total weight of the kept values (a caller's measure, e.g.
  * products) is bounded; the least recently read go first.

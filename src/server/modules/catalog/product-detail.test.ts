@@ -14,8 +14,8 @@ import {
 } from '../../test/catalog-fixture';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { catalogImportFileSchema } from './import-schema';
-import { importCatalog } from './import-service';
+import { catalogImportFileSchema } from '../catalog-file/import-schema';
+import { importCatalog } from '../catalog-file/import-service';
 import { availabilityTag } from './product-availability';
 import { currentAvailabilityTag, getProduct } from './product-detail';
 

@@ -13,7 +13,7 @@ import { paiseToRupees } from '@shared/money';
 import { rowsOf, type Db } from '../../db/database';
 import { availabilityTagOfStock, stockAvailability } from './product-availability';
 import { productImage } from './product-image';
-import { isProductId } from './service';
+import { isProductId } from './product-id';
 import { attributeValuesInOrder } from './size-attribute-order';
 
 /**

@@ -14,10 +14,10 @@ import {
   reorderProductImagesBodySchema,
 } from '@shared/admin/admin-image-schemas';
 import { errorBodySchema } from '@shared/errors/error-body';
-import { actorOf, requireAdmin } from '../admin/role-hook';
+import { actorOf, requireMember } from '../auth/role-hook';
 import { processAll, saveUploads } from '../media/save-uploads';
 import { readUploadedFiles } from '../media/upload-parts';
-import { changeCatalog } from './catalog-change';
+import { changeCatalog } from '../stores/catalog-version';
 import {
   addProductImages,
   deleteProductImage,
@@ -52,7 +52,7 @@ export const productImageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { storeId } = request;
-      const actor = actorOf(await requireAdmin(request));
+      const actor = actorOf(await requireMember(request));
       await imageProductOf(app.db, storeId, request.params.productId);
       const images = await processAll(await readUploadedFiles(request));
       const product = await saveUploads(app, storeId, images, async (tx, stored) => {
@@ -78,7 +78,7 @@ export const productImageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { storeId } = request;
-      const actor = actorOf(await requireAdmin(request));
+      const actor = actorOf(await requireMember(request));
       const product = await changeCatalog(app, storeId, async (tx) => {
         const locked = await imageProductOf(tx, storeId, request.params.productId, true);
         await reorderProductImages(tx, storeId, actor, locked, request.body.imageIds);
@@ -94,7 +94,7 @@ export const productImageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: productImagesParamsSchema, body: colourImageBodySchema, response: answers } },
     async (request, reply) => {
       const { storeId } = request;
-      const actor = actorOf(await requireAdmin(request));
+      const actor = actorOf(await requireMember(request));
       const product = await changeCatalog(app, storeId, async (tx) => {
         const locked = await imageProductOf(tx, storeId, request.params.productId, true);
         await setColourImage(tx, storeId, actor, locked, request.body);
@@ -110,7 +110,7 @@ export const productImageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: productImageParamsSchema, response: answers } },
     async (request, reply) => {
       const { storeId } = request;
-      const actor = actorOf(await requireAdmin(request));
+      const actor = actorOf(await requireMember(request));
       const product = await changeCatalog(app, storeId, async (tx) => {
         const locked = await imageProductOf(tx, storeId, request.params.productId, true);
         await deleteProductImage(tx, storeId, actor, locked, request.params.imageId);

@@ -11,9 +11,9 @@ import type { Db } from '../../db/database';
 import { rowsOf } from '../../db/database';
 import { productImages, products, productVariants } from '../../db/schema/catalog-tables';
 import { NotFoundError, ValidationError } from '../../errors';
-import { recordAudit, type AuditActor } from '../admin/audit';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { srcsetOf } from '../media/media-files';
-import { isProductId } from './service';
+import { isProductId } from './product-id';
 
 export const PRODUCT_NOT_FOUND_MESSAGE = 'Product not found';
 export const IMAGE_NOT_FOUND_MESSAGE = 'Image not found';

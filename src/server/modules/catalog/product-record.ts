@@ -4,9 +4,9 @@
  * variants, and the variants in file order. Its hash decides whether a product changed since the last import.
  */
 import { rupeesToPaise } from '@shared/money';
-import type { ImportProduct } from './import-schema';
-import { quantityRuleOf } from './unit-import';
-import { attributesWithOptions } from './variant-import';
+import type { ImportProduct } from './import-product-schema';
+import { quantityRuleOf } from '@shared/catalog/selling-rules';
+import { attributesWithOptions } from '@shared/catalog/variant-rules';
 
 /** The attribute values a listing filters on, read case-insensitively from the attributes (spec §3). */
 function attributeValue(product: ImportProduct, key: string): string[] {

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureCatalog } from '../../test/catalog-fixture';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, type TestDatabase } from '../../test/test-database';
-import { catalogImportFileSchema } from './import-schema';
-import { CATALOG_CHANGED_CHANNEL, importCatalog } from './import-service';
+import { catalogImportFileSchema } from '../catalog-file/import-schema';
+import { CATALOG_CHANGED_CHANNEL } from '../stores/catalog-version';
+import { importCatalog } from '../catalog-file/import-service';
 import { listenForCatalogChanges, reconnectDelayMs, ResponseCache } from './response-cache';
 
 describe('ResponseCache', () => {

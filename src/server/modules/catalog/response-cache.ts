@@ -8,11 +8,11 @@
  * re-opened with backoff, so a server never serves prices it could not hear change.
  */
 import type pg from 'pg';
-import { CATALOG_CHANGED_CHANNEL } from './import-service';
+import { CATALOG_CHANGED_CHANNEL } from '../stores/catalog-version';
 import { KeptValues } from './kept-values';
 
 /**
- * Products the kept search matches (search-matches.ts) may hold in all: about 250 bytes each, so about 75 MB
+ * Products the kept search matches (../search/search-matches.ts) may hold in all: about 250 bytes each, so about 75 MB
  * at most — the matches of some 50 search texts in a catalogue of 50,000 products, or of every text searched
  * in a smaller one.
  */

@@ -11,8 +11,8 @@ import { NUL_MESSAGE } from '../../refuse-nul';
 import { fixtureCatalog } from '../../test/catalog-fixture';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { catalogImportFileSchema } from './import-schema';
-import { importCatalog } from './import-service';
+import { catalogImportFileSchema } from '../catalog-file/import-schema';
+import { importCatalog } from '../catalog-file/import-service';
 
 describe.each(testDatabaseKinds)('catalogue API on %s', (kind) => {
   let database: TestDatabase;

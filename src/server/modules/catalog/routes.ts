@@ -1,57 +1,24 @@
 /**
- * Catalogue routes (spec §7): `GET /products` (with search, search-routes.ts adds `GET /search/suggest`) and
- * `GET /products/{id}`, declared with the shared contract
- * (src/shared/catalog/product-schema.ts). Thin handlers: validate → service (through the response cache) →
- * reply; cached answers are ready JSON bytes, so the response serializer does not run on them. A product answer
- * carries availability, which sales change without a catalogue write, so it is vouched for at most
- * {@link PRODUCT_DETAIL_MAX_AGE_MS} at a time by an availability check; list answers hold no stock and live
- * until the next import.
+ * Catalogue routes (docs/product.md §7): `GET /products/{id}`, declared with the shared contract
+ * (src/shared/catalog/product-schema.ts); the product list `GET /products` is a search route
+ * (../search/routes.ts). Thin handler: validate → service (through the response cache) → reply; a cached answer
+ * is ready JSON bytes, so the response serializer does not run on it. A product answer carries availability,
+ * which sales change without a catalogue write, so it is vouched for at most {@link PRODUCT_DETAIL_MAX_AGE_MS} at
+ * a time by an availability check.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  productDetailParamsSchema,
-  productDetailSchema,
-  productListQuerySchema,
-  productListResponseSchema,
-} from '@shared/catalog/product-schema';
+import { productDetailParamsSchema, productDetailSchema } from '@shared/catalog/product-schema';
 import { errorBodySchema } from '@shared/errors/error-body';
 import { NotFoundError } from '../../errors';
 import { sendCachedJson } from './send-cached-json';
 import { availabilityTag } from './product-availability';
 import { currentAvailabilityTag, getProduct, PRODUCT_DETAIL_MAX_AGE_MS } from './product-detail';
-import { isProductId, listProducts } from './service';
-import { searchRoutes } from './search-routes';
-import { responseCacheMemo } from './search-memo';
-import { listCacheKey, listReadsStock, STOCK_LIST_MAX_AGE_MS } from './search-cache-key';
+import { isProductId } from './product-id';
 
 /** The 404 answer for an unknown product, a product of another store and an id that is not a UUID. */
 export const PRODUCT_NOT_FOUND = 'Product not found';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(searchRoutes);
-
-  /** 200 one page of products (`{ data, count, pagination }`); 400 naming an invalid query parameter. */
-  app.get(
-    '/products',
-    {
-      schema: {
-        querystring: productListQuerySchema,
-        response: { 200: productListResponseSchema, '4xx': errorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const storeId = request.storeId;
-      const query = request.query;
-      const key = `${storeId}:products:${listCacheKey(query)}`;
-      const json = await app.responseCache.getOrLoad(
-        key,
-        () => listProducts(app.db, storeId, query, responseCacheMemo(app.responseCache, storeId)),
-        listReadsStock(query) ? { maxAgeMs: STOCK_LIST_MAX_AGE_MS } : {},
-      );
-      return sendCachedJson(reply, json);
-    },
-  );
-
   /**
    * 200 the product with its variants, selling rule and availability (at most 1 s old); 404
    * `{ error: 'Product not found' }`.

@@ -14,8 +14,8 @@ import {
 import type { FixtureCatalog, FixtureProduct } from '../../test/catalog-fixture';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { catalogImportFileSchema } from './import-schema';
-import { importCatalog } from './import-service';
+import { catalogImportFileSchema } from '../catalog-file/import-schema';
+import { importCatalog } from '../catalog-file/import-service';
 
 const garment = (sku: string, title: string, fields: Partial<FixtureProduct>): FixtureProduct => ({
   sku,

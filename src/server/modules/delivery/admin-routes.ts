@@ -12,8 +12,8 @@ import {
   deliverySettingsToRupees,
 } from '@shared/delivery/delivery-schemas';
 import { errorBodySchema } from '@shared/errors/error-body';
-import { recordAudit } from '../admin/audit';
-import { actorOf, requireAdmin } from '../admin/role-hook';
+import { recordAudit } from '../audit/audit-log';
+import { actorOf, requireMember } from '../auth/role-hook';
 import { readDeliverySettings, saveDeliverySettings } from './delivery-settings-store';
 
 export const deliveryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +34,7 @@ export const deliveryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/settings/delivery',
     { config: { ownerOnly: true }, schema: { body: deliverySettingsSchema, response: answers } },
     async (request, reply) => {
-      const admin = await requireAdmin(request);
+      const admin = await requireMember(request);
       const next = deliverySettingsToPaise(request.body);
       await app.db.transaction(async (tx) => {
         const before = await readDeliverySettings(tx, request.storeId);

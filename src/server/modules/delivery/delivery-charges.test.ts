@@ -10,7 +10,7 @@ import { orders } from '../../db/schema/order-tables';
 import { insertSignedInMember } from '../../test/admin-member';
 import { insertSignedInCustomers } from '../../test/session-customer';
 import { testDatabaseKinds } from '../../test/test-database';
-import { OWNER_ONLY_MESSAGE } from '../admin/role-hook';
+import { OWNER_ONLY_MESSAGE } from '../auth/role-hook';
 import {
   DELIVERY,
   jaipur,
@@ -18,7 +18,7 @@ import {
   portBlair,
   pune,
   type DeliveryTestShop,
-} from './delivery-test-shop';
+} from '../../test/delivery-test-shop';
 
 describe.each(testDatabaseKinds)('shipping charges on %s', (kind) => {
   let shop: DeliveryTestShop;

@@ -1,7 +1,7 @@
 /**
- * A shopper's download of an order's tax invoice or credit note (docs/gst.md): allowed to whoever may see the
- * order through track order — its signed-in owner, or anyone with its number and its e-mail or phone — and
- * rate-limited the same way (../orders/order-tracking.ts). The PDF is rendered from the document as issued.
+ * An order's tax invoice or credit note as a file (docs/gst.md): the PDF rendered from the document as issued,
+ * for a caller already allowed to see the order (the shopper's download after track order,
+ * ../orders/order-tracking.ts; a member of the shop in the admin), and the documents an order has.
  */
 import { and, eq } from 'drizzle-orm';
 import { NO_TAX_DOCUMENT } from '@shared/gst/gst-schemas';
@@ -9,7 +9,6 @@ import type { Db } from '../../db/database';
 import { taxDocuments } from '../../db/schema/gst-tables';
 import { orders } from '../../db/schema/order-tables';
 import { NotFoundError } from '../../errors';
-import { trackOrder, type TrackOrderInput } from '../orders/order-tracking';
 import { documentFileName, renderTaxDocumentPdf } from './invoice-pdf';
 import type { TaxDocumentContent } from './tax-document-content';
 
@@ -17,22 +16,8 @@ import type { TaxDocumentContent } from './tax-document-content';
 export type DocumentFile = { fileName: string; pdf: Buffer };
 
 /**
- * The PDF of the order's `document` for the caller of `input` (see {@link trackOrder} for who may).
- * @throws {NotFoundError} `Order not found or access denied` like track order, or `No invoice has been issued
- *   for this order yet` / `No credit note has been issued for this order`.
- * @throws {RateLimitedError} past the failed look-ups allowed.
- */
-export async function taxDocumentFile(
-  db: Db,
-  input: TrackOrderInput & { document: 'invoice' | 'credit-note' },
-): Promise<DocumentFile> {
-  const order = await trackOrder(db, input);
-  return orderDocumentFile(db, input.storeId, order.id, input.document);
-}
-
-/**
  * The PDF of `document` of the order numbered `orderNumber` in `storeId`, for a caller already allowed to see
- * the order (the shopper after {@link trackOrder}, or a member of the shop in the admin).
+ * the order (the shopper after track order, or a member of the shop in the admin).
  * @throws {NotFoundError} `No invoice has been issued for this order yet` / `No credit note has been issued
  *   for this order` (also when the store has no such order).
  */

@@ -7,9 +7,7 @@ import { z } from 'zod';
 import { gstRateField, hsnField } from '@shared/gst/gst-product-fields';
 import { gstinProblem, normaliseGstin } from '@shared/gst/gstin';
 import { findIndianState, UNKNOWN_STATE_MESSAGE } from '@shared/gst/indian-states';
-import { optionalField, optionalText } from '../catalog/import-fields';
-
-export { gstRateField, hsnField };
+import { optionalField, optionalText } from '@shared/catalog/catalog-fields';
 
 /** The store's state: one of the 36 states and union territories, stored under its canonical name. */
 const stateField = optionalField(

@@ -16,13 +16,13 @@ import { pdfText } from '../../test/pdf-text';
 import { insertSignedInCustomers } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { catalogImportFileSchema } from '../catalog/import-schema';
-import { importCatalog } from '../catalog/import-service';
+import { catalogImportFileSchema } from '../catalog-file/import-schema';
+import { importCatalog } from '../catalog-file/import-service';
 import { transition } from '../orders/order-lifecycle';
 import { financialYearOf } from './document-number';
 import { gstr1Export } from './gstr1-export';
 import { gstDate, monthRange, toCsv } from './gstr1-sheet-format';
-import { gstTestCatalog } from './gst-test-catalog';
+import { gstTestCatalog } from '../../test/gst-test-catalog';
 
 const pune = {
   fullName: 'Meera Joshi',

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { formatQuantity } from '@shared/catalog/unit-of-measure';
 import { projectRoot } from '../../paths';
-import { rupeesText } from '../orders/order-line-text';
+import { rupeesText } from '@shared/orders/order-line-text';
 import type { TaxDocumentContent, TaxDocumentLine } from './tax-document-content';
 
 const FONT_DIR = join(projectRoot, 'src', 'server', 'assets', 'fonts');

@@ -13,9 +13,9 @@ import { stores } from '../../db/schema/store-tables';
 import { insertSignedInCustomers } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { catalogImportFileSchema } from '../catalog/import-schema';
-import { importCatalog } from '../catalog/import-service';
-import { GST_TEST_GSTIN, gstTestCatalog } from './gst-test-catalog';
+import { catalogImportFileSchema } from '../catalog-file/import-schema';
+import { importCatalog } from '../catalog-file/import-service';
+import { GST_TEST_GSTIN, gstTestCatalog } from '../../test/gst-test-catalog';
 
 const jaipur = {
   fullName: 'Meera Joshi',

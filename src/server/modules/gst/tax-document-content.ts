@@ -7,7 +7,7 @@ import { amountInWords } from '@shared/gst/amount-in-words';
 import { findIndianState, indianStateByCode } from '@shared/gst/indian-states';
 import { ORDER_CHARGE_LABELS } from '@shared/delivery/charge-tax';
 import type { StoredOrderCharge } from '../../db/schema/order-tables';
-import { lineNameText } from '../orders/order-line-text';
+import { lineNameText } from '@shared/orders/order-line-text';
 
 export type TaxDocumentKind = 'tax-invoice' | 'bill-of-supply' | 'credit-note';
 

@@ -19,11 +19,11 @@ import { pdfText } from '../../test/pdf-text';
 import { insertSignedInCustomers, type SessionCustomer } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { catalogImportFileSchema } from '../catalog/import-schema';
-import { importCatalog } from '../catalog/import-service';
+import { catalogImportFileSchema } from '../catalog-file/import-schema';
+import { importCatalog } from '../catalog-file/import-service';
 import { transition } from '../orders/order-lifecycle';
 import { financialYearOf } from './document-number';
-import { GST_TEST_GSTIN, gstTestCatalog } from './gst-test-catalog';
+import { GST_TEST_GSTIN, gstTestCatalog } from '../../test/gst-test-catalog';
 
 const pune = {
   fullName: 'Meera Joshi',

@@ -47,7 +47,10 @@ async function documentSource(
         eq(payments.storeId, storeId),
         eq(payments.orderId, orderId),
         // A cash-on-delivery order ships before its cash is collected: its open `cod` payment names the payer.
-        or(eq(payments.status, 'succeeded'), and(eq(payments.provider, 'cod'), eq(payments.status, 'initiated'))),
+        or(
+          eq(payments.status, 'succeeded'),
+          and(eq(payments.provider, 'cod'), eq(payments.status, 'initiated')),
+        ),
       ),
     )
     .orderBy(desc(payments.updatedAt))

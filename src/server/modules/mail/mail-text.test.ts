@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, MAIL_NAME_MAX_LENGTH, plainMailName, plainMailText } from './mail-text';
+import { MAIL_NAME_MAX_LENGTH, plainMailName, plainMailText } from './mail-text';
 
 describe('plainMailName', () => {
   it.each([
@@ -37,12 +37,5 @@ describe('plainMailText', () => {
     expect(plainMailText(`${'a'.repeat(100)} www.example.com`)).toBe(
       `${'a'.repeat(100)} www[.]example[.]com`,
     );
-  });
-});
-
-describe('escapeHtml', () => {
-  it('escapes the five HTML characters', () => {
-    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
-    expect(escapeHtml(null)).toBe('');
   });
 });

@@ -11,7 +11,7 @@
  * - web addresses are broken the way security advisories "defang" them: `://` becomes `[:]//` and a dot
  *   between two characters becomes `[.]` (`www[.]example[.]com`), which no mail client links; a dot before a
  *   space (`Dr. Rao`) is kept;
- * - the HTML part escapes the result ({@link escapeHtml}).
+ * - the HTML part escapes the result (`escapeHtml`, src/server/html-escape.ts).
  */
 
 /** Longest name shown in a mail, in characters (Unicode code points), the ellipsis included. */
@@ -31,19 +31,6 @@ const visible = (text: string) =>
 // Full stops that some clients read as the dot of a domain name: ASCII, ideographic, full-width, half-width.
 const LINKABLE_DOT = /[.\u3002\uff0e\uff61](?=\S)/g;
 const SCHEME_SEPARATOR = /:\/\//g;
-
-/** Escapes text for HTML element content and quoted attribute values. */
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
 
 /**
  * `text` as plain words a mail client will not turn into a link: invisible characters removed, white space

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { uploadedImages } from '../../db/schema/media-tables';
-import { announceCatalogChange } from '../catalog/catalog-change';
+import { announceCatalogChange } from '../stores/catalog-version';
 import { processImage, type ProcessedImage, type UploadedFile } from './image-pipeline';
 import { mediaDirOf, mediaUrl, srcsetOf, writeImageFiles } from './media-files';
 

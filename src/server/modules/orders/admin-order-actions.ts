@@ -1,14 +1,13 @@
 /**
  * The admin panel's order steps (docs/admin.md "Orders"), each through the one order state machine
- * (./order-lifecycle.ts `transition`, or the UPI confirmation for a payment) with its audit entry written in
- * the same transaction: mark paid (UTR), ship (courier and tracking number), mark delivered, cancel (the
- * stock returns). An illegal step throws the state machine's ConflictError and changes nothing.
+ * (./order-lifecycle.ts `transition`) with its audit entry written in the same transaction: ship (courier and
+ * tracking number), mark delivered, cancel (the stock returns). An illegal step throws the state machine's
+ * ConflictError and changes nothing. Marking an order paid records a payment: ../payments/admin-mark-paid.ts.
  */
 import { ORDER_STATUS, orderStatusLabel, type OrderStatusCode } from '@shared/orders/order-status';
 import type { AdminCancelBody, AdminShipBody } from '@shared/admin/admin-order-schemas';
 import type { Db } from '../../db/database';
-import { recordAudit, type AuditActor } from '../admin/audit';
-import { confirmUpiPayment } from '../payments/upi-confirmation';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { findAdminOrder } from './admin-orders';
 import { transition, type TransitionResult } from './order-lifecycle';
 
@@ -94,40 +93,4 @@ export function cancelOrder(db: Db, context: AdminStepContext, orderNumber: stri
     `admin: cancel (${context.actor.label})`,
     body.reason ? { cancellationCause: body.reason, details: { reason: body.reason } } : {},
   );
-}
-
-/**
- * Records a UPI payment the owner saw in the bank app (its UTR) for the order's total and moves the order
- * Pending → Processing (or back from Cancelled when its payment window had closed and its stock is still
- * there), through the UPI confirmation the webhook uses, with the audit entry in the same transaction.
- * @throws {ConflictError} (409) for an order it cannot pay (already paid, shipped, …) or a UTR that paid
- *   another order; {@link NotFoundError} for another store's order.
- */
-export async function markOrderPaid(
-  db: Db,
-  context: AdminStepContext,
-  orderNumber: string,
-  utr: string,
-): Promise<void> {
-  const order = await findAdminOrder(db, context.storeId, orderNumber);
-  await db.transaction(async (tx) => {
-    const result = await confirmUpiPayment(tx, {
-      storeId: context.storeId,
-      orderId: order.orderNumber,
-      utr,
-      amountPaise: order.totalPaise,
-      source: 'admin',
-      testMode: false,
-    });
-    if (result.replayed) return;
-    await recordAudit(tx, {
-      storeId: context.storeId,
-      actor: context.actor,
-      entity: 'order',
-      entityId: order.orderNumber,
-      action: 'mark-paid',
-      before: { status: orderStatusLabel(order.status) },
-      after: { status: orderStatusLabel(result.orderStatus), utr },
-    });
-  });
 }

@@ -16,7 +16,7 @@ import type { Db } from '../../db/database';
 import { orderEvents, orderLines, orders } from '../../db/schema/order-tables';
 import { payments } from '../../db/schema/payment-tables';
 import { NotFoundError } from '../../errors';
-import { auditOf } from '../admin/audit';
+import { auditOf } from '../audit/audit-log';
 import { filterConditions, testPaid } from './admin-order-filters';
 import { ORDER_TRANSITIONS } from './order-lifecycle';
 import { orderDocumentSummaries } from '../gst/document-download';

@@ -1,7 +1,8 @@
 /**
  * The owner's order routes under `/api/v1/admin` (docs/admin.md "Orders"), behind the admin role hook
- * (../admin/role-hook.ts): the list (filtered, sorted, paginated on the server), its CSV export, one order's
- * detail, and the order steps through the state machine. Thin handlers: validate → service → reply.
+ * (../auth/role-hook.ts): the list (filtered, sorted, paginated on the server), its CSV export, one order's
+ * detail, and the order steps through the state machine (marking an order paid is a payment:
+ * ../payments/admin-routes.ts). Thin handlers: validate → service → reply.
  */
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,7 +10,6 @@ import { errorBodySchema } from '@shared/errors/error-body';
 import {
   adminCancelBodySchema,
   adminDeliverBodySchema,
-  adminMarkPaidBodySchema,
   adminOrderCsvSchema,
   adminOrderDetailSchema,
   adminOrderFiltersSchema,
@@ -19,8 +19,8 @@ import {
   adminShipBodySchema,
 } from '@shared/admin/admin-order-schemas';
 import { orderStatusLabel } from '@shared/orders/order-status';
-import { actorOf, requireAdmin } from '../admin/role-hook';
-import { cancelOrder, deliverOrder, markOrderPaid, shipOrder } from './admin-order-actions';
+import { actorOf, requireMember } from '../auth/role-hook';
+import { cancelOrder, deliverOrder, shipOrder } from './admin-order-actions';
 import { adminOrderDetail, exportAdminOrders, listAdminOrders } from './admin-orders';
 
 /** The columns of the CSV export, in order. Amounts in rupees with 2 decimals (what a spreadsheet sums). */
@@ -96,18 +96,6 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.send(await adminOrderDetail(app.db, request.storeId, request.params.orderNumber)),
   );
 
-  /** Pending → Processing with the UTR; 409 with the reason from any other status. Answers the order. */
-  app.post(
-    '/orders/:orderNumber/mark-paid',
-    { schema: { params: adminOrderParamsSchema, body: adminMarkPaidBodySchema, response: answers } },
-    async (request, reply) => {
-      const context = { storeId: request.storeId, actor: actorOf(await requireAdmin(request)) };
-      await markOrderPaid(app.db, context, request.params.orderNumber, request.body.utr);
-      app.mailSender.wake();
-      return reply.send(await adminOrderDetail(app.db, request.storeId, request.params.orderNumber));
-    },
-  );
-
   /** Processing → Shipped with courier and tracking number; the shopper is mailed. 409 otherwise. */
   app.post(
     '/orders/:orderNumber/ship',
@@ -115,7 +103,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const context = {
         storeId: request.storeId,
-        actor: actorOf(await requireAdmin(request)),
+        actor: actorOf(await requireMember(request)),
         mailFrom: app.config.MAIL_FROM,
       };
       await shipOrder(app.db, context, request.params.orderNumber, request.body);
@@ -131,7 +119,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const context = {
         storeId: request.storeId,
-        actor: actorOf(await requireAdmin(request)),
+        actor: actorOf(await requireMember(request)),
         mailFrom: app.config.MAIL_FROM,
       };
       await deliverOrder(app.db, context, request.params.orderNumber);
@@ -147,7 +135,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const context = {
         storeId: request.storeId,
-        actor: actorOf(await requireAdmin(request)),
+        actor: actorOf(await requireMember(request)),
         mailFrom: app.config.MAIL_FROM,
       };
       await cancelOrder(app.db, context, request.params.orderNumber, request.body);

@@ -8,8 +8,8 @@ import { fixtureCatalog } from '../../test/catalog-fixture';
 import { insertSignedInCustomers } from '../../test/session-customer';
 import { insertVariantCatalog } from '../../test/variant-fixture';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { catalogImportFileSchema } from '../catalog/import-schema';
-import { importCatalog } from '../catalog/import-service';
+import { catalogImportFileSchema } from '../catalog-file/import-schema';
+import { importCatalog } from '../catalog-file/import-service';
 import { createOrder } from './create-order';
 import { insertTestCustomer } from '../../test/test-customer';
 

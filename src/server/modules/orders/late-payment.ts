@@ -17,11 +17,12 @@ import { ORDER_STATUS } from '@shared/orders/order-status';
 import type { Db } from '../../db/database';
 import type { OutgoingMessage } from '../../db/schema/mail-tables';
 import { orderEvents, orders } from '../../db/schema/order-tables';
-import { escapeHtml, plainMailName, plainMailText } from '../mail/mail-text';
+import { escapeHtml } from '../../html-escape';
+import { plainMailName, plainMailText } from '../mail/mail-text';
 import { ORDER_NUMBER_HEADER } from '../mail/mailer';
 import { enqueueMail } from '../mail/outbox';
 import { enqueueLifecycleMail, refundDueMessage, type LatePayment } from './lifecycle-mail';
-import { shopNameOf, shopSender } from './order-mail';
+import { shopNameOf, shopSender } from '../mail/shop-sender';
 import { lineText, readMailOrder, rupeesOf, type MailOrder } from './order-mail-lines';
 import { reserveOrderStockAgain } from './order-stock-return';
 

@@ -11,7 +11,8 @@ import { ORDER_STATUS, type OrderStatusCode } from '@shared/orders/order-status'
 import { CANCELLATION_CAUSE } from '@shared/orders/cancellation-cause';
 import type { Db } from '../../db/database';
 import type { OutgoingMessage } from '../../db/schema/mail-tables';
-import { escapeHtml, plainMailName } from '../mail/mail-text';
+import { escapeHtml } from '../../html-escape';
+import { plainMailName } from '../mail/mail-text';
 import { ORDER_NUMBER_HEADER } from '../mail/mailer';
 import { enqueueMail } from '../mail/outbox';
 import {
@@ -22,7 +23,7 @@ import {
   rupeesOf,
   type MailOrder,
 } from './order-mail-lines';
-import { shopNameOf, shopSender } from './order-mail';
+import { shopNameOf, shopSender } from '../mail/shop-sender';
 
 /** A customer mail: its subject, the paragraphs before the items, and those after the total. */
 type CustomerMail = { subject: string; before: string[]; after: string[] };
@@ -78,8 +79,13 @@ ${order.lines
   .join('\n')}
 </tbody>
 <tfoot>${chargeRows(order)
-    .map(([label, paise]) => `<tr><td ${cell} colspan="2">${e(label)}</td><td ${right}>${e(rupeesOf(paise))}</td></tr>`)
-    .join('')}<tr><td ${cell} colspan="2"><strong>Total</strong></td><td ${right}><strong>${e(rupeesOf(order.totalPaise))}</strong></td></tr></tfoot>
+    .map(
+      ([label, paise]) =>
+        `<tr><td ${cell} colspan="2">${e(label)}</td><td ${right}>${e(rupeesOf(paise))}</td></tr>`,
+    )
+    .join(
+      '',
+    )}<tr><td ${cell} colspan="2"><strong>Total</strong></td><td ${right}><strong>${e(rupeesOf(order.totalPaise))}</strong></td></tr></tfoot>
 </table>
 ${mail.after.map((paragraph) => `<p>${e(paragraph)}</p>`).join('\n')}
 <p>${e(shopName)}</p>

@@ -78,7 +78,7 @@ export type TransitionExtra = {
   /** `MAIL_FROM`: the sender of the customer's mail when the store has no company e-mail. */
   mailFrom?: string | undefined;
   /**
-   * Runs last, in the move's transaction (the admin's audit entry: ../admin/audit.ts), so the move and its
+   * Runs last, in the move's transaction (the admin's audit entry: ../audit/audit-log.ts), so the move and its
    * record commit together or not at all.
    */
   afterMove?: (tx: Db, result: TransitionResult) => Promise<void>;

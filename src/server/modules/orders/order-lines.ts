@@ -6,7 +6,7 @@
  * client sent it: `products.<id as sent>` for the map, `lines.<index>.<field>` for the list.
  */
 import type { CreateOrderBody } from '@shared/orders/order-schemas';
-import { isProductId } from '../catalog/service';
+import { isProductId } from '../catalog/product-id';
 
 /** The `fields` message for an unknown product or variant, one of another store, or an id that is not one. */
 export const NOT_AVAILABLE = 'is not available';

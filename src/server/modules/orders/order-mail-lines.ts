@@ -10,7 +10,7 @@ import type { Db } from '../../db/database';
 import { orderLines, orders } from '../../db/schema/order-tables';
 import { payments } from '../../db/schema/payment-tables';
 import { stores } from '../../db/schema/store-tables';
-import type { MailStore } from './order-mail';
+import type { MailStore } from '../mail/shop-sender';
 
 /** One order line in a mail: quantity in pieces or metres by `unit`, money in paise. */
 export type MailLine = {

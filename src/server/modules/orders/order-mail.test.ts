@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_MAIL_FROM } from '../mail/shop-sender';
 import {
-  DEFAULT_MAIL_FROM,
   orderConfirmationMessage,
   PAY_FROM_MY_ORDERS,
   paymentWindowSentence,

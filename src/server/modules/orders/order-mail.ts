@@ -9,18 +9,17 @@
  */
 import { formatQuantity, perUnitSuffix } from '@shared/catalog/unit-of-measure';
 import type { OutgoingMessage } from '../../db/schema/mail-tables';
-import { escapeHtml, plainMailName, plainMailText } from '../mail/mail-text';
+import { escapeHtml } from '../../html-escape';
+import { plainMailName, plainMailText } from '../mail/mail-text';
 import { ORDER_NUMBER_HEADER } from '../mail/mailer';
+import { shopNameOf, shopSender, type MailStore } from '../mail/shop-sender';
 import {
   lineNameText,
   lineOptionsText,
   quantityTimesPriceText,
   rupeesText as rupees,
-} from './order-line-text';
+} from '@shared/orders/order-line-text';
 import type { PricedItem } from './pricing';
-
-/** The sender when the store has no company e-mail and MAIL_FROM is unset. */
-export const DEFAULT_MAIL_FROM = 'Resham <orders@localhost>';
 
 /** The subject's words before the order number. */
 export const ORDER_RECEIVED_SUBJECT = 'Order received — complete your payment';
@@ -53,21 +52,6 @@ export type OrderConfirmation = {
   /** The shop's payment page for this order (absolute URL), or null when the shop's address is not known. */
   paymentUrl: string | null;
 };
-
-/** The store as the sender of its mail. */
-export type MailStore = { storeName: string | null; companyName: string | null; companyEmail: string | null };
-
-/** The shop's name in its mails: the store name, else the company name, else 'Resham'. */
-export function shopNameOf(store: MailStore): string {
-  return store.storeName?.trim() || store.companyName?.trim() || 'Resham';
-}
-
-/** The sender of the shop's mails: its name and company e-mail, else `mailFrom`, else the default. */
-export function shopSender(store: MailStore, mailFrom: string | undefined): OutgoingMessage['from'] {
-  return store.companyEmail
-    ? { name: shopNameOf(store), address: store.companyEmail }
-    : mailFrom || DEFAULT_MAIL_FROM;
-}
 
 // One formatter of each kind for all messages: building an Intl.DateTimeFormat is costly.
 const orderDateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeZone: 'Asia/Kolkata' });
@@ -108,7 +92,7 @@ export const PAY_FROM_MY_ORDERS =
   'To pay, sign in on our shop and open My Orders: the order is waiting there.';
 
 /**
- * The message: from the store's name and company e-mail (else `mailFrom`, else {@link DEFAULT_MAIL_FROM}), to
+ * The message: from the store's name and company e-mail (else `mailFrom`, else `DEFAULT_MAIL_FROM` of ../mail/shop-sender.ts), to
  * the customer, subject 'Order received — complete your payment (RS-…)', with the payment link (else where to
  * pay) and window, the order number, every line (title, size and colour, quantity in its unit × unit price,
  * line total), the totals in ₹ with 2 decimals and the shipping address; plain text and HTML (every value

@@ -9,6 +9,7 @@ import { type Order } from '@shared/orders/order-schemas';
 import { nationalMobileDigits } from '@shared/orders/shipping-address-schema';
 import type { Db } from '../../db/database';
 import { NotFoundError, RateLimitedError } from '../../errors';
+import { orderDocumentFile, type DocumentFile } from '../gst/document-download';
 import { normalizeOrderNumber } from './order-number';
 import { findOrderByNumber, ORDER_NOT_FOUND, type TrackedOrder } from './order-queries';
 import {
@@ -39,7 +40,7 @@ export type TrackOrderInput = {
   /** The e-mail or phone given; blank counts as not given. */
   contactInfo?: string | undefined;
   /** The signed-in user, when the request has a live session; asked only when no contact is given. */
-  viewer: () => Promise<{ userId: number } | null>;
+  viewer: () => Promise<{ accountId: number } | null>;
   /** The client address the rate limit counts. */
   clientAddress: string;
   limiter: TrackingRateLimiter;
@@ -63,7 +64,7 @@ export async function trackOrder(db: Db, input: TrackOrderInput): Promise<Order>
     const viewer = await input.viewer();
     if (viewer) {
       found = await findOrderByNumber(db, storeId, orderNumber);
-      if (found && found.userId === viewer.userId) return found.order;
+      if (found && found.userId === viewer.accountId) return found.order;
     }
   }
 
@@ -88,4 +89,20 @@ export async function trackOrder(db: Db, input: TrackOrderInput): Promise<Order>
     // Only a failed look-up counts; a success (or a server fault) does not.
     if (!failed) await input.limiter.forgive(key, verdict.attemptId);
   }
+}
+
+/**
+ * The PDF of the tracked order's tax invoice or credit note (docs/gst.md) for the caller of `input`: allowed to
+ * whoever may see the order through {@link trackOrder} — its signed-in owner, or anyone with its number and its
+ * e-mail or phone — and rate-limited the same way.
+ * @throws {NotFoundError} `Order not found or access denied` like track order, or `No invoice has been issued
+ *   for this order yet` / `No credit note has been issued for this order`.
+ * @throws {RateLimitedError} past the failed look-ups allowed.
+ */
+export async function trackedOrderDocument(
+  db: Db,
+  input: TrackOrderInput & { document: 'invoice' | 'credit-note' },
+): Promise<DocumentFile> {
+  const order = await trackOrder(db, input);
+  return orderDocumentFile(db, input.storeId, order.id, input.document);
 }

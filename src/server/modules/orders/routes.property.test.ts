@@ -20,8 +20,8 @@ import { fixtureCatalog } from '../../test/catalog-fixture';
 import { testConfig } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { insertVariantCatalog } from '../../test/variant-fixture';
-import { catalogImportFileSchema } from '../catalog/import-schema';
-import { importCatalog } from '../catalog/import-service';
+import { catalogImportFileSchema } from '../catalog-file/import-schema';
+import { importCatalog } from '../catalog-file/import-service';
 
 const PASSWORD = 'Banarasi-silk-1987';
 /** A well-formed id that is no variant. */

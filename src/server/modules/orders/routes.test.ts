@@ -13,8 +13,8 @@ import { insertSignedInCustomers } from '../../test/session-customer';
 import { signUpCustomer } from '../../test/test-customer';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { buildApp } from '../../app';
-import { catalogImportFileSchema } from '../catalog/import-schema';
-import { importCatalog } from '../catalog/import-service';
+import { catalogImportFileSchema } from '../catalog-file/import-schema';
+import { importCatalog } from '../catalog-file/import-service';
 import type { Mailer } from '../mail/mailer';
 
 const SECOND_HOST = 'second.example';

@@ -16,13 +16,13 @@ import {
   trackOrderParamsSchema,
   trackOrderQuerySchema,
 } from '@shared/orders/order-schemas';
-import { authenticate, requireUser } from '../users/auth-hook';
+import { shopOrigin } from '../../shop-origin';
+import { authenticate, requireAccount } from '../auth/authenticate';
 import { createOrder } from './create-order';
 import { cancelOwnOrder } from './customer-cancel';
-import { optionalUser } from './optional-user';
+import { optionalAccount } from '../auth/optional-account';
 import { listOrders } from './order-queries';
 import { trackOrder } from './order-tracking';
-import { orderLinkOrigin } from './shop-origin';
 import { MemoryTrackingRateLimiter, type TrackingRateLimiter } from './tracking-rate-limit';
 
 export type OrderRoutesOptions = {
@@ -55,16 +55,16 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const account = await requireAccount(request);
       const created = await createOrder(app.db, {
         storeId: request.storeId,
-        userId: user.userId,
-        email: user.email,
+        userId: account.accountId,
+        email: account.email,
         body: request.body,
         idempotencyKey: request.headers['idempotency-key'],
         mailFrom: app.config.MAIL_FROM,
         paymentWindowMinutes: app.config.PAYMENT_WINDOW_MINUTES,
-        shopOrigin: orderLinkOrigin(request, app.config),
+        shopOrigin: shopOrigin(request, app.config.PUBLIC_URL ?? null),
       });
       reply.header('cache-control', 'no-store');
       if (created.replayed) reply.header('idempotent-replayed', 'true');
@@ -81,9 +81,9 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       schema: { response: { 200: orderListSchema, 401: errorBodySchema, 503: errorBodySchema } },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const account = await requireAccount(request);
       reply.header('cache-control', 'no-store');
-      return reply.send(await listOrders(app.db, request.storeId, user.userId));
+      return reply.send(await listOrders(app.db, request.storeId, account.accountId));
     },
   );
 
@@ -114,7 +114,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
         storeId: request.storeId,
         orderId: request.params.orderId,
         contactInfo: request.query.contactInfo,
-        viewer: () => optionalUser(request),
+        viewer: () => optionalAccount(request),
         clientAddress: request.ip,
         limiter,
       });
@@ -142,10 +142,10 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const account = await requireAccount(request);
       const order = await cancelOwnOrder(app.db, {
         storeId: request.storeId,
-        userId: user.userId,
+        userId: account.accountId,
         orderId: request.params.orderId,
         mailFrom: app.config.MAIL_FROM,
       });

@@ -10,7 +10,7 @@ import {
   SIGN_IN_WINDOW_MS,
   StoreSignInRateLimiter,
   type SignInAttemptVerdict,
-} from '../users/sign-in-rate-limit';
+} from '../accounts/sign-in-rate-limit';
 
 /** The sliding window, in milliseconds (15 minutes, as for sign-in). */
 export const TRACKING_WINDOW_MS = SIGN_IN_WINDOW_MS;

@@ -19,8 +19,8 @@ import { insertSignedInCustomers, type SessionCustomer } from '../../test/sessio
 import { testConfig } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { insertVariantCatalog, type VariantCatalog } from '../../test/variant-fixture';
-import { catalogImportFileSchema } from '../catalog/import-schema';
-import { importCatalog } from '../catalog/import-service';
+import { catalogImportFileSchema } from '../catalog-file/import-schema';
+import { importCatalog } from '../catalog-file/import-service';
 import type { Mailer } from '../mail/mailer';
 
 const SECOND_HOST = 'second.example';

@@ -13,11 +13,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { errorBodySchema } from '@shared/errors/error-body';
 import { htmlPageSchema, scriptFileSchema, seeOtherSchema } from '@shared/payments/gateway-schemas';
 import { BadRequestError } from '../../errors';
-import { escapeHtml } from '../mail/mail-text';
+import { escapeHtml } from '../../html-escape';
+import { shopOrigin } from '../../shop-origin';
 import { formFields } from './form-body';
 import { AUTO_SUBMIT_SCRIPT, hiddenInputs, renderPage, sendPage } from './html';
 import { applyPayuCallback } from './payu-callback';
-import { baseUrlOf } from './public-origin';
 import { AUTO_SUBMIT_SCRIPT_PATH, formActionSources, gatewayUrl, type PaymentSettings } from './settings';
 
 const BRIDGE_INVALID =
@@ -53,7 +53,11 @@ export const gatewayPaymentRoutes: FastifyPluginAsync<{ settings: PaymentSetting
       const url = params.get('url') ?? '';
       const type = (params.get('type') ?? 'POST').trim().toUpperCase();
       const gateway = settings.gateway;
-      if (!gateway || type !== 'POST' || url !== gatewayUrl(gateway, baseUrlOf(request, settings))) {
+      if (
+        !gateway ||
+        type !== 'POST' ||
+        url !== gatewayUrl(gateway, shopOrigin(request, settings.publicUrl))
+      ) {
         return invalid();
       }
       const data = Object.create(null) as Record<string, string>;

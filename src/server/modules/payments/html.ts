@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { escapeHtml } from '../mail/mail-text';
+import { escapeHtml } from '../../html-escape';
 
 const PAGE_STYLE = `
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#faf7f2;color:#1f1a14}

@@ -8,10 +8,11 @@
  */
 import type { Db } from '../../db/database';
 import { type OutgoingMessage } from '../../db/schema/mail-tables';
-import { escapeHtml, plainMailName, plainMailText } from '../mail/mail-text';
+import { escapeHtml } from '../../html-escape';
+import { plainMailName, plainMailText } from '../mail/mail-text';
 import { ORDER_NUMBER_HEADER } from '../mail/mailer';
 import { enqueueMail } from '../mail/outbox';
-import { shopNameOf, shopSender, type MailStore } from '../orders/order-mail';
+import { shopNameOf, shopSender, type MailStore } from '../mail/shop-sender';
 import { lineText, readMailOrder, rupeesOf, type MailLine } from '../orders/order-mail-lines';
 
 /** The first line of every mail to the shop about an order paid in test mode. */

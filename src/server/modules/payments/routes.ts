@@ -4,14 +4,14 @@
  *
  * - the shopper's routes (./shopper-routes.ts): `GET /payments/fields`, `POST /payments`;
  * - the gateway flow (./gateway-routes.ts): the redirect bridge page, its script, the PayU callback;
- * - the UPI provider's signed webhook (./upi-webhook-route.ts).
+ * - the UPI provider's signed webhook (./upi-webhook-routes.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { acceptFormBodies } from './form-body';
 import { gatewayPaymentRoutes } from './gateway-routes';
 import type { PaymentSettings } from './settings';
 import { shopperPaymentRoutes } from './shopper-routes';
-import { upiWebhookRoute } from './upi-webhook-route';
+import { upiWebhookRoute } from './upi-webhook-routes';
 
 export type PaymentRoutesOptions = { settings: PaymentSettings };
 

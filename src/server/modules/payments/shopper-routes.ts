@@ -17,13 +17,13 @@ import {
 } from '@shared/payments/payment-response';
 import { paymentReportBodySchema } from '@shared/payments/payment-report-schema';
 import { UnavailableError, ValidationError } from '../../errors';
-import { authenticate, requireUser } from '../users/auth-hook';
+import { shopOrigin } from '../../shop-origin';
+import { authenticate, requireAccount } from '../auth/authenticate';
 import { cashOnDeliveryOffered, payByCashOnDelivery } from './cash-on-delivery';
 import { offeredMethods, paymentFieldDefinitions, validatePaymentSubmission } from './fields';
 import { providerFor } from './providers/provider-registry';
 import { reportPayment } from './payment-report';
 import { UPI_PROVIDER } from './providers/upi-provider';
-import { baseUrlOf } from './public-origin';
 import type { PaymentSettings } from './settings';
 import { startPayment } from './start-payment';
 
@@ -50,16 +50,16 @@ export const shopperPaymentRoutes: FastifyPluginAsyncZod<{ settings: PaymentSett
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const account = await requireAccount(request);
       reply.header('cache-control', 'no-store');
       const orderId = request.query.orderId;
       const codFeePaise = orderId
-        ? await cashOnDeliveryOffered(app.db, request.storeId, user.userId, orderId)
+        ? await cashOnDeliveryOffered(app.db, request.storeId, account.accountId, orderId)
         : null;
       return reply.send(
         paymentFieldDefinitions(
           settings,
-          { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email },
+          { name: `${account.firstName} ${account.lastName}`.trim(), email: account.email },
           codFeePaise,
         ),
       );
@@ -92,7 +92,7 @@ export const shopperPaymentRoutes: FastifyPluginAsyncZod<{ settings: PaymentSett
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const user = await requireUser(request);
+      const account = await requireAccount(request);
       const cashOnDelivery = request.body.fields.method === 'cod';
       if (offeredMethods(settings).length === 0 && !cashOnDelivery) {
         throw new UnavailableError(NO_PAYMENT_METHODS, NO_PAYMENT_METHODS_RETRY_AFTER);
@@ -106,7 +106,7 @@ export const shopperPaymentRoutes: FastifyPluginAsyncZod<{ settings: PaymentSett
       if (submission.method === 'cod') {
         const paid = await payByCashOnDelivery(app.db, {
           storeId: request.storeId,
-          userId: user.userId,
+          userId: account.accountId,
           orderId: request.body.orderId,
           payer: submission.payer,
           mailFrom: app.config.MAIL_FROM,
@@ -122,12 +122,12 @@ export const shopperPaymentRoutes: FastifyPluginAsyncZod<{ settings: PaymentSett
       if (!provider) throw new ValidationError({ method: 'Unknown payment method' });
       const { order, attempt, action } = await startPayment(app.db, {
         storeId: request.storeId,
-        userId: user.userId,
+        userId: account.accountId,
         orderId: request.body.orderId,
         provider,
         method: submission.method,
         payer: submission.payer,
-        context: { settings, baseUrl: baseUrlOf(request, settings) },
+        context: { settings, baseUrl: shopOrigin(request, settings.publicUrl) },
       });
       const answer: PaymentResponse = {
         success: true,
@@ -165,10 +165,10 @@ export const shopperPaymentRoutes: FastifyPluginAsyncZod<{ settings: PaymentSett
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const user = await requireUser(request);
+      const account = await requireAccount(request);
       const order = await reportPayment(app.db, {
         storeId: request.storeId,
-        userId: user.userId,
+        userId: account.accountId,
         orderId: request.body.orderId,
         utr: request.body.utr || null,
       });

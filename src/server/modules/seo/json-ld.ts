@@ -4,7 +4,7 @@
  * rupees, INR.
  */
 import type { ProductDetail } from '@shared/catalog/product-schema';
-import type { StoreInfo } from '@shared/store-info/store-info-schema';
+import type { StoreInfo } from '@shared/store-settings/store-info-schema';
 import { plainSummary } from './page-head';
 
 /** The rupees a shopper pays for a product or variant (the sale price when there is one). */

@@ -5,6 +5,7 @@
  * is turned into escaped tags and put into the built `index.html` in place of its default title and
  * description.
  */
+import { escapeHtml } from '../../html-escape';
 
 /** A price shown in link previews: rupees (not paise) in INR. */
 export type PreviewPrice = { amount: number; currency: 'INR' };
@@ -33,19 +34,6 @@ export type PageHead = {
 
 /** Longest meta description written (search engines show about 155–160 characters). */
 export const DESCRIPTION_MAX_LENGTH = 160;
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text made safe inside an HTML attribute or element. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
-}
 
 /**
  * JSON for inside `<script type="application/ld+json">`: `<`, `>`, `&` and the line separators written as

@@ -7,13 +7,13 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { productsHeadline } from '@shared/catalog/products-headline';
-import { POLICY_TITLES } from '@shared/store-info/policy-titles';
-import { policySlugs, type PolicySlug } from '@shared/store-info/store-info-schema';
+import { POLICY_TITLES } from '@shared/store-settings/policy-titles';
+import { policySlugs, type PolicySlug } from '@shared/store-settings/store-info-schema';
 import type { Db } from '../../db/database';
 import { products } from '../../db/schema/catalog-tables';
 import { stores } from '../../db/schema/store-tables';
 import { getProduct } from '../catalog/product-detail';
-import { getStoreInfo } from '../store-info/service';
+import { getStoreInfo } from '../store-settings/store-info';
 import {
   absolute,
   breadcrumbs,

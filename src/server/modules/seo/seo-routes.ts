@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getProduct } from '../catalog/product-detail';
-import { isProductId } from '../catalog/service';
+import { isProductId } from '../catalog/product-id';
 import { previewImageFolders, productPreviewImage } from './preview-image';
 import { sitemapFile, sitemapUrlCount, SITEMAP_MAX_URLS } from './sitemap';
 

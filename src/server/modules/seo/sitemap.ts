@@ -5,11 +5,11 @@
  * this order: fixed pages first, then products oldest first.
  */
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
-import { policySlugs } from '@shared/store-info/store-info-schema';
+import { policySlugs } from '@shared/store-settings/store-info-schema';
 import type { Db } from '../../db/database';
 import { products } from '../../db/schema/catalog-tables';
-import { getStoreInfo } from '../store-info/service';
-import { escapeHtml } from './page-head';
+import { getStoreInfo } from '../store-settings/store-info';
+import { escapeHtml } from '../../html-escape';
 import { canonicalListingUrl } from './json-ld';
 
 /** URLs per sitemap file (sitemaps.org: at most 50,000). */

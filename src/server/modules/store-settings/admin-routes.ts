@@ -13,9 +13,9 @@ import {
   storeInfoSettingsSchema,
   storeSettingsSchema,
   synonymSettingsSchema,
-} from '@shared/admin/store-settings-schemas';
+} from '@shared/store-settings/store-settings-schemas';
 import { errorBodySchema } from '@shared/errors/error-body';
-import { actorOf, requireAdmin } from '../admin/role-hook';
+import { actorOf, requireMember } from '../auth/role-hook';
 import { paymentSettings } from '../payments/settings';
 import { readStoreSettings, saveStoreSection, viewOf, type SettingsSection } from './settings-service';
 
@@ -28,11 +28,11 @@ export const storeSettingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Saves one section for the request's owner, then drops cached answers; the settings as saved. */
   const save = async (
-    request: Parameters<typeof requireAdmin>[0],
+    request: Parameters<typeof requireMember>[0],
     section: SettingsSection,
     patch: Parameters<typeof saveStoreSection>[4],
   ) => {
-    const admin = await requireAdmin(request);
+    const admin = await requireMember(request);
     if (await saveStoreSection(app.db, request.storeId, actorOf(admin), section, patch)) {
       await app.catalogChanged();
     }

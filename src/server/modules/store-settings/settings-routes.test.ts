@@ -6,16 +6,16 @@
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { WHATSAPP_NUMBER_MESSAGE } from '@shared/store-info/whatsapp';
+import { WHATSAPP_NUMBER_MESSAGE } from '@shared/store-settings/whatsapp';
 import { auditLog } from '../../db/schema/admin-tables';
 import { insertSignedInMember, type SessionMember } from '../../test/admin-member';
 import { fixtureCatalog } from '../../test/catalog-fixture';
 import { insertSignedInCustomers, type SessionCustomer } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { NOT_A_MEMBER_MESSAGE, OWNER_ONLY_MESSAGE } from '../admin/role-hook';
-import { catalogImportFileSchema } from '../catalog/import-schema';
-import { importCatalog } from '../catalog/import-service';
+import { NOT_A_MEMBER_MESSAGE, OWNER_ONLY_MESSAGE } from '../auth/role-hook';
+import { catalogImportFileSchema } from '../catalog-file/import-schema';
+import { importCatalog } from '../catalog-file/import-service';
 
 const STORE_INFO = {
   storeName: 'Kashi Weaves',

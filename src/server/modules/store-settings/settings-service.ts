@@ -6,21 +6,20 @@
  * the file can never disagree. Each save runs in one transaction with its audit entry and the catalogue
  * version bump that makes every server drop its cached answers.
  */
-import { eq, sql } from 'drizzle-orm';
-import type { StoreSettings } from '@shared/admin/store-settings-schemas';
-import type { SizeChart } from '@shared/store-info/size-chart';
-import type { SocialLinks } from '@shared/store-info/social-links';
+import { eq } from 'drizzle-orm';
+import type { StoreSettings } from '@shared/store-settings/store-settings-schemas';
+import type { SizeChart } from '@shared/store-settings/size-chart';
+import type { SocialLinks } from '@shared/store-settings/social-links';
 import type { Db } from '../../db/database';
 import { categories } from '../../db/schema/catalog-tables';
-import { stores } from '../../db/schema/store-tables';
 import { ValidationError } from '../../errors';
-import { recordAudit, type AuditActor } from '../admin/audit';
-import { exportStoreBlock } from '../catalog/catalog-export';
-import { importStoreSchema } from '../catalog/import-schema';
-import { CATALOG_CHANGED_CHANNEL } from '../catalog/import-service';
-import { upsertCategories, upsertStoreInfo } from '../catalog/import-store';
-import { saveSynonyms } from '../catalog/synonyms';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
+import { exportStoreBlock } from '../catalog-file/catalog-export';
+import { importStoreSchema } from '../catalog-file/import-schema';
+import { upsertCategories, upsertStoreInfo } from '../catalog-file/import-store';
+import { saveSynonyms } from '../search/synonyms';
 import type { PaymentSettings } from '../payments/settings';
+import { announceCatalogChange } from '../stores/catalog-version';
 
 type StoreBlock = Record<string, unknown>;
 
@@ -143,12 +142,7 @@ export async function saveStoreSection(
       before: section.view(current),
       after: section.view(saved),
     });
-    await tx
-      .update(stores)
-      .set({ catalogVersion: sql`${stores.catalogVersion} + 1` })
-      .where(eq(stores.id, storeId));
-    // Delivered on commit to servers sharing a PostgreSQL database (LISTEN in response-cache.ts).
-    await tx.execute(sql`select pg_notify(${CATALOG_CHANGED_CHANNEL}, ${String(storeId)})`);
+    await announceCatalogChange(tx, storeId);
     return true;
   });
 }

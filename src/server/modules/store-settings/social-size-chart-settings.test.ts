@@ -5,14 +5,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SizeChart } from '@shared/store-info/size-chart';
+import type { SizeChart } from '@shared/store-settings/size-chart';
 import { insertSignedInMember, type SessionMember } from '../../test/admin-member';
 import { fixtureCatalog } from '../../test/catalog-fixture';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { exportStoreBlock } from '../catalog/catalog-export';
-import { catalogImportFileSchema, parseCatalogFile } from '../catalog/import-schema';
-import { importCatalog } from '../catalog/import-service';
+import { exportStoreBlock } from '../catalog-file/catalog-export';
+import { catalogImportFileSchema, parseCatalogFile } from '../catalog-file/import-schema';
+import { importCatalog } from '../catalog-file/import-service';
 
 const STORE_INFO = {
   storeName: 'Kashi Weaves',

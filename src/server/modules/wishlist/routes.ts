@@ -11,15 +11,15 @@ import {
   wishlistParamsSchema,
   wishlistSchema,
 } from '@shared/wishlist/wishlist-schemas';
-import { authenticate, requireUser } from '../users/auth-hook';
+import { authenticate, requireAccount } from '../auth/authenticate';
 import { addToWishlist, listWishlist, mergeWishlist, removeFromWishlist } from './wishlist-service';
 
 const answers = { 200: wishlistSchema, '4xx': errorBodySchema, 503: errorBodySchema };
 
 export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ownerOf = async (request: Parameters<typeof requireUser>[0]) => ({
+  const ownerOf = async (request: Parameters<typeof requireAccount>[0]) => ({
     storeId: request.storeId,
-    userId: (await requireUser(request)).userId,
+    userId: (await requireAccount(request)).accountId,
   });
 
   /** 200 the list; 401 without a session. */

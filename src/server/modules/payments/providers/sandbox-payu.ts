@@ -10,7 +10,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { formatRupeesForOrder, paiseToRupees } from '@shared/money';
 import { htmlPageSchema } from '@shared/payments/gateway-schemas';
 import { acceptFormBodies, formFields } from '../form-body';
-import { escapeHtml } from '../../mail/mail-text';
+import { escapeHtml } from '../../../html-escape';
 import { hiddenInputs, renderPage, sendPage } from '../html';
 import { SANDBOX_PAYU_KEY, SANDBOX_PAYU_PATH, SANDBOX_PAYU_SALT } from '../settings';
 import { parseAmountToPaise } from './amount';

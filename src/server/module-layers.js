@@ -1,0 +1,151 @@
+// @ts-check
+/**
+ * The server's layers, lowest first (docs/decisions/018-server-layers.md, docs/architecture.md "Server"): the one
+ * place they are declared. `eslint.config.js` turns them into `import-x/no-restricted-paths` zones, so a wrong
+ * import fails the lint (`src/server/import-layers.test.ts` proves it).
+ *
+ * The rules:
+ * - **Core** (every file at the root of `src/server` but the composition files below, and `db/`) imports no
+ *   module.
+ * - A **module** (`src/server/modules/<name>/`) imports core, `src/shared`, and the modules of LOWER layers
+ *   only: never a module of its own layer (siblings do not import each other, in either direction) and never
+ *   one of a higher layer. What a lower module needs from a higher one comes in as a function argument or a
+ *   registry the higher module fills when the app is built.
+ * - It imports only the **public files** of another module: every file but its routes (`routes.ts` and
+ *   `*-routes.ts`, which only `app.ts` and the admin mount `modules/admin/admin-api.ts` register), its tests
+ *   (`*.test.ts`) and whatever it keeps in an `internal/` folder.
+ * - The **top** — the composition files (`app.ts`, `main.ts`, `static-files.ts`), `cli/`, the test harness
+ *   `test/` and every test file (`*.test.ts`) — sits above all modules: it may import any module's public
+ *   files (a test seeds its store with the catalogue import or moves an order through the state machine,
+ *   whatever its own module's layer). Nothing but the top imports the top.
+ *
+ * | layer | modules | what they are |
+ * |---|---|---|
+ * | 1 | `stores` | host → store, the catalogue version |
+ * | 2 | `mail`, `audit`, `media` | the outbox and the shop as sender; the audit log; uploaded images |
+ * | 3 | `auth` | the authenticate hook, the member role hook and the session and membership lookups they need |
+ * | 4 | `accounts` | register, sign-in, sessions, password reset, their rate limits |
+ * | 5 | `members` | memberships, one-time set-up links, invitations, the demo owner, the admin sign-in |
+ * | 6 | `catalog` | products, categories, variants, product images, detail and list, the response cache |
+ * | 7 | `search` | `GET /products` with text, facets and sort; suggestions; synonyms |
+ * | 8 | `delivery` | shipping charges, zones, PIN codes, cash on delivery settings |
+ * | 9 | `gst` | tax on order lines, tax invoices and credit notes, GSTR-1 |
+ * | 10 | `orders` | checkout, the order state machine, tracking, the payment window, the owner's orders |
+ * | 11 | `payments` | UPI, the card gateway, cash on delivery, late payments, marking an order paid |
+ * | 12 | `catalog-file`, `customers`, `dashboard`, `wishlist`, `health`, `maintenance` | surfaces |
+ * | 13 | `store-settings` | the owner's settings (checked and written as the catalogue file's `store` block) and their public read, store info |
+ * | 14 | `seo` | storefront pages' HTML, sitemaps, preview images (reads store info) |
+ * | 15 | `admin` | the `/api/v1/admin` mount of every module's admin routes |
+ */
+import { fileURLToPath } from 'node:url';
+
+/** The modules of each layer, lowest first. A new module is added to the layer its imports allow. */
+export const SERVER_MODULE_LAYERS = /** @type {const} */ ([
+  ['stores'],
+  ['mail', 'audit', 'media'],
+  ['auth'],
+  ['accounts'],
+  ['members'],
+  ['catalog'],
+  ['search'],
+  ['delivery'],
+  ['gst'],
+  ['orders'],
+  ['payments'],
+  ['catalog-file', 'customers', 'dashboard', 'wishlist', 'health', 'maintenance'],
+  ['store-settings'],
+  ['seo'],
+  ['admin'],
+]);
+
+/** The module that mounts every module's admin routes (it may import other modules' `admin-routes.ts`). */
+export const ADMIN_MOUNT_MODULE = 'admin';
+
+/** The top of the server, relative to `src/server`: composition files, CLIs and the test harness. */
+export const SERVER_TOP = ['app.ts', 'main.ts', 'static-files.ts', 'cli', 'test'];
+
+/** Files of a module that other modules never import (globs below the module's folder). */
+export const NON_PUBLIC_FILES = ['**/routes.ts', '**/*-routes.ts', '**/*.test.ts', '**/internal/**'];
+
+/** The repository root (absolute, no trailing slash): zones are resolved from here, whatever the cwd. */
+export const REPOSITORY_ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
+
+const serverDir = `${REPOSITORY_ROOT}/src/server`;
+const modulesDir = `${serverDir}/modules`;
+
+/**
+ * The layer number (1 = lowest) of module `name`.
+ * @param {string} name
+ * @returns {number}
+ * @throws {Error} for a module no layer lists (declare every module here).
+ */
+export function layerOf(name) {
+  const index = SERVER_MODULE_LAYERS.findIndex((modules) =>
+    /** @type {readonly string[]} */ (modules).includes(name),
+  );
+  if (index < 0) throw new Error(`src/server/module-layers.js: the module "${name}" is in no layer`);
+  return index + 1;
+}
+
+/** @typedef {{ target: string | string[]; from: string | string[]; except?: string[]; message: string }} Zone */
+
+/**
+ * The zones of production files (`import-x/no-restricted-paths`, absolute paths): core imports no module, each
+ * module imports only lower layers, and no module imports another module's non-public files.
+ * @param {string[]} moduleNames every folder of `src/server/modules` (each must be in a layer)
+ * @returns {Zone[]}
+ * @throws {Error} for a folder no layer lists, or a layer listing a module that has no folder.
+ */
+export function serverLayerZones(moduleNames) {
+  for (const declared of SERVER_MODULE_LAYERS.flat()) {
+    if (!moduleNames.includes(declared)) {
+      throw new Error(
+        `src/server/module-layers.js: the module "${declared}" has no folder in src/server/modules`,
+      );
+    }
+  }
+  const top = SERVER_TOP.map((path) => `${serverDir}/${path}`);
+  const topFiles = SERVER_TOP.filter((path) => path.endsWith('.ts')).map((path) => path.slice(0, -3));
+  const topFolders = SERVER_TOP.filter((path) => !path.endsWith('.ts'));
+  /** @type {Zone[]} */
+  const zones = [
+    {
+      target: [`${serverDir}/!(${topFiles.join('|')}).ts`, `${serverDir}/db/**`],
+      from: [
+        `${modulesDir}/**`,
+        `${serverDir}/+(${topFiles.join('|')}).ts`,
+        `${serverDir}/+(${topFolders.join('|')})/**`,
+      ],
+      message:
+        'Core files (src/server root and db/) import no module and not the top (src/server/module-layers.js): move the code into a module.',
+    },
+  ];
+  for (const name of moduleNames) {
+    const layer = layerOf(name);
+    const sameOrHigher = moduleNames.filter((other) => other !== name && layerOf(other) >= layer);
+    zones.push({
+      target: `${modulesDir}/${name}`,
+      from: [...sameOrHigher.map((other) => `${modulesDir}/${other}`), ...top],
+      message: `The server module ${name} (layer ${layer}) imports only core files, src/shared and modules of lower layers (src/server/module-layers.js): move the code to the module it belongs to, or pass a function in.`,
+    });
+  }
+  return [...zones, ...publicFileZones(moduleNames)];
+}
+
+/**
+ * The zones of every file under `src/server`, tests included: another module's routes, tests and `internal/`
+ * files are not imported (the admin mount may import routes; the top files are not targets of these zones).
+ * @param {string[]} moduleNames every folder of `src/server/modules`
+ * @returns {Zone[]}
+ */
+export function publicFileZones(moduleNames) {
+  return moduleNames.map((name) => ({
+    target: `${modulesDir}/${name}`,
+    from: (name === ADMIN_MOUNT_MODULE
+      ? NON_PUBLIC_FILES.filter((glob) => !glob.includes('routes'))
+      : NON_PUBLIC_FILES
+    ).map((glob) => `${modulesDir}/*/${glob}`),
+    except: [`${modulesDir}/${name}/**`],
+    message: `Another module's routes, tests and internal/ files are not public (src/server/module-layers.js): import the module's service files, or register its routes in app.ts or the admin mount.`,
+  }));
+}

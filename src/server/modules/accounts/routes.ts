@@ -1,0 +1,138 @@
+/**
+ * Account routes (spec §7): `POST /users/register`, `POST /users/authorize`, `POST /users/logout` (beyond the
+ * spec) and `GET /accountInfo`, plus the forgotten-password routes of ./password-reset-routes.ts, declared with the shared contract (src/shared/accounts/account-schemas.ts). Thin
+ * handlers: validate → service → reply. Answers go through the shared response schemas, so no hash can leave
+ * the server; every failure is thrown as an error of src/server/errors.ts.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@shared/errors/error-body';
+import {
+  accountInfoSchema,
+  authorizeBodySchema,
+  authorizeResponseSchema,
+  logoutResponseSchema,
+  registerBodySchema,
+  registerResponseSchema,
+} from '@shared/accounts/account-schemas';
+import { ConflictError, RateLimitedError, UnauthorizedError } from '../../errors';
+import {
+  AUTHENTICATION_REQUIRED_MESSAGE,
+  authenticate,
+  readBearerToken,
+  requireAccount,
+} from '../auth/authenticate';
+import {
+  signIn,
+  INVALID_CREDENTIALS_MESSAGE,
+  registerAccount,
+  revokeSession,
+  toAccountInfo,
+} from './service';
+import { passwordResetRoutes } from './password-reset-routes';
+import type { PasswordResetRateLimiter } from './password-reset-rate-limit';
+import { RegistrationRateLimiter, TOO_MANY_REGISTRATIONS } from './registration-rate-limit';
+import {
+  MemorySignInRateLimiter,
+  TOO_MANY_SIGN_IN_ATTEMPTS,
+  type SignInAttemptKey,
+  type SignInRateLimiter,
+} from './sign-in-rate-limit';
+
+export type AccountRoutesOptions = {
+  /** Counts failed sign-ins; defaults to a fresh in-memory limiter per app. */
+  signInRateLimiter?: SignInRateLimiter;
+  /** Counts sign-ups; defaults to a fresh in-memory limiter per app. */
+  registrationRateLimiter?: RegistrationRateLimiter;
+  /** Counts password reset requests and resets; defaults to a fresh in-memory limiter per app. */
+  passwordResetRateLimiter?: PasswordResetRateLimiter;
+};
+
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, options) => {
+  const limiter = options.signInRateLimiter ?? new MemorySignInRateLimiter();
+  const registrations = options.registrationRateLimiter ?? new RegistrationRateLimiter();
+  await app.register(passwordResetRoutes, { rateLimiter: options.passwordResetRateLimiter });
+
+  /**
+   * 201 `{ firstName, lastName, email, createdAt }`; 400 `{ error, fields }`; 409 `{ error, fields.email }`;
+   * 429 `{ error }` with `Retry-After` (seconds) past 10 sign-ups per client address or 3 per e-mail an hour.
+   */
+  app.post(
+    '/users/register',
+    {
+      schema: { body: registerBodySchema, response: { 201: registerResponseSchema, '4xx': errorBodySchema } },
+    },
+    async (request, reply) => {
+      const key = { email: request.body.email, address: request.ip };
+      const verdict = await registrations.begin(key);
+      if (!verdict.allowed) throw new RateLimitedError(TOO_MANY_REGISTRATIONS, verdict.retryAfterSeconds);
+      try {
+        const account = await registerAccount(app.db, request.storeId, request.body);
+        return reply.code(201).send(account);
+      } catch (error) {
+        // An account made or an e-mail found taken counts; bad input and server faults do not.
+        const taken = error instanceof ConflictError;
+        if (!taken) await registrations.forgive(key, verdict.attemptId);
+        throw error;
+      }
+    },
+  );
+
+  /**
+   * 200 `{ token }`; 401 `{ error: 'Invalid email or password' }` for a wrong password and an unknown e-mail
+   * alike; 429 `{ error }` with `Retry-After` (seconds) past the failure limits.
+   */
+  app.post(
+    '/users/authorize',
+    {
+      schema: {
+        body: authorizeBodySchema,
+        response: { 200: authorizeResponseSchema, '4xx': errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const key: SignInAttemptKey = { storeId: request.storeId, email, address: request.ip };
+      const verdict = await limiter.begin(key);
+      reply.header('cache-control', 'no-store');
+      if (!verdict.allowed) throw new RateLimitedError(TOO_MANY_SIGN_IN_ATTEMPTS, verdict.retryAfterSeconds);
+      let failed = false;
+      try {
+        const session = await signIn(app.db, request.storeId, email, password);
+        if (!session) {
+          failed = true;
+          throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
+        }
+        return reply.send(session);
+      } finally {
+        // Only wrong credentials count; a success (or a server fault) does not.
+        if (!failed) await limiter.forgive(key, verdict.attemptId);
+      }
+    },
+  );
+
+  /**
+   * Revokes the bearer token's session. 204 for any bearer token — an unknown or already revoked one has
+   * nothing left to revoke (RFC 7009 §2.2) — and 401 without one.
+   */
+  app.post(
+    '/users/logout',
+    { schema: { response: { 204: logoutResponseSchema, '4xx': errorBodySchema } } },
+    async (request, reply) => {
+      const token = readBearerToken(request);
+      if (!token) throw new UnauthorizedError(AUTHENTICATION_REQUIRED_MESSAGE);
+      await revokeSession(app.db, request.storeId, token);
+      return reply.code(204).send(null);
+    },
+  );
+
+  /** 200 `{ firstName, lastName, email, createdAt }` (spec §3 "User"); 401 without a valid bearer token. */
+  app.get(
+    '/accountInfo',
+    { onRequest: authenticate, schema: { response: { 200: accountInfoSchema, '4xx': errorBodySchema } } },
+    async (request, reply) => {
+      const account = await requireAccount(request);
+      reply.header('cache-control', 'no-store');
+      return reply.send(toAccountInfo(account));
+    },
+  );
+};

@@ -1,0 +1,100 @@
+/**
+ * The admin dashboard's figures through `app.inject()`: orders and revenue (paise of paid orders) for today, 7
+ * and 30 days, 30 daily entries, orders to ship, unpaid orders about to expire, low-stock SKUs, failed e-mails.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ORDER_STATUS } from '@shared/orders/order-status';
+import { outgoingMail } from '../../db/schema/mail-tables';
+import { orders } from '../../db/schema/order-tables';
+import { insertSignedInMember, type SessionMember } from '../../test/admin-member';
+import { insertTestOrder, insertTestShop, type TestShop } from '../../test/order-fixture';
+import { buildTestApp } from '../../test/test-app';
+import { insertTestCustomer } from '../../test/test-customer';
+import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
+
+describe.each(testDatabaseKinds)('admin dashboard on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let shop: TestShop;
+  let staff: SessionMember;
+  let userId: number;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    app = await buildTestApp(database);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+  beforeEach(async () => {
+    await database.reset();
+    shop = await insertTestShop(database.db);
+    staff = await insertSignedInMember(database.db, shop.storeId, 'staff');
+    userId = await insertTestCustomer(database.db, shop.storeId);
+  });
+
+  const get = (url: string) =>
+    app.inject({ method: 'GET', url: `/api/v1/admin${url}`, headers: staff.headers });
+  const order = (status: number, daysAgo = 0, quantity = 1) =>
+    insertTestOrder(database.db, {
+      storeId: shop.storeId,
+      userId,
+      status: status as 0,
+      lines: [{ productId: shop.saree, quantity }],
+    }).then(async (made) => {
+      if (daysAgo > 0) {
+        await database.db
+          .update(orders)
+          .set({ createdAt: new Date(Date.now() - daysAgo * 86_400_000) })
+          .where(eq(orders.id, made.id));
+      }
+      return made;
+    });
+
+  it('sums orders and paid revenue in paise for today, 7 and 30 days, with 30 daily entries', async () => {
+    await order(ORDER_STATUS.processing);
+    await order(ORDER_STATUS.pending);
+    await order(ORDER_STATUS.delivered, 3, 2);
+    await order(ORDER_STATUS.cancelled, 10);
+    await order(ORDER_STATUS.shipped, 40);
+    const response = await get('/dashboard');
+    expect(response.statusCode).toBe(200);
+    const dashboard = response.json();
+    expect(dashboard.today).toEqual({ orders: 2, revenuePaise: 249_900 });
+    expect(dashboard.last7Days).toEqual({ orders: 3, revenuePaise: 3 * 249_900 });
+    expect(dashboard.last30Days).toEqual({ orders: 4, revenuePaise: 3 * 249_900 });
+    expect(dashboard.daily).toHaveLength(30);
+    expect(dashboard.daily.at(-1)).toMatchObject({ orders: 2, revenuePaise: 249_900 });
+    expect(dashboard.toShip.count).toBe(1);
+    expect(dashboard.expiringUnpaid).toHaveLength(1);
+    // Only the kurta in L (2 pieces) is at or below the low-stock threshold of 3.
+    expect(dashboard.lowStock).toEqual([
+      { sku: `KUR-${shop.storeId}-L`, title: 'Cotton Kurta', size: 'L', color: 'White', stock: 2 },
+    ]);
+    expect(dashboard.failedMails).toEqual({ count: 0, latest: [] });
+  });
+
+  it('lists failed e-mails', async () => {
+    await database.db.insert(outgoingMail).values({
+      storeId: shop.storeId,
+      recipient: 'asha@example.com',
+      subject: 'Order shipped',
+      message: {
+        from: 'x@example.com',
+        to: 'asha@example.com',
+        subject: 'Order shipped',
+        text: '',
+        html: '',
+      },
+      status: 'failed',
+      lastError: 'mailbox unavailable',
+    });
+    expect((await get('/dashboard')).json().failedMails).toMatchObject({
+      count: 1,
+      latest: [{ subject: 'Order shipped', lastError: 'mailbox unavailable' }],
+    });
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * An order's tax documents as PDFs (docs/gst.md): `GET /orders/{orderId}/invoice` and `…/credit-note` for
+ * whoever may track the order (its signed-in owner, or anyone giving its e-mail or phone), and the admin's
+ * `GET /admin/orders/{orderNumber}/documents/{document}` for any member of the shop (behind the admin role
+ * hook). The documents are issued by the order's ship and cancel moves (../gst/tax-documents.ts). Thin
+ * handlers: the shared schemas validate every request and serialise every answer.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@shared/errors/error-body';
+import {
+  adminTaxDocumentParamsSchema,
+  NO_TAX_DOCUMENT,
+  pdfFileSchema,
+  taxDocumentParamsSchema,
+} from '@shared/gst/gst-schemas';
+import { trackOrderQuerySchema } from '@shared/orders/order-schemas';
+import { NotFoundError } from '../../errors';
+import { optionalAccount } from '../auth/optional-account';
+import { orderDocumentFile } from '../gst/document-download';
+import { normalizeOrderNumber } from './order-number';
+import { trackedOrderDocument } from './order-tracking';
+import { MemoryTrackingRateLimiter, type TrackingRateLimiter } from './tracking-rate-limit';
+
+export type OrderDocumentRoutesOptions = {
+  /** Counts failed document look-ups; defaults to a fresh in-memory limiter per app. */
+  trackingRateLimiter?: TrackingRateLimiter;
+};
+
+/** The shopper's downloads, under `/api/v1`. */
+export const orderDocumentRoutes: FastifyPluginAsyncZod<OrderDocumentRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const limiter = options.trackingRateLimiter ?? new MemoryTrackingRateLimiter();
+
+  /**
+   * 200 the PDF (`application/pdf`, downloaded as `Tax-Invoice-RS-25-26-000123.pdf`) for the order's signed-in
+   * owner, or for anyone giving its e-mail or phone as `contactInfo`; 404 for an unknown order, a wrong contact
+   * or a document not issued yet; 429 past the failed look-ups allowed (as track order).
+   */
+  app.get(
+    '/orders/:orderId/:document',
+    {
+      schema: {
+        params: taxDocumentParamsSchema,
+        querystring: trackOrderQuerySchema,
+        response: { 200: pdfFileSchema, '4xx': errorBodySchema, 503: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const file = await trackedOrderDocument(app.db, {
+        storeId: request.storeId,
+        orderId: request.params.orderId,
+        document: request.params.document,
+        contactInfo: request.query.contactInfo,
+        viewer: () => optionalAccount(request),
+        clientAddress: request.ip,
+        limiter,
+      });
+      reply.header('cache-control', 'no-store');
+      reply.header('content-type', 'application/pdf');
+      reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
+      return reply.send(file.pdf);
+    },
+  );
+};
+
+/** The admin's download, mounted under `/api/v1/admin` behind the role hook (owner and staff). */
+export const orderDocumentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** 200 the PDF as an attachment; 404 for another store's order or a document not issued yet. */
+  app.get(
+    '/orders/:orderNumber/documents/:document',
+    {
+      schema: {
+        params: adminTaxDocumentParamsSchema,
+        response: { 200: pdfFileSchema, '4xx': errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { document } = request.params;
+      const orderNumber = normalizeOrderNumber(request.params.orderNumber);
+      if (!orderNumber) throw new NotFoundError(NO_TAX_DOCUMENT[document]);
+      const file = await orderDocumentFile(app.db, request.storeId, orderNumber, document);
+      reply.header('cache-control', 'no-store');
+      reply.header('content-type', 'application/pdf');
+      reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
+      return reply.send(file.pdf);
+    },
+  );
+};

@@ -1,0 +1,35 @@
+/**
+ * The admin's payment route under `/api/v1/admin` (docs/admin.md "Orders"), behind the admin role hook
+ * (../auth/role-hook.ts): mark an order paid with the UTR of a UPI payment the owner saw in the bank app. Thin
+ * handler: validate → service → reply with the order as the admin's order routes show it.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@shared/errors/error-body';
+import {
+  adminMarkPaidBodySchema,
+  adminOrderDetailSchema,
+  adminOrderParamsSchema,
+} from '@shared/admin/admin-order-schemas';
+import { actorOf, requireMember } from '../auth/role-hook';
+import { adminOrderDetail } from '../orders/admin-orders';
+import { markOrderPaid } from './admin-mark-paid';
+
+export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Pending → Processing with the UTR; 409 with the reason from any other status. Answers the order. */
+  app.post(
+    '/orders/:orderNumber/mark-paid',
+    {
+      schema: {
+        params: adminOrderParamsSchema,
+        body: adminMarkPaidBodySchema,
+        response: { 200: adminOrderDetailSchema, '4xx': errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const context = { storeId: request.storeId, actor: actorOf(await requireMember(request)) };
+      await markOrderPaid(app.db, context, request.params.orderNumber, request.body.utr);
+      app.mailSender.wake();
+      return reply.send(await adminOrderDetail(app.db, request.storeId, request.params.orderNumber));
+    },
+  );
+};
