@@ -1,4 +1,4 @@
-/** Cart (spec §2 "Cart", §3 "Cart item", §4 "Cart", §9). */
+/** Cart (docs/product.md §2 "Cart", §3 "Cart item", §4 "Cart", §9). */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {

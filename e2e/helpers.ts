@@ -6,7 +6,7 @@ import type { Locator, Page, Request } from 'playwright-core';
 import { afterEach, expect } from 'vitest';
 import { baseUrl, useBrowser } from './browser';
 
-/** The product as the API returns it (spec §3 "Product (as returned by the server)"). */
+/** The product as the API returns it (docs/product.md §3 "Product (as returned by the server)"). */
 export type ApiProduct = {
   id: string;
   title: string;
@@ -82,19 +82,19 @@ export async function allProducts(): Promise<ApiProduct[]> {
 
 export const storeInfo = () => api<ApiStoreInfo>('/storeInfo');
 
-/** The screen price of a product (spec §3): discountedPrice if present, else regularPrice, else 0. */
+/** The screen price of a product (docs/product.md §3): discountedPrice if present, else regularPrice, else 0. */
 export function screenPrice(product: ApiProduct): number {
   return product.discountedPrice ?? product.regularPrice ?? 0;
 }
 
-/** Values of an attribute read case-insensitively by one of `keys` (spec §3). */
+/** Values of an attribute read case-insensitively by one of `keys` (docs/product.md §3). */
 export function attributeValues(product: ApiProduct, keys: string[]): string[] {
   return product.attributes.find((attribute) => keys.includes(attribute.key.toLowerCase()))?.value ?? [];
 }
 
 export const productSizes = (product: ApiProduct) => attributeValues(product, ['size', 'sizes']);
 
-/** ₹ with en-IN grouping and up to 2 fraction digits (spec §9), computed independently of the app. */
+/** ₹ with en-IN grouping and up to 2 fraction digits (docs/product.md §9), computed independently of the app. */
 export function rupees(amount: number): string {
   return new Intl.NumberFormat('en-IN', {
     style: 'currency',
@@ -157,7 +157,7 @@ export async function scrollTo(page: Page, top: number | 'bottom'): Promise<void
 }
 
 /**
- * `useBrowser()` plus the check every test ends with: no uncaught page errors (spec-independent hygiene).
+ * `useBrowser()` plus the check every test ends with: no uncaught page errors (hygiene every test keeps).
  */
 export function useStorefront(viewport?: { width: number; height: number }) {
   const browser = useBrowser(viewport);

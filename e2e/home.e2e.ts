@@ -1,4 +1,4 @@
-/** Home page (spec §2 "Main layout", "Home", "Product card"). */
+/** Home page (docs/product.md §2 "Main layout", "Home", "Product card"). */
 import { describe, expect, it } from 'vitest';
 import {
   apiProducts,
@@ -20,7 +20,7 @@ const { newPage } = useStorefront();
 
 const categoryHref = (name: string) => `/products?category=${encodeURIComponent(name.toLowerCase())}`;
 
-/** The featured products the home page should list: first store category, lower-cased, limit 4 (spec §7). */
+/** The featured products the home page should list: first store category, lower-cased, limit 4 (docs/product.md §7). */
 async function expectedFeatured(): Promise<ApiProduct[]> {
   const info = await storeInfo();
   const category = info.categories[0]!.toLowerCase();

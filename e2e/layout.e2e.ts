@@ -1,4 +1,4 @@
-/** Main layout, mobile layout, guards, contact, API test and keyboard (spec §2, §5 "Contact", §9). */
+/** Main layout, mobile layout, guards, contact, API test and keyboard (docs/product.md §2, §5 "Contact", §9). */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -138,7 +138,7 @@ describe('main layout', () => {
     expect(await waitForToast(page, 'Message Sent')).toBe(
       "Thank you for contacting us. We'll get back to you shortly.",
     );
-    // The simulated send takes 1.5 s (spec §9); allow for timer and clock granularity.
+    // The simulated send takes 1.5 s (docs/product.md §9); allow for timer and clock granularity.
     expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
     await main.getByRole('button', { name: 'Send Message' }).waitFor();
     for (const field of Object.values(fields)) expect(await field.inputValue()).toBe('');

@@ -1,5 +1,5 @@
 /**
- * The Payment page (spec §2 "Payment", §3 payment field definition and response, §4 "Payment flow", §5
+ * The Payment page (docs/product.md §2 "Payment", §3 payment field definition and response, §4 "Payment flow", §5
  * "Payment form", §8 "Orders and payment"): the server's form with the +91 mask, the
  * UPI QR screen that polls the order until the UPI webhook pays it, the sandbox gateway's success and failure
  * returns, 'Pay Now' from /orders, and the form's validation.
@@ -80,7 +80,7 @@ async function newCustomer(): Promise<Customer> {
 /** One order of a catalogue product, created through the API; returns it as the owner reads it. */
 async function newOrder(customer: Customer): Promise<ServerOrder> {
   const list = await apiCall<{ data: ApiProduct[] }>('GET', '/products?page=1&limit=100');
-  // The spec's `products` form orders products without variants sold by the piece.
+  // The storefront's `products` form orders products without variants sold by the piece.
   let product: ApiProduct | undefined;
   for (const item of list.body.data) {
     const detail = await apiCall<{ unit: string; variants: unknown[]; available: boolean }>(
@@ -120,7 +120,7 @@ async function readOrder(customer: Customer, orderId: string): Promise<ServerOrd
   return order.body;
 }
 
-/** A new page of this file's server with the customer's session cookie (spec §9 `auth_token`). */
+/** A new page of this file's server with the customer's session cookie (docs/product.md §9 `auth_token`). */
 async function signedInPage(customer: Customer): Promise<Page> {
   const page = await newPage();
   await browser.context.addCookies([{ name: 'auth_token', value: customer.token, url: shop() }]);

@@ -1,4 +1,4 @@
-/** Policy pages and the 404 page (spec §2 "Policy pages", "Route table"). */
+/** Policy pages and the 404 page (docs/product.md §2 "Policy pages", "Route table"). */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ const { newPage } = useStorefront();
 
 const COMPANY = 'Resham Textiles Private Limited';
 
-/** Policy headings (spec §2 "Default texts exist for: …"); the app may add 'Policy' to Return and Shipping. */
+/** Policy headings (docs/product.md §2 "Default texts exist for: …"); the app may add 'Policy' to Return and Shipping. */
 const POLICIES: [slug: string, title: RegExp][] = [
   ['terms', /^Terms and Conditions$/],
   ['privacy', /^Privacy Policy$/],

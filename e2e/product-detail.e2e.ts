@@ -1,4 +1,4 @@
-/** Product detail (spec §2 "Product detail", §5 "Cart and product", §8 "Image failure", §9). */
+/** Product detail (docs/product.md §2 "Product detail", §5 "Cart and product", §8 "Image failure", §9). */
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-/** Products listing (spec §2 "Products page", §5 "Other", §7 "Product list filters", §9). */
+/** Products listing (docs/product.md §2 "Products page", §5 "Other", §7 "Product list filters", §9). */
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -29,7 +29,7 @@ async function paginationSlots(page: Page): Promise<string[]> {
   return texts.filter((text) => text !== 'Previous' && text !== 'Next' && text !== '');
 }
 
-/** First, last, 2 pages either side of the current one, and '…' where pages are skipped (spec §2, §9). */
+/** First, last, 2 pages either side of the current one, and '…' where pages are skipped (docs/product.md §2, §9). */
 function expectedSlots(current: number, totalPages: number): string[] {
   const slots: string[] = [];
   let previous = 0;
@@ -241,7 +241,7 @@ describe('products page', () => {
       grid.evaluate(
         (element) => getComputedStyle(element).gridTemplateColumns.split(' ').filter(Boolean).length,
       );
-    // 3 columns, up to 4 on wide screens (spec §2).
+    // 3 columns, up to 4 on wide screens (docs/product.md §2).
     const wide = await columnCount();
     expect(wide).toBeGreaterThanOrEqual(3);
     expect(wide).toBeLessThanOrEqual(4);

@@ -1,5 +1,5 @@
 /**
- * The purchase flow (spec §2 "Cart" checkout gate, "Checkout", "Orders", "Order success", "Track order"; §4
+ * The purchase flow (docs/product.md §2 "Cart" checkout gate, "Checkout", "Orders", "Order success", "Track order"; §4
  * "Purchase flow"; §5 "Register", "Checkout", "Track order"; §8 "Orders and payment errors"), with the
  * storefront's own rules: order prices with 2 decimals, the tracking number or 'Not available', and /login
  * opening with the e-mail prefilled after registering.
@@ -132,7 +132,7 @@ async function itemRows(card: Locator): Promise<string[][]> {
 const ORDER_DATE =
   /^\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/;
 
-/** Checks the parts every order card shows (spec §2 "Orders", "Track order"). */
+/** Checks the parts every order card shows (docs/product.md §2 "Orders", "Track order"). */
 async function expectOrderCard(
   card: Locator,
   expected: { lines: { product: ApiProduct; quantity: number }[]; address: string; fullName: string },
@@ -371,7 +371,7 @@ describe('purchase', () => {
     await waitForPath(page, '/login');
   });
 
-  it('tracks an order signed out by phone; empty fields and a wrong contact show the spec toasts', async () => {
+  it('tracks an order signed out by phone; empty fields and a wrong contact show the storefront's toasts', async () => {
     const [a] = await twoCardProducts();
     const { orderId } = await orderThroughApi(a);
     const page = await newPage();

@@ -150,8 +150,8 @@ products.forEach((p, i) => {
   const colours = byKey.get('color')?.value ?? [];
   if (colours.length > 4) fail(`${where}: more than 4 colours`);
   const gender = byKey.get('gender');
-  // The storefront lists accessories with the spec's filter 'Accessories,Personal Care,Home,null,Unisex'
-  // (spec §7): a Men or Women gender would hide the product from the Accessories listing.
+  // The storefront lists accessories with the storefront's filter 'Accessories,Personal Care,Home,null,Unisex'
+  // (docs/product.md §7): a Men or Women gender would hide the product from the Accessories listing.
   if (p.category === 'Accessories') {
     if (gender && gender.value?.[0] !== 'Unisex')
       fail(`${where}: an accessory's gender must be Unisex or absent`);

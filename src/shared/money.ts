@@ -2,7 +2,7 @@
  * Money rules shared by the server and the storefront.
  *
  * The database and domain code keep amounts as integer **paise** (1 rupee = 100 paise); the API speaks
- * **rupees** as JSON numbers with at most 2 decimals (spec §3 shapes). Display follows spec §9: ₹ (never $),
+ * **rupees** as JSON numbers with at most 2 decimals (docs/product.md §3 shapes). Display follows docs/product.md §9: ₹ (never $),
  * en-IN digit grouping (₹1,24,999).
  */
 
@@ -38,7 +38,7 @@ function formatInr(rupees: number, trimFraction: boolean): string {
 
 /**
  * Formats an amount in **rupees** for cards, cart and checkout: ₹, en-IN grouping, up to 2 fraction digits
- * (spec §9). `formatRupees(124999)` → `₹1,24,999`; `formatRupees(1299.5)` → `₹1,299.5`.
+ * (docs/product.md §9). `formatRupees(124999)` → `₹1,24,999`; `formatRupees(1299.5)` → `₹1,299.5`.
  */
 export function formatRupees(rupees: number): string {
   return formatInr(rupees, true);

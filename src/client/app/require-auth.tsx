@@ -1,5 +1,5 @@
 /**
- * Guard for signed-in-only routes (spec §2 "Route table", §6): renders nothing while the session loads,
+ * Guard for signed-in-only routes (docs/product.md §2 "Route table", §6): renders nothing while the session loads,
  * redirects an anonymous user to /login remembering the origin in navigation state (`state.from`).
  */
 import { Navigate, Outlet, useLocation } from 'react-router';

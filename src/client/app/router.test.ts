@@ -1,5 +1,5 @@
 /**
- * The route table against the policy pages (spec §2 "Policy pages"): `/{policyType}` is a catch-all, so every
+ * The route table against the policy pages (docs/product.md §2 "Policy pages"): `/{policyType}` is a catch-all, so every
  * path another page owns must be matched by that page first, and a reserved word that reaches the policy page
  * must be refused there (it redirects to /404).
  */

@@ -1,5 +1,5 @@
 /**
- * The route table (spec §2): layouts, guards and code-split pages. Declarative React Router (its data router
+ * The route table (docs/product.md §2): layouts, guards and code-split pages. Declarative React Router (its data router
  * costs ~17 KB more gzipped); Home is in the first-load bundle, every other page is a lazy chunk
  * (`npm run size` keeps the home page's first-load JavaScript ≤ 100 KB gzipped). Every page has its own error
  * boundary inside the layout, so a failing page keeps the header; one more around the layouts catches the rest.

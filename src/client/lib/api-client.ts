@@ -108,7 +108,7 @@ export function setApiTransport(next: ApiTransport): void {
 }
 
 /**
- * Builds `/api/v1{path}?{query}` keeping only non-empty query values (spec §7 "any other non-empty filters").
+ * Builds `/api/v1{path}?{query}` keeping only non-empty query values (docs/product.md §7 "any other non-empty filters").
  */
 export function apiUrl(path: string, query: RequestOptions['query'] = {}): string {
   const params = new URLSearchParams();

@@ -1,5 +1,5 @@
 /**
- * The session token cookie (spec §4 "Session", §9): `auth_token`, 30 days, path /, SameSite=Lax, Secure on
+ * The session token cookie (docs/product.md §4 "Session", §9): `auth_token`, 30 days, path /, SameSite=Lax, Secure on
  * https. The client sets it after sign-in and sends it as `Authorization: Bearer`; the server never reads it.
  */
 export const AUTH_COOKIE = 'auth_token';

@@ -1,5 +1,5 @@
 /**
- * The document title (spec §2: "The page title comes from store info"). Layouts set the fallback (the store's
+ * The document title (docs/product.md §2: "The page title comes from store info"). Layouts set the fallback (the store's
  * brand); a page that names itself claims the title while it is shown. The newest claim wins whatever order
  * the effects run in, so a brand arriving late never overwrites a page's own title.
  */

@@ -20,7 +20,7 @@ function problems(result: {
   return fields;
 }
 
-describe('sign-in form schema (spec §5 "Sign-in")', () => {
+describe('sign-in form schema (docs/product.md §5 "Sign-in")', () => {
   it('accepts an address and a 6-character password; rememberMe is optional', () => {
     expect(signInFormSchema.parse({ email: ' Asha@Example.com ', password: 'abcdef' })).toEqual({
       email: 'asha@example.com',
@@ -31,7 +31,7 @@ describe('sign-in form schema (spec §5 "Sign-in")', () => {
     );
   });
 
-  it('uses the exact spec messages', () => {
+  it('uses the exact messages of docs/product.md', () => {
     expect(problems(signInFormSchema.safeParse({ email: 'asha', password: '12345' }))).toEqual({
       email: 'Invalid email address',
       password: 'Password must be at least 6 characters',
@@ -43,7 +43,7 @@ describe('sign-in form schema (spec §5 "Sign-in")', () => {
   });
 });
 
-describe('register form schema (spec §5 "Register (screen)")', () => {
+describe('register form schema (docs/product.md §5 "Register (screen)")', () => {
   const valid = {
     firstName: 'Asha',
     lastName: 'Verma',

@@ -2,22 +2,22 @@ import { z } from 'zod';
 
 /**
  * Customer accounts: the zod schemas shared by the sign-in and register forms and by the `/api/v1/users/*`
- * and `/api/v1/accountInfo` routes, requests and answers (spec §3 "User", §5 "Sign-in" / "Register", §7).
- * Message texts quoted in the spec are copied exactly.
+ * and `/api/v1/accountInfo` routes, requests and answers (docs/product.md §3 "User", §5 "Sign-in" / "Register", §7).
+ * Message texts quoted in docs/product.md are copied exactly.
  */
 
-/** Spec §5 / §9: minimum password length. */
+/** docs/product.md §5 / §9: minimum password length. */
 export const PASSWORD_MIN_LENGTH = 6;
 /** Longest accepted password (keeps argon2's input small). */
 export const PASSWORD_MAX_LENGTH = 128;
-/** Spec §9: minimum first and last name length. */
+/** docs/product.md §9: minimum first and last name length. */
 export const NAME_MIN_LENGTH = 2;
 /** Longest accepted first or last name. */
 export const NAME_MAX_LENGTH = 50;
 /** RFC 5321 path limit: longest accepted e-mail address. */
 export const EMAIL_MAX_LENGTH = 254;
 
-/** Spec §5 message texts (exact). */
+/** docs/product.md §5 message texts (exact). */
 export const accountMessages = {
   invalidEmail: 'Invalid email address',
   passwordTooShort: 'Password must be at least 6 characters',
@@ -35,14 +35,14 @@ const text = (missingMessage: string) => z.string({ error: missingMessage });
 
 /**
  * E-mail as both forms and the API read it: trimmed, lower-cased, then checked for an address shape
- * ('Invalid email address', spec §5) and at most 254 characters, so one address has one account per store.
+ * ('Invalid email address', docs/product.md §5) and at most 254 characters, so one address has one account per store.
  */
 export const emailSchema = text(accountMessages.invalidEmail)
   .trim()
   .toLowerCase()
   .pipe(z.email(accountMessages.invalidEmail).max(EMAIL_MAX_LENGTH, accountMessages.invalidEmail));
 
-/** A new password: 6–128 characters (spec §5). Not trimmed: spaces are part of a password. */
+/** A new password: 6–128 characters (docs/product.md §5). Not trimmed: spaces are part of a password. */
 export const newPasswordSchema = text(accountMessages.passwordTooShort)
   .min(PASSWORD_MIN_LENGTH, accountMessages.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, accountMessages.passwordTooLong);
@@ -50,16 +50,16 @@ export const newPasswordSchema = text(accountMessages.passwordTooShort)
 const nameSchema = (tooShort: string, tooLong: string) =>
   text(tooShort).trim().min(NAME_MIN_LENGTH, tooShort).max(NAME_MAX_LENGTH, tooLong);
 
-/** First name: trimmed, 2–50 characters (spec §5 "Register"). */
+/** First name: trimmed, 2–50 characters (docs/product.md §5 "Register"). */
 export const firstNameSchema = nameSchema(
   accountMessages.firstNameTooShort,
   accountMessages.firstNameTooLong,
 );
-/** Last name: trimmed, 2–50 characters (spec §5 "Register"). */
+/** Last name: trimmed, 2–50 characters (docs/product.md §5 "Register"). */
 export const lastNameSchema = nameSchema(accountMessages.lastNameTooShort, accountMessages.lastNameTooLong);
 
 /**
- * The sign-in screen (spec §5 "Sign-in"): `{ email, password (≥ 6), rememberMe? }`.
+ * The sign-in screen (docs/product.md §5 "Sign-in"): `{ email, password (≥ 6), rememberMe? }`.
  * Output: e-mail trimmed and lower-cased.
  */
 export const signInFormSchema = z.object({
@@ -73,7 +73,7 @@ export type SignInFormInput = z.input<typeof signInFormSchema>;
 export type SignInFormValues = z.output<typeof signInFormSchema>;
 
 /**
- * The register screen (spec §5 "Register (screen)"): names ≥ 2, e-mail and password as for sign-in, and
+ * The register screen (docs/product.md §5 "Register (screen)"): names ≥ 2, e-mail and password as for sign-in, and
  * `confirmPassword` equal to `password` ('Passwords do not match' on confirmPassword). The match is checked
  * even while other fields still have problems, so every message shows at once.
  */
@@ -97,7 +97,7 @@ export type RegisterFormInput = z.input<typeof registerFormSchema>;
 export type RegisterFormValues = z.output<typeof registerFormSchema>;
 
 /**
- * `POST /api/v1/users/register` body (spec §7): names trimmed 2–50, e-mail trimmed and
+ * `POST /api/v1/users/register` body (docs/product.md §7): names trimmed 2–50, e-mail trimmed and
  * lower-cased, password 6–128. Unknown fields (e.g. `role`) are stripped, so they change nothing.
  */
 export const registerBodySchema = z.object({
@@ -111,7 +111,7 @@ export type RegisterBody = z.output<typeof registerBodySchema>;
 export type RegisterRequest = z.input<typeof registerBodySchema>;
 
 /**
- * `POST /api/v1/users/authorize` body (spec §7): `{ email, password }`. Any non-empty password up to 128
+ * `POST /api/v1/users/authorize` body (docs/product.md §7): `{ email, password }`. Any non-empty password up to 128
  * characters is checked against the account, so a wrong one is a 401 like an unknown e-mail.
  */
 export const authorizeBodySchema = z.object({
@@ -127,7 +127,7 @@ export const authorizeResponseSchema = z.object({ token: z.string() });
 export type AuthorizeResponse = z.infer<typeof authorizeResponseSchema>;
 
 /**
- * `GET /api/v1/accountInfo` answer and `POST /api/v1/users/register` answer (spec §3 "User"):
+ * `GET /api/v1/accountInfo` answer and `POST /api/v1/users/register` answer (docs/product.md §3 "User"):
  * `createdAt` is an ISO 8601 timestamp. Never a password or token hash.
  */
 export const accountInfoSchema = z.object({
@@ -148,7 +148,7 @@ export const logoutResponseSchema = z.null();
 /** The shape of a session token (32 random bytes in unpadded base64url: 43 characters). */
 export const SESSION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/** Password reset texts (the spec leaves the forgot-password and reset screens' content open). */
+/** Password reset texts (docs/product.md §2.19). */
 export const passwordResetMessages = {
   /** The one answer to a reset request, whether or not the e-mail has an account. */
   requested:
@@ -164,7 +164,7 @@ export const RESET_TOKEN_PATTERN = SESSION_TOKEN_PATTERN;
 
 /**
  * `POST /api/v1/users/forgot-password` body and the forgot-password form: `{ email }`, trimmed and lower-cased
- * ('Invalid email address', spec §5).
+ * ('Invalid email address', docs/product.md §5).
  */
 export const forgotPasswordBodySchema = z.object({ email: emailSchema });
 export type ForgotPasswordBody = z.output<typeof forgotPasswordBodySchema>;
@@ -176,7 +176,7 @@ export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema
 
 /**
  * `POST /api/v1/users/reset-password` body: the token from the link and the new password (6–128 characters,
- * spec §5). A token of any other shape is refused like an unknown one (400 with
+ * docs/product.md §5). A token of any other shape is refused like an unknown one (400 with
  * `passwordResetMessages.invalidLink`), by the service, so the answer does not tell shapes apart.
  */
 export const resetPasswordBodySchema = z.object({
@@ -190,7 +190,7 @@ export const resetPasswordResponseSchema = z.object({ message: z.string() });
 export type ResetPasswordResponse = z.infer<typeof resetPasswordResponseSchema>;
 
 /**
- * The reset-password screen: the new password (rules of the register screen, spec §5) and its confirmation
+ * The reset-password screen: the new password (rules of the register screen, docs/product.md §5) and its confirmation
  * ('Passwords do not match' on confirmPassword).
  */
 export const resetPasswordFormSchema = z

@@ -29,7 +29,7 @@ import { quantityField, unitField } from '../catalog/selling-rules';
 import { importVariantSchema, MAX_VARIANTS_PER_PRODUCT } from '../catalog/variant-rules';
 import { gstRateField, hsnField } from '../gst/gst-product-fields';
 
-/** Attribute keys that hold the options; the editor keeps them in `sizes` and `colors` (spec §3). */
+/** Attribute keys that hold the options; the editor keeps them in `sizes` and `colors` (docs/product.md §3). */
 export const OPTION_ATTRIBUTE_KEYS = ['size', 'sizes', 'color', 'colors', 'colours'];
 
 /** Most values one option (sizes or colours) may list. */

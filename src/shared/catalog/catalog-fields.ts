@@ -74,7 +74,7 @@ export const imageList = z.preprocess(
     .default([]),
 );
 
-/** One product attribute (spec §3): a key and its values, with an optional metric unit. */
+/** One product attribute (docs/product.md §3): a key and its values, with an optional metric unit. */
 export const catalogAttributeSchema = z.object({
   key: z.string().trim().min(1).max(60),
   value: z.array(z.string().trim().max(200)).min(1).max(50),

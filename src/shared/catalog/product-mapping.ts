@@ -2,7 +2,7 @@ import type { ProductAttribute, ServerProduct } from './product-schema';
 import type { UnitOfMeasure } from './unit-of-measure';
 
 /**
- * A product as the screens use it (spec §3 "Product (as used by the screens)"). Prices in **rupees**.
+ * A product as the screens use it (docs/product.md §3 "Product (as used by the screens)"). Prices in **rupees**.
  */
 export type Product = {
   id: string;
@@ -30,14 +30,14 @@ export type Product = {
 const SIZE_KEYS = new Set(['size', 'sizes']);
 const COLOR_KEYS = new Set(['color', 'colours', 'colors', 'colour']);
 
-/** Values of the first attribute whose key (case-insensitive) is one of `keys` (spec §3). */
+/** Values of the first attribute whose key (case-insensitive) is one of `keys` (docs/product.md §3). */
 export function attributeValues(attributes: ProductAttribute[], keys: Set<string>): string[] {
   const found = attributes.find((attribute) => keys.has(attribute.key.trim().toLowerCase()));
   return found ? found.value.filter((value) => value.trim() !== '') : [];
 }
 
 /**
- * Maps the server shape to the screen shape with the spec §3 rules: price/originalPrice, image fallback (with
+ * Maps the server shape to the screen shape with the docs/product.md §3 rules: price/originalPrice, image fallback (with
  * the `srcset` of an uploaded image),
  * `featured` when the featured attribute contains "true", sizes and colours from their attributes (keys
  * size/sizes and color/colours/colors read case-insensitively).
@@ -67,15 +67,15 @@ export function toProduct(server: ServerProduct): Product {
   };
 }
 
-/** 'Sale' badge: originalPrice is set and the price is below it (spec §2 "Product card"). */
+/** 'Sale' badge: originalPrice is set and the price is below it (docs/product.md §2 "Product card"). */
 export function isOnSale(product: Pick<Product, 'price' | 'originalPrice'>): boolean {
   return product.originalPrice !== null && product.price < product.originalPrice;
 }
 
-/** 'Premium' badge threshold in rupees (spec §9): price above 5000. */
+/** 'Premium' badge threshold in rupees (docs/product.md §9): price above 5000. */
 export const PREMIUM_PRICE_RUPEES = 5000;
 
-/** 'Premium' badge: price above ₹5,000 (spec §2, §9). */
+/** 'Premium' badge: price above ₹5,000 (docs/product.md §2, §9). */
 export function isPremium(product: Pick<Product, 'price'>): boolean {
   return product.price > PREMIUM_PRICE_RUPEES;
 }

@@ -1,5 +1,5 @@
 /**
- * The catalogue's API contract (spec §3, §7): the product shapes the server sends and the list query it reads,
+ * The catalogue's API contract (docs/product.md §3, §7): the product shapes the server sends and the list query it reads,
  * shared by the server's routes (which declare them) and the storefront (which parses through them).
  */
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { MAX_FACET_VALUES, MAX_PRICE_FILTER_RUPEES, PRODUCT_SORTS } from './cata
 import { PRODUCT_LIST_DEFAULT_LIMIT, PRODUCT_LIST_MAX_LIMIT } from './catalog-limits';
 import { UNITS_OF_MEASURE } from './unit-of-measure';
 
-/** One product attribute as the server returns it (spec §3): `value` is a list of strings. */
+/** One product attribute as the server returns it (docs/product.md §3): `value` is a list of strings. */
 export const productAttributeSchema = z.object({
   id: z.string(),
   key: z.string(),
@@ -16,7 +16,7 @@ export const productAttributeSchema = z.object({
 });
 
 /**
- * One image of a product (spec §3: `{ url }`). Beyond the spec, for an image uploaded in the admin: `srcset`
+ * One image of a product (docs/product.md §3: `{ url }`). Beyond the storefront's basic contract, for an image uploaded in the admin: `srcset`
  * (`/media/store/1/…-320.webp 320w, …-640.webp 640w, …`) and the pixel size of its widest file, `width` ×
  * `height`; absent for images named by URL in the catalogue file.
  */
@@ -29,9 +29,9 @@ export const productImageSchema = z.object({
 export type ProductImage = z.infer<typeof productImageSchema>;
 
 /**
- * A product as `GET /api/v1/products[/{id}]` returns it (spec §3 "Product (as returned by the server)").
+ * A product as `GET /api/v1/products[/{id}]` returns it (docs/product.md §3 "Product (as returned by the server)").
  * Prices are in **rupees** (JSON numbers, at most 2 decimals); `discountedPrice` is `null` without a discount.
- * Beyond the spec: `unit` — `piece`, or `m` when sold by the metre (prices are then per metre).
+ * Beyond the storefront's basic contract: `unit` — `piece`, or `m` when sold by the metre (prices are then per metre).
  */
 export const serverProductSchema = z.object({
   id: z.string(),
@@ -77,7 +77,7 @@ export const productVariantSchema = z.object({
 export type ProductVariant = z.infer<typeof productVariantSchema>;
 
 /**
- * `GET /api/v1/products/{id}` answer: the spec's product (spec §3) plus how it is sold — `minQuantity` and
+ * `GET /api/v1/products/{id}` answer: the storefront's product (docs/product.md §3) plus how it is sold — `minQuantity` and
  * `quantityStep` in the product's unit (pieces: 1 and 1) — its `variants` (empty for a product without
  * variants, which keeps one stock), and `available` / `lowStock` for the product: without variants from its own
  * stock; with variants `available` means some variant is available and `lowStock` is false (see each variant).
@@ -121,8 +121,8 @@ export const productFacetsSchema = z.object({
 export type ProductFacets = z.infer<typeof productFacetsSchema>;
 
 /**
- * `GET /api/v1/products` answer (spec §3 "Product list response"): `count` equals `pagination.total`. Beyond
- * the spec: `facets` when asked for (`facets=1`), and `suggestion` — a search term to offer as 'Did you mean …?'
+ * `GET /api/v1/products` answer (docs/product.md §3 "Product list response"): `count` equals `pagination.total`. Beyond
+ * the storefront's basic contract: `facets` when asked for (`facets=1`), and `suggestion` — a search term to offer as 'Did you mean …?'
  * — on a search that found nothing and has a likely correction.
  */
 export const productListResponseSchema = z.object({
@@ -181,10 +181,10 @@ const priceText = z.preprocess(
 );
 
 /**
- * `GET /api/v1/products` query (spec §7 "Product list filters"). `page` ≥ 1 (default 1), `limit` 1–100
+ * `GET /api/v1/products` query (docs/product.md §7 "Product list filters"). `page` ≥ 1 (default 1), `limit` 1–100
  * (default 12); `category` and `parentCategory` match case-insensitively; `gender` is Men or Women (may be
  * repeated: any of them); `filter` is a comma list of genders where `null` stands for "no gender"; `featured`
- * is true/false. Search (beyond the spec): `q` free text; `size`, `color`, `fabric` one or more values each
+ * is true/false. Search (beyond the storefront's basic contract): `q` free text; `size`, `color`, `fabric` one or more values each
  * (repeat the parameter; any of them, case-insensitive; size and colour match variants that can be bought now);
  * `minPrice` / `maxPrice` in **rupees** on the price the shopper pays; `sort` one of {@link PRODUCT_SORTS}
  * (default `relevance` with `q`, else catalogue order); `facets=1` adds `facets` to the answer.

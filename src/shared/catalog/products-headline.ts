@@ -1,5 +1,5 @@
 /**
- * Texts of the products page header (spec §2 "Products page"): the headline and the collection heading.
+ * Texts of the products page header (docs/product.md §2 "Products page"): the headline and the collection heading.
  * Pure: the page passes in its query parameters.
  */
 import { capitaliseWords } from '../text/capitalise-words';
@@ -18,7 +18,7 @@ function clean(value: string | null | undefined): string {
 }
 
 /**
- * The products page headline (spec §2 "Products page"):
+ * The products page headline (docs/product.md §2 "Products page"):
  * - a `parentCategory`, if present, replaces the headline (shown capitalised);
  * - category men → "Men's Ethnic Wear", women → "Women's Ethnic Wear" (case-insensitive);
  * - any other category → the capitalised category name ("unstitched fabrics" → "Unstitched Fabrics");
@@ -45,7 +45,7 @@ export function productsHeadline({
 }
 
 /**
- * The collection heading above the grid (spec §2 "Products page": "{Category}'s Collection", with special
+ * The collection heading above the grid (docs/product.md §2 "Products page": "{Category}'s Collection", with special
  * headings for men, women and accessories):
  * - men → "Men's Collection", women → "Women's Collection", accessories → "Accessories Collection";
  * - another category → "{Category}'s Collection" with the capitalised name ("kids" would read "Kids

@@ -17,7 +17,7 @@ export const PIECE_RULE: QuantityRule = { unit: 'piece', minQuantity: 1, quantit
 export const DEFAULT_METRE_MIN_QUANTITY = 1;
 export const DEFAULT_METRE_QUANTITY_STEP = 0.5;
 
-/** Most pieces of one order line (spec §7: quantity 1–10). */
+/** Most pieces of one order line (docs/product.md §7: quantity 1–10). */
 export const MAX_PIECES_PER_LINE = 10;
 /** Most metres of one order line. */
 export const MAX_METRES_PER_LINE = 100;

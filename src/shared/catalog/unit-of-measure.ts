@@ -1,5 +1,5 @@
 /**
- * Units of measure: a product is sold by the piece (whole numbers, spec §4: at least 1) or by length in
+ * Units of measure: a product is sold by the piece (whole numbers, docs/product.md §4: at least 1) or by length in
  * metres (unstitched fabric: from a minimum length in fixed steps, e.g. 1 m, 1.5 m, 2 m …). One set of rules
  * for the catalogue importer, the order check on the server, the product page's stepper and the cart.
  * Quantities are JS numbers in the product's unit; they are compared in thousandths so 0.1 + 0.2 style

@@ -32,7 +32,7 @@ export const importVariantSchema = z.object({
 
 export type ImportVariant = z.infer<typeof importVariantSchema>;
 
-/** Attribute keys that name a product's sizes and colours (read case-insensitively, spec §3). */
+/** Attribute keys that name a product's sizes and colours (read case-insensitively, docs/product.md §3). */
 const SIZE_KEYS = ['size', 'sizes'];
 const COLOR_KEYS = ['color', 'colors', 'colours'];
 

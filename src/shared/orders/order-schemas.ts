@@ -1,5 +1,5 @@
 /**
- * The orders API contract (spec §3 "Shipping form", "Order as read from the server"; §7), shared by the
+ * The orders API contract (docs/product.md §3 "Shipping form", "Order as read from the server"; §7), shared by the
  * checkout form, the routes and the types: every request and every success answer of `/orders`. Error answers
  * are `errorBodySchema` (src/shared/errors/error-body.ts). Amounts in the API are **rupees** (JSON numbers,
  * 2 decimals at most); the server computes every amount from the catalogue.
@@ -49,7 +49,7 @@ export const NO_PRODUCTS_MESSAGE = 'must contain at least one product';
 
 /**
  * `POST /orders` body, in one of two forms, and the address:
- * - the spec's `products`: product id → quantity (whole number 1–10), at most 50 lines — only for products
+ * - the storefront's `products`: product id → quantity (whole number 1–10), at most 50 lines — only for products
  *   without variants sold by the piece;
  * - `lines` (what the storefront sends): at most 50 {@link orderLineRequestSchema} lines, each naming its
  *   variant; the same product may appear once per variant.
@@ -152,8 +152,8 @@ export const orderHistoryEntrySchema = z.object({ status: z.number().int(), at: 
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 
 /**
- * An order as `GET /orders` and `GET /orders/{id}` return it (spec §3 server shape plus the shipping method
- * and tracking number). `id` is the order number (e.g. `RS-7KQ29XD3`); amounts in rupees. Beyond the spec:
+ * An order as `GET /orders` and `GET /orders/{id}` return it (docs/product.md §3 server shape plus the shipping method
+ * and tracking number). `id` is the order number (e.g. `RS-7KQ29XD3`); amounts in rupees. Beyond the storefront's basic contract:
  * `paymentDueAt` — until when a Pending order's stock is held (ISO time); `cancellationCause` — why a
  * Cancelled order was cancelled ('payment not received in time', 'cancelled by the customer', …);
  * `refundDue` — paid after it was cancelled and its stock was gone: the shop owes a refund.
@@ -236,7 +236,7 @@ export const TOO_MANY_UNPAID_ORDERS = 'You have unpaid orders. Please pay or can
 export const trackOrderParamsSchema = z.object({ orderId: z.string() });
 
 /**
- * `GET /orders/{orderId}?contactInfo=…` query: the order's e-mail or phone (spec §7 track order). When given
+ * `GET /orders/{orderId}?contactInfo=…` query: the order's e-mail or phone (docs/product.md §7 track order). When given
  * it must match, for everyone, the signed-in owner included; without it only the owner sees the order.
  */
 export const trackOrderQuerySchema = z.object({

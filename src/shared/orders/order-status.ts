@@ -1,5 +1,5 @@
 /**
- * Order status codes (spec §3 "Order status codes"): the server's state machine moves an order
+ * Order status codes (docs/product.md §3 "Order status codes"): the server's state machine moves an order
  * Pending(0) → Processing(1) when paid → Shipped(2) → Delivered(3); Pending or Processing → Cancelled(4).
  */
 export const ORDER_STATUS = {
@@ -12,7 +12,7 @@ export const ORDER_STATUS = {
 
 export type OrderStatusCode = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 
-/** Label and badge colour of each code (spec §3 table). */
+/** Label and badge colour of each code (docs/product.md §3 table). */
 export const ORDER_STATUS_DISPLAY: Record<
   OrderStatusCode,
   { label: string; colour: 'yellow' | 'blue' | 'purple' | 'green' | 'red' }
@@ -24,7 +24,7 @@ export const ORDER_STATUS_DISPLAY: Record<
   4: { label: 'Cancelled', colour: 'red' },
 };
 
-/** 'Pending' … 'Cancelled', or 'Unknown (code)' for any other value (spec §3, §8). */
+/** 'Pending' … 'Cancelled', or 'Unknown (code)' for any other value (docs/product.md §3, §8). */
 export function orderStatusLabel(code: number): string {
   const known = ORDER_STATUS_DISPLAY[code as OrderStatusCode];
   return known ? known.label : `Unknown (${code})`;

@@ -1,5 +1,5 @@
 /**
- * The shipping address of an order (spec §3 "Shipping form"), shared by the checkout form, `POST /orders` and
+ * The shipping address of an order (docs/product.md §3 "Shipping form"), shared by the checkout form, `POST /orders` and
  * the admin: the Indian PIN code and mobile number rules and the address schema.
  */
 import { z } from 'zod';
@@ -38,7 +38,7 @@ const requiredText = (max: number) =>
     .refine((value) => !CONTROL_CHARACTERS.test(value), { message: CONTROL_CHARACTERS_MESSAGE });
 
 /**
- * Shipping address (spec §3 "Shipping form"): all six fields required after trimming, no control characters.
+ * Shipping address (docs/product.md §3 "Shipping form"): all six fields required after trimming, no control characters.
  * `state` is one of the 36 states and union territories (letter case ignored; the server stores the
  * canonical name) — it is the place of supply of the order's GST — and the PIN code's first digits must be
  * able to belong to it: `postalCode: 'PIN code does not match the state'` otherwise.

@@ -1,5 +1,5 @@
 /**
- * The payment form's field definitions as `GET /api/v1/payments/fields` answers them (spec §3 "Payment field
+ * The payment form's field definitions as `GET /api/v1/payments/fields` answers them (docs/product.md §3 "Payment field
  * definition"): the one definition of their shape. The rules that apply them live in `./payment-fields.ts`
  * (no zod there, so the Payment page can use them without this schema).
  */
@@ -28,7 +28,7 @@ export const paymentFieldDefinitionSchema = z.object({
   options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
   /** Render the label and the control on one line (checkboxes, short fields). */
   inline: z.boolean().optional(),
-  /** Input mask hint; `phone-in` is the +91 mask (spec §5). */
+  /** Input mask hint; `phone-in` is the +91 mask (docs/product.md §5). */
   mask: z.string().optional(),
   defaultValue: z.union([z.string(), z.boolean()]).optional(),
   rules: z

@@ -32,7 +32,7 @@ const gstin: PaymentFieldDefinition = {
   showWhenFilled: ['businessName'],
 };
 
-describe('payment fields (spec §5)', () => {
+describe('payment fields (docs/product.md §5)', () => {
   it('masks phone numbers to +91 and at most 10 digits', () => {
     expect(maskIndianPhone('')).toBe('+91');
     expect(maskIndianPhone('+9')).toBe('+91');
@@ -52,7 +52,7 @@ describe('payment fields (spec §5)', () => {
     expect(validateField(business, '')).toBeNull();
   });
 
-  it('checks e-mail and phone formats with the spec texts', () => {
+  it('checks e-mail and phone formats with the storefront's texts', () => {
     expect(validateField(email, 'a@b')).toBe('Please enter a valid email address');
     expect(validateField(email, 'a@b.in')).toBeNull();
     expect(validateField(phone, '9839041736')).toBe('Phone number must start with +91');

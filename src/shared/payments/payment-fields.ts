@@ -1,5 +1,5 @@
 /**
- * Payment form field definitions and their validation (spec §3 "Payment field definition", §5 "Payment form"),
+ * Payment form field definitions and their validation (docs/product.md §3 "Payment field definition", §5 "Payment form"),
  * shared by the server (`GET /payments/fields`, `POST /payments`) and the Payment page, so both apply the same
  * rules with the same messages. The definitions' shape is `./payment-field-schema.ts`; this file only imports
  * its type, so it stays free of zod at run time.
@@ -11,7 +11,7 @@ export type { PaymentFieldDefinition, PaymentFieldType } from './payment-field-s
 export type PaymentFieldValue = string | boolean;
 export type PaymentFieldValues = Record<string, PaymentFieldValue | undefined>;
 
-/** Spec §5 "Payment form" messages. */
+/** docs/product.md §5 "Payment form" messages. */
 export const PAYMENT_FIELD_MESSAGES = {
   required: 'This field is required',
   email: 'Please enter a valid email address',
@@ -26,19 +26,19 @@ export const PAYMENT_FIELD_MESSAGES = {
   option: 'Please choose one of the options',
 } as const;
 
-/** The phone prefix and default length: +91 and 10 digits, 13 characters (spec §5, §9). */
+/** The phone prefix and default length: +91 and 10 digits, 13 characters (docs/product.md §5, §9). */
 export const PHONE_PREFIX = '+91';
 export const PHONE_DEFAULT_MAX_LENGTH = 13;
 
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Phone fields are those of type tel or whose name contains 'phone' (spec §5). */
+/** Phone fields are those of type tel or whose name contains 'phone' (docs/product.md §5). */
 export function isPhoneField(field: Pick<PaymentFieldDefinition, 'type' | 'name'>): boolean {
   return field.type === 'tel' || field.name.toLowerCase().includes('phone');
 }
 
 /**
- * Forces a phone value to `+91` followed by digits only, at most `maxLength − 3` digits (spec §5).
+ * Forces a phone value to `+91` followed by digits only, at most `maxLength − 3` digits (docs/product.md §5).
  * `maskIndianPhone('98390 41736')` → `'+919839041736'`; `maskIndianPhone('+9')` → `'+91'`.
  */
 export function maskIndianPhone(raw: string, maxLength = PHONE_DEFAULT_MAX_LENGTH): string {
@@ -65,7 +65,7 @@ export function isFilled(
   return text !== '';
 }
 
-/** The field is shown: no `showWhenFilled`, or at least one listed field is filled (spec §3). */
+/** The field is shown: no `showWhenFilled`, or at least one listed field is filled (docs/product.md §3). */
 export function isFieldVisible(
   field: PaymentFieldDefinition,
   values: PaymentFieldValues,
@@ -80,7 +80,7 @@ export function isFieldVisible(
   );
 }
 
-/** The starting value of a field: its defaultValue; a required phone field starts as `+91` (spec §5). */
+/** The starting value of a field: its defaultValue; a required phone field starts as `+91` (docs/product.md §5). */
 export function initialFieldValue(field: PaymentFieldDefinition): PaymentFieldValue {
   if (field.type === 'checkbox') return field.defaultValue === true || field.defaultValue === 'true';
   const value = typeof field.defaultValue === 'string' ? field.defaultValue : '';
@@ -98,7 +98,7 @@ function safePattern(pattern: string | undefined): RegExp | null {
 }
 
 /**
- * The error message of one field, or null when it is valid (spec §5 "Payment form"). Hidden fields are not
+ * The error message of one field, or null when it is valid (docs/product.md §5 "Payment form"). Hidden fields are not
  * validated by {@link validatePaymentFields}; call this for visible ones.
  */
 export function validateField(
@@ -151,7 +151,7 @@ export function validatePaymentFields(
   return errors;
 }
 
-/** The submit rule (spec §5): disabled while any visible required field is empty. */
+/** The submit rule (docs/product.md §5): disabled while any visible required field is empty. */
 export function hasEmptyRequiredField(
   definitions: PaymentFieldDefinition[],
   values: PaymentFieldValues,

@@ -1,5 +1,5 @@
 /**
- * The payment submission and response (spec §3 "Payment submission", "Payment response"; §4 "Payment flow"):
+ * The payment submission and response (docs/product.md §3 "Payment submission", "Payment response"; §4 "Payment flow"):
  * the one definition of `POST /api/v1/payments`, its body and its success answer, used by the route (which
  * validates the body and serialises the answer through these schemas) and the Payment page. Error answers are
  * `errorBodySchema` (src/shared/errors/error-body.ts).
@@ -38,7 +38,7 @@ export const paymentActionTypeSchema = z.enum(['redirect_post', 'deeplink', 'qr'
 
 export type PaymentActionType = z.infer<typeof paymentActionTypeSchema>;
 
-/** What the browser does next (spec §4): post a form, follow a deep link, or show a QR code. */
+/** What the browser does next (docs/product.md §4): post a form, follow a deep link, or show a QR code. */
 export const paymentActionSchema = z.object({
   type: paymentActionTypeSchema,
   redirectUrl: z.string().optional(),
@@ -55,7 +55,7 @@ export const paymentActionSchema = z.object({
 export type PaymentAction = z.infer<typeof paymentActionSchema>;
 
 /**
- * `POST /api/v1/payments` answer (200). Besides the spec's `success`, `error` and `redirectUrl` the server
+ * `POST /api/v1/payments` answer (200). Besides the storefront's `success`, `error` and `redirectUrl` the server
  * returns the amount (rupees) and the order number for the QR screen, and `testMode: true` when the payment
  * goes to the sandbox gateway or the demo UPI ID (no money can move; docs/payments.md "Test mode").
  */

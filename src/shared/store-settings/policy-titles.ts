@@ -1,5 +1,5 @@
 /**
- * The policy pages' headings by slug (spec §2 "Policy pages"): the storefront's page headings and the titles
+ * The policy pages' headings by slug (docs/product.md §2 "Policy pages"): the storefront's page headings and the titles
  * search engines see in the server's HTML.
  */
 import type { PolicySlug } from './store-info-schema';

@@ -7,8 +7,8 @@ import { sizeChartSchema } from './size-chart';
 import { socialLinksSchema } from './social-links-schema';
 
 /**
- * Store information as `GET /api/v1/storeInfo` returns it (spec §3 "Store info"). Text fields are `null`
- * when the shop owner has not set them; the storefront then uses the spec's fallbacks.
+ * Store information as `GET /api/v1/storeInfo` returns it (docs/product.md §3 "Store info"). Text fields are `null`
+ * when the shop owner has not set them; the storefront then uses the storefront's fallbacks.
  */
 export const storeInfoSchema = z.object({
   storeName: z.string().nullable(),
@@ -18,10 +18,10 @@ export const storeInfoSchema = z.object({
   companyPhone: z.string().nullable(),
   companyLogoUrl: z.string().nullable(),
   description: z.string().nullable(),
-  /** The shop's WhatsApp number as `+91…` (an extra field beyond the spec's shape); null: no WhatsApp links. */
+  /** The shop's WhatsApp number as `+91…` (an extra field beyond the storefront's basic contract's shape); null: no WhatsApp links. */
   whatsappNumber: z.string().nullable(),
   /**
-   * When customer support answers ('Monday to Saturday, 10AM - 6PM'), an extra field beyond the spec's shape;
+   * When customer support answers ('Monday to Saturday, 10AM - 6PM'), an extra field beyond the storefront's basic contract's shape;
    * null: {@link SUPPORT_HOURS_DEFAULT}. The contact page and every policy say the same ({@link supportHoursOf}).
    */
   supportHours: z.string().nullable(),
@@ -36,7 +36,7 @@ export const storeInfoSchema = z.object({
   categories: z.array(z.string()),
   /** Category name → image URL. */
   categoryImages: z.record(z.string(), z.string()),
-  /** Policy slug (terms, privacy, refund, return, shipping, about) → HTML with placeholders (spec §2). */
+  /** Policy slug (terms, privacy, refund, return, shipping, about) → HTML with placeholders (docs/product.md §2). */
   policies: z.record(z.string(), z.string()),
   /**
    * True when payments are simulated (the built-in sandbox gateway or the demo UPI ID is in use): no real
@@ -47,12 +47,12 @@ export const storeInfoSchema = z.object({
 
 export type StoreInfo = z.infer<typeof storeInfoSchema>;
 
-/** The policy slugs a store may override (spec §2 "Policy pages"). */
+/** The policy slugs a store may override (docs/product.md §2 "Policy pages"). */
 export const policySlugs = ['terms', 'privacy', 'refund', 'return', 'shipping', 'about'] as const;
 export type PolicySlug = (typeof policySlugs)[number];
 
 /**
- * The support hours of a store that set none: the contact hours of the storefront specification. The
+ * The support hours of a store that set none: the contact hours of docs/product.md §2.16. The
  * contact page and the policies (the Grievance Officer's phone hours) always state {@link supportHoursOf}.
  */
 export const SUPPORT_HOURS_DEFAULT = 'Monday to Saturday, 10AM - 6PM';

@@ -1,5 +1,5 @@
 /**
- * The sign-in and register layout (spec §2 "Route table": centred card, no header or footer).
+ * The sign-in and register layout (docs/product.md §2 "Route table": centred card, no header or footer).
  */
 import { Outlet } from 'react-router';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';

@@ -1,5 +1,5 @@
 /**
- * The footer of the main layout (spec §2 "Main layout"): help links, company links, the company's address,
+ * The footer of the main layout (docs/product.md §2 "Main layout"): help links, company links, the company's address,
  * phone and e-mail from store info (a missing line is left out), and the collections list.
  */
 import { Link } from 'react-router';
@@ -12,7 +12,7 @@ import {
 } from '@client/lib/store-info/store-info-query';
 import { categoryHref } from './header';
 
-/** Help links (spec §2 "Main layout"). */
+/** Help links (docs/product.md §2 "Main layout"). */
 export const HELP_LINKS = [
   { to: '/terms', label: 'Terms & Conditions' },
   { to: '/privacy', label: 'Privacy Policy' },
@@ -23,7 +23,7 @@ export const HELP_LINKS = [
   { to: '/contact', label: 'Contact Us' },
 ] as const;
 
-/** Company links (spec §2 "Main layout"). */
+/** Company links (docs/product.md §2 "Main layout"). */
 export const COMPANY_LINKS = [
   { to: '/account', label: 'My Account' },
   { to: '/orders', label: 'My Orders' },

@@ -1,5 +1,5 @@
 /**
- * The sticky header of the main layout (spec §2 "Main layout", §9): brand, up to 3 category links, 'All
+ * The sticky header of the main layout (docs/product.md §2 "Main layout", §9): brand, up to 3 category links, 'All
  * categories' (a native disclosure listing every category, so no script loads for it), 'All Products', the
  * wishlist and the cart with their item counts, the account link or 'Login', a mobile menu listing every
  * category, and a shadow once the page has scrolled more than 20 px.
@@ -24,10 +24,10 @@ import { cn } from '@client/lib/utils';
 import { useWishlistCount } from '@client/lib/wishlist/wishlist-count';
 import { HeaderSearch } from './header-search';
 
-/** The header gets its shadow after this many pixels of scrolling (spec §9). */
+/** The header gets its shadow after this many pixels of scrolling (docs/product.md §9). */
 export const HEADER_SHADOW_SCROLL_PX = 20;
 
-/** /products?category={lower-cased category} (spec §2 "Main layout"). */
+/** /products?category={lower-cased category} (docs/product.md §2 "Main layout"). */
 export function categoryHref(category: string): string {
   return `/products?category=${encodeURIComponent(category.toLowerCase())}`;
 }

@@ -1,5 +1,5 @@
 /**
- * The main layout (spec §2 "Main layout"): sticky header, the page, footer and the mobile bottom bar. Sets
+ * The main layout (docs/product.md §2 "Main layout"): sticky header, the page, footer and the mobile bottom bar. Sets
  * the page title from store info, scrolls to the top on route changes and reports a store-info failure.
  */
 import { lazy, Suspense } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The mobile bottom bar (spec §2 "Main layout", §9 breakpoint 768 px): Home, Category (/products), My
+ * The mobile bottom bar (docs/product.md §2 "Main layout", §9 breakpoint 768 px): Home, Category (/products), My
  * Account and Cart with its item count. Shown under 768 px only, fixed to the bottom of the screen (looks:
  * styles.css `.bottom-bar`; the current page's link is marked by NavLink's `aria-current`).
  */

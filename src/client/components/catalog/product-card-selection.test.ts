@@ -18,7 +18,7 @@ const base = {
   unit: 'piece' as const,
 };
 
-/** The spec's cart line fields the card copies from the product. */
+/** The storefront's cart line fields the card copies from the product. */
 const item = { id: base.id, name: base.name, image: base.image, price: base.price };
 
 describe('onlyOption', () => {
@@ -29,7 +29,7 @@ describe('onlyOption', () => {
   });
 });
 
-describe('cardCartSelection (spec §2 "Product card", §5)', () => {
+describe('cardCartSelection (docs/product.md §2 "Product card", §5)', () => {
   it('adds quantity 1 with nothing preselected when there are no options', () => {
     expect(cardCartSelection({ ...base, sizes: [], colors: [] })).toEqual({
       kind: 'add',
@@ -57,7 +57,7 @@ describe('cardCartSelection (spec §2 "Product card", §5)', () => {
     });
   });
 
-  it('uses the spec texts for the size toast', () => {
+  it('uses the storefront's texts for the size toast', () => {
     expect(`${SELECT_SIZE_TITLE} - ${SELECT_SIZE_DESCRIPTION}`).toBe(
       'Please select a size - You must select a size before adding to cart',
     );

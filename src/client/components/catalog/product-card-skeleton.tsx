@@ -1,6 +1,6 @@
 import { Skeleton } from '@client/components/ui/skeleton';
 
-/** A placeholder shaped like {@link ProductCard} while products load (spec §2 "Home", "Products page"). */
+/** A placeholder shaped like {@link ProductCard} while products load (docs/product.md §2 "Home", "Products page"). */
 export function ProductCardSkeleton() {
   return (
     <div

@@ -1,5 +1,5 @@
 /**
- * The product card of the home page and the listing (spec §2 "Product card", §4 "Product card: hover on or
+ * The product card of the home page and the listing (docs/product.md §2 "Product card", §4 "Product card: hover on or
  * off"). Hovering (or keyboard focus inside the card) reveals the overlay actions; leaving hides them. Fabric
  * sold by the metre shows its price per metre ('₹450 / metre') and is added from its page, where the length is
  * chosen. The heart saves the product in the wishlist (lib/wishlist/wishlist-store.ts) or removes it. 'Quick

@@ -1,5 +1,5 @@
 /**
- * The size, colour and quantity choices of a product (spec §2 "Product detail", §5 "Cart and product"), shared
+ * The size, colour and quantity choices of a product (docs/product.md §2 "Product detail", §5 "Cart and product"), shared
  * by the product page and the cards' Quick View: the size buttons with the store's 'Size chart' (garments in
  * clothing sizes only — not a single 'One Size', shoe sizes or fabric sold by the metre), the colour buttons, and the quantity stepper with, for fabric sold by the metre, the line's
  * total. Sold-out or unavailable options are disabled. Each group carries `data-choice` (`size`, `colour`) so

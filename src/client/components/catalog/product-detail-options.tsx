@@ -1,5 +1,5 @@
 /**
- * The product page's choices (spec §2 "Product detail", §5 "Cart and product"): size and colour buttons
+ * The product page's choices (docs/product.md §2 "Product detail", §5 "Cart and product"): size and colour buttons
  * (toggle buttons with `aria-pressed`, grouped under their heading) and the quantity stepper — whole pieces
  * from 1, or metres from the product's minimum in its steps ('Quantity in metres'). A size or colour that is
  * sold out, or not made in the chosen colour, is struck through and disabled, and its accessible name says so.
@@ -82,7 +82,7 @@ export function quantityHeading(rule: QuantityRule): string {
 }
 
 /**
- * The quantity stepper (spec §5, §9): minus is disabled at the minimum (1 piece, or the fabric's minimum
+ * The quantity stepper (docs/product.md §5, §9): minus is disabled at the minimum (1 piece, or the fabric's minimum
  * length), plus at the most one line may hold (10 pieces, 100 m); each press moves one step (1, or 0.5 m).
  */
 export function QuantityStepper({

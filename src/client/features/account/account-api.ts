@@ -1,7 +1,7 @@
 /**
- * Sign-in, registration and sign-out calls (spec §7): `POST /users/authorize`, `POST /users/register` and
+ * Sign-in, registration and sign-out calls (docs/product.md §7): `POST /users/authorize`, `POST /users/register` and
  * `POST /users/logout`. All go through the shared `apiRequest`, which sends the bearer token and removes the
- * cookie on any 401 (spec §4). The account itself is read through lib/session/account-info-query.ts.
+ * cookie on any 401 (docs/product.md §4). The account itself is read through lib/session/account-info-query.ts.
  */
 import { useMutation } from '@tanstack/react-query';
 import type { RegisterRequest } from '@shared/accounts/account-schemas';
@@ -9,10 +9,10 @@ import { apiRequest } from '@client/lib/api-client';
 import { tokenFromResponse } from './account-messages';
 
 /**
- * Signs in (spec §7 `POST /users/authorize {email, password}`).
+ * Signs in (docs/product.md §7 `POST /users/authorize {email, password}`).
  * @returns the token.
  * @throws {ApiError} on a non-2xx answer or no response; {Error} 'Authentication failed: Token is missing in
- *   the response' when a 2xx answer carries no token (spec §5).
+ *   the response' when a 2xx answer carries no token (docs/product.md §5).
  */
 export async function authorize(credentials: { email: string; password: string }): Promise<string> {
   const body = await apiRequest('/users/authorize', {
@@ -27,7 +27,7 @@ export function useSignInMutation() {
 }
 
 /**
- * Registers (spec §7 `POST /users/register {firstName, lastName, email, password}`); does not sign in (§4).
+ * Registers (docs/product.md §7 `POST /users/register {firstName, lastName, email, password}`); does not sign in (§4).
  * The answer (the new account) is not used: the screen only needs to know that it succeeded.
  */
 export function useRegisterMutation() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountDisplay, formatMemberSince } from './account-display';
 
-describe('formatMemberSince (spec §2 "Account": like April 18, 2025)', () => {
+describe('formatMemberSince (docs/product.md §2 "Account": like April 18, 2025)', () => {
   it('formats an ISO timestamp as en-US long month, day, year', () => {
     expect(formatMemberSince('2025-04-18T10:30:00.000Z', 'UTC')).toBe('April 18, 2025');
     expect(formatMemberSince('2024-12-01T00:00:00Z', 'UTC')).toBe('December 1, 2024');

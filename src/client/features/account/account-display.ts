@@ -1,5 +1,5 @@
 /**
- * What the account page shows (spec §2 "Account"): the name, the
+ * What the account page shows (docs/product.md §2 "Account"): the name, the
  * e-mail and the member-since date, with neutral placeholders — never sample names, e-mails or dates.
  */
 import type { AccountInfo } from '@shared/accounts/account-schemas';
@@ -10,7 +10,7 @@ export const NAME_PLACEHOLDER = 'Customer';
 export const VALUE_PLACEHOLDER = '—';
 
 /**
- * A timestamp as the spec's member-since date: en-US, long month, numeric day and year ('April 18, 2025').
+ * A timestamp as the storefront's member-since date: en-US, long month, numeric day and year ('April 18, 2025').
  * `timeZone` defaults to the browser's; tests pass one.
  * @returns null when `value` is missing or not a date.
  */

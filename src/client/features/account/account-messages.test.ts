@@ -13,7 +13,7 @@ import {
   tokenFromResponse,
 } from './account-messages';
 
-describe('signInErrorDescription (spec §8 login failure)', () => {
+describe('signInErrorDescription (docs/product.md §8 login failure)', () => {
   it("uses the server's error field", () => {
     expect(signInErrorDescription(new ApiError('x', 401, { error: 'Invalid email or password' }))).toBe(
       'Invalid email or password',
@@ -48,7 +48,7 @@ describe('signInErrorDescription (spec §8 login failure)', () => {
   });
 });
 
-describe('registerErrorDescription (spec §8 registration failure)', () => {
+describe('registerErrorDescription (docs/product.md §8 registration failure)', () => {
   it("uses the server's error field, else the fallback", () => {
     expect(
       registerErrorDescription(
@@ -60,7 +60,7 @@ describe('registerErrorDescription (spec §8 registration failure)', () => {
   });
 });
 
-describe('accountLoadErrorMessage (spec §8 account load failure)', () => {
+describe('accountLoadErrorMessage (docs/product.md §8 account load failure)', () => {
   it('adds the status when a response arrived', () => {
     expect(accountLoadErrorMessage(new ApiError('x', 500, { error: 'Internal server error' }))).toBe(
       'Failed to load account information (Status: 500)',
@@ -84,7 +84,7 @@ describe('accountLoadErrorMessage (spec §8 account load failure)', () => {
   });
 });
 
-describe('tokenFromResponse (spec §5)', () => {
+describe('tokenFromResponse (docs/product.md §5)', () => {
   it('returns the token', () => {
     expect(tokenFromResponse({ token: 'abc' })).toBe('abc');
   });
@@ -96,7 +96,7 @@ describe('tokenFromResponse (spec §5)', () => {
   });
 });
 
-describe('prepareRegistration (spec §5 register session layer)', () => {
+describe('prepareRegistration (docs/product.md §5 register session layer)', () => {
   const values = { firstName: 'Asha', lastName: 'Verma', password: 'secret-1' };
 
   it('trims and lower-cases the e-mail and leaves out confirmPassword', () => {
@@ -114,7 +114,7 @@ describe('prepareRegistration (spec §5 register session layer)', () => {
   );
 });
 
-describe('returnPathFrom and rememberedFrom (spec §2 "Sign-in")', () => {
+describe('returnPathFrom and rememberedFrom (docs/product.md §2 "Sign-in")', () => {
   it('returns to the remembered path with its query', () => {
     expect(returnPathFrom({ from: '/checkout' })).toBe('/checkout');
     expect(returnPathFrom({ from: '/payment?orderId=RS-7KQ29XD3' })).toBe('/payment?orderId=RS-7KQ29XD3');

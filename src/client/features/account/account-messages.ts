@@ -1,5 +1,5 @@
 /**
- * The session and account texts (spec §5, §8 "Session and account") and the pure rules that pick
+ * The session and account texts (docs/product.md §5, §8 "Session and account") and the pure rules that pick
  * them: error descriptions, the token check, the register session-layer check and the return path after
  * sign-in. No React, no DOM: unit-tested in account-messages.test.ts.
  */
@@ -11,36 +11,36 @@ import {
 import { ApiError } from '@client/lib/api-client';
 import { errorText, FAILURE_TEXT } from '@client/lib/error-text';
 
-/** Spec §8 "Success toasts". */
+/** docs/product.md §8 "Success toasts". */
 export const SIGN_IN_SUCCESS = 'Logged in successfully.';
-/** Spec §5 "Sign-in": a 2xx answer without a token. */
+/** docs/product.md §5 "Sign-in": a 2xx answer without a token. */
 export const TOKEN_MISSING = 'Authentication failed: Token is missing in the response';
-/** Spec §8: the sign-in failure toast's title; every sign-in failure shows this toast. */
+/** docs/product.md §8: the sign-in failure toast's title; every sign-in failure shows this toast. */
 export const SIGN_IN_ERROR_TITLE = 'Error';
 export const SIGN_IN_FAILED = 'Failed to login. Please check your credentials.';
 
-/** Spec §8 success toast after registering (then /login opens with the e-mail prefilled). */
+/** docs/product.md §8 success toast after registering (then /login opens with the e-mail prefilled). */
 export const REGISTER_SUCCESS = 'Account created successfully. You can now log in.';
 export const REGISTER_ERROR_TITLE = 'Registration Error';
 export const REGISTER_FAILED = 'Failed to register. Please try again.';
-/** Spec §2 "Register": the advice to prefer common e-mail providers. */
+/** docs/product.md §2 "Register": the advice to prefer common e-mail providers. */
 export const EMAIL_PROVIDER_ADVICE =
   'For best results, use a common e-mail provider such as Gmail or Outlook.';
-/** Spec §5 "Register (session layer)". */
+/** docs/product.md §5 "Register (session layer)". */
 export const INVALID_EMAIL_TITLE = 'Invalid Email';
 export const INVALID_EMAIL_DESCRIPTION = 'Please enter a valid email address.';
 
-/** Spec §2 "Account": the Sign Out toast. */
+/** docs/product.md §2 "Account": the Sign Out toast. */
 export const LOGOUT_TITLE = 'Logged out';
 export const LOGOUT_DESCRIPTION = 'You have been successfully logged out.';
-/** Spec §8: a failed logout call (the user is signed out locally anyway). */
+/** docs/product.md §8: a failed logout call (the user is signed out locally anyway). */
 export const LOGOUT_FAILED = 'Failed to log out properly.';
-/** Spec §8: the account load failure's base text. */
+/** docs/product.md §8: the account load failure's base text. */
 export const ACCOUNT_LOAD_FAILED = 'Failed to load account information';
 export const ACCOUNT_ERROR_TITLE = 'Error';
 
 /**
- * The sign-in failure toast's description (spec §8): the server's `error` field; else, for an answer without
+ * The sign-in failure toast's description (docs/product.md §8): the server's `error` field; else, for an answer without
  * one, 'Failed to login. Please check your credentials.'; with no response (status 0), 'No response from
  * server. Please try again later.'; for any other failure (e.g. the missing token) its message.
  */
@@ -68,13 +68,13 @@ export function isInvalidResetLink(error: unknown): boolean {
   return error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length === 0;
 }
 
-/** The registration failure toast's description (spec §8): the server's `error` field, else the fallback. */
+/** The registration failure toast's description (docs/product.md §8): the server's `error` field, else the fallback. */
 export function registerErrorDescription(error: unknown): string {
   return (error instanceof ApiError && error.serverMessage) || REGISTER_FAILED;
 }
 
 /**
- * The account load failure text (spec §8): 'Failed to load account information' plus ' (Status: {code})'
+ * The account load failure text (docs/product.md §8): 'Failed to load account information' plus ' (Status: {code})'
  * when a response arrived, ' (No response received)' when none did, or ': {message}' for any other error.
  */
 export function accountLoadErrorMessage(error: unknown): string {
@@ -97,11 +97,11 @@ export function tokenFromResponse(body: unknown): string {
   return answer.data.token;
 }
 
-/** Spec §5 "Register (session layer)": a simple address pattern without spaces. */
+/** docs/product.md §5 "Register (session layer)": a simple address pattern without spaces. */
 export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * The session-layer step before `POST /users/register` (spec §5): the e-mail is trimmed and lower-cased and
+ * The session-layer step before `POST /users/register` (docs/product.md §5): the e-mail is trimmed and lower-cased and
  * must match {@link SIMPLE_EMAIL_PATTERN}; otherwise nothing is sent (the caller shows 'Invalid Email').
  * `confirmPassword` is not sent.
  */
@@ -117,7 +117,7 @@ export function prepareRegistration(
 }
 
 /**
- * Where to go after signing in (spec §2 "Sign-in"): `state.from` when it is a path of this site, else '/'.
+ * Where to go after signing in (docs/product.md §2 "Sign-in"): `state.from` when it is a path of this site, else '/'.
  * Another origin ('//host', 'https://…') and the sign-in and register screens themselves give '/'.
  */
 export function returnPathFrom(state: unknown): string {

@@ -1,7 +1,7 @@
 /**
- * My Account, /account (spec §2 "Account", §8): name, e-mail and
+ * My Account, /account (docs/product.md §2 "Account", §8): name, e-mail and
  * member-since date ('April 18, 2025'), one navigation card to /orders, Sign Out and Return to Home. Shown
- * only inside RequireAuth. Missing data shows the neutral 'Customer' and '—', never sample values; a load failure shows the spec's message as
+ * only inside RequireAuth. Missing data shows the neutral 'Customer' and '—', never sample values; a load failure shows the storefront's message as
  * an 'Error' toast and inline.
  */
 import { startTransition, useEffect } from 'react';

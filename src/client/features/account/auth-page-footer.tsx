@@ -1,4 +1,4 @@
-/** The foot of the sign-in and register cards: home, terms and privacy links (spec §2 "Sign-in"). */
+/** The foot of the sign-in and register cards: home, terms and privacy links (docs/product.md §2 "Sign-in"). */
 import { Link } from 'react-router';
 
 /** `action` completes "By … you agree to our Terms of Service and Privacy Policy." */

@@ -1,5 +1,5 @@
 /**
- * Forgot password, /forgot-password (linked from sign-in, spec §2 "Sign-in"): the e-mail of the account, then
+ * Forgot password, /forgot-password (linked from sign-in, docs/product.md §2 "Sign-in"): the e-mail of the account, then
  * the server's answer, which is the same whether or not the address has an account ('If an account exists
  * for this email, we have sent a link …'). A refused request shows one message: under the e-mail field when
  * the server named it, else above the form (the rate-limit sentence, no response). Rendered inside

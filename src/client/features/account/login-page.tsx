@@ -1,7 +1,7 @@
 /**
- * Sign-in, /login (spec §2 "Sign-in", §5, §8): e-mail, password with a show/hide toggle
+ * Sign-in, /login (docs/product.md §2 "Sign-in", §5, §8): e-mail, password with a show/hide toggle
  * and remember-me; links to register, forgot password, home, terms and privacy. A failure is always shown as
- * the 'Error' toast (the server's message, or the spec's fallbacks). Success
+ * the 'Error' toast (the server's message, or the storefront's fallbacks). Success
  * stores the token and returns to the remembered page (navigation state `from`), else '/'. The e-mail is
  * prefilled from navigation state after registering. Rendered inside AuthLayout's card.
  */

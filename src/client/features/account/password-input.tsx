@@ -1,5 +1,5 @@
 /**
- * A password input with its own show/hide toggle (spec §2 "Sign-in", "Register": each password field has
+ * A password input with its own show/hide toggle (docs/product.md §2 "Sign-in", "Register": each password field has
  * one). The toggle is a real button, reachable by keyboard, labelled 'Show password' / 'Hide password'.
  */
 import { useState, type ComponentProps } from 'react';

@@ -1,12 +1,12 @@
 /**
- * Register, /register (spec §2 "Register", §5, §8): first and last name,
+ * Register, /register (docs/product.md §2 "Register", §5, §8): first and last name,
  * e-mail (with the advice to prefer a common provider), password and confirmation, each password with its
  * own toggle. The session layer trims and lower-cases the e-mail and refuses one without a simple address
  * shape before sending. Success does not sign in: it shows 'Account created successfully. You can now log
  * in.' and opens /login with the e-mail prefilled and the remembered origin (e.g. /checkout) kept, so signing
  * in continues the purchase. A refused registration shows one message: under the fields the server named
- * (a common password, an e-mail already registered), else the 'Registration Error' toast (spec §8). The
- * spec's inline 'Registration failed. Please try using a different email provider …' is not shown: the
+ * (a common password, an e-mail already registered), else the 'Registration Error' toast (docs/product.md §8). The
+ * storefront's inline 'Registration failed. Please try using a different email provider …' is not shown: the
  * server never refuses an address for its provider, so it would never be true (the advice to prefer a
  * common provider stays under the e-mail field). Rendered inside AuthLayout's card.
  */

@@ -1,6 +1,6 @@
 /**
  * Reset password, /reset-password?token=… (the link of the reset e-mail): a new password and its confirmation,
- * with the register screen's rules (spec §5: at least 6 characters, 'Passwords do not match'). Success signs
+ * with the register screen's rules (docs/product.md §5: at least 6 characters, 'Passwords do not match'). Success signs
  * this browser out (the server has ended every session of the account), shows 'Your password has been
  * reset. Please sign in with your new password.' and opens /login. A link without a token, or one the server
  * calls invalid, used or expired, shows that message with a way to ask for a new link instead of the form; a

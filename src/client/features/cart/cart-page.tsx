@@ -1,8 +1,8 @@
 /**
- * The cart page, /cart (spec §2 "Cart", §4 "Cart", §5 "Cart and product", §8): the empty state, one row per
+ * The cart page, /cart (docs/product.md §2 "Cart", §4 "Cart", §5 "Cart and product", §8): the empty state, one row per
  * line with its chosen size and colour ('M / Maroon'), quantity × price ('2 × ₹1,299', '2.5 m × ₹450'), its
  * quantity control (pieces from 1, metres in the fabric's steps), line total and remove action, and the summary
- * with 'Clear Cart' and 'Checkout'. Checkout without a session goes to /login and remembers /checkout (spec §2, §6).
+ * with 'Clear Cart' and 'Checkout'. Checkout without a session goes to /login and remembers /checkout (docs/product.md §2, §6).
  */
 import type { SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -31,7 +31,7 @@ import {
   type QuantityRule,
 } from '@shared/catalog/unit-of-measure';
 
-/** The local stand-in for a missing or broken product image (spec §8 "Image failure"). */
+/** The local stand-in for a missing or broken product image (docs/product.md §8 "Image failure"). */
 const FALLBACK_IMAGE = '/media/fallback/product.svg';
 
 function showFallbackImage(event: SyntheticEvent<HTMLImageElement>): void {
@@ -209,7 +209,7 @@ function CartLine({ item }: { item: CartItem }) {
 
 /**
  * One step up: metres by the product's step up to 100 m; pieces by one, without a cap here (the per-order
- * limit is shown at checkout, spec §9 sets only the minimum).
+ * limit is shown at checkout, docs/product.md §9 sets only the minimum).
  */
 function nextQuantity(rule: QuantityRule, quantity: number): number {
   return rule.unit === 'm' ? stepQuantity(rule, quantity, 1) : quantity + 1;

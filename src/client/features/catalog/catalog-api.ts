@@ -1,6 +1,6 @@
 /**
- * Catalogue reads as TanStack `queryOptions()` (spec §7): the listing (with search, filters and facets) and the
- * parent-category lookup. Server products are mapped to the screen shape here (spec §3). One product is read
+ * Catalogue reads as TanStack `queryOptions()` (docs/product.md §7): the listing (with search, filters and facets) and the
+ * parent-category lookup. Server products are mapped to the screen shape here (docs/product.md §3). One product is read
  * by lib/catalog/product-detail-query.ts, shared with the cards' Quick View.
  */
 import { queryOptions } from '@tanstack/react-query';
@@ -20,10 +20,10 @@ export const productListQueryOptions = (state: Partial<ListingState>) => {
   });
 };
 
-/** Parent-category lookup limit (spec §9). */
+/** Parent-category lookup limit (docs/product.md §9). */
 export const PARENT_CATEGORY_LOOKUP_LIMIT = 100;
 
-/** Distinct parent categories of a category: products of the category, limit 100 (spec §7). */
+/** Distinct parent categories of a category: products of the category, limit 100 (docs/product.md §7). */
 export const parentCategoriesQueryOptions = (category: string | undefined) =>
   queryOptions({
     queryKey: ['products', 'parentCategories', category ?? ''],

@@ -63,7 +63,7 @@ describe('readPriceRange (the list query schema of the shared contract)', () => 
 });
 
 describe('listing texts', () => {
-  it("headline: the search text, else the spec's headline", () => {
+  it("headline: the search text, else the storefront's headline", () => {
     expect(listingHeadline({ ...EMPTY_LISTING, q: 'silk', category: 'women' })).toBe('Results for "silk"');
     expect(listingHeadline({ ...EMPTY_LISTING, category: 'women' })).toBe("Women's Ethnic Wear");
     expect(listingHeadline({ ...EMPTY_LISTING, category: 'men', parentCategory: 'kurtas' })).toBe('Kurtas');

@@ -1,5 +1,5 @@
 /**
- * The results part of the listing (spec §2 "Products page"): 12 skeleton cards while loading, the failure
+ * The results part of the listing (docs/product.md §2 "Products page"): 12 skeleton cards while loading, the failure
  * text with 'Try Again', the empty texts, or the grid with its pagination. A search that found nothing says
  * so with the search text, offers the server's spelling correction ('Did you mean …?') and links to the
  * shop's categories.
@@ -21,9 +21,9 @@ import { pageCount, PRODUCTS_PAGE_SIZE } from './pagination';
 /** Cards in the grid's first row on a phone (two columns): their pictures load first. */
 const FIRST_ROW_ON_A_PHONE = 2;
 
-/** Spec §8 "Product list failure". */
+/** docs/product.md §8 "Product list failure". */
 export const PRODUCTS_LOAD_ERROR = 'Failed to load products. Please try again.';
-/** Spec §2 "Products page": the empty result. */
+/** docs/product.md §2 "Products page": the empty result. */
 export const PRODUCTS_EMPTY = 'No products found with the selected filters.';
 
 /** The empty result of a search: 'No products match "silk sari"'. */
@@ -92,7 +92,7 @@ export function ListingResults(props: ListingResultsProps) {
   );
 }
 
-/** Spec §2: 'No products found with the selected filters.', with 'Clear Filters' when a sub-category is set. */
+/** docs/product.md §2: 'No products found with the selected filters.', with 'Clear Filters' when a sub-category is set. */
 function Empty({ state, onChange }: ListingResultsProps) {
   return (
     <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-stone-300 px-4 py-12 text-center">

@@ -1,5 +1,5 @@
 /**
- * The pagination bar of the products page (spec §2 "Products page"): previous/next controls disabled at the
+ * The pagination bar of the products page (docs/product.md §2 "Products page"): previous/next controls disabled at the
  * ends, the page window from {@link paginationItems}, and 'Showing X to Y of N items'.
  */
 import { ChevronLeft, ChevronRight } from 'lucide-react';

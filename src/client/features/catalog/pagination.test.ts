@@ -11,7 +11,7 @@ describe('pageCount', () => {
   });
 });
 
-describe('paginationItems (spec §2 "Products page", §9 window of 2)', () => {
+describe('paginationItems (docs/product.md §2 "Products page", §9 window of 2)', () => {
   it('has nothing without pages and a single slot for 1 page', () => {
     expect(paginationItems(1, 0)).toEqual([]);
     expect(paginationItems(1, 1)).toEqual([1]);
@@ -48,7 +48,7 @@ describe('paginationItems (spec §2 "Products page", §9 window of 2)', () => {
   });
 });
 
-describe('showingItemsText (spec §2 "Showing X to Y of N items")', () => {
+describe('showingItemsText (docs/product.md §2 "Showing X to Y of N items")', () => {
   it('gives the range of the page', () => {
     expect(showingItemsText(1, 64)).toBe('Showing 1 to 12 of 64 items');
     expect(showingItemsText(2, 64)).toBe('Showing 13 to 24 of 64 items');

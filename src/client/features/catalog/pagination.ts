@@ -1,13 +1,13 @@
 /**
- * Pagination rules of the products page (spec §2 "Products page", §9): page size 12 and the window of page
+ * Pagination rules of the products page (docs/product.md §2 "Products page", §9): page size 12 and the window of page
  * numbers shown in the pagination bar (the `page` parameter is read with the rest of the URL state in
  * lib/catalog/listing-state.ts).
  */
 
-/** Products page size (spec §9). */
+/** Products page size (docs/product.md §9). */
 export const PRODUCTS_PAGE_SIZE = 12;
 
-/** Pages shown either side of the current page (spec §9 "Pagination window: 2 pages either side"). */
+/** Pages shown either side of the current page (docs/product.md §9 "Pagination window: 2 pages either side"). */
 export const PAGINATION_WINDOW = 2;
 
 /** One slot of the pagination bar: a page number, or an ellipsis standing for skipped pages. */
@@ -20,7 +20,7 @@ export function pageCount(total: number, pageSize: number = PRODUCTS_PAGE_SIZE):
 }
 
 /**
- * The slots of the pagination bar (spec §2 "Products page", §9): always the first and the last page, the
+ * The slots of the pagination bar (docs/product.md §2 "Products page", §9): always the first and the last page, the
  * current page with {@link PAGINATION_WINDOW} pages either side, and an `'ellipsis'` wherever pages are
  * skipped (even a single one). `current` is clamped into 1…`totalPages`.
  *
@@ -41,7 +41,7 @@ export function paginationItems(current: number, totalPages: number): Pagination
 }
 
 /**
- * The range text under the pagination bar (spec §2 "Products page"): 'Showing X to Y of N items'.
+ * The range text under the pagination bar (docs/product.md §2 "Products page"): 'Showing X to Y of N items'.
  *
  * @example showingItemsText(2, 64) → 'Showing 13 to 24 of 64 items'
  */

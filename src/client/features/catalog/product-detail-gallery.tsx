@@ -1,6 +1,6 @@
 /**
- * The product page's images (spec §2 "Product detail"): the main image with a thumbnail strip when the
- * product has several images; a broken image is replaced by the local fallback (spec §8 "Image failure").
+ * The product page's images (docs/product.md §2 "Product detail"): the main image with a thumbnail strip when the
+ * product has several images; a broken image is replaced by the local fallback (docs/product.md §8 "Image failure").
  * Images uploaded in the admin come with a `srcset` of WebP widths and their pixel size, so the browser picks
  * the width the layout needs; the main image is fetched first (`fetchpriority="high"`), thumbnails lazily.
  */

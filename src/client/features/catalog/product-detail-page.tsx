@@ -1,5 +1,5 @@
 /**
- * The product page, /product/{id} (spec §2 "Product detail", §4 "Product detail: loading, then loaded,
+ * The product page, /product/{id} (docs/product.md §2 "Product detail", §4 "Product detail: loading, then loaded,
  * failed, or not found", §5 "Cart and product", §8 "Product by id failure"). With variants, the price, image
  * and low-stock note follow the chosen size and colour, and sold-out options cannot be chosen; a product of
  * which nothing is left shows 'Out of stock' on its disabled add button. Fabric sold by the metre shows its
@@ -32,7 +32,7 @@ import { useProductChoice } from '@client/lib/catalog/use-product-choice';
 import { StickyAddToCart } from './sticky-add-to-cart';
 import { DeliveryPinCheck } from './delivery-pin-check';
 
-/** How many characters of the id the page shows (spec §9). */
+/** How many characters of the id the page shows (docs/product.md §9). */
 const SHOWN_ID_LENGTH = 8;
 
 function listingHref(category: string, parentCategory?: string | null): string {
@@ -71,7 +71,7 @@ export function ProductDetailPage() {
         variant="ghost"
         size="sm"
         className="mb-4 -ml-2"
-        // Back one step (spec §2); a visit that started here goes to the product's category listing instead
+        // Back one step (docs/product.md §2); a visit that started here goes to the product's category listing instead
         // of leaving the shop.
         onClick={() => {
           if (hasEarlierPageOfOurs()) navigate(-1);

@@ -1,5 +1,5 @@
 /**
- * The product page's waiting and failure states (spec §2 "Product detail", §4, §8): the loading skeleton and
+ * The product page's waiting and failure states (docs/product.md §2 "Product detail", §4, §8): the loading skeleton and
  * the 'Product Not Found' panel, with 'Failed to load product details' above it when the load failed.
  */
 import { Link } from 'react-router';
@@ -35,7 +35,7 @@ export function ProductDetailSkeleton() {
   );
 }
 
-/** The not-found panel; `failed` adds the load-failure message (spec §8 "Product by id failure"). */
+/** The not-found panel; `failed` adds the load-failure message (docs/product.md §8 "Product by id failure"). */
 export function ProductNotFound({ failed = false }: { failed?: boolean }) {
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center gap-4 py-12 text-center">

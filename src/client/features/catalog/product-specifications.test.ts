@@ -14,7 +14,7 @@ const attribute = (
   metricUnit,
 });
 
-describe('productSpecifications (spec §2 Product detail)', () => {
+describe('productSpecifications (docs/product.md §2 Product detail)', () => {
   it('hides attributes whose key contains "phone" in any letter case', () => {
     const rows = productSpecifications([
       attribute('Fabric', ['Silk']),

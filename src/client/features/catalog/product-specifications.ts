@@ -1,15 +1,15 @@
 /**
- * The 'Product Specifications' grid of the product page (spec §2 "Product detail", §9).
+ * The 'Product Specifications' grid of the product page (docs/product.md §2 "Product detail", §9).
  */
 import type { ProductAttribute } from '@shared/catalog/product-schema';
 
-/** Specification attributes shown at most (spec §9). */
+/** Specification attributes shown at most (docs/product.md §9). */
 export const MAX_SPECIFICATIONS = 10;
 
 /** One row of the grid: `label` is the key with underscores shown as spaces, `value` the display text. */
 export type SpecificationRow = { id: string; label: string; value: string };
 
-/** True when an attribute must not be shown: its key contains "phone", in any letter case (spec §2). */
+/** True when an attribute must not be shown: its key contains "phone", in any letter case (docs/product.md §2). */
 export function isHiddenSpecification(key: string): boolean {
   return key.toLowerCase().includes('phone');
 }
@@ -22,7 +22,7 @@ export function specificationValue(attribute: Pick<ProductAttribute, 'value' | '
 }
 
 /**
- * The rows of the specification grid (spec §2 "Product detail"): attributes whose key contains 'phone'
+ * The rows of the specification grid (docs/product.md §2 "Product detail"): attributes whose key contains 'phone'
  * (case-insensitive) are hidden, only the first 10 of the rest are shown, underscores in keys display as
  * spaces. Every other attribute (size, color, featured, …) is kept, in the server's order.
  */

@@ -1,5 +1,5 @@
 /**
- * The listing's grid toggle (spec §2 "Products page", §9): 3 columns (up to 4 on wide screens) or 2, default
+ * The listing's grid toggle (docs/product.md §2 "Products page", §9): 3 columns (up to 4 on wide screens) or 2, default
  * 3; hidden under 768 px, where the grid always has 2 columns.
  */
 import { Columns2, Columns3 } from 'lucide-react';
@@ -7,7 +7,7 @@ import { cn } from '@client/lib/utils';
 
 export type GridColumns = 2 | 3;
 
-/** Grid default: 3 columns (spec §9). */
+/** Grid default: 3 columns (docs/product.md §9). */
 export const DEFAULT_GRID_COLUMNS: GridColumns = 3;
 
 /** Grid classes per choice: phones always get 2 columns. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { collectionHeading, productsHeadline } from './products-headline';
 
-describe('productsHeadline (spec §2 "Products page")', () => {
+describe('productsHeadline (docs/product.md §2 "Products page")', () => {
   it('names men and women ethnic wear', () => {
     expect(productsHeadline({ category: 'men' })).toBe("Men's Ethnic Wear");
     expect(productsHeadline({ category: 'women' })).toBe("Women's Ethnic Wear");
@@ -36,7 +36,7 @@ describe('productsHeadline (spec §2 "Products page")', () => {
   });
 });
 
-describe('collectionHeading (spec §2 "Products page")', () => {
+describe('collectionHeading (docs/product.md §2 "Products page")', () => {
   it('has special headings for men, women and accessories', () => {
     expect(collectionHeading({ category: 'men' })).toBe("Men's Collection");
     expect(collectionHeading({ category: 'women' })).toBe("Women's Collection");

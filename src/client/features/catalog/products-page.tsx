@@ -1,6 +1,6 @@
 /**
- * The product listing, /products (spec §2 "Products page", §5 "Other", §7 "Product list filters", §9), with
- * search and filters. The URL holds the whole view (lib/catalog/listing-state.ts): the spec's `category`,
+ * The product listing, /products (docs/product.md §2 "Products page", §5 "Other", §7 "Product list filters", §9), with
+ * search and filters. The URL holds the whole view (lib/catalog/listing-state.ts): the storefront's `category`,
  * `page`, `parentCategory` and `featured`, plus `q`, `size`, `color`, `fabric`, `gender`, `minPrice`,
  * `maxPrice` and `sort`; every change is a new history entry, so Back and Forward step through them. Page
  * size 12. Filters sit in a side panel from 1024 px and in a bottom sheet below.
@@ -44,7 +44,7 @@ export const SORT_LABELS: Record<ProductSort, string> = {
   discount: 'Biggest discount',
 };
 
-/** 'Results for "silk"' for a search, else the spec's headline. */
+/** 'Results for "silk"' for a search, else the storefront's headline. */
 export function listingHeadline(state: ListingState): string {
   return state.q ? `Results for "${state.q}"` : productsHeadline(state);
 }

@@ -1,5 +1,5 @@
 /**
- * Order creation (spec §7 `POST /orders` → `{id}`, in its `{lines, shippingAddress}` form: one line per cart
+ * Order creation (docs/product.md §7 `POST /orders` → `{id}`, in its `{lines, shippingAddress}` form: one line per cart
  * line with its variant and quantity): sent with the bearer token and an `Idempotency-Key`, so a retried
  * submit of one checkout attempt returns the same order.
  */

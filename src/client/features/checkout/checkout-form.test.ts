@@ -67,7 +67,7 @@ const fabric = line({
   minQuantity: 1,
   quantityStep: 0.5,
 });
-/** A line stored before variants existed: the spec's fields only. */
+/** A line stored before variants existed: the storefront's fields only. */
 const oldLine = line({ id: 'p2', name: 'Cotton Kurta Fabric', selectedSize: 'One Size' });
 const lines = [kurta, fabric, oldLine];
 
@@ -101,7 +101,7 @@ describe('checkoutLineName', () => {
   });
 });
 
-describe('blankShippingFields (spec §5 "Checkout")', () => {
+describe('blankShippingFields (docs/product.md §5 "Checkout")', () => {
   it('finds nothing when all six are filled', () => {
     expect(blankShippingFields(address)).toEqual([]);
   });
@@ -212,7 +212,7 @@ describe('cartLimitProblems (10 pieces per line, fabric in its steps, 50 lines)'
   });
 });
 
-describe('createOrderFailure (spec §8 "Order placement failure")', () => {
+describe('createOrderFailure (docs/product.md §8 "Order placement failure")', () => {
   it("shows 'Failed to create order' for a server error or no response", () => {
     expect(createOrderFailure(new ApiError('x', 500, { error: 'Internal' }), lines)).toEqual({
       message: 'Failed to create order',
@@ -323,8 +323,8 @@ describe('prefill', () => {
   });
 });
 
-describe('exact texts (spec §2 "Checkout", §5, §8)', () => {
-  it('match the specification character for character', () => {
+describe('exact texts (docs/product.md §2 "Checkout", §5, §8)', () => {
+  it('match docs/product.md character for character', () => {
     expect(CART_EMPTY_TITLE).toBe('Cart is empty');
     expect(CART_EMPTY_DESCRIPTION).toBe('Please add items to your cart before checkout.');
     expect(FILL_ALL_TITLE).toBe('Please fill all fields');

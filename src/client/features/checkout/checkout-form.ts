@@ -1,5 +1,5 @@
 /**
- * Checkout rules (spec §2 "Checkout", §3 "Shipping form", §5 "Checkout", §8 "Orders and payment errors") and
+ * Checkout rules (docs/product.md §2 "Checkout", §3 "Shipping form", §5 "Checkout", §8 "Orders and payment errors") and
  * the pure steps of the submit: the blank-field check, the shared schema's field messages, the request's
  * `lines` built from the cart, the per-line quantity rules and the mapping of a failed answer to the form. No React,
  * no DOM: unit-tested in checkout-form.test.ts.
@@ -19,27 +19,27 @@ import { ApiError } from '@client/lib/api-client';
 import { lineRule, type CartItem } from '@client/lib/cart/cart-reducer';
 import { variantLabel } from '@client/lib/orders/line-text';
 
-/** Spec §5 "Checkout": the empty-cart toast. */
+/** docs/product.md §5 "Checkout": the empty-cart toast. */
 export const CART_EMPTY_TITLE = 'Cart is empty';
 export const CART_EMPTY_DESCRIPTION = 'Please add items to your cart before checkout.';
-/** Spec §5 "Checkout": the blank-field toast. */
+/** docs/product.md §5 "Checkout": the blank-field toast. */
 export const FILL_ALL_TITLE = 'Please fill all fields';
 export const FILL_ALL_DESCRIPTION = 'All shipping information fields are required.';
-/** Spec §8 "Order placement failure": the inline text and the toast. */
+/** docs/product.md §8 "Order placement failure": the inline text and the toast. */
 export const CREATE_ORDER_FAILED = 'Failed to create order';
 export const PLACE_ORDER_ERROR_TITLE = 'Error placing order';
 export const PLACE_ORDER_ERROR_DESCRIPTION = 'Please try again later.';
-/** Spec §2 "Checkout": the submit button. */
+/** docs/product.md §2 "Checkout": the submit button. */
 export const CREATE_ORDER_LABEL = 'Create Order';
 export const PROCESSING_LABEL = 'Processing...';
-/** Spec §2 "Checkout" / §9: shipping is shown as Free (a shop that set no delivery charges). */
+/** docs/product.md §2 "Checkout" / §9: shipping is shown as Free (a shop that set no delivery charges). */
 export const SHIPPING_FREE = 'Free';
 /** The shipping line while the shop's charge depends on the PIN code not yet typed (docs/delivery.md). */
 export const SHIPPING_NEEDS_PIN = 'Enter your PIN code';
 /** The line under the total where cash on delivery is offered: its fee is added if the shopper chooses it. */
 export const CASH_ON_DELIVERY_FEE = 'Cash on delivery fee (if chosen)';
 
-/** The six shipping fields in form order (spec §3 "Shipping form"). */
+/** The six shipping fields in form order (docs/product.md §3 "Shipping form"). */
 export const SHIPPING_FIELDS = ['fullName', 'address', 'city', 'state', 'postalCode', 'phone'] as const;
 export type ShippingField = (typeof SHIPPING_FIELDS)[number];
 export type ShippingFormValues = Record<ShippingField, string>;
@@ -63,7 +63,7 @@ export const EMPTY_SHIPPING_FORM: ShippingFormValues = {
   phone: '',
 };
 
-/** The fields that are blank after trimming (spec §5: all six must be non-blank). */
+/** The fields that are blank after trimming (docs/product.md §5: all six must be non-blank). */
 export function blankShippingFields(
   values: Partial<Record<ShippingField, string | null | undefined>>,
 ): ShippingField[] {
@@ -93,7 +93,7 @@ const zodShippingResolver = zodResolver(shippingAddressSchema);
 /**
  * The shipping form's resolver: the shared `shippingAddressSchema` (react-hook-form's zod resolver), its
  * fragments turned into sentences ('City is required'). While any field is blank only the blank ones are
- * marked (the spec's 'Please fill all fields' step comes before the address checks). Valid values come out
+ * marked (the storefront's 'Please fill all fields' step comes before the address checks). Valid values come out
  * trimmed. Nothing is sent while it finds a problem.
  */
 export const shippingResolver: Resolver<ShippingFormValues, unknown, ShippingAddress> = async (

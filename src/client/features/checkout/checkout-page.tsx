@@ -1,7 +1,7 @@
 /**
- * Checkout, /checkout (spec §2 "Checkout", §4 "Purchase flow", §5 "Checkout", §8 "Orders and payment
+ * Checkout, /checkout (docs/product.md §2 "Checkout", §4 "Purchase flow", §5 "Checkout", §8 "Orders and payment
  * errors"): the shipping form and the order summary. Shown only inside RequireAuth. Submitting checks the
- * cart and the six fields (toasts with the spec's texts), then the shared address schema through the form's
+ * cart and the six fields (toasts with the storefront's texts), then the shared address schema through the form's
  * resolver (messages under the inputs), then creates the order; on success the cart is emptied and the
  * payment page opens for the order. Address problems the server finds go under the inputs too.
  */
@@ -108,7 +108,7 @@ export function CheckoutPage() {
     }
   };
 
-  // The spec's order: the cart first, then blank fields ('Please fill all fields'), then the address checks.
+  // The order of docs/product.md §5 "Checkout": the cart first, then blank fields ('Please fill all fields'), then the address checks.
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (createOrder.isPending) return;

@@ -1,5 +1,5 @@
 /**
- * The checkout's order summary (spec §2 "Checkout"): the cart lines with their size and colour ('M / Maroon')
+ * The checkout's order summary (docs/product.md §2 "Checkout"): the cart lines with their size and colour ('M / Maroon')
  * and quantity × price ('2 × ₹1,299', '2.5 m × ₹450'), subtotal, shipping ('Free', or the shop's charge for the
  * PIN code as the server quotes it), the cash-on-delivery fee where COD is offered, total, what a refused order
  * shows, and the 'Create Order' button of the form around it.

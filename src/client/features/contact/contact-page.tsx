@@ -1,9 +1,9 @@
 /**
- * The contact page, /contact (spec §2 "Contact", §4 "Contact form: idle, then sending for 1.5 s, then done",
+ * The contact page, /contact (docs/product.md §2 "Contact", §4 "Contact form: idle, then sending for 1.5 s, then done",
  * §5 "Contact", §9): the company's details and support hours from store info, links to the shop's social
  * accounts ('Follow Us', only the networks the owner set; none set: no 'Follow Us' at all) and a form whose
  * submission is simulated — no call is made. The four fields are required and the e-mail is
- * type email, checked by the browser (spec §5: "browser check only"); the form's schema says the same.
+ * type email, checked by the browser (docs/product.md §5: "browser check only"); the form's schema says the same.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -19,7 +19,7 @@ import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { SOCIAL_NETWORK_NAMES, SOCIAL_NETWORKS, type SocialLinks } from '@shared/store-settings/social-links';
 
-/** Simulated sending time (spec §9). */
+/** Simulated sending time (docs/product.md §9). */
 export const CONTACT_SEND_DELAY_MS = 1500;
 
 /** The configured social links in the page's order, with the networks' names. */
@@ -30,7 +30,7 @@ function followLinks(links: SocialLinks | undefined): { name: string; url: strin
   });
 }
 
-/** The contact form: four required texts, the same rule as the inputs' `required` (spec §5 "Contact"). */
+/** The contact form: four required texts, the same rule as the inputs' `required` (docs/product.md §5 "Contact"). */
 const contactFormSchema = z.object({
   name: z.string().min(1, 'Please enter your name'),
   email: z.string().min(1, 'Please enter your e-mail address'),

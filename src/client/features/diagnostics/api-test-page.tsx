@@ -1,5 +1,5 @@
 /**
- * The diagnostic page, /api-test (spec §2 "API test", §7 "GET /storeInfo … also used as the connectivity
+ * The diagnostic page, /api-test (docs/product.md §2 "API test", §7 "GET /storeInfo … also used as the connectivity
  * test", §8): shows the host name, the backend URL and the host header the storefront sends, and tests the
  * connection with `GET /storeInfo` and `GET /health` when asked.
  */
@@ -20,7 +20,7 @@ export const CONNECTION_FAILED = 'Connection failed. Check console for details.'
 type ConnectionResult = { storeName: string; responseTimeMs: number };
 type HealthResult = z.infer<typeof databaseHealthSchema>;
 
-/** `GET /storeInfo`, timed; run only when the tester asks (spec §7). */
+/** `GET /storeInfo`, timed; run only when the tester asks (docs/product.md §7). */
 const connectionTestQueryOptions = () =>
   queryOptions({
     queryKey: ['diagnostics', 'connection'],
@@ -62,7 +62,7 @@ const healthQueryOptions = () =>
     gcTime: 0,
   });
 
-/** The message for a failed connection test (spec §8 "API test"). */
+/** The message for a failed connection test (docs/product.md §8 "API test"). */
 function connectionErrorMessage(error: Error): string {
   return error instanceof ApiError ? CONNECTION_FAILED : `Unexpected error: ${error.message}`;
 }

@@ -1,15 +1,15 @@
 /**
- * The home page's featured products (spec §7: `featured=true` and the first store category). A failure is
- * logged and gives an empty list (spec §8).
+ * The home page's featured products (docs/product.md §7: `featured=true` and the first store category). A failure is
+ * logged and gives an empty list (docs/product.md §8).
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { Product } from '@shared/catalog/product-mapping';
 import { fetchProductPage } from '@client/lib/catalog/product-page';
 
-/** Featured default count (spec §9). */
+/** Featured default count (docs/product.md §9). */
 export const FEATURED_DEFAULT_LIMIT = 4;
 
-/** Featured products of the first store category, lower-cased (spec §7). */
+/** Featured products of the first store category, lower-cased (docs/product.md §7). */
 export const featuredProductsQueryOptions = (category: string | undefined, limit = FEATURED_DEFAULT_LIMIT) =>
   queryOptions({
     queryKey: ['products', 'featured', category ?? '', limit],

@@ -1,5 +1,5 @@
 /**
- * The lower part of the home page (spec §2 "Home", §4 "Featured list on home", "Newsletter"), loaded as its own
+ * The lower part of the home page (docs/product.md §2 "Home", §4 "Featured list on home", "Newsletter"), loaded as its own
  * chunk: Featured Products, the promotional block with 'Explore Collection', and the newsletter.
  */
 import { useId, type FormEvent } from 'react';
@@ -31,7 +31,7 @@ export function HomeBelowFold() {
 
 function HomeFeaturedProducts() {
   const store = useStoreInfo();
-  // Featured products of the first store category, lower-cased (spec §7); Accessories when store info fails (§8).
+  // Featured products of the first store category, lower-cased (docs/product.md §7); Accessories when store info fails (§8).
   const firstCategory = store.isError ? STORE_INFO_FAILURE_CATEGORIES[0] : store.info?.categories[0];
   const featured = useQuery({
     ...featuredProductsQueryOptions(firstCategory?.toLowerCase(), HOME_FEATURED_COUNT),
@@ -40,7 +40,7 @@ function HomeFeaturedProducts() {
   const products = featured.data ?? [];
 
   if (store.isPending || featured.isPending) return <HomeFeaturedSkeletons />;
-  // A failed featured list is logged by its query and shows as empty (spec §4, §8).
+  // A failed featured list is logged by its query and shows as empty (docs/product.md §4, §8).
   if (products.length === 0) {
     return (
       <p className="rounded-lg border border-dashed border-stone-300 bg-white px-4 py-10 text-center text-stone-600">
@@ -93,7 +93,7 @@ function HomePromo() {
   );
 }
 
-/** Newsletter (spec §2 "Home", §4, §5): browser-checked e-mail, no network call, a toast, the field cleared. */
+/** Newsletter (docs/product.md §2 "Home", §4, §5): browser-checked e-mail, no network call, a toast, the field cleared. */
 function HomeNewsletter() {
   const inputId = useId();
 

@@ -10,7 +10,7 @@ import {
   homeCategoryNames,
 } from './home-categories';
 
-describe('homeCategoryNames (spec §2 "Home", §9)', () => {
+describe('homeCategoryNames (docs/product.md §2 "Home", §9)', () => {
   it('keeps every category in order, so each one is reachable from the home page', () => {
     expect(homeCategoryNames(['Men', 'Women', 'Accessories', ' Unstitched Fabrics ', ''])).toEqual([
       'Men',
@@ -29,8 +29,8 @@ describe('homeCategoryNames (spec §2 "Home", §9)', () => {
   });
 });
 
-describe('homeCategoryImage (spec §2 "Home")', () => {
-  it('keeps the spec fallback list exactly', () => {
+describe('homeCategoryImage (docs/product.md §2 "Home")', () => {
+  it('keeps the storefront's fallback list exactly', () => {
     expect(Object.keys(HOME_FALLBACK_IMAGES)).toEqual([
       'TV Mounts',
       'HDMI Cables',
@@ -73,7 +73,7 @@ describe('homeCategoryImage (spec §2 "Home")', () => {
   });
 });
 
-describe('homeCategoryHref (spec §2 "Home")', () => {
+describe('homeCategoryHref (docs/product.md §2 "Home")', () => {
   it('links to /products with the lower-cased, URL-encoded name', () => {
     expect(homeCategoryHref('Men')).toBe('/products?category=men');
     expect(homeCategoryHref('Unstitched Fabrics')).toBe('/products?category=unstitched%20fabrics');
@@ -102,7 +102,7 @@ describe('homeCategories', () => {
   });
 });
 
-describe('homeCategoryGridClass (spec §2 "Home": 1, 2 or 3 columns by count)', () => {
+describe('homeCategoryGridClass (docs/product.md §2 "Home": 1, 2 or 3 columns by count)', () => {
   it('matches the count, keeping rows full', () => {
     expect(homeCategoryGridClass(1)).toBe('grid-cols-1');
     expect(homeCategoryGridClass(2)).toBe('grid-cols-1 sm:grid-cols-2');

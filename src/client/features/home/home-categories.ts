@@ -1,17 +1,17 @@
 /**
- * The home page's category section rules (spec §2 "Home", §9): every store category, so each one can be
+ * The home page's category section rules (docs/product.md §2 "Home", §9): every store category, so each one can be
  * reached from the home page (the header links only the first 3), the "TV & Video Accessories" fallback, each
  * card's image and link, and the column count.
  */
 
-/** The single category used when store info has no categories (spec §1, §2 "Home", §9). */
+/** The single category used when store info has no categories (docs/product.md §1, §2 "Home", §9). */
 export const HOME_FALLBACK_CATEGORY = 'TV & Video Accessories';
 
-/** Image used when a category has neither a store image nor a built-in fallback image (spec §2 "Home"). */
+/** Image used when a category has neither a store image nor a built-in fallback image (docs/product.md §2 "Home"). */
 export const DEFAULT_CATEGORY_IMAGE = '/media/fallback/default-category.svg';
 
 /**
- * The built-in fallback images by category name, kept exactly as the spec lists them (spec §1; no
+ * The built-in fallback images by category name, kept exactly as docs/product.md §1 lists them (docs/product.md §1; no
  * other electrical-goods wording is used): TV Mounts, HDMI Cables, TV Remote Controls, Streaming Devices,
  * Entertainment Units, and the default image.
  */
@@ -27,7 +27,7 @@ export const HOME_FALLBACK_IMAGES: Readonly<Record<string, string>> = {
 export type HomeCategory = { name: string; image: string; href: string };
 
 /**
- * The categories of the home section (spec §2 "Home"): every non-blank name from store info, in its order,
+ * The categories of the home section (docs/product.md §2 "Home"): every non-blank name from store info, in its order,
  * or the single {@link HOME_FALLBACK_CATEGORY} when there are none.
  */
 export function homeCategoryNames(categories: readonly string[] | null | undefined): string[] {
@@ -44,7 +44,7 @@ function findByName(map: Readonly<Record<string, string>>, name: string): string
 }
 
 /**
- * A category card's image (spec §2 "Home"): the store's `categoryImages` entry (the server gives a category
+ * A category card's image (docs/product.md §2 "Home"): the store's `categoryImages` entry (the server gives a category
  * without an image of its own its first product's), else the built-in fallback
  * image by name, else the default image. Names match exactly first, then ignoring case and outer spaces;
  * blank URLs are skipped.
@@ -60,12 +60,12 @@ export function homeCategoryImage(
   return builtIn ?? DEFAULT_CATEGORY_IMAGE;
 }
 
-/** A category card's link (spec §2 "Home"): /products with `category` set to the lower-cased, URL-encoded name. */
+/** A category card's link (docs/product.md §2 "Home"): /products with `category` set to the lower-cased, URL-encoded name. */
 export function homeCategoryHref(name: string): string {
   return `/products?category=${encodeURIComponent(name.toLowerCase())}`;
 }
 
-/** The cards of the home category section: names, images and links (spec §2 "Home"). */
+/** The cards of the home category section: names, images and links (docs/product.md §2 "Home"). */
 export function homeCategories(
   categories: readonly string[] | null | undefined,
   categoryImages: Readonly<Record<string, string>> | null | undefined,
@@ -78,7 +78,7 @@ export function homeCategories(
 }
 
 /**
- * Grid columns by category count (spec §2 "Home": 1, 2 or 3 columns); one column on phones. Rows stay full:
+ * Grid columns by category count (docs/product.md §2 "Home": 1, 2 or 3 columns); one column on phones. Rows stay full:
  * 3 columns for 3, 6, 9… categories, else 2 (4 as 2 × 2).
  */
 export function homeCategoryGridClass(count: number): string {

@@ -1,5 +1,5 @@
 /**
- * The home page (spec §2 "Home", §4 "Featured list on home", "Newsletter"): hero, the 'Premium Fabrics &
+ * The home page (docs/product.md §2 "Home", §4 "Featured list on home", "Newsletter"): hero, the 'Premium Fabrics &
  * Fashion' categories, featured products, a promotional block and the newsletter. In the first-load bundle,
  * so it imports no heavy library (no radix, no form or schema libraries) and loads its lower part lazily.
  */
@@ -87,7 +87,7 @@ function HomeHero() {
 
 function HomeCategorySection() {
   const { info, isPending, isError } = useStoreInfo();
-  // Store info failing: the category list falls back to Accessories (spec §8).
+  // Store info failing: the category list falls back to Accessories (docs/product.md §8).
   const cards = homeCategories(
     isError ? STORE_INFO_FAILURE_CATEGORIES : info?.categories,
     info?.categoryImages,

@@ -1,13 +1,13 @@
 /**
  * Pieces shared by the home page's first-load part and its lazily loaded lower part: the section heading and
- * the Featured Products frame with its 4 loading placeholders (spec §2 "Home", §9).
+ * the Featured Products frame with its 4 loading placeholders (docs/product.md §2 "Home", §9).
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRightIcon } from '@client/components/icons/first-load-icons';
 import { ProductCardSkeleton } from '@client/components/catalog/product-card-skeleton';
 
-/** Featured default count: 4 cards, 4 skeletons while loading (spec §9). */
+/** Featured default count: 4 cards, 4 skeletons while loading (docs/product.md §9). */
 export const HOME_FEATURED_COUNT = 4;
 
 export function SectionHeading({ id, title, children }: { id: string; title: string; children?: ReactNode }) {
@@ -44,7 +44,7 @@ export function HomeFeaturedFrame({ children }: { children: ReactNode }) {
   );
 }
 
-/** The 4 placeholders shown while the featured products load (spec §2 "Home"). */
+/** The 4 placeholders shown while the featured products load (docs/product.md §2 "Home"). */
 export function HomeFeaturedSkeletons() {
   return (
     <div

@@ -1,5 +1,5 @@
 /**
- * The 404 page (spec §2 "Route table": any other path; §8): shown without the main layout, for /404 and
+ * The 404 page (docs/product.md §2 "Route table": any other path; §8): shown without the main layout, for /404 and
  * every unknown path, with a 'Return to Home' link.
  */
 import { Link } from 'react-router';

@@ -35,7 +35,7 @@ export function CancelOrderButton({ orderId }: { orderId: string }) {
       await cancel.mutateAsync(orderId);
       toast.success(ORDER_CANCELLED, { description: `Order ${orderId} has been cancelled.` });
     } catch (error) {
-      // Spec §8: only a refusal of the order's state (409) is explained; any other failure is CANCEL_FAILED.
+      // docs/product.md §8: only a refusal of the order's state (409) is explained; any other failure is CANCEL_FAILED.
       toast.error(errorText(error instanceof ApiError && error.status === 409 ? error : null, CANCEL_FAILED));
       setConfirming(false);
     }

@@ -1,5 +1,5 @@
 /**
- * One order as the Orders and Track order pages show it (spec §2 "Orders", "Track order"): number, date,
+ * One order as the Orders and Track order pages show it (docs/product.md §2 "Orders", "Track order"): number, date,
  * status badge ('Pay by 14:35' under a Pending one, with 'You said you have paid…' once the shopper did, the cause under a Cancelled one, and a refund owed), an
  * items table (name with size and colour, quantity × price, amount) with the total, and the shipping details
  * (address, method, tracking), and its status history once it has moved past being placed. Prices in ₹ with 2 decimals and en-IN grouping (₹1,24,999.00), never a $ sign.
@@ -11,7 +11,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { cn } from '@client/lib/utils';
 import { payByText, REFUND_DUE, type OrderView } from './order-view';
 
-/** The status as a coloured badge (spec §3 "Order status codes"); unknown codes are gray. */
+/** The status as a coloured badge (docs/product.md §3 "Order status codes"); unknown codes are gray. */
 export function OrderStatusBadge({
   order,
   className,

@@ -1,5 +1,5 @@
 /**
- * Order success, /order-success (spec §2 "Order success"; the QR screen opens it once the order is paid):
+ * Order success, /order-success (docs/product.md §2 "Order success"; the QR screen opens it once the order is paid):
  * the thank-you text with links to /orders and /. When the URL names the order (`?orderId=`), its number is
  * shown with a link to track it; for the signed-in buyer, the amount, how it is paid (UPI, card, cash on
  * delivery) and what happens next; and — when the shop has a WhatsApp number — a 'Share order' link that

@@ -59,7 +59,7 @@ const serverOrder: ServerOrder = {
   history: [{ status: 0, at: '2026-11-21T06:30:00.000Z' }],
 };
 
-describe('joinShippingAddress (spec §3 "address (a joined string)")', () => {
+describe('joinShippingAddress (docs/product.md §3 "address (a joined string)")', () => {
   it('joins "address, city, state postalCode"', () => {
     expect(joinShippingAddress(serverOrder.shippingAddress!)).toBe(
       '12 MG Road, Lucknow, Uttar Pradesh 226001',
@@ -77,7 +77,7 @@ describe('joinShippingAddress (spec §3 "address (a joined string)")', () => {
   });
 });
 
-describe('orderTotal (spec §2 "a total equal to the sum of price times quantity")', () => {
+describe('orderTotal (docs/product.md §2 "a total equal to the sum of price times quantity")', () => {
   it('sums price × quantity', () => {
     expect(
       orderTotal([
@@ -99,7 +99,7 @@ describe('orderTotal (spec §2 "a total equal to the sum of price times quantity
   });
 });
 
-describe('orderStatusDisplay (spec §3 "Order status codes")', () => {
+describe('orderStatusDisplay (docs/product.md §3 "Order status codes")', () => {
   it('gives the label and badge colour of each known code', () => {
     expect([0, 1, 2, 3, 4].map(orderStatusDisplay)).toEqual([
       { label: 'Pending', colour: 'yellow' },
@@ -128,7 +128,7 @@ describe('formatOrderDate', () => {
   });
 });
 
-describe('toOrderView (spec §3 "Order as shown")', () => {
+describe('toOrderView (docs/product.md §3 "Order as shown")', () => {
   it('maps the server order', () => {
     expect(toOrderView(serverOrder, 'Asia/Kolkata')).toEqual({
       charges: [],
@@ -377,7 +377,7 @@ describe('paths', () => {
   });
 });
 
-describe('trackLookup (spec §5 "Track order": both fields are required)', () => {
+describe('trackLookup (docs/product.md §5 "Track order": both fields are required)', () => {
   it('trims both values', () => {
     expect(trackLookup({ orderId: ' RS-1 ', contactInfo: ' a@b.in ' })).toEqual({
       orderId: 'RS-1',
@@ -392,8 +392,8 @@ describe('trackLookup (spec §5 "Track order": both fields are required)', () =>
   });
 });
 
-describe('exact texts (spec §2, §5, §8)', () => {
-  it('match the specification character for character', () => {
+describe('exact texts (docs/product.md §2, §5, §8)', () => {
+  it('match docs/product.md character for character', () => {
     expect(NO_ORDERS_TITLE).toBe('No Orders Found');
     expect(BROWSE_PRODUCTS).toBe('Browse Products');
     expect(ORDERS_LOAD_ERROR).toBe('Failed to load your orders. Please try again.');

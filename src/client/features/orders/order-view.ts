@@ -1,5 +1,5 @@
 /**
- * The order as the screens show it (spec §3 "Order as read from the server" → "Order as shown", "Order
+ * The order as the screens show it (docs/product.md §3 "Order as read from the server" → "Order as shown", "Order
  * status codes"): each line with its size and colour ('M / Maroon') and quantity × price ('2.5 m × ₹450.00'),
  * until when a Pending order's stock is held ('Pay by 14:35', the shopper's local time), why a Cancelled order
  * was cancelled, and a refund owed for a payment that came after the cancellation. Pure: unit-tested in
@@ -22,21 +22,21 @@ import { formatRupeesForOrder, rupeesToPaise } from '@shared/money';
 import { quantityTimesPrice, variantLabel } from '@client/lib/orders/line-text';
 import { orderTimeline, type TimelineStep } from './order-timeline';
 
-/** Spec §2 "Orders": the empty state and its link. */
+/** docs/product.md §2 "Orders": the empty state and its link. */
 export const NO_ORDERS_TITLE = 'No Orders Found';
 export const BROWSE_PRODUCTS = 'Browse Products';
-/** Spec §8 "My orders failure". */
+/** docs/product.md §8 "My orders failure". */
 export const ORDERS_LOAD_ERROR = 'Failed to load your orders. Please try again.';
-/** Spec §2 "Orders": the payment button of a Pending order. */
+/** docs/product.md §2 "Orders": the payment button of a Pending order. */
 export const PAY_NOW = 'Pay Now';
 /** The method shown when the server names none, and the tracking text while there is no tracking number. */
 export const DEFAULT_SHIPPING_METHOD = 'Standard Shipping';
 export const TRACKING_NOT_AVAILABLE = 'Not available';
-/** Spec §5 / §8 "Track order". */
+/** docs/product.md §5 / §8 "Track order". */
 export const REQUIRED_FIELDS_TITLE = 'Required fields';
 export const REQUIRED_FIELDS_DESCRIPTION = 'Please enter both order number and email/phone';
 export const TRACK_FAILED = 'Failed to find order. Please check your information and try again.';
-/** Spec §2 "Order success". */
+/** docs/product.md §2 "Order success". */
 export const ORDER_SUCCESS_TITLE = 'Thank You for Your Order!';
 export const ORDER_SUCCESS_TEXT =
   "Your order has been successfully placed. We'll send you an email with your order details.";
@@ -69,7 +69,7 @@ export type OrderView = {
   status: number;
   statusLabel: string;
   statusColour: BadgeColour;
-  /** Only Pending orders offer payment (spec §4 "Order status") and cancelling by the shopper. */
+  /** Only Pending orders offer payment (docs/product.md §4 "Order status") and cancelling by the shopper. */
   isPending: boolean;
   /** When a Pending order's stock is released without payment (ISO), for `<time dateTime>`; '' otherwise. */
   paymentDueAt: string;
@@ -89,7 +89,7 @@ export type OrderView = {
   shipping: {
     fullName: string;
     phone: string;
-    /** "address, city, state postalCode" (spec §3 "address (a joined string)"). */
+    /** "address, city, state postalCode" (docs/product.md §3 "address (a joined string)"). */
     address: string;
     method: string;
     tracking: string;
@@ -100,7 +100,7 @@ export type OrderView = {
    */
   charges: { label: string; amount: number }[];
   /**
-   * Σ price × quantity in rupees (spec §2 "Orders") plus the charges, computed in paise so it has no
+   * Σ price × quantity in rupees (docs/product.md §2 "Orders") plus the charges, computed in paise so it has no
    * floating-point dust.
    */
   total: number;
@@ -123,7 +123,7 @@ export type ServerOrder = Partial<Omit<Order, 'items' | 'shippingAddress'>> & {
   shippingAddress?: Partial<Order['shippingAddress']> | null;
 };
 
-/** Label and badge colour of a status code; an unknown code reads 'Unknown (code)' in gray (spec §3, §8). */
+/** Label and badge colour of a status code; an unknown code reads 'Unknown (code)' in gray (docs/product.md §3, §8). */
 export function orderStatusDisplay(code: number): { label: string; colour: BadgeColour } {
   const known = ORDER_STATUS_DISPLAY[code as OrderStatusCode];
   return known
@@ -132,7 +132,7 @@ export function orderStatusDisplay(code: number): { label: string; colour: Badge
 }
 
 /**
- * The address as one line: "address, city, state postalCode" (spec §3). Blank parts are left out without
+ * The address as one line: "address, city, state postalCode" (docs/product.md §3). Blank parts are left out without
  * leaving stray commas.
  */
 export function joinShippingAddress(parts: {
@@ -205,7 +205,7 @@ const finite = (value: unknown, fallback: number) =>
   typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
-/** Maps a server order to the shown order (spec §3). */
+/** Maps a server order to the shown order (docs/product.md §3). */
 export function toOrderView(order: ServerOrder, timeZone?: string): OrderView {
   const status = Math.trunc(finite(order.status, ORDER_STATUS.pending));
   const display = orderStatusDisplay(status);
@@ -275,17 +275,17 @@ export function toOrderView(order: ServerOrder, timeZone?: string): OrderView {
 export const DOWNLOAD_INVOICE = 'Download invoice';
 export const DOWNLOAD_CREDIT_NOTE = 'Download credit note';
 
-/** The payment page of an order (spec §2: /payment?orderId={id}). */
+/** The payment page of an order (docs/product.md §2: /payment?orderId={id}). */
 export function paymentPath(orderId: string): string {
   return `/payment?orderId=${encodeURIComponent(orderId)}`;
 }
 
-/** The track-order page prefilled with an order number (spec §2: the id query parameter). */
+/** The track-order page prefilled with an order number (docs/product.md §2: the id query parameter). */
 export function trackOrderPath(orderId: string): string {
   return `/track-order?id=${encodeURIComponent(orderId)}`;
 }
 
-/** The track form's two values trimmed, or null when either is blank (spec §5 "Track order"). */
+/** The track form's two values trimmed, or null when either is blank (docs/product.md §5 "Track order"). */
 export function trackLookup(values: { orderId?: string | null; contactInfo?: string | null }): {
   orderId: string;
   contactInfo: string;

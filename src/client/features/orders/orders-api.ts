@@ -1,5 +1,5 @@
 /**
- * The signed-in user's orders (spec §7 `GET /orders`) as a TanStack `queryOptions()`, and the shopper's
+ * The signed-in user's orders (docs/product.md §7 `GET /orders`) as a TanStack `queryOptions()`, and the shopper's
  * cancelling of a Pending order (`POST /orders/{orderNumber}/cancel`). Both send the bearer token, so they live
  * under the session key and are dropped when the user signs in or out. One order by its number is read through
  * lib/orders/order-query.ts.
@@ -11,7 +11,7 @@ import { retryUnlessClientError } from '@client/lib/query-retry';
 import { ORDERS_QUERY_KEY } from '@client/lib/query-keys';
 import { toOrderView } from './order-view';
 
-/** `GET /orders`: the signed-in user's orders, newest first, as shown (spec §3 "Order as shown"). */
+/** `GET /orders`: the signed-in user's orders, newest first, as shown (docs/product.md §3 "Order as shown"). */
 export const ordersQueryOptions = () =>
   queryOptions({
     queryKey: ORDERS_QUERY_KEY,

@@ -1,8 +1,8 @@
 /**
- * My Orders, /orders (spec §2 "Orders", §4 "Order status", §8 "My orders failure"): skeletons while loading,
+ * My Orders, /orders (docs/product.md §2 "Orders", §4 "Order status", §8 "My orders failure"): skeletons while loading,
  * 'No Orders Found' with 'Browse Products' when there are none, else one card per order, newest first.
  * 'Pay Now' and 'Cancel order' (with a confirmation) appear only on Pending orders. A failed load shows the
- * spec's toast and an empty list. Shown only inside RequireAuth.
+ * storefront's toast and an empty list. Shown only inside RequireAuth.
  */
 import { useEffect } from 'react';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * Track order, /track-order (spec §2 "Track order", §5, §6, §8): anyone with an order number and the
+ * Track order, /track-order (docs/product.md §2 "Track order", §5, §6, §8): anyone with an order number and the
  * order's e-mail or phone sees its status. The number is prefilled from `?id=`, the contact with the
  * signed-in user's e-mail. Both are required ('Required fields' toast); a lookup that finds nothing shows
  * 'Failed to find order. …'; a rate-limited one shows the server's text. The result shows the order's
@@ -86,7 +86,7 @@ export function TrackOrderPage() {
       setResultContact(lookup.contactInfo);
     } catch (error) {
       setResult(null);
-      // Spec §8: a refused lookup says only that it failed (nothing about whether the order exists); too
+      // docs/product.md §8: a refused lookup says only that it failed (nothing about whether the order exists); too
       // many lookups say so.
       const message =
         error instanceof ApiError && error.status === 429 ? errorText(error, TOO_MANY_LOOKUPS) : TRACK_FAILED;

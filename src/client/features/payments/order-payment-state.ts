@@ -14,7 +14,7 @@ export function orderPaymentState(status: unknown): 'pending' | 'paid' | 'cancel
   return status >= ORDER_STATUS.processing && status <= ORDER_STATUS.delivered ? 'paid' : 'pending';
 }
 
-/** The thank-you page of a paid order (spec §2 "Order success"; it shows the order number). */
+/** The thank-you page of a paid order (docs/product.md §2 "Order success"; it shows the order number). */
 export function successPath(orderId: string): string {
   return `/order-success?orderId=${encodeURIComponent(orderId)}`;
 }

@@ -1,5 +1,5 @@
 /**
- * One payment field from its server definition (spec §3 "Payment field definition", §5 "Payment form"): a
+ * One payment field from its server definition (docs/product.md §3 "Payment field definition", §5 "Payment form"): a
  * labelled control per type (text, email, password, number, tel, textarea, native select with a placeholder
  * option, checkbox) in the shared `FormField`, which links the help text and the error by aria-describedby and
  * marks the control aria-invalid (the red border). `inline` puts the label and the control on one row.

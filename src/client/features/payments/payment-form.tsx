@@ -1,5 +1,5 @@
 /**
- * The payment form rendered from the server's definitions (spec §3, §5 "Payment form"), a react-hook-form
+ * The payment form rendered from the server's definitions (docs/product.md §3, §5 "Payment form"), a react-hook-form
  * whose resolver applies the shared payment-field rules: values start from `initialFieldValue` (a required
  * phone starts as +91), phone values go through the +91 mask on every change, `showWhenFilled` fields appear
  * once a listed field is filled (hidden ones are neither validated nor sent). Submit validates the visible

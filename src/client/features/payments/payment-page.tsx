@@ -1,5 +1,5 @@
 /**
- * Payment, /payment?orderId=… (spec §2 "Payment", §4 "Payment flow", §5 "Payment form", §8 "Orders and
+ * Payment, /payment?orderId=… (docs/product.md §2 "Payment", §4 "Payment flow", §5 "Payment form", §8 "Orders and
  * payment"): the order id comes from the query or navigation state; the form's fields come from the server.
  * Submitting posts the visible fields and follows the answer (payment-actions.ts): a hidden POST form to the
  * gateway, a deep link, the UPI QR screen (which polls the order until it is paid), a redirect, or 'Payment
@@ -101,7 +101,7 @@ function PaymentForOrder({ orderId, failedReturn }: { orderId: string; failedRet
     try {
       response = await payment.mutateAsync({ fields: values, orderId });
     } catch (error) {
-      // An answer outside the contract is the spec's unknown payment error, not a refused call.
+      // An answer outside the contract is the storefront's unknown payment error, not a refused call.
       if (error instanceof InvalidResponseError) {
         console.error('The payment answer was not understood', error);
         fail(UNKNOWN_PAYMENT_ERROR);
@@ -233,7 +233,7 @@ function Notice({ children }: { children: ReactNode }) {
   );
 }
 
-/** An error in place of the form, with 'Return to checkout' (spec §2 "Payment"). */
+/** An error in place of the form, with 'Return to checkout' (docs/product.md §2 "Payment"). */
 function PaymentProblem({
   message,
   heading,

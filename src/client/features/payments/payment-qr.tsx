@@ -1,5 +1,5 @@
 /**
- * The UPI QR screen (spec §2 "Payment", §4 action qr): the QR code (the `qr` text
+ * The UPI QR screen (docs/product.md §2 "Payment", §4 action qr): the QR code (the `qr` text
  * encoded here, or the server's image), the amount (the server's, in rupees) and the order number, the shop's
  * UPI ID with a Copy button, which apps can scan it, an 'Open UPI app' button on a phone, a 'TEST MODE' badge
  * when the server says so, and the 'I have paid' step (./payment-report-form.tsx). It polls the order every 3 s and

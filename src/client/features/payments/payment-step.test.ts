@@ -29,7 +29,7 @@ describe('qrImageSource', () => {
   });
 });
 
-describe('decidePaymentStep (spec §4)', () => {
+describe('decidePaymentStep (docs/product.md §4)', () => {
   const formParams = {
     type: 'payu',
     url: `${GATEWAY}/_payment`,

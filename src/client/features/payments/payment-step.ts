@@ -1,7 +1,7 @@
 /**
- * What the Payment page does with a payment answer (spec §4 "Payment flow", §8 "Orders and payment"), as a pure
+ * What the Payment page does with a payment answer (docs/product.md §4 "Payment flow", §8 "Orders and payment"), as a pure
  * decision: post a hidden form, follow a link, show the UPI QR screen, or go to the orders. The browser follows
- * only the destinations payment-destination.ts allows; anything else is refused with the spec's unknown-error
+ * only the destinations payment-destination.ts allows; anything else is refused with the storefront's unknown-error
  * text.
  */
 import type { PaymentResponse } from '@shared/payments/payment-response';
@@ -48,7 +48,7 @@ export function upiIdOf(qrText: string | null): string | null {
 }
 
 /**
- * A QR image as a `data:` URI: a bare base64 PNG gets `data:image/png;base64,` (spec §4); an image data URI is
+ * A QR image as a `data:` URI: a bare base64 PNG gets `data:image/png;base64,` (docs/product.md §4); an image data URI is
  * kept; anything else (other data types, not base64) is null.
  */
 export function qrImageSource(qrBase64: unknown): string | null {
@@ -68,7 +68,7 @@ const refused = (url: string): PaymentStep => ({
 const unknown: PaymentStep = { kind: 'error', message: UNKNOWN_PAYMENT_ERROR };
 
 /**
- * Decides what a payment answer, parsed through the shared `paymentResponseSchema`, leads to (spec §4): post
+ * Decides what a payment answer, parsed through the shared `paymentResponseSchema`, leads to (docs/product.md §4): post
  * a hidden form (redirect_post), follow a deep link,
  * show a QR code, follow a top-level redirectUrl, or — on success with none of these — 'Payment initiated'
  * and /orders. A `upi:` link also brings the QR screen, which waits for the payment (and lets a desktop

@@ -42,7 +42,7 @@ describe('submittedFields', () => {
   });
 });
 
-describe('paymentFailure and isFieldRefusal (spec §8)', () => {
+describe('paymentFailure and isFieldRefusal (docs/product.md §8)', () => {
   it('no answer or a 5xx is the payment call failure', () => {
     expect(paymentFailure(new ApiError('No response from server', 0))).toBe(PAYMENT_CALL_FAILED);
     expect(
@@ -91,7 +91,7 @@ describe('paymentResolver (the shared payment-field rules as the form resolver)'
     expect(await resolve(values)).toEqual({ values, errors: {} });
   });
 
-  it("gives the spec's message per invalid visible field and leaves hidden fields alone", async () => {
+  it("gives the storefront's message per invalid visible field and leaves hidden fields alone", async () => {
     const result = await resolve({ email: 'meera@bad', phone: '+91', gstin: '', company: '' });
     expect(result.values).toEqual({});
     expect(result.errors).toEqual({

@@ -1,5 +1,5 @@
 /**
- * What the payment form sends and what a refused payment call shows (spec §3 `showWhenFilled`, §5 "Payment
+ * What the payment form sends and what a refused payment call shows (docs/product.md §3 `showWhenFilled`, §5 "Payment
  * form", §8).
  */
 import type { PaymentFieldDefinition, PaymentFieldValues } from '@shared/payments/payment-fields';
@@ -13,12 +13,12 @@ import type { Resolver } from 'react-hook-form';
 import { ApiError } from '@client/lib/api-client';
 import { PAYMENT_CALL_FAILED } from './payment-texts';
 
-/** The value is forced through the +91 mask: a phone field (spec §5) or one with the `phone-in` mask hint. */
+/** The value is forced through the +91 mask: a phone field (docs/product.md §5) or one with the `phone-in` mask hint. */
 export function hasPhoneMask(field: PaymentFieldDefinition): boolean {
   return isPhoneField(field) || field.mask === 'phone-in';
 }
 
-/** The values the server may see: visible fields only, a bare `+91` sent as empty (spec §3 `showWhenFilled`). */
+/** The values the server may see: visible fields only, a bare `+91` sent as empty (docs/product.md §3 `showWhenFilled`). */
 export function submittedFields(
   definitions: PaymentFieldDefinition[],
   values: PaymentFieldValues,
@@ -46,7 +46,7 @@ export function isFieldRefusal(error: unknown): error is ApiError {
 }
 
 /**
- * The message of a failed payment call that names no input (spec §8): no answer or a 5xx → 'Failed to process
+ * The message of a failed payment call that names no input (docs/product.md §8): no answer or a 5xx → 'Failed to process
  * payment. Please try again later.'; any other 4xx (a 400 naming no input, 404 unknown order, 409 paid or
  * cancelled order) → the server's error text, else the same failure text.
  */

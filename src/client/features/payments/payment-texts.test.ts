@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-describe('spec texts', () => {
+describe('the storefront texts', () => {
   it('are exact', async () => {
     const texts = await import('./payment-texts');
     expect(texts.PAYMENT_TITLE).toBe('Complete Your Payment');

@@ -1,4 +1,4 @@
-/** The Payment page's texts (spec §2 "Payment", §4 "Payment flow", §8 "Orders and payment"), exact. */
+/** The Payment page's texts (docs/product.md §2 "Payment", §4 "Payment flow", §8 "Orders and payment"), exact. */
 
 export const PAYMENT_TITLE = 'Complete Your Payment';
 export const QR_TITLE = 'Scan QR Code to Complete Payment';

@@ -12,7 +12,7 @@ const method = {
   rules: { required: true },
 };
 
-describe('normalisePaymentFields (spec §7)', () => {
+describe('normalisePaymentFields (docs/product.md §7)', () => {
   it('reads a bare array of definitions', () => {
     const { fields, gatewayOrigins } = normalisePaymentFields([name, method]);
     expect(fields.map((field) => field.name)).toEqual(['name', 'method']);

@@ -1,5 +1,5 @@
 /**
- * Payment calls (spec §7): `GET /payments/fields` as a TanStack `queryOptions()` under the session key (it
+ * Payment calls (docs/product.md §7): `GET /payments/fields` as a TanStack `queryOptions()` under the session key (it
  * sends the bearer token), `POST /payments {fields, orderId}` and the 'I have paid' report `POST
  * /payments/report {orderId, utr?}` as mutations. Both answers are parsed
  * through the shared schemas; the definitions are then normalised for the form (repeated names dropped).
@@ -91,7 +91,7 @@ function toDefinition(raw: unknown): PaymentFieldDefinition | null {
 }
 
 /**
- * The fields answer as the page uses it (spec §7): a bare array of definitions or `{ fields: [...] }`;
+ * The fields answer as the page uses it (docs/product.md §7): a bare array of definitions or `{ fields: [...] }`;
  * anything else gives no fields. Entries without a name and repeated names are dropped. Gateway origins come
  * from `gatewayOrigins` (or `gatewayOrigin`) of the object form, http(s) origins only.
  */

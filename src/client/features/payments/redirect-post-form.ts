@@ -1,5 +1,5 @@
 /**
- * The hidden POST form of a redirect_post payment action (spec §4): built with DOM APIs, never by parsing HTML,
+ * The hidden POST form of a redirect_post payment action (docs/product.md §4): built with DOM APIs, never by parsing HTML,
  * then submitted, so the browser leaves for the gateway.
  */
 
@@ -11,7 +11,7 @@ export type RedirectPostForm = {
 
 /**
  * Builds the hidden POST form of a redirect_post action with DOM APIs (no HTML parsing): inputs `type`, `url`
- * and `data[key]` for each data entry (spec §4). The caller appends it to the body and submits it.
+ * and `data[key]` for each data entry (docs/product.md §4). The caller appends it to the body and submits it.
  */
 export function buildRedirectPostForm(doc: Document, { action, params }: RedirectPostForm): HTMLFormElement {
   const form = doc.createElement('form');

@@ -1,5 +1,5 @@
 /**
- * The policy pages, /{policyType} (spec §2 "Policy pages"): terms, privacy, refund, return, shipping and
+ * The policy pages, /{policyType} (docs/product.md §2 "Policy pages"): terms, privacy, refund, return, shipping and
  * about. Any other slug, reserved words included, redirects to /404. A store's own text (store info
  * `policies[slug]`) overrides the default; both are HTML with placeholders, filled with HTML-escaped company
  * details and sanitised with DOMPurify before rendering (`renderPolicyHtml`, shared with the admin's preview). This page is lazy-loaded, so DOMPurify stays out of

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isPolicySlug } from './policy-slugs';
 
-/** Spec §2 "Policy pages": the reserved words, as the spec lists them. */
+/** docs/product.md §2 "Policy pages": the reserved words, as docs/product.md lists them. */
 const SPEC_RESERVED_WORDS = [
   'login',
   'register',
@@ -17,14 +17,14 @@ const SPEC_RESERVED_WORDS = [
   '404',
 ];
 
-describe('isPolicySlug (spec §2 Policy pages)', () => {
+describe('isPolicySlug (docs/product.md §2 Policy pages)', () => {
   it('accepts the six policy slugs', () => {
     for (const slug of ['terms', 'privacy', 'refund', 'return', 'shipping', 'about']) {
       expect(isPolicySlug(slug)).toBe(true);
     }
   });
 
-  it("rejects every reserved word the spec lists (the router's test shows where each one goes)", () => {
+  it("rejects every reserved word docs/product.md lists (the router's test shows where each one goes)", () => {
     for (const word of SPEC_RESERVED_WORDS) expect(isPolicySlug(word), word).toBe(false);
   });
 

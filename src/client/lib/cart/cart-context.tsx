@@ -1,6 +1,6 @@
 /**
  * The cart provider: the reducer's state, persisted under localStorage `cart` and restored on load
- * (spec §4), with the spec §8 toasts on each change.
+ * (docs/product.md §4), with the docs/product.md §8 toasts on each change.
  */
 import {
   createContext,

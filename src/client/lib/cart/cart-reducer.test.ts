@@ -26,7 +26,7 @@ const item = (overrides: Partial<CartItem> = {}): CartItem => ({
   ...overrides,
 });
 
-describe('cartReducer add (spec §4 Cart)', () => {
+describe('cartReducer add (docs/product.md §4 Cart)', () => {
   it('appends a new line to an empty cart', () => {
     expect(cartReducer([], { type: 'add', item: item({ quantity: 2 }) })).toEqual([item({ quantity: 2 })]);
   });
@@ -73,7 +73,7 @@ describe('cartReducer add (spec §4 Cart)', () => {
   });
 });
 
-describe('cartReducer remove, updateQuantity, clear, replace (spec §4 Cart)', () => {
+describe('cartReducer remove, updateQuantity, clear, replace (docs/product.md §4 Cart)', () => {
   const cart = [
     item({ selectedSize: 'M' }),
     item({ id: 'p2', name: 'Chanderi Suit Set' }),
@@ -112,7 +112,7 @@ describe('cartReducer remove, updateQuantity, clear, replace (spec §4 Cart)', (
   });
 });
 
-describe('sameLine (spec §3 Cart item)', () => {
+describe('sameLine (docs/product.md §3 Cart item)', () => {
   it('compares id, size and colour, treating a missing option as null', () => {
     expect(sameLine(item({ selectedSize: 'M' }), item({ selectedSize: 'M' }))).toBe(true);
     expect(sameLine(item({ selectedSize: 'M' }), item({ selectedSize: 'L' }))).toBe(false);
@@ -122,7 +122,7 @@ describe('sameLine (spec §3 Cart item)', () => {
   });
 });
 
-describe('cartTotal and cartItemCount (spec §9)', () => {
+describe('cartTotal and cartItemCount (docs/product.md §9)', () => {
   it('sums price × quantity in rupees', () => {
     expect(
       cartTotal([item({ price: 4999, quantity: 2 }), item({ id: 'p2', price: 1299.5, quantity: 1 })]),
@@ -137,7 +137,7 @@ describe('cartTotal and cartItemCount (spec §9)', () => {
   });
 });
 
-describe('itemCountLabel (spec §2 Cart)', () => {
+describe('itemCountLabel (docs/product.md §2 Cart)', () => {
   it('is singular for one item and plural otherwise', () => {
     expect(itemCountLabel(1)).toBe('1 item');
     expect(itemCountLabel(3)).toBe('3 items');
@@ -145,7 +145,7 @@ describe('itemCountLabel (spec §2 Cart)', () => {
   });
 });
 
-describe('parseStoredCart (spec §4 Cart, §9)', () => {
+describe('parseStoredCart (docs/product.md §4 Cart, §9)', () => {
   it('uses the storage key "cart"', () => {
     expect(CART_STORAGE_KEY).toBe('cart');
   });

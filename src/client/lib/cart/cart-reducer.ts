@@ -1,5 +1,5 @@
 /**
- * Cart rules (spec §3 "Cart item", §4 "Cart", §9). Pure: the provider persists and announces changes.
+ * Cart rules (docs/product.md §3 "Cart item", §4 "Cart", §9). Pure: the provider persists and announces changes.
  * Prices are in **rupees** (the screen price: per piece, or per metre for fabric sold by the metre).
  * Quantities are in the line's unit: whole pieces from 1, or metres from the product's minimum in its steps
  * (src/shared/catalog/unit-of-measure.ts).
@@ -16,7 +16,7 @@ import {
 } from '@shared/catalog/quantity-rules';
 
 /**
- * One cart line: the spec's fields (spec §3 "Cart item") plus, only where they apply, the chosen variant and
+ * One cart line: the storefront's fields (docs/product.md §3 "Cart item") plus, only where they apply, the chosen variant and
  * the selling rule of fabric sold by the metre. Lines stored before variants existed have neither and still
  * work: the order names their variant by size and colour, and they are sold by the piece.
  */
@@ -40,7 +40,7 @@ export type CartItem = {
   quantityStep?: number;
 };
 
-/** Items are distinguished by id plus size plus colour (spec §3). */
+/** Items are distinguished by id plus size plus colour (docs/product.md §3). */
 export type CartLineKey = Pick<CartItem, 'id' | 'selectedSize' | 'selectedColor'>;
 
 export type CartAction =
@@ -50,9 +50,9 @@ export type CartAction =
   | { type: 'clear' }
   | { type: 'replace'; items: CartItem[] };
 
-/** Minimum cart quantity of a line sold by the piece (spec §9). */
+/** Minimum cart quantity of a line sold by the piece (docs/product.md §9). */
 export const MIN_QUANTITY = 1;
-/** localStorage key of the cart (spec §9). */
+/** localStorage key of the cart (docs/product.md §9). */
 export const CART_STORAGE_KEY = 'cart';
 
 export function sameLine(a: CartLineKey, b: CartLineKey): boolean {
@@ -156,20 +156,20 @@ export function lineTotal(item: Pick<CartItem, 'price' | 'quantity'>): number {
   return lineTotalInPaise(item) / 100;
 }
 
-/** Sum of the line totals (price × quantity), in rupees, summed in paise (spec §9). */
+/** Sum of the line totals (price × quantity), in rupees, summed in paise (docs/product.md §9). */
 export function cartTotal(items: CartItem[]): number {
   return items.reduce((sum, item) => sum + lineTotalInPaise(item), 0) / 100;
 }
 
 /**
- * Sum of quantities (spec §9), where a length of fabric counts as one item: 2 kurtas and 2.5 m of fabric are
+ * Sum of quantities (docs/product.md §9), where a length of fabric counts as one item: 2 kurtas and 2.5 m of fabric are
  * 3 items.
  */
 export function cartItemCount(items: CartItem[]): number {
   return items.reduce((sum, item) => sum + (item.unit === 'm' ? 1 : item.quantity), 0);
 }
 
-/** "1 item" / "3 items" (spec §2 "Cart": singular or plural). */
+/** "1 item" / "3 items" (docs/product.md §2 "Cart": singular or plural). */
 export function itemCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'item' : 'items'}`;
 }
@@ -205,7 +205,7 @@ function isCartItem(value: unknown): value is CartItem {
 
 /**
  * Restores the cart from its stored JSON; anything unreadable gives an empty cart, bad lines are dropped.
- * Lines stored before variants and units existed (the spec's seven fields) are read as lines sold by the piece.
+ * Lines stored before variants and units existed (the storefront's seven fields) are read as lines sold by the piece.
  */
 export function parseStoredCart(json: string | null): CartItem[] {
   if (!json) return [];

@@ -41,7 +41,7 @@ export function toggleFilterValue(
 
 /**
  * Chooses a category by its name as the catalogue spells it ("Unstitched Fabrics"): the URL holds it
- * lower-cased as the header's links do (spec §2 "Main layout"); the sub-category, which belongs to the
+ * lower-cased as the header's links do (docs/product.md §2 "Main layout"); the sub-category, which belongs to the
  * previous category, is dropped. Choosing the current category again removes it. Page 1.
  */
 export function toggleCategory(state: ListingState, category: string): ListingState {
@@ -52,7 +52,7 @@ export function toggleCategory(state: ListingState, category: string): ListingSt
   });
 }
 
-/** Sets the sub-category (`parentCategory`), or removes it for '' (spec §2: choosing one resets the page). */
+/** Sets the sub-category (`parentCategory`), or removes it for '' (docs/product.md §2: choosing one resets the page). */
 export function withParentCategory(state: ListingState, parentCategory: string): ListingState {
   return refiltered(state, { parentCategory: parentCategory.trim() || undefined });
 }

@@ -13,7 +13,7 @@ import {
 
 const state = (changes: Partial<ListingState> = {}): ListingState => ({ ...EMPTY_LISTING, ...changes });
 
-describe('parsePageParam (spec §5 "Other": integer, default 1)', () => {
+describe('parsePageParam (docs/product.md §5 "Other": integer, default 1)', () => {
   it('reads whole numbers', () => {
     expect(parsePageParam('1')).toBe(1);
     expect(parsePageParam('3')).toBe(3);
@@ -42,7 +42,7 @@ describe('parseListingState', () => {
     expect(parseListingState('?')).toEqual(EMPTY_LISTING);
   });
 
-  it("reads the spec's parameters, the search text, repeated filters, prices in rupees and the order", () => {
+  it("reads the storefront's parameters, the search text, repeated filters, prices in rupees and the order", () => {
     expect(
       parseListingState(
         '?q=banarsi%20saree&category=women&parentCategory=Sarees&featured=true&size=M&size=L&color=Maroon' +
@@ -145,7 +145,7 @@ describe('filterValues', () => {
 });
 
 describe('listingApiQuery', () => {
-  it("sends page, 12 a page and the men/women category's own gender (spec §7)", () => {
+  it("sends page, 12 a page and the men/women category's own gender (docs/product.md §7)", () => {
     expect(listingApiQuery(state({ category: 'women' }))).toBe('page=1&limit=12&category=women&gender=Women');
     expect(listingApiQuery(state({ category: 'Men', gender: ['Women'], page: 2 }))).toBe(
       'page=2&limit=12&category=Men&gender=Men',

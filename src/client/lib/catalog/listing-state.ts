@@ -4,7 +4,7 @@
  * parse a query string into a {@link ListingState}, write one back in a canonical order, and build the
  * `GET /api/v1/products` query it stands for (changing a state the way the filters do: listing-changes.ts).
  *
- * Parameters: the spec's `category`, `parentCategory` (the sub-category), `page` and `featured`, plus search
+ * Parameters: the storefront's `category`, `parentCategory` (the sub-category), `page` and `featured`, plus search
  * and filters: `q`, `size`, `color`, `fabric`, `gender` (each may be repeated), `minPrice` / `maxPrice` in
  * **rupees** and `sort`.
  */
@@ -33,20 +33,20 @@ export type ListingState = {
   size: string[];
   color: string[];
   fabric: string[];
-  /** Genders asked for explicitly (`gender=`); the men/women categories imply theirs (spec §7). */
+  /** Genders asked for explicitly (`gender=`); the men/women categories imply theirs (docs/product.md §7). */
   gender: string[];
   minPrice?: number;
   maxPrice?: number;
   /** Undefined: relevance with a search text, else the catalogue's order. */
   sort?: ProductSort;
-  /** 1-based page (spec §5: integer, default 1). */
+  /** 1-based page (docs/product.md §5: integer, default 1). */
   page: number;
 };
 
-/** Products page size (spec §9). */
+/** Products page size (docs/product.md §9). */
 export const LISTING_PAGE_SIZE = PRODUCT_LIST_DEFAULT_LIMIT;
 
-/** The comma filter list the spec's client sends for the accessories category (spec §7). */
+/** The comma filter list the storefront's client sends for the accessories category (docs/product.md §7). */
 export const ACCESSORIES_FILTER = 'Accessories,Personal Care,Home,null,Unisex';
 
 const MAX_SEARCH_LENGTH = 200;
@@ -63,7 +63,7 @@ export const EMPTY_LISTING: ListingState = {
 };
 
 /**
- * Parses the `page` query parameter as an integer, default 1 (spec §2 "Products page", §5 "Other").
+ * Parses the `page` query parameter as an integer, default 1 (docs/product.md §2 "Products page", §5 "Other").
  * Anything that is not a whole number of at least 1 (missing, empty, "abc", "0", "-2") gives 1;
  * a leading integer is read the way `parseInt` reads it ("3" → 3, "2.5" → 2).
  */
@@ -171,7 +171,7 @@ export function searchHref(q: string): string {
 }
 
 /**
- * The list filters a listing category adds (spec §7): men → `gender=Men`, women → `gender=Women`,
+ * The list filters a listing category adds (docs/product.md §7): men → `gender=Men`, women → `gender=Women`,
  * accessories → the accessories `filter` list; any other category adds nothing.
  */
 export function categoryFilters(category: string | undefined): { gender?: string; filter?: string } {
@@ -189,8 +189,8 @@ export function categoryFilters(category: string | undefined): { gender?: string
 
 /**
  * The `GET /api/v1/products` query string (without '?') for a state: `page`, `limit` 12, then the state's
- * parameters as the server reads them (spec §7 plus search). The men/women categories send their own gender
- * in place of any explicit one (the spec's client sends `gender` from the category); `facets=1` when asked.
+ * parameters as the server reads them (docs/product.md §7 plus search). The men/women categories send their own gender
+ * in place of any explicit one (the storefront's client sends `gender` from the category); `facets=1` when asked.
  */
 export function listingApiQuery(state: ListingState, options: { facets?: boolean } = {}): string {
   const params = new URLSearchParams({ page: String(state.page), limit: String(LISTING_PAGE_SIZE) });

@@ -1,5 +1,5 @@
 /**
- * One product for its page and for the cards' Quick View (spec §7 `GET /products/{id}`), as a TanStack
+ * One product for its page and for the cards' Quick View (docs/product.md §7 `GET /products/{id}`), as a TanStack
  * `queryOptions()`: the server's product with its variants and selling rule, mapped to the page's shape. The
  * response schema, and zod with it, load with the first request: a server-rendered product page arrives with
  * its product, so its JavaScript does not evaluate the contract until the shopper asks for more.

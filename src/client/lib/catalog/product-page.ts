@@ -1,5 +1,5 @@
 /**
- * One page of the product list (spec §7 `GET /products`), mapped to the screen shape (spec §3): read by the
+ * One page of the product list (docs/product.md §7 `GET /products`), mapped to the screen shape (docs/product.md §3): read by the
  * catalogue pages and by the home page's featured products. The response schema, and zod with it, load with
  * the first request: a server-rendered home page arrives with its featured products, so its JavaScript never
  * evaluates zod (docs/decisions/005-first-load-budget.md).

@@ -190,7 +190,7 @@ describe('colorChoices', () => {
   });
 });
 
-describe('initialSelection (spec §2, §5: a single option is preselected)', () => {
+describe('initialSelection (docs/product.md §2, §5: a single option is preselected)', () => {
   it("preselects a single 'One Size' and a single colour, nothing among several", () => {
     expect(initialSelection(kurta)).toEqual({ size: null, color: null });
     const oneSize = toProductDetailView(
@@ -224,7 +224,7 @@ describe('chosenVariant, missingChoice', () => {
     expect(chosenVariant(toProductDetailView(detail()), { size: 'M', color: 'Maroon' })).toBeNull();
   });
 
-  it('asks for the size first (spec §5), then the colour of a product with variants', () => {
+  it('asks for the size first (docs/product.md §5), then the colour of a product with variants', () => {
     expect(missingChoice(kurta, { size: null, color: 'Maroon' })).toBe('size');
     expect(missingChoice(kurta, { size: 'M', color: null })).toBe('colour');
     expect(missingChoice(kurta, { size: 'M', color: 'Maroon' })).toBeNull();
@@ -323,7 +323,7 @@ describe('productQuantityRule and cartItemFor', () => {
     });
   });
 
-  it('a fabric line carries its unit, minimum and step; a plain line only the spec fields', () => {
+  it('a fabric line carries its unit, minimum and step; a plain line only the storefront's fields', () => {
     expect(cartItemFor(fabric, { size: null, color: 'Indigo' }, null, 2.5)).toEqual({
       id: 'fabric-1',
       name: 'Indigo Sanganeri Block Print Cotton Fabric',

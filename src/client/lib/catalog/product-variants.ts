@@ -8,8 +8,8 @@
  * For the chosen colour, a size whose variants are all sold out is 'sold-out' and a size that colour does not
  * come in is 'unavailable'; both cannot be chosen. A colour is 'sold-out' when every variant of it is. The
  * variant is chosen once every option it has is chosen; its price and image then replace the product's. A size
- * must always be chosen when there are sizes (spec §5); a colour must be chosen when variants differ by colour.
- * A single option is preselected (spec §2, §5: 'One Size').
+ * must always be chosen when there are sizes (docs/product.md §5); a colour must be chosen when variants differ by colour.
+ * A single option is preselected (docs/product.md §2, §5: 'One Size').
  */
 import { toProduct, type Product } from '@shared/catalog/product-mapping';
 import type { ProductDetail, ProductImage, ProductVariant } from '@shared/catalog/product-schema';
@@ -21,7 +21,7 @@ import { preselectedOption } from './size-heading';
 /** Uploaded images by URL: their `srcset` (widths in pixels) and the pixel size of the widest file. */
 export type ImageSources = Record<string, ProductImage>;
 
-/** The product as the product page uses it: the screen product (spec §3) and how it is sold. */
+/** The product as the product page uses it: the screen product (docs/product.md §3) and how it is sold. */
 export type ProductDetailView = Product &
   Pick<
     ProductDetail,
@@ -114,7 +114,7 @@ export function colorChoices(product: VariantProduct): OptionChoice[] {
   }));
 }
 
-/** The first selection: a single size or a single colour is preselected (spec §2, §5). */
+/** The first selection: a single size or a single colour is preselected (docs/product.md §2, §5). */
 export function initialSelection(product: VariantProduct): Selection {
   const { sizes, colors } = productOptions(product);
   return { size: preselectedOption(sizes), color: preselectedOption(colors) };
@@ -154,7 +154,7 @@ export function isSoldOut(product: Pick<ProductDetailView, 'available' | 'varian
   return !product.available;
 }
 
-/** The choice still missing before the product can be added: a size (spec §5), then a colour (variants). */
+/** The choice still missing before the product can be added: a size (docs/product.md §5), then a colour (variants). */
 export function missingChoice(product: VariantProduct, selection: Selection): 'size' | 'colour' | null {
   const { sizes, colors } = productOptions(product);
   if (sizes.length > 0 && selection.size === null) return 'size';

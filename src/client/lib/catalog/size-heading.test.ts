@@ -9,7 +9,7 @@ const product = (overrides: Partial<Parameters<typeof sizeHeading>[0]> = {}) => 
   ...overrides,
 });
 
-describe('sizeHeading (spec §2 Product detail)', () => {
+describe('sizeHeading (docs/product.md §2 Product detail)', () => {
   it("is 'Shoe Size' when the category contains footwear or shoes", () => {
     expect(sizeHeading(product({ category: 'Footwear' }))).toBe('Shoe Size');
     expect(sizeHeading(product({ category: 'Ethnic Shoes' }))).toBe('Shoe Size');
@@ -41,7 +41,7 @@ describe('sizeHeading (spec §2 Product detail)', () => {
   });
 });
 
-describe('preselectedOption (spec §2, §5)', () => {
+describe('preselectedOption (docs/product.md §2, §5)', () => {
   it('preselects a single option', () => {
     expect(preselectedOption(['One Size'])).toBe('One Size');
     expect(preselectedOption(['M'])).toBe('M');

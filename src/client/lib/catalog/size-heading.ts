@@ -1,11 +1,11 @@
 /**
- * Size and colour choice rules of the product page (spec §2 "Product detail", §5 "Cart and product").
+ * Size and colour choice rules of the product page (docs/product.md §2 "Product detail", §5 "Cart and product").
  */
 import type { Product } from '@shared/catalog/product-mapping';
 
 export type SizeHeading = 'Shoe Size' | 'Size' | 'Clothing Size';
 
-/** The single size option that needs no heading beyond 'Size' (spec §2). */
+/** The single size option that needs no heading beyond 'Size' (docs/product.md §2). */
 export const ONE_SIZE = 'One Size';
 
 /** True for the single 'One Size' option (letter case and surrounding spaces ignored). */
@@ -14,7 +14,7 @@ function isOnlyOneSize(sizes: readonly string[]): boolean {
 }
 
 /**
- * The heading over the size buttons (spec §2 "Product detail"): 'Shoe Size' when the category or parent
+ * The heading over the size buttons (docs/product.md §2 "Product detail"): 'Shoe Size' when the category or parent
  * category contains "footwear" or "shoes", or the description contains "shoe" (all case-insensitive);
  * else 'Size' for a single 'One Size' option; otherwise 'Clothing Size'.
  */
@@ -31,7 +31,7 @@ export function sizeHeading(
 }
 
 /**
- * The option chosen before the shopper picks one (spec §2, §5): a single option (such as 'One Size', or a
+ * The option chosen before the shopper picks one (docs/product.md §2, §5): a single option (such as 'One Size', or a
  * single colour) is preselected; with several options nothing is.
  */
 export function preselectedOption(options: readonly string[]): string | null {

@@ -1,7 +1,7 @@
 /**
  * The shopper's choice of one product — size, colour and quantity — with what follows from it: the chosen
  * variant, the price shown (rupees), the main image, the low-stock note, whether nothing can be bought, and the
- * add to cart with the spec §5 rules. Shared by the product page, its sticky phone bar and the cards' Quick
+ * add to cart with the docs/product.md §5 rules. Shared by the product page, its sticky phone bar and the cards' Quick
  * View, so all three follow the same rules and show the same messages and toasts.
  */
 import { useState } from 'react';
@@ -45,7 +45,7 @@ export function useProductChoice(product: ProductDetailView) {
   const soldOut = isSoldOut(product) || (variant !== null && !variant.available);
 
   /**
-   * Adds the current choice to the cart ('Added to cart' toast). With a size (spec §5) or, for variants, a
+   * Adds the current choice to the cart ('Added to cart' toast). With a size (docs/product.md §5) or, for variants, a
    * colour not chosen yet it adds nothing and shows 'Please select a size' / 'Please select a colour'.
    * @returns the missing choice, or null once added.
    */

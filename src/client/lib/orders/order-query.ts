@@ -1,5 +1,5 @@
 /**
- * One order by its number (spec §7 `GET /orders/{orderId}?contactInfo=…`), read by order tracking and by the
+ * One order by its number (docs/product.md §7 `GET /orders/{orderId}?contactInfo=…`), read by order tracking and by the
  * payment page (the amount due, and the QR screen's wait for the payment). It sends the bearer token when there
  * is one, so it lives under the session key and is dropped when the user signs in or out.
  */

@@ -1,5 +1,5 @@
 /**
- * The default texts of the order policies — refund and cancellation, return, shipping (spec §2 "Policy pages",
+ * The default texts of the order policies — refund and cancellation, return, shipping (docs/product.md §2 "Policy pages",
  * §9 "Default policy text"): HTML with placeholders, filled and sanitised like a store's own texts.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * The one way policy HTML becomes markup (spec §2 "Policy pages"): placeholders filled with HTML-escaped
+ * The one way policy HTML becomes markup (docs/product.md §2 "Policy pages"): placeholders filled with HTML-escaped
  * company details, then sanitised by DOMPurify with its HTML profile, which drops `<script>`, event handler
  * attributes (`onerror=`, `onclick=`), `javascript:` URLs and everything else that could run. The storefront's
  * policy pages and the admin's policy preview both call {@link renderPolicyHtml}, so the owner previews

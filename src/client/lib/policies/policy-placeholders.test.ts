@@ -15,7 +15,7 @@ const company = {
 const template =
   '<p>{companyName}, {companyAddress}</p><p>{companyEmail} / {companyPhone}</p><img src="{companyLogoUrl}" alt="">';
 
-describe('fillPolicyPlaceholders (spec §2 Policy pages)', () => {
+describe('fillPolicyPlaceholders (docs/product.md §2 Policy pages)', () => {
   it('replaces every placeholder by the company details', () => {
     expect(fillPolicyPlaceholders(template, company)).toBe(
       '<p>Resham Textiles Private Limited, 12 Chandni Chowk, Delhi 110006</p>' +
@@ -69,7 +69,7 @@ describe('fillPolicyPlaceholders (spec §2 Policy pages)', () => {
   });
 });
 
-describe('default policy texts (spec §2 Policy pages, §9)', () => {
+describe('default policy texts (docs/product.md §2 Policy pages, §9)', () => {
   it('has the six titles', () => {
     expect(POLICY_TITLES).toEqual({
       terms: 'Terms and Conditions',
@@ -81,7 +81,7 @@ describe('default policy texts (spec §2 Policy pages, §9)', () => {
     });
   });
 
-  it('states the spec §9 numbers', () => {
+  it('states the docs/product.md §9 numbers', () => {
     const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
     expect(text(DEFAULT_POLICY_TEXTS.refund)).toContain('the refund is credited within 0-7 working days');
     expect(text(DEFAULT_POLICY_TEXTS.refund)).toContain(

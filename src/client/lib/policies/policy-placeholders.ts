@@ -1,5 +1,5 @@
 /**
- * Placeholders in policy texts (spec §2 "Policy pages"): `{companyName}`, `{companyAddress}`,
+ * Placeholders in policy texts (docs/product.md §2 "Policy pages"): `{companyName}`, `{companyAddress}`,
  * `{companyEmail}`, `{companyPhone}` and `{companyLogoUrl}` are replaced by the company details from store
  * info, with neutral fallbacks when a detail is missing, and `{supportHours}` by the store's support hours
  * (its default when unset: the contact page says the same). Values are HTML-escaped, because the texts are HTML.
@@ -55,7 +55,7 @@ function present(value: string | null | undefined): string | null {
 }
 
 /**
- * The plain-text value of each placeholder (spec §2): company name, else the store name, else 'our store';
+ * The plain-text value of each placeholder (docs/product.md §2): company name, else the store name, else 'our store';
  * address, e-mail and phone fall back to 'our registered office', 'our customer support e-mail' and
  * 'our customer support number'; the logo URL falls back to ''; the support hours to the default hours.
  */
@@ -74,7 +74,7 @@ export function placeholderValues(
 }
 
 /**
- * Replaces every placeholder in a policy's HTML by the HTML-escaped company detail (spec §2 "Policy
+ * Replaces every placeholder in a policy's HTML by the HTML-escaped company detail (docs/product.md §2 "Policy
  * pages"). The result still has to be sanitised before it is rendered.
  */
 export function fillPolicyPlaceholders(

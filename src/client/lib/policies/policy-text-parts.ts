@@ -1,12 +1,12 @@
 /**
  * The pieces the default policy texts share, so every policy states the same numbers and the same Grievance
- * Officer (spec §9 "Default policy text"). HTML with the policy placeholders ({companyName}, …).
+ * Officer (docs/product.md §9 "Default policy text"). HTML with the policy placeholders ({companyName}, …).
  */
 
 /** Keeps a range such as "0-7" on one line (it would otherwise break after the hyphen). */
 const range = (text: string) => `<span class="whitespace-nowrap">${text}</span>`;
 
-/** Spec §9 numbers, written once so every text says the same. */
+/** docs/product.md §9 numbers, written once so every text says the same. */
 export const REFUND_CREDIT_TIME = `${range('0-7')} working days`;
 export const CANCELLATION_AND_RETURN_WINDOW = `${range('0-7')} days`;
 export const NORMAL_DELIVERY_TIME = `${range('0-7')} working days`;

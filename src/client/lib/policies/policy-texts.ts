@@ -1,5 +1,5 @@
 /**
- * The default policy texts (spec §2 "Policy pages", §9 "Default policy text"), used when store info has no
+ * The default policy texts (docs/product.md §2 "Policy pages", §9 "Default policy text"), used when store info has no
  * text of its own for a slug. They are HTML with the same placeholders as a store's own texts
  * ({companyName}, {companyAddress}, {companyEmail}, {companyPhone}, {supportHours}) and go through the same placeholder
  * filling and sanitising before they are rendered. Placeholders never start a sentence, because their
@@ -188,7 +188,7 @@ shop them comfortably from anywhere in India.</p>
 call us at {companyPhone}, visit us at {companyAddress}, or use our <a href="/contact">contact form</a>.</p>
 `;
 
-/** The default text of each policy (spec §2), HTML with placeholders. */
+/** The default text of each policy (docs/product.md §2), HTML with placeholders. */
 export const DEFAULT_POLICY_TEXTS: Readonly<Record<PolicySlug, string>> = {
   terms: TERMS,
   privacy: PRIVACY,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountInfoAnswerSchema } from './account-info-query';
 
-describe('accountInfoAnswerSchema (spec §3: wrapped in data or bare)', () => {
+describe('accountInfoAnswerSchema (docs/product.md §3: wrapped in data or bare)', () => {
   const info = {
     firstName: 'Asha',
     lastName: 'Verma',

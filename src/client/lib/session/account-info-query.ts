@@ -1,5 +1,5 @@
 /**
- * The signed-in user's account (spec §3 "User", §7 `GET /accountInfo`), read by the account page, the
+ * The signed-in user's account (docs/product.md §3 "User", §7 `GET /accountInfo`), read by the account page, the
  * checkout (to prefill the name) and order tracking (to prefill the e-mail). It sends the bearer token, so it
  * lives under the session key and is dropped when the user signs in or out.
  */
@@ -12,7 +12,7 @@ import { SESSION_QUERY_KEY } from '@client/lib/query-keys';
 import { useSession } from './session-context';
 
 /**
- * `GET /accountInfo` answers the shared account info, bare or wrapped in `data` (spec §3 "User"); both read
+ * `GET /accountInfo` answers the shared account info, bare or wrapped in `data` (docs/product.md §3 "User"); both read
  * the same. Blank names or e-mail show the account page's placeholders.
  */
 export const accountInfoAnswerSchema = z.union([

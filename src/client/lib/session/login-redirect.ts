@@ -1,5 +1,5 @@
 /**
- * The navigation state that carries a shopper to /login and back (spec §2 "Sign-in"): the route guard and
+ * The navigation state that carries a shopper to /login and back (docs/product.md §2 "Sign-in"): the route guard and
  * the cart's Checkout button send it; the sign-in and register screens read it.
  */
 

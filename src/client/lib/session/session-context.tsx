@@ -1,5 +1,5 @@
 /**
- * The session (spec §4 "Session", §6): a user counts as signed in when the `auth_token` cookie exists; it
+ * The session (docs/product.md §4 "Session", §6): a user counts as signed in when the `auth_token` cookie exists; it
  * is not validated on load. Any 401 from the API removes the cookie and signs the user out here. Signing in
  * or out also drops the cached data of the previous user (queries under the `['session']` key).
  */

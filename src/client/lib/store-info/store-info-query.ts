@@ -1,15 +1,15 @@
 /**
- * Store information (spec §3 "Store info", §7 `GET /storeInfo`) and the spec's fallbacks (§2, §8, §9).
+ * Store information (docs/product.md §3 "Store info", §7 `GET /storeInfo`) and the storefront's fallbacks (§2, §8, §9).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StoreInfo } from '@shared/store-settings/store-info-schema';
 import { apiRequest, parseAnswer } from '@client/lib/api-client';
 
-/** The brand shown when store info names neither a store nor a company (spec §2 "Main layout"). */
+/** The brand shown when store info names neither a store nor a company (docs/product.md §2 "Main layout"). */
 export const DEFAULT_BRAND = 'Resham';
-/** Header and listing fallback categories (spec §9). */
+/** Header and listing fallback categories (docs/product.md §9). */
 export const DEFAULT_CATEGORIES = ['men', 'women', 'accessories'];
-/** Category list when store info fails to load (spec §8). */
+/** Category list when store info fails to load (docs/product.md §8). */
 export const STORE_INFO_FAILURE_CATEGORIES = ['Accessories'];
 export const STORE_INFO_ERROR = 'Failed to load store information. Please refresh the page.';
 
@@ -35,7 +35,7 @@ export const storeInfoQueryOptions = () =>
   });
 
 /**
- * Store info with the spec's fallbacks applied: `categories` is every category (never empty),
+ * Store info with the storefront's fallbacks applied: `categories` is every category (never empty),
  * `headerCategories` its first 3, and `testMode` is false until store info says otherwise.
  */
 export function useStoreInfo() {

@@ -38,7 +38,7 @@ export type StoredOrderCharge = LineGst & {
 };
 
 /**
- * Orders (spec §3 "Order as read from the server"). `order_number` (e.g. `RS-7KQ29XD3`) is the id
+ * Orders (docs/product.md §3 "Order as read from the server"). `order_number` (e.g. `RS-7KQ29XD3`) is the id
  * the API shows, unique per store. The e-mail and the shipping address are copied at creation; `phone_digits`
  * holds the 10 national digits of `phone` for tracking look-ups. Amounts in paise (bigint: 50 lines × 10 ×
  * the catalogue's price ceiling exceed a 32-bit integer). `status` is an ORDER_STATUS code.

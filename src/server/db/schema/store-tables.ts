@@ -42,7 +42,7 @@ export const stores = pgTable(
      * measurements; null: no chart.
      */
     sizeChart: jsonb('size_chart').$type<SizeChart>(),
-    /** Policy slug → HTML with placeholders (spec §2 "Policy pages"). */
+    /** Policy slug → HTML with placeholders (docs/product.md §2 "Policy pages"). */
     policies: jsonb('policies').$type<Record<string, string>>().notNull().default({}),
     /**
      * GST settings (docs/gst.md), from the catalogue file's `store` block. `legal_name` and `legal_address`

@@ -9,7 +9,7 @@ import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } 
 import { stores } from './store-tables';
 
 /**
- * Customer accounts (spec §3 "User"). `email` is stored trimmed and lower-case and is unique per
+ * Customer accounts (docs/product.md §3 "User"). `email` is stored trimmed and lower-case and is unique per
  * store: the same address may hold one account in each store. `password_hash` is an argon2id PHC string and
  * never leaves the server.
  */

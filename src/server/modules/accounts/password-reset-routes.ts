@@ -1,6 +1,6 @@
 /**
  * Forgotten-password routes, beside the account routes: `POST /users/forgot-password` and
- * `POST /users/reset-password` (the storefront's /forgot-password and /reset-password screens, which the spec
+ * `POST /users/reset-password` (the storefront's /forgot-password and /reset-password screens, which docs/product.md
  * reserves and links from sign-in). Declared with the shared contract (src/shared/accounts/account-schemas.ts);
  * thin handlers: validate → rate limit → service → reply. Neither the token nor the password is logged (the
  * log redacts `token`, `password` and `email` wherever they appear, and the request line without its query).

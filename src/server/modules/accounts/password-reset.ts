@@ -105,7 +105,7 @@ const invalidLink = () => new BadRequestError(passwordResetMessages.invalidLink)
  * Sets a new password with the reset `token` of `storeId`, in one transaction: the token is marked used, the
  * password hash replaced (argon2id, as at registration), every session of the account revoked and the
  * account's other unused reset tokens deleted. `password` is already 6–128 characters
- * (`resetPasswordBodySchema`, spec §5).
+ * (`resetPasswordBodySchema`, docs/product.md §5).
  * @throws {BadRequestError} (400) 'This reset link is invalid or has expired. Please request a new one.' for
  *   a token that is malformed, unknown, of another store, used or expired (also when a concurrent reset used
  *   it first).

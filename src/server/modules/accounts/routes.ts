@@ -1,6 +1,6 @@
 /**
- * Account routes (spec §7): `POST /users/register`, `POST /users/authorize`, `POST /users/logout` (beyond the
- * spec) and `GET /accountInfo`, plus the forgotten-password routes of ./password-reset-routes.ts, declared with the shared contract (src/shared/accounts/account-schemas.ts). Thin
+ * Account routes (docs/product.md §7): `POST /users/register`, `POST /users/authorize`, `POST /users/logout` (beyond the
+ * storefront's basic contract) and `GET /accountInfo`, plus the forgotten-password routes of ./password-reset-routes.ts, declared with the shared contract (src/shared/accounts/account-schemas.ts). Thin
  * handlers: validate → service → reply. Answers go through the shared response schemas, so no hash can leave
  * the server; every failure is thrown as an error of src/server/errors.ts.
  */
@@ -125,7 +125,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
   );
 
-  /** 200 `{ firstName, lastName, email, createdAt }` (spec §3 "User"); 401 without a valid bearer token. */
+  /** 200 `{ firstName, lastName, email, createdAt }` (docs/product.md §3 "User"); 401 without a valid bearer token. */
   app.get(
     '/accountInfo',
     { onRequest: authenticate, schema: { response: { 200: accountInfoSchema, '4xx': errorBodySchema } } },

@@ -57,7 +57,7 @@ export function generateSessionToken(): string {
 /** An account as its row of the `users` table holds it. */
 type AccountRow = typeof users.$inferSelect;
 
-/** The public account shape (spec §3 "User"): never the id, password hash or any token. */
+/** The public account shape (docs/product.md §3 "User"): never the id, password hash or any token. */
 export function toAccountInfo(
   account: Pick<AccountRow, 'firstName' | 'lastName' | 'email' | 'createdAt'>,
 ): AccountInfo {
@@ -71,7 +71,7 @@ export function toAccountInfo(
 
 /**
  * Creates an account in `storeId`. The body is already normalised by `registerBodySchema` (names trimmed,
- * e-mail trimmed and lower-cased). Registration does not sign in (spec §4).
+ * e-mail trimmed and lower-cased). Registration does not sign in (docs/product.md §4).
  * @throws {BadRequestError} (400) with `fields.password` for a common password.
  * @throws {ConflictError} (409) with `fields.email` when the e-mail already has an account in this store.
  */

@@ -1,5 +1,5 @@
 /**
- * Authentication for signed-in-only API routes (spec §6): the token comes only from
+ * Authentication for signed-in-only API routes (docs/product.md §6): the token comes only from
  * `Authorization: Bearer <token>` — never from the cookie — and must match an unrevoked, unexpired session
  * of the request's store (`request.storeId`). The one hook every signed-in route uses: `{ onRequest: authenticate }`.
  */

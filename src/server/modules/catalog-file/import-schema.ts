@@ -42,7 +42,7 @@ export const importStoreSchema = z
     socialLinks: importSocialLinksSchema.default({}),
     /** The store-wide size chart (unit `in` or `cm`, tables of size → measurements); absent: none. */
     sizeChart: sizeChartSchema.optional(),
-    /** Top-level categories in display order (spec §3); products may use others too. */
+    /** Top-level categories in display order (docs/product.md §3); products may use others too. */
     categories: z.array(z.string().trim().min(1).max(60)).max(50).default([]),
     /** Image per category; a blank URL leaves the category without one. */
     categoryImages: z
@@ -77,7 +77,7 @@ export const importStoreSchema = z
       )
       .max(500)
       .optional(),
-    /** Host names that select this store (beyond the spec; optional). */
+    /** Host names that select this store (beyond the storefront's basic contract; optional). */
     hosts: z.array(z.string().trim().min(1).max(253)).max(20).optional(),
     /** GST settings: legal name and address, state, GSTIN, invoice prefix, per-category defaults (docs/gst.md). */
     ...storeGstFields,

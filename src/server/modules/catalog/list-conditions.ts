@@ -1,5 +1,5 @@
 /**
- * The spec's list filters (spec §7 "Product list filters") as a WHERE clause over `products` joined to
+ * The storefront's list filters (docs/product.md §7 "Product list filters") as a WHERE clause over `products` joined to
  * `categories`, shared by the plain list and search.
  */
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
@@ -7,7 +7,7 @@ import type { ProductListQuery } from '@shared/catalog/product-schema';
 import { categories, products } from '../../db/schema/catalog-tables';
 
 /**
- * The WHERE clause for a list query (spec §7 "Product list filters"), never matching an archived product:
+ * The WHERE clause for a list query (docs/product.md §7 "Product list filters"), never matching an archived product:
  * - `category` / `parentCategory`: case-insensitive equality.
  * - `gender` (Men/Women, one or more): the product's gender attribute, or — for products without one — its
  *   category.

@@ -1,5 +1,5 @@
 /**
- * The product cards of a list (spec §3 server shape): the columns a list reads and the images (with the
+ * The product cards of a list (docs/product.md §3 server shape): the columns a list reads and the images (with the
  * `srcset` of uploaded ones) and attributes loaded for one page of rows. Every query is scoped to the store.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -39,7 +39,7 @@ export type ProductRow = {
   unit: string;
 };
 
-/** Loads images and attributes for `rows` (two queries) and builds the spec §3 server shape. */
+/** Loads images and attributes for `rows` (two queries) and builds the docs/product.md §3 server shape. */
 export async function withDetails(db: Db, storeId: number, rows: ProductRow[]): Promise<ServerProduct[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);

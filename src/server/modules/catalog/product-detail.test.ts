@@ -54,7 +54,7 @@ describe.each(testDatabaseKinds)('GET /products/{id} with variants and units on 
   const setProductStock = (sku: string, stock: number | null) =>
     database.db.update(products).set({ stock }).where(eq(products.sku, sku));
 
-  it('answers every spec field plus the selling rule and the variants in file order, in rupees', async () => {
+  it('answers every storefront field plus the selling rule and the variants in file order, in rupees', async () => {
     const body = await detail(await idOf(VARIANT_KURTA_SKU));
     expect(body).toMatchObject({
       title: 'Raw Silk Kurta',

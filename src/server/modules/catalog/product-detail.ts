@@ -1,5 +1,5 @@
 /**
- * One product by id (`GET /products/{id}`, spec §3): the spec's fields, how it is sold (unit, minimum and step),
+ * One product by id (`GET /products/{id}`, docs/product.md §3): the storefront's fields, how it is sold (unit, minimum and step),
  * its variants in file order with their prices (the variant price rule, src/shared/catalog/variant-price.ts)
  * and what can be bought. Stock is read at call time; exact counts never leave this module. Scoped to the
  * store. One query gathers the product with its images, attributes and variants as one JSON document, so a

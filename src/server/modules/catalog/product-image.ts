@@ -1,4 +1,4 @@
-/** One image of a product as the storefront gets it (spec §3 `{ url }`, plus `srcset` and size when uploaded). */
+/** One image of a product as the storefront gets it (docs/product.md §3 `{ url }`, plus `srcset` and size when uploaded). */
 import type { ProductImage } from '@shared/catalog/product-schema';
 import { srcsetOf } from '../media/media-files';
 

@@ -13,7 +13,7 @@ import { productColumns, withDetails } from './list-details';
 
 /**
  * One page of products matching `query`'s list filters, in catalogue order; no search work.
- * @returns `{ data, count, pagination: { page, limit, total } }` where `count` = `total` (spec §3).
+ * @returns `{ data, count, pagination: { page, limit, total } }` where `count` = `total` (docs/product.md §3).
  */
 export async function listProducts(
   db: Db,

@@ -8,7 +8,7 @@ import type { ImportProduct } from './import-product-schema';
 import { quantityRuleOf } from '@shared/catalog/selling-rules';
 import { attributesWithOptions } from '@shared/catalog/variant-rules';
 
-/** The attribute values a listing filters on, read case-insensitively from the attributes (spec §3). */
+/** The attribute values a listing filters on, read case-insensitively from the attributes (docs/product.md §3). */
 function attributeValue(product: ImportProduct, key: string): string[] {
   return product.attributes.find((attribute) => attribute.key.toLowerCase() === key)?.value ?? [];
 }

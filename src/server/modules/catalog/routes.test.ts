@@ -134,8 +134,8 @@ describe.each(testDatabaseKinds)('catalogue API on %s', (kind) => {
     expect((await list('?category=shoes')).count).toBe(0);
   });
 
-  it('narrows by gender: attribute when present, else category (spec §7)', async () => {
-    // Men's products carry no gender attribute: the spec's client sends gender with category and gets the same list.
+  it('narrows by gender: attribute when present, else category (docs/product.md §7)', async () => {
+    // Men's products carry no gender attribute: the storefront's client sends gender with category and gets the same list.
     expect(await list('?category=men&gender=Men')).toEqual(await list('?category=men'));
     const menAnywhere = await list('?gender=men&limit=100');
     expect(menAnywhere.count).toBe(16);

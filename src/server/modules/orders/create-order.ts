@@ -1,5 +1,5 @@
 /**
- * Checkout (spec §3 "Order", §4 "Purchase flow"): creating a customer's order in one transaction — each line
+ * Checkout (docs/product.md §3 "Order", §4 "Purchase flow"): creating a customer's order in one transaction — each line
  * resolved to its product and variant, stock reserved per variant (or per product without variants), lines
  * priced from the catalogue at this moment and copied into the order as a snapshot (./place-order.ts), the
  * payment window set, and the 'Order received — complete your payment' e-mail put in the mail outbox — or

@@ -28,7 +28,7 @@ import { shopNameOf, shopSender } from '../mail/shop-sender';
 /** A customer mail: its subject, the paragraphs before the items, and those after the total. */
 type CustomerMail = { subject: string; before: string[]; after: string[] };
 
-/** The tracking hint of every customer mail (spec §2 "Track order"). */
+/** The tracking hint of every customer mail (docs/product.md §2 "Track order"). */
 const trackingHint = (orderNumber: string) =>
   `To see your order, enter the order number ${orderNumber} and this e-mail address or your phone number on the Track Order page of our shop.`;
 

@@ -20,7 +20,7 @@ import { canTransition, ORDER_TRANSITIONS, transition } from './order-lifecycle'
 const { pending, processing, shipped, delivered, cancelled } = ORDER_STATUS;
 const ALL: OrderStatusCode[] = [pending, processing, shipped, delivered, cancelled];
 
-describe('order transitions (spec §3 codes)', () => {
+describe('order transitions (docs/product.md §3 codes)', () => {
   it('allows exactly the documented edges', () => {
     const legal = ALL.flatMap((from) =>
       ALL.filter((to) => canTransition(from, to)).map((to) => `${from}→${to}`),

@@ -1,5 +1,5 @@
 /**
- * The order state machine (spec §3 "Order status codes", docs/payments.md "Order lifecycle"). Only the server
+ * The order state machine (docs/product.md §3 "Order status codes", docs/payments.md "Order lifecycle"). Only the server
  * moves an order, and only along these edges:
  *
  * ```

@@ -1,5 +1,5 @@
 /**
- * The lines a `POST /orders` body asks for, in either form: the spec's `products` map (product id → whole
+ * The lines a `POST /orders` body asks for, in either form: the storefront's `products` map (product id → whole
  * quantity; products without variants) or the storefront's `lines` list (product, variant by id or by size and
  * colour, quantity in the product's unit). Ids are UUIDs compared in lower case; sizes and colours are trimmed
  * and matched case-insensitively by the order's statement (./place-order.ts). Error fields name a line as the

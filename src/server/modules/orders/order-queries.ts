@@ -1,5 +1,5 @@
 /**
- * Reading orders for the API (spec §3 "Order as read from the server"): a customer's list and one order by
+ * Reading orders for the API (docs/product.md §3 "Order as read from the server"): a customer's list and one order by
  * its number, in the shape of `orderSchema` — `id` is the order number, amounts in rupees. Every query is
  * scoped to the store (and, for a customer's list, the user).
  */
@@ -12,7 +12,7 @@ import { taxDocuments } from '../../db/schema/gst-tables';
 import { orderLines, orders } from '../../db/schema/order-tables';
 import { activityOfOrders, type OrderActivity } from './order-history';
 
-/** The 404 answer for an unknown order and a wrong contact alike (spec §8). */
+/** The 404 answer for an unknown order and a wrong contact alike (docs/product.md §8). */
 export const ORDER_NOT_FOUND = 'Order not found or access denied';
 /** `GET /orders` answers at most this many orders, newest first. */
 export const MAX_LISTED_ORDERS = 100;

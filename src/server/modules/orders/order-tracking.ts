@@ -1,5 +1,5 @@
 /**
- * Track order (spec §7 `GET /orders/{orderId}?contactInfo=…`): anyone with the order number and the order's
+ * Track order (docs/product.md §7 `GET /orders/{orderId}?contactInfo=…`): anyone with the order number and the order's
  * e-mail or phone sees the order; the signed-in owner sees it without a contact. When a contact is given it
  * must match, for everyone, the owner included. An unknown order and a wrong contact get the same 404, and
  * failed look-ups are rate-limited per order number and per client address (./tracking-rate-limit.ts): only

@@ -1,5 +1,5 @@
 /**
- * How an order is priced (spec §2 "Checkout", §9): each line at its price at the moment of the order — the
+ * How an order is priced (docs/product.md §2 "Checkout", §9): each line at its price at the moment of the order — the
  * variant's discounted price, else the variant's regular price, else the product's discounted price, else the
  * product's regular price — copied into the line, so later catalogue changes never alter an order; shipping is
  * free unless the store set charges (docs/delivery.md). Line total = round(unit price × quantity) to whole paise (quantities in pieces or metres, e.g.
@@ -8,9 +8,9 @@
  */
 import { lineTotalPaise, type UnitOfMeasure } from '@shared/catalog/unit-of-measure';
 
-/** The order shipping method (spec §9). */
+/** The order shipping method (docs/product.md §9). */
 export const DEFAULT_SHIPPING_METHOD = 'Standard Shipping';
-/** The shipping fee of a store that set no charges, in paise (spec §2 "Checkout", §9: shipping is Free). */
+/** The shipping fee of a store that set no charges, in paise (docs/product.md §2 "Checkout", §9: shipping is Free). */
 export const SHIPPING_FEE_PAISE = 0;
 
 /** A line to price: quantity in `unit`s, unit price in paise (per piece or per metre). */

@@ -24,7 +24,7 @@ const QUANTITY_MESSAGE = 'quantity must be a whole number from 1 to 10';
 const ORDER_NUMBER = /^RS-[0-9A-HJKMNP-TV-Z]{8}$/;
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-/** A valid Indian shipping address (spec §3 "Shipping form"). */
+/** A valid Indian shipping address (docs/product.md §3 "Shipping form"). */
 const address = (overrides: Record<string, unknown> = {}) => ({
   fullName: 'Asha Verma',
   address: '14 Assi Ghat Road',

@@ -1,5 +1,5 @@
 /**
- * Order routes (spec §7): `POST /orders` and `GET /orders` for the signed-in customer, and
+ * Order routes (docs/product.md §7): `POST /orders` and `GET /orders` for the signed-in customer, and
  * `GET /orders/{orderId}?contactInfo=…` (track order) for anyone with the order number and its e-mail or
  * phone; `POST /orders/{orderId}/cancel` for the customer's own Pending order (My Orders). Thin handlers: the shared schemas (src/shared/orders/order-schemas.ts) validate every request and
  * serialise every answer, errors are thrown and written by the one error handler. The order's confirmation
@@ -73,7 +73,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     },
   );
 
-  /** 200 the signed-in user's orders, newest first (spec §3 server shape); 401 without a session. */
+  /** 200 the signed-in user's orders, newest first (docs/product.md §3 server shape); 401 without a session. */
   app.get(
     '/orders',
     {

@@ -481,7 +481,7 @@ describe.each(testDatabaseKinds)('orders with variants and metres on %s', (kind)
       catalog.kurta.variantIds['KUR-M-IVR'] = restored!.id;
     });
 
-    it('still takes the spec body for products without variants, by the piece and by the metre', async () => {
+    it('still takes the storefront's body for products without variants, by the piece and by the metre', async () => {
       const customer = await buyer();
       const response = await post(customer, {
         products: { [plain['ACC-BAG']!]: 2, [catalog.cotton.productId]: 3 },
@@ -592,7 +592,7 @@ describe.each(testDatabaseKinds)('orders with variants and metres on %s', (kind)
       });
     });
 
-    it('refuses the spec body for a product with variants, asking for its size or colour', async () => {
+    it('refuses the storefront's body for a product with variants, asking for its size or colour', async () => {
       const customer = await buyer();
       const response = await post(customer, {
         products: { [catalog.kurta.productId]: 1, [catalog.dupatta.productId.toUpperCase()]: 1 },
@@ -828,7 +828,7 @@ describe.each(testDatabaseKinds)('orders with variants and metres on %s', (kind)
       expect(fourth.statusCode).toBe(409);
       expect(fourth.json()).toEqual(TOO_MANY);
       expect(await allStock()).toEqual(before);
-      // Refused before the stock is looked at, and for the spec body too.
+      // Refused before the stock is looked at, and for the storefront's body too.
       const short = await order(customer, [
         { productId: catalog.silk.productId, color: 'Gold', quantity: 50 },
       ]);

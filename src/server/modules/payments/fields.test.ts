@@ -23,7 +23,7 @@ const valid = {
   gstin: '',
 };
 
-describe('payment field definitions (spec §3)', () => {
+describe('payment field definitions (docs/product.md §3)', () => {
   it('lists name, email, phone, method and the optional business pair', () => {
     expect(definitions.map((field) => [field.name, field.type, field.rules?.required ?? false])).toEqual([
       ['name', 'text', true],
@@ -63,7 +63,7 @@ describe('payment field definitions (spec §3)', () => {
   });
 });
 
-describe('server-side validation with the shared rules (spec §5)', () => {
+describe('server-side validation with the shared rules (docs/product.md §5)', () => {
   it('accepts a valid submission and returns the payer', () => {
     expect(validatePaymentSubmission(definitions, valid)).toEqual({
       ok: true,

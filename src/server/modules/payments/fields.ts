@@ -1,5 +1,5 @@
 /**
- * The payment form's field definitions (spec §3 "Payment field definition", §5 "Payment form"):
+ * The payment form's field definitions (docs/product.md §3 "Payment field definition", §5 "Payment form"):
  * what `GET /payments/fields` sends and what `POST /payments` validates against, with the shared
  * `validatePaymentFields` — the same rules and messages as the Payment page.
  */

@@ -1,5 +1,5 @@
 /**
- * The routes of the gateway flow (spec §4; docs/payments.md "The flow", "PayU request and callback"), called
+ * The routes of the gateway flow (docs/product.md §4; docs/payments.md "The flow", "PayU request and callback"), called
  * by the browser's form posts and the gateway rather than by the storefront's code:
  *
  * - `POST /payments/redirect`: the bridge page the Payment page posts `type`, `url`, `data[…]` to; it
@@ -31,7 +31,7 @@ export const gatewayPaymentRoutes: FastifyPluginAsync<{ settings: PaymentSetting
   { settings },
 ) => {
   /**
-   * The redirect_post bridge (spec §4): turns `type`, `url` and `data[key]` into a form that posts `data` to
+   * The redirect_post bridge (docs/product.md §4): turns `type`, `url` and `data[key]` into a form that posts `data` to
    * `url` as soon as the page loads (or on its button without JavaScript). Only the configured gateway's URL
    * is accepted; anything else gets a 400 page.
    */

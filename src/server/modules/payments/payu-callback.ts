@@ -14,7 +14,7 @@ import { parseAmountToPaise } from './providers/amount';
 import { readPayuCallback, verifyPayuCallbackHash } from './providers/payu-provider';
 import type { GatewaySettings } from './settings';
 
-/** Where the browser goes after the gateway (spec §2 "Order success", "Payment"). */
+/** Where the browser goes after the gateway (docs/product.md §2 "Order success", "Payment"). */
 export const ORDER_SUCCESS_PATH = '/order-success';
 export const paymentFailedPath = (orderNumber: string) =>
   `/payment?orderId=${encodeURIComponent(orderNumber)}&status=failed`;

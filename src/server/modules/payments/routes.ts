@@ -1,5 +1,5 @@
 /**
- * Payment routes (spec §3, §4, §7; docs/payments.md), under `/api/v1`, in one plugin that accepts form posts
+ * Payment routes (docs/product.md §3, §4, §7; docs/payments.md), under `/api/v1`, in one plugin that accepts form posts
  * (kept as raw text) for its routes only:
  *
  * - the shopper's routes (./shopper-routes.ts): `GET /payments/fields`, `POST /payments`;

@@ -1,5 +1,5 @@
 /**
- * The shopper's payment routes (spec §7; docs/payments.md "The flow"), signed in with a Bearer token:
+ * The shopper's payment routes (docs/product.md §7; docs/payments.md "The flow"), signed in with a Bearer token:
  * `GET /payments/fields` (the payment form's field definitions), `POST /payments {fields, orderId}` (the
  * browser's next step: `qr`, `deeplink` or `redirect_post`) and `POST /payments/report {orderId, utr?}` (the
  * shopper's 'I have paid', ./payment-report.ts). Requests and answers are the shared schemas of
@@ -37,7 +37,7 @@ export const shopperPaymentRoutes: FastifyPluginAsyncZod<{ settings: PaymentSett
   { settings },
 ) => {
   /**
-   * 200 the field definitions (an array, spec §7), with 'Cash on delivery' when `?orderId=` names the user's
+   * 200 the field definitions (an array, docs/product.md §7), with 'Cash on delivery' when `?orderId=` names the user's
    * Pending order and the store offers COD for it; 401 without a session.
    */
   app.get(

@@ -40,7 +40,7 @@ export function findProducts(
   return isSearchQuery(query) ? searchProducts(db, storeId, query, memo) : listProducts(db, storeId, query);
 }
 
-/** True when `query` uses anything beyond the spec's list filters; the plain list skips all search work. */
+/** True when `query` uses anything beyond the storefront's basic contract's list filters; the plain list skips all search work. */
 export function isSearchQuery(query: ProductListQuery): boolean {
   return (
     query.q !== undefined ||
@@ -72,7 +72,7 @@ const valueSet = (values: string[] | undefined) =>
   values === undefined ? undefined : [...new Set(values.map((value) => value.toLowerCase()))].sort();
 
 /**
- * The products matching `query`'s text and the spec's filters but category, kept in `memo` for at most a
+ * The products matching `query`'s text and the storefront's filters but category, kept in `memo` for at most a
  * stock-reading answer's age (they read stock): every selection, sort, page and facet of the same text and
  * filters reuses them. A text without a word to search for matches nothing.
  */
@@ -128,7 +128,7 @@ async function rowsInOrder(db: Db, storeId: number, ids: string[]): Promise<Prod
 }
 
 /**
- * One page of the products matching `query` (spec §3 answer), with `facets` when asked for and, for a search
+ * One page of the products matching `query` (docs/product.md §3 answer), with `facets` when asked for and, for a search
  * that found nothing, `suggestion` ('Did you mean …?') when a word of it looks misspelt. The word plan and the
  * matches are kept in `memo` (search-memo.ts); selections, order, page and facets are worked out on the
  * matches (search-filters.ts, search-facets.ts).

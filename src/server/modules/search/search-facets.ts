@@ -1,6 +1,6 @@
 /**
  * Facets of a search (`facets=1`): size, colour, fabric and category values with product counts, and the price
- * range, among the products matching the text and the spec's filters (a match set, search-matches.ts). Each
+ * range, among the products matching the text and the storefront's filters (a match set, search-matches.ts). Each
  * facet is counted with every other selection applied and its own left out (so a shopper can widen a choice).
  * Size and colour come from what can be bought now — the products' offers — so a sold-out size is not offered;
  * a size counts a product when one of its offers of that size also has a chosen colour and price. A value spelt

@@ -1,6 +1,6 @@
 /**
  * The products a search matches, read once and kept in memory (docs/decisions/012-search-in-postgresql.md).
- * The database finds and ranks them — full text with synonyms and corrections, and the spec's filters but
+ * The database finds and ranks them — full text with synonyms and corrections, and the storefront's filters but
  * category — in one statement; the sizes, colours, prices, fabrics and categories of the matches come along,
  * so every selection, sort, page and facet of the same text is worked out here without another search.
  * Shoppers narrow one text by several filters in a row, and the facets count every match.

@@ -27,7 +27,7 @@ describe.each(testDatabaseKinds)('GET /storeInfo on %s', (kind) => {
     await database?.close();
   });
 
-  it('answers the spec §3 shape with categories in order, as cached bytes the shared schema parses exactly', async () => {
+  it('answers the docs/product.md §3 shape with categories in order, as cached bytes the shared schema parses exactly', async () => {
     const first = await app.inject({ method: 'GET', url: '/api/v1/storeInfo' });
     const cached = await app.inject({ method: 'GET', url: '/api/v1/storeInfo' });
     expect(cached.statusCode).toBe(200);

@@ -244,7 +244,7 @@ export const payuProvider: PaymentProvider = {
     });
     return {
       type: 'redirect_post',
-      // Our own bridge page (same origin as the storefront), which posts `data` on to `url` (spec §4).
+      // Our own bridge page (same origin as the storefront), which posts `data` on to `url` (docs/product.md §4).
       redirectUrl: REDIRECT_BRIDGE_PATH,
       formParams: { type: 'POST', url: gatewayUrl(gateway, baseUrl), data },
     };

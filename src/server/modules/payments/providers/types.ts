@@ -1,6 +1,6 @@
 /**
  * The provider interface: one adapter per provider behind one interface (docs/payments.md). A provider
- * turns a pending order and the payer's details into the browser's next step (spec §4 "Payment flow") and
+ * turns a pending order and the payer's details into the browser's next step (docs/product.md §4 "Payment flow") and
  * the attempt the service records; the verification of its callbacks or webhooks lives beside it. A new
  * gateway is one new file plus one line in `./provider-registry.ts`.
  */
@@ -48,7 +48,7 @@ export type PaymentProvider = {
    * @throws {ValidationError} (with `fields`) when the payer's details do not suit this provider.
    */
   attempt(orderNumber: string, payer: PaymentPayer, context: PaymentContext): PaymentAttempt;
-  /** The browser's next step (spec §4) for paying `order` under the recorded `attempt`. Pure. */
+  /** The browser's next step (docs/product.md §4) for paying `order` under the recorded `attempt`. Pure. */
   createAction(
     order: PayableOrder,
     payer: PaymentPayer,
