@@ -371,7 +371,7 @@ describe('purchase', () => {
     await waitForPath(page, '/login');
   });
 
-  it('tracks an order signed out by phone; empty fields and a wrong contact show the storefront's toasts', async () => {
+  it('tracks an order signed out by phone; empty fields and a wrong contact show the storefront toasts', async () => {
     const [a] = await twoCardProducts();
     const { orderId } = await orderThroughApi(a);
     const page = await newPage();

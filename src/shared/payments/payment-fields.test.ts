@@ -52,7 +52,7 @@ describe('payment fields (docs/product.md §5)', () => {
     expect(validateField(business, '')).toBeNull();
   });
 
-  it('checks e-mail and phone formats with the storefront's texts', () => {
+  it('checks e-mail and phone formats with the storefront texts', () => {
     expect(validateField(email, 'a@b')).toBe('Please enter a valid email address');
     expect(validateField(email, 'a@b.in')).toBeNull();
     expect(validateField(phone, '9839041736')).toBe('Phone number must start with +91');

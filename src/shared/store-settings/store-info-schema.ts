@@ -18,10 +18,10 @@ export const storeInfoSchema = z.object({
   companyPhone: z.string().nullable(),
   companyLogoUrl: z.string().nullable(),
   description: z.string().nullable(),
-  /** The shop's WhatsApp number as `+91…` (an extra field beyond the storefront's basic contract's shape); null: no WhatsApp links. */
+  /** The shop's WhatsApp number as `+91…` (an extra field beyond the storefront's basic contract); null: no WhatsApp links. */
   whatsappNumber: z.string().nullable(),
   /**
-   * When customer support answers ('Monday to Saturday, 10AM - 6PM'), an extra field beyond the storefront's basic contract's shape;
+   * When customer support answers ('Monday to Saturday, 10AM - 6PM'), an extra field beyond the storefront's basic contract;
    * null: {@link SUPPORT_HOURS_DEFAULT}. The contact page and every policy say the same ({@link supportHoursOf}).
    */
   supportHours: z.string().nullable(),

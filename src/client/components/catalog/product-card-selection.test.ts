@@ -57,7 +57,7 @@ describe('cardCartSelection (docs/product.md §2 "Product card", §5)', () => {
     });
   });
 
-  it('uses the storefront's texts for the size toast', () => {
+  it('uses the storefront texts for the size toast', () => {
     expect(`${SELECT_SIZE_TITLE} - ${SELECT_SIZE_DESCRIPTION}`).toBe(
       'Please select a size - You must select a size before adding to cart',
     );

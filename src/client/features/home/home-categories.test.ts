@@ -30,7 +30,7 @@ describe('homeCategoryNames (docs/product.md §2 "Home", §9)', () => {
 });
 
 describe('homeCategoryImage (docs/product.md §2 "Home")', () => {
-  it('keeps the storefront's fallback list exactly', () => {
+  it('keeps the storefront fallback list exactly', () => {
     expect(Object.keys(HOME_FALLBACK_IMAGES)).toEqual([
       'TV Mounts',
       'HDMI Cables',

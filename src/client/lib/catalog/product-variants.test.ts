@@ -323,7 +323,7 @@ describe('productQuantityRule and cartItemFor', () => {
     });
   });
 
-  it('a fabric line carries its unit, minimum and step; a plain line only the storefront's fields', () => {
+  it('a fabric line carries its unit, minimum and step; a plain line only the storefront fields', () => {
     expect(cartItemFor(fabric, { size: null, color: 'Indigo' }, null, 2.5)).toEqual({
       id: 'fabric-1',
       name: 'Indigo Sanganeri Block Print Cotton Fabric',

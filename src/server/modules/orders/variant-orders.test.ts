@@ -481,7 +481,7 @@ describe.each(testDatabaseKinds)('orders with variants and metres on %s', (kind)
       catalog.kurta.variantIds['KUR-M-IVR'] = restored!.id;
     });
 
-    it('still takes the storefront's body for products without variants, by the piece and by the metre', async () => {
+    it('still takes the storefront body for products without variants, by the piece and by the metre', async () => {
       const customer = await buyer();
       const response = await post(customer, {
         products: { [plain['ACC-BAG']!]: 2, [catalog.cotton.productId]: 3 },
@@ -592,7 +592,7 @@ describe.each(testDatabaseKinds)('orders with variants and metres on %s', (kind)
       });
     });
 
-    it('refuses the storefront's body for a product with variants, asking for its size or colour', async () => {
+    it('refuses the storefront body for a product with variants, asking for its size or colour', async () => {
       const customer = await buyer();
       const response = await post(customer, {
         products: { [catalog.kurta.productId]: 1, [catalog.dupatta.productId.toUpperCase()]: 1 },

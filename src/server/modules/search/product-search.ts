@@ -40,7 +40,7 @@ export function findProducts(
   return isSearchQuery(query) ? searchProducts(db, storeId, query, memo) : listProducts(db, storeId, query);
 }
 
-/** True when `query` uses anything beyond the storefront's basic contract's list filters; the plain list skips all search work. */
+/** True when `query` uses anything beyond the storefront's plain list filters; the plain list skips all search work. */
 export function isSearchQuery(query: ProductListQuery): boolean {
   return (
     query.q !== undefined ||
