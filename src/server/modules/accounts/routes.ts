@@ -33,7 +33,7 @@ import type { PasswordResetRateLimiter } from './password-reset-rate-limit';
 import { RegistrationRateLimiter, TOO_MANY_REGISTRATIONS } from './registration-rate-limit';
 import {
   MemorySignInRateLimiter,
-  TOO_MANY_SIGN_IN_ATTEMPTS,
+  signInUnderLimits,
   type SignInAttemptKey,
   type SignInRateLimiter,
 } from './sign-in-rate-limit';
@@ -92,21 +92,16 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     async (request, reply) => {
       const { email, password } = request.body;
       const key: SignInAttemptKey = { storeId: request.storeId, email, address: request.ip };
-      const verdict = await limiter.begin(key);
       reply.header('cache-control', 'no-store');
-      if (!verdict.allowed) throw new RateLimitedError(TOO_MANY_SIGN_IN_ATTEMPTS, verdict.retryAfterSeconds);
-      let failed = false;
-      try {
+      const session = await signInUnderLimits(limiter, key, async (wrongCredentials) => {
         const session = await signIn(app.db, request.storeId, email, password);
         if (!session) {
-          failed = true;
+          wrongCredentials();
           throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
         }
-        return reply.send(session);
-      } finally {
-        // Only wrong credentials count; a success (or a server fault) does not.
-        if (!failed) await limiter.forgive(key, verdict.attemptId);
-      }
+        return session;
+      });
+      return reply.send(session);
     },
   );
 

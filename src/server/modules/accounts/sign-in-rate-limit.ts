@@ -10,6 +10,7 @@ import {
   type RateLimitStore,
   type RateLimitVerdict,
 } from '../../rate-limit-store';
+import { RateLimitedError } from '../../errors';
 
 /** The sliding window, in milliseconds (15 minutes). */
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
@@ -90,3 +91,27 @@ const storeKeys = (key: SignInAttemptKey): [string, string] => [
   `${key.storeId}:email:${key.email}`,
   `${key.storeId}:address:${clientAddressKey(key.address)}`,
 ];
+
+/**
+ * Runs one sign-in `attempt` under the failure limits of `limiter` (the storefront's and the admin's sign-in share
+ * them). Throws `RateLimitedError` (429, 'Too many sign-in attempts. Please try again later.', `Retry-After` in
+ * seconds) before the attempt once `key` is past them. The attempt counts as a failure only when it calls
+ * `wrongCredentials()` (then throws its refusal): a success, a refusal for another reason or a server fault is
+ * forgiven.
+ */
+export async function signInUnderLimits<T>(
+  limiter: SignInRateLimiter,
+  key: SignInAttemptKey,
+  attempt: (wrongCredentials: () => void) => Promise<T>,
+): Promise<T> {
+  const verdict = await limiter.begin(key);
+  if (!verdict.allowed) throw new RateLimitedError(TOO_MANY_SIGN_IN_ATTEMPTS, verdict.retryAfterSeconds);
+  let failed = false;
+  try {
+    return await attempt(() => {
+      failed = true;
+    });
+  } finally {
+    if (!failed) await limiter.forgive(key, verdict.attemptId);
+  }
+}

@@ -22,13 +22,13 @@ import {
 import { errorBodySchema } from '@shared/errors/error-body';
 import { eq } from 'drizzle-orm';
 import { stores } from '../../db/schema/store-tables';
-import { RateLimitedError, UnauthorizedError } from '../../errors';
+import { UnauthorizedError } from '../../errors';
 import { resetLinkOrigin } from '../accounts/reset-link-origin';
 import { findSessionAccount } from '../auth/sessions';
 import { signIn, revokeSession } from '../accounts/service';
 import {
   MemorySignInRateLimiter,
-  TOO_MANY_SIGN_IN_ATTEMPTS,
+  signInUnderLimits,
   type SignInAttemptKey,
   type SignInRateLimiter,
 } from '../accounts/sign-in-rate-limit';
@@ -62,23 +62,20 @@ export const adminSessionRoutes: FastifyPluginAsyncZod<AdminSessionRoutesOptions
     async (request, reply) => {
       const { email, password } = request.body;
       const key: SignInAttemptKey = { storeId: request.storeId, email, address: request.ip };
-      const verdict = await limiter.begin(key);
       reply.header('cache-control', 'no-store');
-      if (!verdict.allowed) throw new RateLimitedError(TOO_MANY_SIGN_IN_ATTEMPTS, verdict.retryAfterSeconds);
-      let failed = false;
-      try {
+      const signedIn = await signInUnderLimits(limiter, key, async (wrongCredentials) => {
         const session = await signIn(app.db, request.storeId, email, password);
         const account = session ? await findSessionAccount(app.db, request.storeId, session.token) : null;
         const membership = account ? await membershipOf(app.db, request.storeId, account.accountId) : null;
         if (!session || !membership) {
+          // A customer's right password is refused alike, but only wrong credentials count.
           if (session) await revokeSession(app.db, request.storeId, session.token);
-          failed = !session;
+          else wrongCredentials();
           throw new UnauthorizedError(ADMIN_SIGN_IN_FAILED);
         }
-        return reply.send({ token: session.token, role: membership.role });
-      } finally {
-        if (!failed) await limiter.forgive(key, verdict.attemptId);
-      }
+        return { token: session.token, role: membership.role };
+      });
+      return reply.send(signedIn);
     },
   );
 
