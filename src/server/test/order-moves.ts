@@ -31,8 +31,9 @@ export function shipTestOrder(
 }
 
 /**
- * Cancels order `orderId` of `storeId` as the shop does for a returned parcel: its stock goes back and, when it
- * was shipped, a credit note is issued. `cancellationCause` is what the shopper reads (default: the shop's).
+ * Cancels order `orderId` of `storeId` as the shop does for a returned parcel: its stock goes back and, when
+ * it was shipped, a credit note is issued. `cancellationCause` is what the shopper reads (default: the
+ * shop's).
  * @throws {ConflictError} when the order can no longer be cancelled (Delivered or Cancelled).
  */
 export function returnTestOrder(
