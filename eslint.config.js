@@ -6,7 +6,12 @@ import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import { publicFileZones, REPOSITORY_ROOT, serverLayerZones } from './src/server/module-layers.js';
+import {
+  moduleTestZones,
+  publicFileZones,
+  REPOSITORY_ROOT,
+  serverLayerZones,
+} from './src/server/module-layers.js';
 
 /**
  * Import boundaries (docs/architecture.md): shared imports neither side, the client never imports
@@ -70,8 +75,10 @@ const clientZones = [
 
 /**
  * The server's layers (src/server/module-layers.js, docs/decisions/018-server-layers.md): production files
- * import only lower layers and other modules' public files; tests and the test harness, at the top, only the
- * public files. One zone per module folder, read from the disk: a folder no layer lists stops the lint.
+ * import only lower layers and other modules' public files; a test in a module folder its own module, lower
+ * layers and the top (src/server/test's fixtures, the app, the CLIs); the test harness and the tests outside
+ * module folders, at the top, any module's public files. One zone per module folder, read from the disk: a
+ * folder no layer lists stops the lint.
  */
 const serverModules = readdirSync(new URL('./src/server/modules', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -146,6 +153,15 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         { zones: serverLayerZones(serverModules), basePath: REPOSITORY_ROOT },
+      ],
+    },
+  },
+  {
+    files: ['src/server/modules/**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: moduleTestZones(serverModules), basePath: REPOSITORY_ROOT },
       ],
     },
   },

@@ -4,7 +4,7 @@
 // each list page measured: the first page, a status tab, a later page, a name search, an order-number
 // search. Also the admin's first-load JavaScript (gzipped, level 9): budget ≤ 150 KB. And saving a product
 // with 240 variants (12 sizes × 20 colours) in the product editor, with 50,000 products in the store
-// (`PUT /api/v1/admin/products/:id`, a new price each time): budget p99 ≤ 300 ms on both databases.
+// (`PUT /api/v1/admin/products/:productId`, a new price each time): budget p99 ≤ 300 ms on both databases.
 //
 // The orders are written straight into the database before the server starts (one line, one event and, when
 // paid, one payment each; 5,000 customers; over a year of dates; Pending ones without a payment window, so

@@ -1,9 +1,10 @@
 /**
  * The server's layers hold (src/server/module-layers.js, docs/decisions/018-server-layers.md): ESLint refuses a
  * module importing a higher layer, two modules of one layer importing each other, another module's routes or
- * tests, core importing a module, and an import cycle; it accepts what the layers allow. Each case lints a small
- * module as if it were a file at that path. (The configuration itself refuses to load while a module folder is
- * in no layer, or a layer names a module that has no folder.)
+ * tests, core importing a module, a test in a module folder importing a module of its own or a higher layer,
+ * and an import cycle; it accepts what the layers allow. Each case lints a small module as if it were a file at
+ * that path. (The configuration itself refuses to load while a module folder is in no layer, or a layer names a
+ * module that has no folder.)
  */
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -116,12 +117,52 @@ describe('server import layers', () => {
     ).toEqual([]);
   });
 
-  it('lets a test sit above every module', async () => {
+  it('refuses a test in a module folder importing a module of its own or a higher layer', async () => {
     expect(
       await lint(
         'src/server/modules/gst/layer-probe.test.ts',
         "import { transition } from '../orders/order-lifecycle';\nexport const probe = transition;\n",
       ),
+    ).toEqual([
+      'import-x/no-restricted-paths: Unexpected path "../orders/order-lifecycle" imported in restricted zone. A test of the server module gst (layer 9) imports only its own module, core files, src/shared, modules of lower layers and src/server/test (src/server/module-layers.js): seed or move what it needs from a higher module through a fixture in src/server/test.',
+    ]);
+    const sibling = await lint(
+      'src/server/modules/customers/layer-probe.test.ts',
+      "import { loadDashboard } from '../dashboard/dashboard';\nexport const probe = loadDashboard;\n",
+    );
+    expect(sibling).toHaveLength(1);
+    expect(sibling[0]).toContain('A test of the server module customers (layer 12) imports only');
+  });
+
+  it('lets a test in a module folder use its module, lower layers, the fixtures and the app', async () => {
+    expect(
+      await lint(
+        'src/server/modules/gst/layer-probe.test.ts',
+        [
+          "import { buildApp } from '../../app';",
+          "import { payTestOrder } from '../../test/order-moves';",
+          "import { seedCatalog } from '../../test/seed-catalog';",
+          "import { isProductId } from '../catalog/product-id';",
+          "import { orderTax } from './order-tax';",
+          'export const probe = [buildApp, payTestOrder, seedCatalog, isProductId, orderTax];',
+          '',
+        ].join('\n'),
+      ),
     ).toEqual([]);
+  });
+
+  it('lets the test harness and the tests outside module folders sit above every module', async () => {
+    for (const [path, code] of [
+      [
+        'src/server/test/layer-probe.ts',
+        "import { transition } from '../modules/orders/order-lifecycle';\nexport const probe = transition;\n",
+      ],
+      [
+        'src/server/layer-probe.test.ts',
+        "import { transition } from './modules/orders/order-lifecycle';\nexport const probe = transition;\n",
+      ],
+    ] as const) {
+      expect(await lint(path, code)).toEqual([]);
+    }
   });
 });

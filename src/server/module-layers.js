@@ -15,9 +15,13 @@
  *   `*-routes.ts`, which only `app.ts` and the admin mount `modules/admin/admin-api.ts` register), its tests
  *   (`*.test.ts`) and whatever it keeps in an `internal/` folder.
  * - The **top** — the composition files (`app.ts`, `main.ts`, `static-files.ts`), `cli/`, the test harness
- *   `test/` and every test file (`*.test.ts`) — sits above all modules: it may import any module's public
- *   files (a test seeds its store with the catalogue import or moves an order through the state machine,
- *   whatever its own module's layer). Nothing but the top imports the top.
+ *   `test/` and the tests outside module folders — sits above all modules: it may import any module's public
+ *   files. Production code (core and modules) never imports the top.
+ * - A **test in a module folder** (a `*.test.ts` below `modules/<name>/`) keeps its module's place: it
+ *   imports its own module, core, `src/shared`, lower layers and the top (the fixtures of `test/`, the app
+ *   and the CLIs it drives), never a module of its own or a higher layer. What it needs from above (a store
+ *   seeded through the catalogue import, an order moved through the state machine) comes from a fixture in
+ *   `test/` (`test/seed-catalog.ts`, `test/order-moves.ts`), so no two module folders import each other.
  *
  * | layer | modules | what they are |
  * |---|---|---|
@@ -97,13 +101,7 @@ export function layerOf(name) {
  * @throws {Error} for a folder no layer lists, or a layer listing a module that has no folder.
  */
 export function serverLayerZones(moduleNames) {
-  for (const declared of SERVER_MODULE_LAYERS.flat()) {
-    if (!moduleNames.includes(declared)) {
-      throw new Error(
-        `src/server/module-layers.js: the module "${declared}" has no folder in src/server/modules`,
-      );
-    }
-  }
+  checkDeclaredModules(moduleNames);
   const top = SERVER_TOP.map((path) => `${serverDir}/${path}`);
   const topFiles = SERVER_TOP.filter((path) => path.endsWith('.ts')).map((path) => path.slice(0, -3));
   const topFolders = SERVER_TOP.filter((path) => !path.endsWith('.ts'));
@@ -121,15 +119,76 @@ export function serverLayerZones(moduleNames) {
     },
   ];
   for (const name of moduleNames) {
-    const layer = layerOf(name);
-    const sameOrHigher = moduleNames.filter((other) => other !== name && layerOf(other) >= layer);
-    zones.push({
-      target: `${modulesDir}/${name}`,
-      from: [...sameOrHigher.map((other) => `${modulesDir}/${other}`), ...top],
-      message: `The server module ${name} (layer ${layer}) imports only core files, src/shared and modules of lower layers (src/server/module-layers.js): move the code to the module it belongs to, or pass a function in.`,
-    });
+    zones.push(
+      moduleLayerZone(
+        name,
+        moduleNames,
+        top,
+        `The server module ${name} (layer ${layerOf(name)}) imports only core files, src/shared and modules of lower layers (src/server/module-layers.js): move the code to the module it belongs to, or pass a function in.`,
+      ),
+    );
   }
   return [...zones, ...publicFileZones(moduleNames)];
+}
+
+/**
+ * The zones of the tests inside module folders (`import-x/no-restricted-paths`, absolute paths): a test of
+ * module X imports X, core, `src/shared`, modules of lower layers and the top (`src/server/test`'s fixtures, the
+ * app, the CLIs), never a module of its own or a higher layer, and only other modules' public files.
+ * @param {string[]} moduleNames every folder of `src/server/modules` (each must be in a layer)
+ * @returns {Zone[]}
+ * @throws {Error} for a folder no layer lists, or a layer listing a module that has no folder.
+ */
+export function moduleTestZones(moduleNames) {
+  checkDeclaredModules(moduleNames);
+  // A module alone in the top layer has nothing to refuse (a zone needs at least one source).
+  const modulesWithSameOrHigher = moduleNames.filter((name) =>
+    moduleNames.some((other) => other !== name && layerOf(other) >= layerOf(name)),
+  );
+  return [
+    ...modulesWithSameOrHigher.map((name) =>
+      moduleLayerZone(
+        name,
+        moduleNames,
+        [],
+        `A test of the server module ${name} (layer ${layerOf(name)}) imports only its own module, core files, src/shared, modules of lower layers and src/server/test (src/server/module-layers.js): seed or move what it needs from a higher module through a fixture in src/server/test.`,
+      ),
+    ),
+    ...publicFileZones(moduleNames),
+  ];
+}
+
+/**
+ * The zone that keeps module `name` from importing a module of its own or a higher layer, or `extraFrom`.
+ * @param {string} name
+ * @param {string[]} moduleNames
+ * @param {string[]} extraFrom absolute paths also refused
+ * @param {string} message
+ * @returns {Zone}
+ */
+function moduleLayerZone(name, moduleNames, extraFrom, message) {
+  const layer = layerOf(name);
+  const sameOrHigher = moduleNames.filter((other) => other !== name && layerOf(other) >= layer);
+  return {
+    target: `${modulesDir}/${name}`,
+    from: [...sameOrHigher.map((other) => `${modulesDir}/${other}`), ...extraFrom],
+    message,
+  };
+}
+
+/**
+ * Checks that every module a layer lists has a folder (a folder no layer lists fails in {@link layerOf}).
+ * @param {string[]} moduleNames every folder of `src/server/modules`
+ * @throws {Error} for a layer listing a module that has no folder.
+ */
+function checkDeclaredModules(moduleNames) {
+  for (const declared of SERVER_MODULE_LAYERS.flat()) {
+    if (!moduleNames.includes(declared)) {
+      throw new Error(
+        `src/server/module-layers.js: the module "${declared}" has no folder in src/server/modules`,
+      );
+    }
+  }
 }
 
 /**

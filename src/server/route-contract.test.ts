@@ -96,6 +96,31 @@ describe('the /api/v1 route table', () => {
     );
   });
 
+  it('names the parameter after each collection one way within the storefront and within the admin', () => {
+    // `/orders/:orderId/cancel` names the parameter after `orders` `orderId`; a parameter after another
+    // parameter (`:document` in `/orders/:orderId/:document`) belongs to no collection.
+    const namesByCollection = new Map<string, Set<string>>();
+    for (const route of routes) {
+      const family = route.url.startsWith('/api/v1/admin/') ? 'admin' : 'storefront';
+      const segments = route.url.split('/');
+      segments.forEach((segment, index) => {
+        const collection = segments[index - 1] ?? '';
+        if (!segment.startsWith(':') || collection === '' || collection.startsWith(':')) return;
+        const key = `${family} /${collection}`;
+        namesByCollection.set(key, (namesByCollection.get(key) ?? new Set()).add(segment));
+      });
+    }
+    const named = [...namesByCollection].map(
+      ([collection, names]) => `${collection}: ${[...names].join(' ')}`,
+    );
+    expect(named.filter((entry) => entry.split(' ').length > 3)).toEqual([]);
+    // The order number is `:orderId` in every route (docs/glossary.md).
+    expect(named.filter((entry) => entry.includes(' /orders:'))).toEqual([
+      'storefront /orders: :orderId',
+      'admin /orders: :orderId',
+    ]);
+  });
+
   it('declares a response schema from src/shared for the success status of every route', () => {
     const problems: string[] = [];
     for (const route of routes) {

@@ -97,8 +97,8 @@ export type AdminOrderList = z.infer<typeof adminOrderListSchema>;
 /** `GET /api/v1/admin/orders.csv` answer: `text/csv`, one header row, then one row per order. */
 export const adminOrderCsvSchema = z.string();
 
-/** `:orderNumber` of `/api/v1/admin/orders/:orderNumber…` (as typed; the server normalises it). */
-export const adminOrderParamsSchema = z.object({ orderNumber: z.string().max(40) });
+/** `:orderId` of `/api/v1/admin/orders/:orderId…`: the order number as typed (the server normalises it). */
+export const adminOrderParamsSchema = z.object({ orderId: z.string().max(40) });
 
 /** The steps the admin offers, each through the order state machine. */
 export const ADMIN_ORDER_ACTIONS = ['mark-paid', 'ship', 'deliver', 'cancel'] as const;

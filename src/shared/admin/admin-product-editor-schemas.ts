@@ -1,7 +1,7 @@
 /**
  * The admin's product editor contract (docs/admin.md "Product"): one schema for the form and for
- * `POST /api/v1/admin/products` and `PUT /api/v1/admin/products/:id`. A product is written with the fields of
- * the catalogue file (docs/catalog-format.md) and checked by the same rules with the same messages
+ * `POST /api/v1/admin/products` and `PUT /api/v1/admin/products/:productId`. A product is written with the
+ * fields of the catalogue file (docs/catalog-format.md) and checked by the same rules with the same messages
  * (src/shared/catalog/catalog-fields.ts, product-rules.ts): prices in **rupees** (at most 2 decimals, as
  * the owner types them), stock and quantities in the product's unit (pieces or metres). Beyond the file, the
  * options are edited on their own: `sizes` and `colors` are the values of the Size and Colour options in order
@@ -62,7 +62,7 @@ export type AdminVariantInput = z.output<typeof adminVariantInputSchema>;
 const skuPlace = (index: number | null) => (index === null ? 'the product' : `variants[${index}]`);
 
 /**
- * `POST /api/v1/admin/products` and `PUT /api/v1/admin/products/:id` body. The catalogue file's rules
+ * `POST /api/v1/admin/products` and `PUT /api/v1/admin/products/:productId` body. The catalogue file's rules
  * (refusals in docs/catalog-format.md), and: `attributes` hold neither sizes nor colours (they are `sizes`
  * and `colors`), an option value appears once (letter case ignored), and SKUs are unique within the product
  * and its variants (letter case ignored). SKUs used by the store's other products are checked by the server
@@ -141,8 +141,8 @@ export function optionAttributes(
   ];
 }
 
-/** `/api/v1/admin/products/:id` path parameters (a product id that is no UUID is answered 404). */
-export const adminProductParamsSchema = z.object({ id: z.string() });
+/** `/api/v1/admin/products/:productId` path parameters (a product id that is no UUID is answered 404). */
+export const adminProductParamsSchema = z.object({ productId: z.string() });
 
 /** One variant as the editor loads it; prices in rupees (null = the product's), stock in the unit. */
 const variantValuesSchema = z.object({
@@ -183,9 +183,9 @@ export const adminProductValuesSchema = z.object({
 export type AdminProductValues = z.infer<typeof adminProductValuesSchema>;
 
 /**
- * `GET /api/v1/admin/products/:id` (and the answer of every save, archive and unarchive): the product's values,
- * whether it is archived (ISO 8601 time, null = on sale), the store's categories (for the form's choices), and
- * its history in the audit log, oldest first.
+ * `GET /api/v1/admin/products/:productId` (and the answer of every save, archive and unarchive): the product's
+ * values, whether it is archived (ISO 8601 time, null = on sale), the store's categories (for the form's
+ * choices), and its history in the audit log, oldest first.
  */
 export const adminProductDetailSchema = z.object({
   id: z.string(),

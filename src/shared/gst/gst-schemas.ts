@@ -71,8 +71,8 @@ export const gstr1DownloadParamsSchema = z.object({
 /** `GET /api/v1/admin/gst/gstr1/:month/:sheet` answer: the sheet as CSV text (`text/csv`, CRLF lines). */
 export const gstr1SheetCsvSchema = z.string();
 
-/** `GET /api/v1/admin/orders/:orderNumber/documents/:document` path. */
+/** `GET /api/v1/admin/orders/:orderId/documents/:document` path: the order number as typed. */
 export const adminTaxDocumentParamsSchema = z.object({
-  orderNumber: z.string().max(40),
+  orderId: z.string().max(40),
   document: z.enum(['invoice', 'credit-note'], { message: 'must be invoice or credit-note' }),
 });

@@ -1,6 +1,6 @@
 /**
  * An order's tax documents in the admin: 'Invoice RS/25-26/000123' and 'Credit note …' download the PDFs the
- * shopper gets (`GET /api/v1/admin/orders/:orderNumber/documents/:document`). Nothing shows before the order
+ * shopper gets (`GET /api/v1/admin/orders/:orderId/documents/:document`). Nothing shows before the order
  * ships (the invoice is issued then).
  */
 import { useState } from 'react';

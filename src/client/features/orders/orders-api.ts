@@ -1,6 +1,6 @@
 /**
  * The signed-in user's orders (docs/product.md §7 `GET /orders`) as a TanStack `queryOptions()`, and the shopper's
- * cancelling of a Pending order (`POST /orders/{orderNumber}/cancel`). Both send the bearer token, so they live
+ * cancelling of a Pending order (`POST /orders/{orderId}/cancel`). Both send the bearer token, so they live
  * under the session key and are dropped when the user signs in or out. One order by its number is read through
  * lib/orders/order-query.ts.
  */

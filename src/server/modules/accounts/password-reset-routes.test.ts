@@ -10,7 +10,7 @@ import { passwordResetTokens, users } from '../../db/schema/user-tables';
 import { testConfig } from '../../test/test-app';
 import { signUpCustomer, TEST_CUSTOMER_PASSWORD } from '../../test/test-customer';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { sweepPasswordResetTokens } from '../maintenance/sweeper';
+import { sweepPasswordResetTokens } from './password-reset';
 import { afterResponseWorkDone } from './after-response-queue';
 import type { Mailer } from '../mail/mailer';
 

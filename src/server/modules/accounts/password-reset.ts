@@ -8,9 +8,10 @@
  * tokens; a reset marks its token used and deletes the account's other unused tokens.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { passwordResetMessages, RESET_TOKEN_PATTERN } from '@shared/accounts/account-schemas';
 import type { Db } from '../../db/database';
+import { deleteInBatches } from '../../db/delete-in-batches';
 import { stores } from '../../db/schema/store-tables';
 import { passwordResetTokens, sessions, users } from '../../db/schema/user-tables';
 import { BadRequestError } from '../../errors';
@@ -164,4 +165,22 @@ export async function resetPassword(
         ),
       );
   });
+}
+
+/**
+ * Deletes, in every store, the password reset tokens used or expired before `now` (a link works once, for
+ * {@link RESET_TOKEN_LIFETIME_MS}), `batchSize` rows per statement; the hourly sweeper
+ * (../maintenance/sweeper.ts) runs it.
+ * @returns how many tokens were removed.
+ */
+export function sweepPasswordResetTokens(db: Db, now: Date, batchSize: number): Promise<number> {
+  return deleteInBatches(batchSize, () =>
+    db.execute(sql`
+      DELETE FROM ${passwordResetTokens} WHERE id IN (
+        SELECT id FROM ${passwordResetTokens}
+        WHERE expires_at < ${now.toISOString()} OR used_at < ${now.toISOString()}
+        LIMIT ${batchSize}
+      )
+      RETURNING 1`),
+  );
 }

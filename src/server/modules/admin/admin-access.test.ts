@@ -38,7 +38,7 @@ const OWNER_ONLY = [
 /** The route's URL with its parameters filled in. */
 const urlOf = (route: ApiRoute) =>
   route.url
-    .replace(':orderNumber', 'RS-7KQ29XD3')
+    .replace(':orderId', 'RS-7KQ29XD3')
     .replace(':memberId', '1')
     .replace(':customerId', '1')
     .replace(':productId', '00000000-0000-4000-8000-000000000000')
@@ -88,8 +88,8 @@ describe.each(testDatabaseKinds)('admin role hook on %s', (kind) => {
         'GET /api/v1/admin/me',
         'GET /api/v1/admin/orders',
         'GET /api/v1/admin/orders.csv',
-        'GET /api/v1/admin/orders/:orderNumber',
-        'POST /api/v1/admin/orders/:orderNumber/ship',
+        'GET /api/v1/admin/orders/:orderId',
+        'POST /api/v1/admin/orders/:orderId/ship',
         'GET /api/v1/admin/dashboard',
         'GET /api/v1/admin/customers',
         ...OWNER_ONLY,
@@ -139,7 +139,7 @@ describe.each(testDatabaseKinds)('admin role hook on %s', (kind) => {
     for (const route of guarded) {
       for (const text of hostile) {
         const url = route.url
-          .replace(':orderNumber', encodeText(text))
+          .replace(':orderId', encodeText(text))
           .replace(':memberId', encodeText(text))
           .replace(':customerId', encodeText(text))
           .replace(':productId', encodeText(text))

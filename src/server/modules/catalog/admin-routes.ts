@@ -41,10 +41,10 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** 200 the product with its history; 404 for another store's product or an unknown id. */
   app.get(
-    '/products/:id',
+    '/products/:productId',
     { schema: { params: adminProductParamsSchema, response: answers } },
     async (request, reply) =>
-      reply.send(await adminProductDetail(app.db, request.storeId, request.params.id)),
+      reply.send(await adminProductDetail(app.db, request.storeId, request.params.productId)),
   );
 
   /** 201 the new product; 400 `{ error, fields }` for a bad body; 409 with `fields` for a SKU in use. */
@@ -65,12 +65,12 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** 200 the saved product; 400 bad body; 404 not this store's; 409 a SKU in use. */
   app.put(
-    '/products/:id',
+    '/products/:productId',
     { schema: { params: adminProductParamsSchema, body: adminProductInputSchema, response: answers } },
     async (request, reply) => {
-      await updateAdminProduct(app.db, await contextOf(request), request.params.id, request.body);
+      await updateAdminProduct(app.db, await contextOf(request), request.params.productId, request.body);
       await app.catalogChanged();
-      return reply.send(await adminProductDetail(app.db, request.storeId, request.params.id));
+      return reply.send(await adminProductDetail(app.db, request.storeId, request.params.productId));
     },
   );
 
@@ -80,12 +80,12 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     /** 200 the product, archived (hidden from the storefront) or back on sale; 404 not this store's. */
     app.post(
-      `/products/:id/${action}`,
+      `/products/:productId/${action}`,
       { schema: { params: adminProductParamsSchema, response: answers } },
       async (request, reply) => {
-        await setProductArchived(app.db, await contextOf(request), request.params.id, archived);
+        await setProductArchived(app.db, await contextOf(request), request.params.productId, archived);
         await app.catalogChanged();
-        return reply.send(await adminProductDetail(app.db, request.storeId, request.params.id));
+        return reply.send(await adminProductDetail(app.db, request.storeId, request.params.productId));
       },
     );
   }

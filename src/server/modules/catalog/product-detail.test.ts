@@ -14,8 +14,7 @@ import {
 } from '../../test/catalog-fixture';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { catalogImportFileSchema } from '../catalog-file/import-schema';
-import { importCatalog } from '../catalog-file/import-service';
+import { seedCatalog } from '../../test/seed-catalog';
 import { availabilityTag } from './product-availability';
 import { currentAvailabilityTag, getProduct } from './product-detail';
 
@@ -29,7 +28,7 @@ describe.each(testDatabaseKinds)('GET /products/{id} with variants and units on 
   });
   beforeEach(async () => {
     await database.reset();
-    await importCatalog(database.db, catalogImportFileSchema.parse(fixtureCatalogWithVariants()));
+    await seedCatalog(database.db, fixtureCatalogWithVariants());
     await app.catalogChanged();
   });
   afterAll(async () => {
@@ -269,7 +268,7 @@ describe.each(testDatabaseKinds)('GET /products/{id} with variants and units on 
     second.store = { storeName: 'Second Shop', categories: ['Men'] };
     second.products = [second.products[24]!];
     second.products[0]!.variants = [{ sku: 'MEN-RSK-001-S-MAR', size: 'S', color: 'Maroon', stock: 0 }];
-    await importCatalog(database.db, catalogImportFileSchema.parse(second), { host: 'second.example' });
+    await seedCatalog(database.db, second, { host: 'second.example' });
     await app.catalogChanged();
 
     const [firstId, secondId] = (

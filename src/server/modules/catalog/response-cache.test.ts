@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureCatalog } from '../../test/catalog-fixture';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, type TestDatabase } from '../../test/test-database';
-import { catalogImportFileSchema } from '../catalog-file/import-schema';
 import { CATALOG_CHANGED_CHANNEL } from '../stores/catalog-version';
-import { importCatalog } from '../catalog-file/import-service';
+import { seedCatalog } from '../../test/seed-catalog';
 import { listenForCatalogChanges, reconnectDelayMs, ResponseCache } from './response-cache';
 
 describe('ResponseCache', () => {
@@ -80,7 +79,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('catalogue cache after its LISTEN 
 
   beforeAll(async () => {
     database = await openTestDatabase('postgres');
-    await importCatalog(database.db, catalogImportFileSchema.parse(fixtureCatalog()));
+    await seedCatalog(database.db, fixtureCatalog());
     app = await buildTestApp(database);
   });
 

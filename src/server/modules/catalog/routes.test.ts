@@ -11,8 +11,7 @@ import { NUL_MESSAGE } from '../../refuse-nul';
 import { fixtureCatalog } from '../../test/catalog-fixture';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { catalogImportFileSchema } from '../catalog-file/import-schema';
-import { importCatalog } from '../catalog-file/import-service';
+import { seedCatalog } from '../../test/seed-catalog';
 
 describe.each(testDatabaseKinds)('catalogue API on %s', (kind) => {
   let database: TestDatabase;
@@ -20,7 +19,7 @@ describe.each(testDatabaseKinds)('catalogue API on %s', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    await importCatalog(database.db, catalogImportFileSchema.parse(fixtureCatalog()));
+    await seedCatalog(database.db, fixtureCatalog());
     app = await buildTestApp(database);
   });
 
@@ -261,7 +260,7 @@ describe.each(testDatabaseKinds)('catalogue API on %s', (kind) => {
     other.products = [
       { ...other.products[22]!, sku: 'OTHER-1', title: 'Other Shop Fabric', category: 'Fabrics' },
     ];
-    await importCatalog(database.db, catalogImportFileSchema.parse(other), { host: 'Second.Example:8080' });
+    await seedCatalog(database.db, other, { host: 'Second.Example:8080' });
     await app.catalogChanged();
 
     const viaHeader = await app.inject({
@@ -298,7 +297,7 @@ describe.each(testDatabaseKinds)('catalogue API on %s', (kind) => {
     expect(before.data[1]?.regularPrice).toBe(399);
     const changed = fixtureCatalog();
     changed.products[23]!.regularPrice = 449;
-    await importCatalog(database.db, catalogImportFileSchema.parse(changed));
+    await seedCatalog(database.db, changed);
     if (kind === 'postgres') {
       // Other processes learn of the change by LISTEN/NOTIFY; this app listens too.
       await expect

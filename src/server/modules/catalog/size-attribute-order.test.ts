@@ -14,8 +14,7 @@ import {
 import type { FixtureCatalog, FixtureProduct } from '../../test/catalog-fixture';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { catalogImportFileSchema } from '../catalog-file/import-schema';
-import { importCatalog } from '../catalog-file/import-service';
+import { seedCatalog } from '../../test/seed-catalog';
 
 const garment = (sku: string, title: string, fields: Partial<FixtureProduct>): FixtureProduct => ({
   sku,
@@ -63,7 +62,7 @@ describe.each(testDatabaseKinds)('sizes in their natural order on %s', (kind) =>
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    await importCatalog(database.db, catalogImportFileSchema.parse(sizesCatalog()));
+    await seedCatalog(database.db, sizesCatalog());
     app = await buildTestApp(database);
   });
   afterAll(async () => {

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ORDER_STATUS } from '@shared/orders/order-status';
 import { insertSignedInMember, type SessionMember } from '../../test/admin-member';
 import { insertTestOrder, insertTestShop, type TestShop } from '../../test/order-fixture';
 import { buildTestApp } from '../../test/test-app';
 import { insertTestCustomer } from '../../test/test-customer';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { transition } from '../orders/order-lifecycle';
+import { payTestOrder, shipTestOrder } from '../../test/order-moves';
 
 describe.each(testDatabaseKinds)("the admin's tax documents and GSTR-1 sheets on %s", (kind) => {
   let database: TestDatabase;
@@ -55,10 +54,8 @@ describe.each(testDatabaseKinds)("the admin's tax documents and GSTR-1 sheets on
     expect(before.statusCode).toBe(404);
     expect(before.json()).toEqual({ error: 'No invoice has been issued for this order yet' });
 
-    await transition(database.db, shop.storeId, order.id, ORDER_STATUS.processing, 'payment: test');
-    await transition(database.db, shop.storeId, order.id, ORDER_STATUS.shipped, 'admin: ship', {
-      trackingNumber: 'EE123456789IN',
-    });
+    await payTestOrder(database.db, shop.storeId, order.id);
+    await shipTestOrder(database.db, shop.storeId, order.id, 'EE123456789IN');
     const invoice = await get(`/orders/${order.orderNumber.toLowerCase()}/documents/invoice`, owner);
     expect(invoice.statusCode).toBe(200);
     expect(invoice.headers['content-type']).toBe('application/pdf');

@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ORDER_STATUS } from '@shared/orders/order-status';
 import { products } from '../../db/schema/catalog-tables';
 import { orders } from '../../db/schema/order-tables';
 import { payments } from '../../db/schema/payment-tables';
@@ -16,9 +15,8 @@ import { pdfText } from '../../test/pdf-text';
 import { insertSignedInCustomers } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { catalogImportFileSchema } from '../catalog-file/import-schema';
-import { importCatalog } from '../catalog-file/import-service';
-import { transition } from '../orders/order-lifecycle';
+import { seedCatalog } from '../../test/seed-catalog';
+import { payTestOrder, returnTestOrder, shipTestOrder } from '../../test/order-moves';
 import { financialYearOf } from './document-number';
 import { gstr1Export } from './gstr1-export';
 import { gstDate, monthRange, toCsv } from './gstr1-sheet-format';
@@ -65,7 +63,7 @@ describe.each(testDatabaseKinds)('GSTR-1 export on %s', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    await importCatalog(database.db, catalogImportFileSchema.parse(gstTestCatalog()));
+    await seedCatalog(database.db, gstTestCatalog());
     for (const row of await database.db.select().from(products)) ids[row.sku] = row.id;
     const app = await buildTestApp(database);
     const shipped = async (
@@ -105,8 +103,8 @@ describe.each(testDatabaseKinds)('GSTR-1 export on %s', (kind) => {
           },
         });
       }
-      await transition(database.db, 1, row!.id, ORDER_STATUS.processing, 'test: paid');
-      await transition(database.db, 1, row!.id, ORDER_STATUS.shipped, 'test: ship', { trackingNumber: 'T1' });
+      await payTestOrder(database.db, 1, row!.id);
+      await shipTestOrder(database.db, 1, row!.id, 'T1');
       numbers[name] = `JS/${FY}/${String(Object.keys(numbers).length + 1).padStart(6, '0')}`;
       return row!.id;
     };
@@ -114,7 +112,7 @@ describe.each(testDatabaseKinds)('GSTR-1 export on %s', (kind) => {
     const returned = await shipped('jaipur', jaipur, { 'KUR-1299': 1 });
     await shipped('b2b', pune, { 'BAG-599': 1 }, '27AAACR5055K1Z7');
     await shipped('large', pune, { 'SAR-8900': 10, 'KUR-2800': 10 });
-    await transition(database.db, 1, returned, ORDER_STATUS.cancelled, 'test: returned');
+    await returnTestOrder(database.db, 1, returned);
     await app.close();
   });
   afterAll(async () => {

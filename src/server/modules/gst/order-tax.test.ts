@@ -13,8 +13,7 @@ import { stores } from '../../db/schema/store-tables';
 import { insertSignedInCustomers } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { catalogImportFileSchema } from '../catalog-file/import-schema';
-import { importCatalog } from '../catalog-file/import-service';
+import { seedCatalog } from '../../test/seed-catalog';
 import { GST_TEST_GSTIN, gstTestCatalog } from '../../test/gst-test-catalog';
 
 const jaipur = {
@@ -34,7 +33,7 @@ describe.each(testDatabaseKinds)('GST on placed orders on %s', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    await importCatalog(database.db, catalogImportFileSchema.parse(gstTestCatalog()));
+    await seedCatalog(database.db, gstTestCatalog());
     for (const row of await database.db.select().from(products)) ids[row.sku] = row.id;
     app = await buildTestApp(database);
   });

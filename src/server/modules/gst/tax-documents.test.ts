@@ -8,7 +8,6 @@ import type { FastifyInstance } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@shared/orders/order-schemas';
-import { ORDER_STATUS } from '@shared/orders/order-status';
 import { products } from '../../db/schema/catalog-tables';
 import { taxDocuments } from '../../db/schema/gst-tables';
 import { outgoingMail } from '../../db/schema/mail-tables';
@@ -19,9 +18,8 @@ import { pdfText } from '../../test/pdf-text';
 import { insertSignedInCustomers, type SessionCustomer } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { catalogImportFileSchema } from '../catalog-file/import-schema';
-import { importCatalog } from '../catalog-file/import-service';
-import { transition } from '../orders/order-lifecycle';
+import { seedCatalog } from '../../test/seed-catalog';
+import { payTestOrder, returnTestOrder, shipTestOrder } from '../../test/order-moves';
 import { financialYearOf } from './document-number';
 import { GST_TEST_GSTIN, gstTestCatalog } from '../../test/gst-test-catalog';
 
@@ -43,7 +41,7 @@ describe.each(testDatabaseKinds)('tax documents on %s', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    await importCatalog(database.db, catalogImportFileSchema.parse(gstTestCatalog()));
+    await seedCatalog(database.db, gstTestCatalog());
     for (const row of await database.db.select().from(products)) ids[row.sku] = row.id;
     app = await buildTestApp(database);
   });
@@ -67,11 +65,10 @@ describe.each(testDatabaseKinds)('tax documents on %s', (kind) => {
     expect(response.statusCode).toBe(201);
     const orderNumber = response.json<{ id: string }>().id;
     const [order] = await database.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
-    await transition(database.db, 1, order!.id, ORDER_STATUS.processing, 'test: paid');
+    await payTestOrder(database.db, 1, order!.id);
     return { id: order!.id, orderNumber, buyer: buyer! };
   };
-  const ship = (id: string) =>
-    transition(database.db, 1, id, ORDER_STATUS.shipped, 'test: ship', { trackingNumber: 'EE123456789IN' });
+  const ship = (id: string) => shipTestOrder(database.db, 1, id, 'EE123456789IN');
   const download = (orderNumber: string, document: string, buyer?: SessionCustomer, contactInfo?: string) =>
     app.inject({
       method: 'GET',
@@ -197,9 +194,7 @@ describe.each(testDatabaseKinds)('tax documents on %s', (kind) => {
       error: 'No credit note has been issued for this order',
     });
 
-    await transition(database.db, 1, id, ORDER_STATUS.cancelled, 'test: returned', {
-      cancellationCause: 'returned to the shop',
-    });
+    await returnTestOrder(database.db, 1, id, 'returned to the shop');
     const documents = await database.db
       .select()
       .from(taxDocuments)

@@ -6,10 +6,12 @@
  * the single connection) for long.
  */
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/database';
+import type { Db } from '../../db/database';
+import { deleteInBatches } from '../../db/delete-in-batches';
 import { outgoingMail } from '../../db/schema/mail-tables';
 import { idempotencyKeys } from '../../db/schema/order-tables';
-import { passwordResetTokens, sessions } from '../../db/schema/user-tables';
+import { sessions } from '../../db/schema/user-tables';
+import { sweepPasswordResetTokens } from '../accounts/password-reset';
 
 /**
  * How long an `Idempotency-Key` is remembered, in milliseconds: 24 hours, the window in which a client may
@@ -42,18 +44,6 @@ export type SweepOptions = {
   batchSize?: number;
 };
 
-/** Runs `deleteBatch` until a batch removes fewer than `batchSize` rows; returns the total removed. */
-async function inBatches(batchSize: number, deleteBatch: () => Promise<unknown>): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const removed = rowsOf<unknown>(await deleteBatch()).length;
-    total += removed;
-    if (removed < batchSize) return total;
-    // Let queued requests use the database between batches.
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
-
 /**
  * Deletes, in every store, the sessions that expired or were revoked before `now`, the idempotency keys
  * created more than {@link IDEMPOTENCY_KEY_RETENTION_MS} before `now`, the outbox mails sent more than
@@ -65,7 +55,7 @@ export async function sweepExpiredRows(db: Db, options: SweepOptions = {}): Prom
   const now = options.now ?? new Date();
   const batchSize = options.batchSize ?? SWEEP_BATCH_SIZE;
   const keysBefore = new Date(now.getTime() - IDEMPOTENCY_KEY_RETENTION_MS);
-  const removedSessions = await inBatches(batchSize, () =>
+  const removedSessions = await deleteInBatches(batchSize, () =>
     db.execute(sql`
       DELETE FROM ${sessions} WHERE id IN (
         SELECT id FROM ${sessions}
@@ -74,7 +64,7 @@ export async function sweepExpiredRows(db: Db, options: SweepOptions = {}): Prom
       )
       RETURNING 1`),
   );
-  const removedKeys = await inBatches(batchSize, () =>
+  const removedKeys = await deleteInBatches(batchSize, () =>
     db.execute(sql`
       DELETE FROM ${idempotencyKeys} WHERE (store_id, user_id, key) IN (
         SELECT store_id, user_id, key FROM ${idempotencyKeys}
@@ -84,7 +74,7 @@ export async function sweepExpiredRows(db: Db, options: SweepOptions = {}): Prom
       RETURNING 1`),
   );
   const mailsBefore = new Date(now.getTime() - SENT_MAIL_RETENTION_MS);
-  const removedMails = await inBatches(batchSize, () =>
+  const removedMails = await deleteInBatches(batchSize, () =>
     db.execute(sql`
       DELETE FROM ${outgoingMail} WHERE id IN (
         SELECT id FROM ${outgoingMail}
@@ -100,27 +90,6 @@ export async function sweepExpiredRows(db: Db, options: SweepOptions = {}): Prom
     sentMails: removedMails,
     passwordResetTokens: removedResetTokens,
   };
-}
-
-/**
- * Deletes, in every store, the password reset tokens used or expired before `now` (a reset link works once,
- * for 30 minutes), `batchSize` rows per statement.
- * @returns how many tokens were removed.
- */
-export function sweepPasswordResetTokens(
-  db: Db,
-  now: Date,
-  batchSize: number = SWEEP_BATCH_SIZE,
-): Promise<number> {
-  return inBatches(batchSize, () =>
-    db.execute(sql`
-      DELETE FROM ${passwordResetTokens} WHERE id IN (
-        SELECT id FROM ${passwordResetTokens}
-        WHERE expires_at < ${now.toISOString()} OR used_at < ${now.toISOString()}
-        LIMIT ${batchSize}
-      )
-      RETURNING 1`),
-  );
 }
 
 /** A running sweeper; `stop()` cancels the timer and waits for a sweep in progress to finish. */

@@ -90,15 +90,15 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** 200 the order; 404 for an order number that is not this store's. */
   app.get(
-    '/orders/:orderNumber',
+    '/orders/:orderId',
     { schema: { params: adminOrderParamsSchema, response: answers } },
     async (request, reply) =>
-      reply.send(await adminOrderDetail(app.db, request.storeId, request.params.orderNumber)),
+      reply.send(await adminOrderDetail(app.db, request.storeId, request.params.orderId)),
   );
 
   /** Processing → Shipped with courier and tracking number; the shopper is mailed. 409 otherwise. */
   app.post(
-    '/orders/:orderNumber/ship',
+    '/orders/:orderId/ship',
     { schema: { params: adminOrderParamsSchema, body: adminShipBodySchema, response: answers } },
     async (request, reply) => {
       const context = {
@@ -106,15 +106,15 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: actorOf(await requireMember(request)),
         mailFrom: app.config.MAIL_FROM,
       };
-      await shipOrder(app.db, context, request.params.orderNumber, request.body);
+      await shipOrder(app.db, context, request.params.orderId, request.body);
       app.mailSender.wake();
-      return reply.send(await adminOrderDetail(app.db, request.storeId, request.params.orderNumber));
+      return reply.send(await adminOrderDetail(app.db, request.storeId, request.params.orderId));
     },
   );
 
   /** Shipped → Delivered; 409 otherwise. */
   app.post(
-    '/orders/:orderNumber/deliver',
+    '/orders/:orderId/deliver',
     { schema: { params: adminOrderParamsSchema, body: adminDeliverBodySchema, response: answers } },
     async (request, reply) => {
       const context = {
@@ -122,15 +122,15 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: actorOf(await requireMember(request)),
         mailFrom: app.config.MAIL_FROM,
       };
-      await deliverOrder(app.db, context, request.params.orderNumber);
+      await deliverOrder(app.db, context, request.params.orderId);
       app.mailSender.wake();
-      return reply.send(await adminOrderDetail(app.db, request.storeId, request.params.orderNumber));
+      return reply.send(await adminOrderDetail(app.db, request.storeId, request.params.orderId));
     },
   );
 
   /** Pending or Processing → Cancelled (stock returns); 409 otherwise. */
   app.post(
-    '/orders/:orderNumber/cancel',
+    '/orders/:orderId/cancel',
     { schema: { params: adminOrderParamsSchema, body: adminCancelBodySchema, response: answers } },
     async (request, reply) => {
       const context = {
@@ -138,9 +138,9 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: actorOf(await requireMember(request)),
         mailFrom: app.config.MAIL_FROM,
       };
-      await cancelOrder(app.db, context, request.params.orderNumber, request.body);
+      await cancelOrder(app.db, context, request.params.orderId, request.body);
       app.mailSender.wake();
-      return reply.send(await adminOrderDetail(app.db, request.storeId, request.params.orderNumber));
+      return reply.send(await adminOrderDetail(app.db, request.storeId, request.params.orderId));
     },
   );
 };

@@ -8,8 +8,7 @@ import { fixtureCatalog } from '../../test/catalog-fixture';
 import { insertSignedInCustomers } from '../../test/session-customer';
 import { insertVariantCatalog } from '../../test/variant-fixture';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { catalogImportFileSchema } from '../catalog-file/import-schema';
-import { importCatalog } from '../catalog-file/import-service';
+import { seedCatalog } from '../../test/seed-catalog';
 import { createOrder } from './create-order';
 import { insertTestCustomer } from '../../test/test-customer';
 
@@ -29,7 +28,7 @@ describe.each(testDatabaseKinds)('createOrder on %s', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    await importCatalog(database.db, catalogImportFileSchema.parse(fixtureCatalog()));
+    await seedCatalog(database.db, fixtureCatalog());
     userId = await insertTestCustomer(database.db);
     const [silk] = await database.db.select().from(products).where(eq(products.sku, 'FAB-SLK'));
     silkId = silk!.id;

@@ -1,7 +1,7 @@
 /**
  * An order's tax documents as PDFs (docs/gst.md): `GET /orders/{orderId}/invoice` and `…/credit-note` for
  * whoever may track the order (its signed-in owner, or anyone giving its e-mail or phone), and the admin's
- * `GET /admin/orders/{orderNumber}/documents/{document}` for any member of the shop (behind the admin role
+ * `GET /admin/orders/{orderId}/documents/{document}` for any member of the shop (behind the admin role
  * hook). The documents are issued by the order's ship and cancel moves (../gst/tax-documents.ts). Thin
  * handlers: the shared schemas validate every request and serialise every answer.
  */
@@ -69,7 +69,7 @@ export const orderDocumentRoutes: FastifyPluginAsyncZod<OrderDocumentRoutesOptio
 export const orderDocumentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   /** 200 the PDF as an attachment; 404 for another store's order or a document not issued yet. */
   app.get(
-    '/orders/:orderNumber/documents/:document',
+    '/orders/:orderId/documents/:document',
     {
       schema: {
         params: adminTaxDocumentParamsSchema,
@@ -78,7 +78,7 @@ export const orderDocumentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { document } = request.params;
-      const orderNumber = normalizeOrderNumber(request.params.orderNumber);
+      const orderNumber = normalizeOrderNumber(request.params.orderId);
       if (!orderNumber) throw new NotFoundError(NO_TAX_DOCUMENT[document]);
       const file = await orderDocumentFile(app.db, request.storeId, orderNumber, document);
       reply.header('cache-control', 'no-store');

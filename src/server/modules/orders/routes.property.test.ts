@@ -20,8 +20,7 @@ import { fixtureCatalog } from '../../test/catalog-fixture';
 import { testConfig } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { insertVariantCatalog } from '../../test/variant-fixture';
-import { catalogImportFileSchema } from '../catalog-file/import-schema';
-import { importCatalog } from '../catalog-file/import-service';
+import { seedCatalog } from '../../test/seed-catalog';
 
 const PASSWORD = 'Banarasi-silk-1987';
 /** A well-formed id that is no variant. */
@@ -43,10 +42,10 @@ describe.each(testDatabaseKinds)('POST /orders with random bodies on %s', (kind)
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    await importCatalog(database.db, catalogImportFileSchema.parse(fixtureCatalog()));
+    await seedCatalog(database.db, fixtureCatalog());
     const second = fixtureCatalog();
     second.products = second.products.slice(-1);
-    await importCatalog(database.db, catalogImportFileSchema.parse(second), { host: 'second.example' });
+    await seedCatalog(database.db, second, { host: 'second.example' });
     await insertVariantCatalog(database.db);
     // Plenty of stock: this test is about prices and refusals, not about running out.
     await database.db.update(productVariants).set({ stock: 100_000 });

@@ -13,8 +13,7 @@ import { insertSignedInCustomers } from '../../test/session-customer';
 import { signUpCustomer } from '../../test/test-customer';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { buildApp } from '../../app';
-import { catalogImportFileSchema } from '../catalog-file/import-schema';
-import { importCatalog } from '../catalog-file/import-service';
+import { seedCatalog } from '../../test/seed-catalog';
 import type { Mailer } from '../mail/mailer';
 
 const SECOND_HOST = 'second.example';
@@ -57,11 +56,11 @@ describe.each(testDatabaseKinds)('orders API on %s', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    await importCatalog(database.db, catalogImportFileSchema.parse(fixtureCatalog()));
+    await seedCatalog(database.db, fixtureCatalog());
     const second = fixtureCatalog();
     second.store = { storeName: 'Second Shop', hosts: [SECOND_HOST] };
     second.products = second.products.slice(0, 1);
-    await importCatalog(database.db, catalogImportFileSchema.parse(second), { host: SECOND_HOST });
+    await seedCatalog(database.db, second, { host: SECOND_HOST });
     const rows = await database.db
       .select({ id: products.id, sku: products.sku, storeId: products.storeId })
       .from(products);
@@ -1011,7 +1010,7 @@ describe('order e-mail delivery', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    await importCatalog(database.db, catalogImportFileSchema.parse(fixtureCatalog()));
+    await seedCatalog(database.db, fixtureCatalog());
   });
 
   afterAll(async () => {

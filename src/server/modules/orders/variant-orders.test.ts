@@ -19,8 +19,7 @@ import { insertSignedInCustomers, type SessionCustomer } from '../../test/sessio
 import { testConfig } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { insertVariantCatalog, type VariantCatalog } from '../../test/variant-fixture';
-import { catalogImportFileSchema } from '../catalog-file/import-schema';
-import { importCatalog } from '../catalog-file/import-service';
+import { seedCatalog } from '../../test/seed-catalog';
 import type { Mailer } from '../mail/mailer';
 
 const SECOND_HOST = 'second.example';
@@ -61,11 +60,11 @@ describe.each(testDatabaseKinds)('orders with variants and metres on %s', (kind)
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    await importCatalog(database.db, catalogImportFileSchema.parse(fixtureCatalog()));
+    await seedCatalog(database.db, fixtureCatalog());
     const second = fixtureCatalog();
     second.store = { storeName: 'Second Shop', hosts: [SECOND_HOST] };
     second.products = second.products.slice(0, 1);
-    await importCatalog(database.db, catalogImportFileSchema.parse(second), { host: SECOND_HOST });
+    await seedCatalog(database.db, second, { host: SECOND_HOST });
     for (const row of await database.db.select().from(products)) {
       if (row.storeId === 1) plain[row.sku] = row.id;
       else otherStoreProductId = row.id;

@@ -17,7 +17,7 @@ import { markOrderPaid } from './admin-mark-paid';
 export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Pending → Processing with the UTR; 409 with the reason from any other status. Answers the order. */
   app.post(
-    '/orders/:orderNumber/mark-paid',
+    '/orders/:orderId/mark-paid',
     {
       schema: {
         params: adminOrderParamsSchema,
@@ -27,9 +27,9 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const context = { storeId: request.storeId, actor: actorOf(await requireMember(request)) };
-      await markOrderPaid(app.db, context, request.params.orderNumber, request.body.utr);
+      await markOrderPaid(app.db, context, request.params.orderId, request.body.utr);
       app.mailSender.wake();
-      return reply.send(await adminOrderDetail(app.db, request.storeId, request.params.orderNumber));
+      return reply.send(await adminOrderDetail(app.db, request.storeId, request.params.orderId));
     },
   );
 };

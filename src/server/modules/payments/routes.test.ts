@@ -11,8 +11,7 @@ import { fixtureCatalog } from '../../test/catalog-fixture';
 import { buildTestApp } from '../../test/test-app';
 import { signUpCustomer } from '../../test/test-customer';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { catalogImportFileSchema } from '../catalog-file/import-schema';
-import { importCatalog } from '../catalog-file/import-service';
+import { seedCatalog } from '../../test/seed-catalog';
 import { transition } from '../orders/order-lifecycle';
 import { payuRequestHash, payuResponseHash } from './providers/payu-provider';
 import { TEST_PAYMENT_NOTICE } from './paid-order-mail';
@@ -71,11 +70,11 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    await importCatalog(database.db, catalogImportFileSchema.parse(fixtureCatalog()));
+    await seedCatalog(database.db, fixtureCatalog());
     const second = fixtureCatalog();
     second.store = { storeName: 'Second Shop', hosts: ['second.example'] };
     second.products = second.products.slice(0, 1);
-    await importCatalog(database.db, catalogImportFileSchema.parse(second), { host: 'second.example' });
+    await seedCatalog(database.db, second, { host: 'second.example' });
     for (const row of await database.db
       .select({ id: products.id, sku: products.sku, storeId: products.storeId })
       .from(products)) {

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productListResponseSchema, type ProductListResponse } from '@shared/catalog/product-schema';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { catalogImportFileSchema } from '../catalog-file/import-schema';
-import { importCatalog } from '../catalog-file/import-service';
+import { seedCatalog } from '../../test/seed-catalog';
 import { searchFixtureCatalog } from '../../test/search-fixture';
 
 describe.each(testDatabaseKinds)('product search on %s', (kind) => {
@@ -13,7 +12,7 @@ describe.each(testDatabaseKinds)('product search on %s', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    await importCatalog(database.db, catalogImportFileSchema.parse(searchFixtureCatalog()));
+    await seedCatalog(database.db, searchFixtureCatalog());
     app = await buildTestApp(database);
   });
 
@@ -210,7 +209,7 @@ describe.each(testDatabaseKinds)('product search on %s', (kind) => {
     other.store = { storeName: 'Second Shop', categories: ['Women'] };
     other.products = [{ ...other.products[0]!, sku: 'OTHER-1', title: 'Other Shop Maroon Kurti' }];
     other.products[0]!.variants = [{ sku: 'OTHER-1-M', size: 'M', color: 'Maroon', stock: 1 }];
-    await importCatalog(database.db, catalogImportFileSchema.parse(other), { host: 'second.example' });
+    await seedCatalog(database.db, other, { host: 'second.example' });
     await app.catalogChanged();
     const second = await list('q=maroon kurti&size=M&facets=1', { 'x-store-host': 'second.example' });
     expect(titles(second)).toEqual(['Other Shop Maroon Kurti']);

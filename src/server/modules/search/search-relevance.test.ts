@@ -3,20 +3,17 @@
  * search-relevance-cases.json — misspellings, Hindi words, fabric + category, colour + category, synonyms —
  * the listed products (by SKU) must be among the first 4 results. A change that drops one fails here.
  */
-import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductListResponse } from '@shared/catalog/product-schema';
-import { demoCatalogFile } from '../../paths';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { catalogImportFileSchema } from '../catalog-file/import-schema';
-import { importCatalog } from '../catalog-file/import-service';
+import { demoCatalog, seedCatalog } from '../../test/seed-catalog';
 import cases from './search-relevance-cases.json';
 
 type RelevanceCase = { q: string; kind: string; mustBeInTop4: string[] };
 
-const demo = catalogImportFileSchema.parse(JSON.parse(readFileSync(demoCatalogFile, 'utf8')));
+const demo = demoCatalog();
 const titleBySku = new Map(demo.products.map((product) => [product.sku, product.title]));
 
 describe.each(testDatabaseKinds)('search relevance on the demo shop on %s', (kind) => {
@@ -25,7 +22,7 @@ describe.each(testDatabaseKinds)('search relevance on the demo shop on %s', (kin
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    await importCatalog(database.db, demo);
+    await seedCatalog(database.db, demo);
     app = await buildTestApp(database);
   });
 

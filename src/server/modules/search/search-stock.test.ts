@@ -7,16 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProductListResponse } from '@shared/catalog/product-schema';
-import type { Db } from '../../db/database';
 import { orders } from '../../db/schema/order-tables';
 import { productVariants, products } from '../../db/schema/catalog-tables';
 import type { FixtureCatalog } from '../../test/catalog-fixture';
 import { insertSignedInCustomers, type SessionCustomer } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { reserveOrderStockAgain } from '../orders/order-stock-return';
-import { catalogImportFileSchema } from '../catalog-file/import-schema';
-import { importCatalog } from '../catalog-file/import-service';
+import { reserveTestOrderStockAgain } from '../../test/order-moves';
+import { seedCatalog } from '../../test/seed-catalog';
 
 const address = {
   fullName: 'Asha Verma',
@@ -86,7 +84,7 @@ describe.each(testDatabaseKinds)('search follows stock on %s', (kind) => {
   });
   beforeEach(async () => {
     await database.reset();
-    await importCatalog(database.db, catalogImportFileSchema.parse(stockCatalog()));
+    await seedCatalog(database.db, stockCatalog());
     for (const row of await database.db.select().from(products)) {
       if (row.sku === 'KRT-TEAL') kurti = row.id;
       else saree = row.id;
@@ -186,17 +184,15 @@ describe.each(testDatabaseKinds)('search follows stock on %s', (kind) => {
       .from(orders)
       .where(eq(orders.orderNumber, placed));
     const storeId = (await database.db.select({ storeId: products.storeId }).from(products))[0]!.storeId;
-    const reserved = await database.db.transaction((tx) =>
-      reserveOrderStockAgain(tx as unknown as Db, storeId, row!.id),
-    );
+    const reserved = await reserveTestOrderStockAgain(database.db, storeId, row!.id);
     expect(reserved).toBe(true);
     expect(await titles('size=L')).toEqual([]);
   });
 
   it('follows stock set by an import and a variant removed by one', async () => {
-    await importCatalog(database.db, catalogImportFileSchema.parse(stockCatalog(0)));
+    await seedCatalog(database.db, stockCatalog(0));
     expect(await titles('size=M')).toEqual([]);
-    await importCatalog(database.db, catalogImportFileSchema.parse(stockCatalog(3)));
+    await seedCatalog(database.db, stockCatalog(3));
     expect(await titles('size=M')).toEqual(['Teal Chanderi Kurti']);
     await database.db.delete(productVariants).where(eq(productVariants.id, variantIds['KRT-TEAL-M']!));
     expect(await titles('size=M')).toEqual([]);
