@@ -31,8 +31,20 @@ export type TestDatabase = Database & {
 /** At most this many closed databases of a kind wait in a worker for the next file (the rest are closed). */
 const IDLE_PER_KIND = 2;
 
-/** A database opened for tests, with the statements that empty it (read from its catalog once). */
-type KeptDatabase = { database: Database; runScript(script: string): Promise<void>; emptying?: string };
+/** A handle on a kept database for one test file. */
+type Connection = { database: Database; runScript(script: string): Promise<void>; release(): Promise<void> };
+
+/**
+ * A migrated database a worker keeps: PGlite's one instance, or a PostgreSQL database that each file reaches
+ * through a node-postgres pool of its own (an app leaves its listeners on the pool's clients).
+ */
+type KeptDatabase = {
+  connect(): Promise<Connection>;
+  /** Closes it for good (a PostgreSQL database is dropped). */
+  destroy(): Promise<void>;
+  /** The statements that empty it, read from its catalog once. */
+  emptying?: string;
+};
 
 const idle: Record<DatabaseKind, KeptDatabase[]> = { pglite: [], postgres: [] };
 
@@ -52,7 +64,12 @@ async function createDatabase(kind: DatabaseKind): Promise<KeptDatabase> {
     const snapshot = new Blob([inject('pgliteSnapshot')]);
     const pglite = await PGlite.create({ loadDataDir: snapshot, extensions: pgliteExtensions });
     const database = await openDatabase({ pglite });
-    return { database, runScript: async (script) => void (await pglite.exec(script)) };
+    const connection: Connection = {
+      database,
+      runScript: async (script) => void (await pglite.exec(script)),
+      release: async () => undefined,
+    };
+    return { connect: async () => connection, destroy: () => database.close() };
   }
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
@@ -62,10 +79,22 @@ async function createDatabase(kind: DatabaseKind): Promise<KeptDatabase> {
   await adminQuery(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
-  await database.migrate();
-  // One simple-protocol query may hold several statements (node-postgres sends it as it is without parameters).
-  return { database, runScript: async (script) => void (await database.pool!.query(script)) };
+  const connect = async (): Promise<Connection> => {
+    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+    return {
+      database,
+      // One simple-protocol query may hold several statements (node-postgres sends it so without parameters).
+      runScript: async (script) => void (await database.pool!.query(script)),
+      release: () => database.close(),
+    };
+  };
+  const first = await connect();
+  try {
+    await first.database.migrate();
+  } finally {
+    await first.release();
+  }
+  return { connect, destroy: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
@@ -76,9 +105,9 @@ const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * checks) off is used instead of `TRUNCATE`: on tables of a few rows it is ten times faster on PostgreSQL,
  * where `TRUNCATE` gives every table and index a new file.
  */
-async function emptyingScript(kept: KeptDatabase): Promise<string> {
+async function emptyingScript(kept: KeptDatabase, connection: Connection): Promise<string> {
   if (kept.emptying) return kept.emptying;
-  const { db } = kept.database;
+  const { db } = connection.database;
   const tables = rowsOf<{ name: string }>(
     await db.execute(
       sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -112,8 +141,8 @@ async function emptyingScript(kept: KeptDatabase): Promise<string> {
   return kept.emptying;
 }
 
-async function empty(kept: KeptDatabase): Promise<void> {
-  await kept.runScript(await emptyingScript(kept));
+async function empty(kept: KeptDatabase, connection: Connection): Promise<void> {
+  await connection.runScript(await emptyingScript(kept, connection));
 }
 
 /**
@@ -121,19 +150,20 @@ async function empty(kept: KeptDatabase): Promise<void> {
  * back to the worker for the next file (or the process hangs on an open PostgreSQL pool).
  */
 export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
-  let kept = idle[kind].pop();
-  if (kept) await empty(kept);
-  else kept = await createDatabase(kind);
-  const held = kept;
+  const reused = idle[kind].pop();
+  const kept = reused ?? (await createDatabase(kind));
+  const connection = await kept.connect();
+  if (reused) await empty(kept, connection);
   let closed = false;
   return {
-    ...held.database,
-    reset: () => empty(held),
+    ...connection.database,
+    reset: () => empty(kept, connection),
     async close() {
       if (closed) return;
       closed = true;
-      if (idle[kind].length < IDLE_PER_KIND) idle[kind].push(held);
-      else await held.database.close();
+      await connection.release();
+      if (idle[kind].length < IDLE_PER_KIND) idle[kind].push(kept);
+      else await kept.destroy();
     },
   };
 }
