@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { inject, it } from 'vitest';
 import { openDatabase, pgliteExtensions, rowsOf, type Database } from '../db/database';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -22,6 +22,15 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export const testDatabaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
+
+/**
+ * `it` for a test, in a suite run on every kind, that does not depend on the database: a request the route
+ * refuses before its first query of substance (the body's or a header's validation, the HTTP shape). It runs
+ * on PGlite and is reported skipped on PostgreSQL, where it would prove nothing more.
+ */
+export function itOnPgliteOnly(kind: DatabaseKind) {
+  return it.skipIf(kind !== 'pglite');
+}
 
 export type TestDatabase = Database & {
   /** Empties every table (identities restart), keeping the schema. */
