@@ -12,8 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error: plain ESM helper without type declarations
-import { startServer } from '../scripts/start-server-process.mjs';
+import { startServer } from './servers';
 import { apiCall, type ApiProduct, eventually, useStorefront } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
@@ -89,7 +88,8 @@ describe('product images in the admin at 390 × 844', () => {
     for (let step = 1; step <= steps; step++) {
       const y = from.y + from.height / 2 + ((first.y + 5 - (from.y + from.height / 2)) * step) / steps;
       await page.mouse.move(from.x + from.width / 2, y);
-      await page.waitForTimeout(30);
+      // The page has drawn a frame after the move (the drag follows the pointer frame by frame).
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
     }
     await page.mouse.up();
     await eventually(() => images.first().getByRole('img').getAttribute('src')).toBe(jpegUrl);

@@ -15,8 +15,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error: plain ESM helper without type declarations
-import { startServer } from '../scripts/start-server-process.mjs';
+import { startServer } from './servers';
 import {
   apiCall as sharedApiCall,
   eventually,

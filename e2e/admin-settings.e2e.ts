@@ -13,8 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error: plain ESM helper without type declarations
-import { startServer } from '../scripts/start-server-process.mjs';
+import { startServer } from './servers';
 import { apiCall, type ApiProduct, eventually, useStorefront } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
@@ -63,6 +62,15 @@ async function signIn(page: Page, path: string) {
 }
 
 /** Whether the hostile policy's script or handler ran in `page`. */
+/**
+ * Waits until every picture of the page has loaded or failed, and the tasks that queued have run: an inline
+ * handler of one of them (the hostile policy's `onerror`) would have run by then.
+ */
+async function picturesSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
 const policyScriptRan = (page: Page) =>
   page.evaluate(() => (window as unknown as { __policyScript?: number }).__policyScript ?? null);
 
@@ -106,7 +114,7 @@ describe('the admin settings at 390 × 844', () => {
     await preview.getByRole('heading', { name: 'Our own terms' }).waitFor();
     await preview.getByText('Sold by Resham Textiles Private Limited.').waitFor();
     expect(await preview.innerHTML()).not.toMatch(/script|onerror/);
-    await page.waitForTimeout(300);
+    await picturesSettled(page);
     expect(await policyScriptRan(page)).toBeNull();
     await shot(page, 'policies');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -118,7 +126,7 @@ describe('the admin settings at 390 × 844', () => {
     await shopper.goto(`${shop()}/terms`);
     await shopper.getByRole('heading', { name: 'Our own terms' }).waitFor();
     await shopper.getByText('Sold by Resham Textiles Private Limited.').waitFor();
-    await shopper.waitForTimeout(300);
+    await picturesSettled(shopper);
     expect(await policyScriptRan(shopper)).toBeNull();
   });
 

@@ -12,8 +12,7 @@ import { join } from 'node:path';
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error: plain ESM helper without type declarations
-import { startServer } from '../scripts/start-server-process.mjs';
+import { startServer } from './servers';
 import { apiCall as sharedApiCall, type ApiProduct, eventually, useStorefront } from './helpers';
 
 const PHONE = { width: 390, height: 844 };

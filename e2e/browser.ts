@@ -1,13 +1,47 @@
 /**
  * Browser helpers for e2e tests: Debian's Chromium through playwright-core (no downloaded browsers), one
- * browser per test file and a fresh context (empty cookies and localStorage) per test.
+ * browser per test worker (launched by its first file, ended with the worker) and a fresh context (empty
+ * cookies and localStorage) per test.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterEach, beforeAll, inject } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export const baseUrl = () => inject('baseUrl');
+/**
+ * This worker's shared server (./global-setup.ts starts one per worker): its address and its DATA_DIR, whose
+ * mail outbox (`outbox/*.eml`) holds the mails the app sent.
+ */
+export function sharedServer(): { baseUrl: string; dataDir: string } {
+  const servers = inject('servers');
+  // Vitest numbers the workers running at once 1…maxWorkers (VITEST_POOL_ID).
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  return servers[(worker - 1) % servers.length]!;
+}
+
+export const baseUrl = () => sharedServer().baseUrl;
+
+let launched: Promise<Browser> | undefined;
+
+/**
+ * The worker's Chromium: launched once, shared by the worker's test files (vitest.e2e.config.ts keeps modules
+ * between them). Playwright ends it when the worker process exits.
+ */
+function workerBrowser(): Promise<Browser> {
+  launched ??= chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  return launched;
+}
 
 /** Storefront paths whose pages mark themselves live (`<html data-hydrated>`); the admin and files do not. */
 const STOREFRONT_PAGE = /^\/(?!admin\b|api\/|sandbox\/|media\/|og\/)/;
@@ -16,15 +50,21 @@ const STOREFRONT_PAGE = /^\/(?!admin\b|api\/|sandbox\/|media\/|og\/)/;
  * Makes `page.goto` and `page.reload` of a storefront page also wait until the page is live: a server-rendered
  * page shows before its code has loaded, and a press on a part React has not taken over yet is lost (as it
  * would be for a shopper that quick). Pages mark themselves with `<html data-hydrated>`
- * (src/client/lib/server-html.ts).
+ * (src/client/lib/server-html.ts); a page that fails while rendering shows the route's error screen instead.
  */
 function waitForLivePages(page: Page): void {
+  // A page that failed while rendering never marks itself: React has taken it over once its error screen shows.
+  const live = page
+    .locator('html[data-hydrated]')
+    .or(
+      page
+        .getByRole('alert')
+        .filter({ has: page.getByRole('heading', { level: 1, name: 'Something went wrong' }) }),
+    )
+    .first();
   const untilLive = async () => {
     if (STOREFRONT_PAGE.test(new URL(page.url(), baseUrl()).pathname))
-      await page
-        .locator('html[data-hydrated]')
-        .waitFor({ state: 'attached', timeout: 15_000 })
-        .catch(() => undefined);
+      await live.waitFor({ state: 'attached', timeout: 15_000 }).catch(() => undefined);
   };
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
@@ -51,28 +91,13 @@ export function useBrowser(viewport = { width: 1280, height: 800 }) {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await workerBrowser();
   });
   afterEach(async () => {
     await context?.close();
     context = undefined;
     page = undefined;
   });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   return {
     /** A new page at `baseUrl`; page errors are collected in `errors`. */
     async newPage(): Promise<Page> {

@@ -16,8 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error: plain ESM helper without type declarations
-import { startServer } from '../scripts/start-server-process.mjs';
+import { startServer } from './servers';
 import { pdfText } from '../src/server/test/pdf-text';
 import { FABRIC, KURTA, kurtaAndFabricCart, PUNE } from './demo-kurta-and-fabric';
 import { apiCall as sharedApiCall, squash, useStorefront, waitForPath } from './helpers';

@@ -7,8 +7,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { baseUrl } from './browser';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, sharedServer } from './browser';
 import { apiCall, eventually, toastByTitle, useStorefront, waitForPath, waitForToast } from './helpers';
 
 const { newPage } = useStorefront();
@@ -42,7 +42,7 @@ function decodedParts(eml: string): string[] {
 
 /** The reset link of the newest `.eml` file in the server's outbox folder addressed to `email`. */
 async function resetLinkMailedTo(email: string): Promise<string> {
-  const outbox = join(inject('dataDir'), 'outbox');
+  const outbox = join(sharedServer().dataDir, 'outbox');
   let link: string | undefined;
   await eventually(async () => {
     const files = (await readdir(outbox).catch(() => [] as string[])).filter((file) => file.endsWith('.eml'));

@@ -1,22 +1,37 @@
 // Bundles the server and its CLIs into dist/server with esbuild (npm packages stay external).
+// `buildServer(outdir)` is the same build into another folder (the process tests run the server from one).
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { root } from './build-state.mjs';
 
-await build({
-  absWorkingDir: root,
-  entryPoints: {
-    main: 'src/server/main.ts',
-    'cli/catalog-import': 'src/server/cli/catalog-import.ts',
-    'cli/orders': 'src/server/cli/orders.ts',
-    'cli/admin': 'src/server/cli/admin.ts',
-  },
-  outdir: 'dist/server',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-});
-console.log('Built the server into dist/server');
+/**
+ * Builds the server into `outdir` (relative to the project root, or absolute).
+ * @param {string} [outdir]
+ * @returns {Promise<import('esbuild').Metafile>} what went into each output file and what it imports.
+ */
+export async function buildServer(outdir = 'dist/server') {
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: {
+      main: 'src/server/main.ts',
+      'cli/catalog-import': 'src/server/cli/catalog-import.ts',
+      'cli/orders': 'src/server/cli/orders.ts',
+      'cli/admin': 'src/server/cli/admin.ts',
+    },
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    metafile: true,
+    logLevel: 'warning',
+  });
+  return result.metafile;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await buildServer();
+  console.log('Built the server into dist/server');
+}

@@ -1,7 +1,7 @@
 // Starts the built server in a child process on a free port with a fresh embedded database (demo shop loaded),
 // and waits until /api/v1/health/ready answers 200. Used by the benchmarks and the browser tests.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,12 +21,20 @@ function freePort() {
 }
 
 /**
- * @param {{ env?: Record<string, string>, log?: boolean }} [options]
+ * `options.fromDataDir`: the DATA_DIR of a server that has started and stopped; the new server starts on a copy
+ * of it (its database already made, migrated and holding the demo shop) instead of an empty folder. The copy
+ * goes into `options.env.DATA_DIR` when that is given, else into a new temporary folder, which `stop()` removes
+ * unless `options.keepDataDir` is set (to copy it later, as a `fromDataDir`). A DATA_DIR that already holds
+ * files is a server started again on its own data: nothing is copied into it.
+ * @param {{ env?: Record<string, string>, log?: boolean, fromDataDir?: string, keepDataDir?: boolean }} [options]
  * @returns {Promise<{ baseUrl: string, dataDir: string, stop: () => Promise<void> }>}
  */
 export async function startServer(options = {}) {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'resham-run-'));
+  const ownsDataDir = !options.env?.DATA_DIR;
+  const dataDir = options.env?.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'resham-run-'));
+  if (options.fromDataDir && (!existsSync(dataDir) || readdirSync(dataDir).length === 0))
+    cpSync(options.fromDataDir, dataDir, { recursive: true });
   // SERVER_NODE_ARGS: extra Node.js flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile
   // it under a benchmark's load.
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -72,7 +80,7 @@ export async function startServer(options = {}) {
         await done;
         clearTimeout(timer);
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownsDataDir && !options.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

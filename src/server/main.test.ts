@@ -9,15 +9,20 @@ import { runCatalogImport } from './cli/catalog-import';
 import { runOrdersCli } from './cli/orders';
 import { openDatabase, pgliteExtensions } from './db/database';
 import { countAllProducts } from './modules/catalog-file/import-service';
+import { buildServerFor, cannotRunAs, type ServerBuild } from './test/server-build';
 
 /**
- * The real start-up (`src/server/main.ts` through tsx) in child processes: configuration and start-up
- * errors, serving, the DATA_DIR lock, readiness, graceful shutdown. Each store starts on a copy of one
- * migrated data folder prepared from the test snapshot, so no test runs initdb on disk.
+ * The real start-up (`src/server/main.ts`, built as `npm run build:server` builds it) in child processes:
+ * configuration and start-up errors, serving, the DATA_DIR lock, readiness, graceful shutdown. The server is
+ * built once for the suite (./test/server-build.ts) and each store starts on a copy of one migrated data
+ * folder prepared from the test snapshot, so no test compiles the server or runs initdb on disk.
  */
 describe('server process', () => {
   const folders: string[] = [];
   let template: string;
+  let build: ServerBuild;
+  /** Why no store can run as `nobody` here (tests that need one are skipped), or null. */
+  let unprivilegedUnavailable: string | null = null;
 
   /** A new temporary folder, removed after the suite. */
   const temporaryFolder = () => {
@@ -33,6 +38,8 @@ describe('server process', () => {
   };
 
   beforeAll(async () => {
+    unprivilegedUnavailable = asRoot ? cannotRunAs(NOBODY) : null;
+    build = await buildServerFor(asRoot && !unprivilegedUnavailable ? NOBODY : undefined);
     template = temporaryFolder();
     const pglite = await PGlite.create(join(template, 'pglite'), {
       loadDataDir: new Blob([inject('pgliteSnapshot')]),
@@ -46,6 +53,7 @@ describe('server process', () => {
     for (const child of children)
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+    build?.remove();
   });
 
   /** Running as root, file modes do not stop writes: such tests run the store as the `nobody` user. */
@@ -59,7 +67,8 @@ describe('server process', () => {
   };
 
   const start = (env: Record<string, string>, options: { unprivileged?: boolean } = {}) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, [build.mainFile], {
+      cwd: build.projectDir,
       env: { ...process.env, LOG_LEVEL: 'silent', HOST: '127.0.0.1', DEMO_DATA: 'off', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
       ...(options.unprivileged && asRoot ? { uid: NOBODY, gid: NOBODY } : {}),
@@ -198,7 +207,15 @@ describe('server process', () => {
     }
   });
 
-  it('stops with one sentence when DATA_DIR is not writable', async () => {
+  /** Skips a test that runs a store as `nobody` when this machine cannot, saying why. */
+  const needsUnprivilegedStore = (skip: (note: string) => void) => {
+    if (!unprivilegedUnavailable) return;
+    console.warn(`Skipped: ${unprivilegedUnavailable}.`);
+    skip(unprivilegedUnavailable);
+  };
+
+  it('stops with one sentence when DATA_DIR is not writable', async ({ skip }) => {
+    needsUnprivilegedStore(skip);
     const dataDir = temporaryFolder();
     chmodSync(dataDir, 0o555);
     const run = start({ PORT: '0', DATA_DIR: dataDir }, { unprivileged: true });
@@ -211,7 +228,8 @@ describe('server process', () => {
   it(
     'answers ready 503 naming dataDir while the data folder is read-only, and no TEST MODE line with real payments',
     { timeout: 120_000 },
-    async () => {
+    async ({ skip }) => {
+      needsUnprivilegedStore(skip);
       const dataDir = preparedDataDir();
       giveToNobody(dataDir);
       const port = await freePort();

@@ -27,14 +27,24 @@ export async function insertSignedInCustomers(
       .insert(users)
       .values({ storeId, email, firstName: 'Asha', lastName: 'Verma', passwordHash: 'x' })
       .returning({ id: users.id });
-    const token = generateSessionToken();
-    await db.insert(sessions).values({
-      storeId,
-      userId: user!.id,
-      tokenHash: hashSessionToken(token),
-      expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
-    });
+    const token = await insertSession(db, storeId, user!.id);
     customers.push({ userId: user!.id, email, headers: { authorization: `Bearer ${token}` } });
   }
   return customers;
+}
+
+/**
+ * Opens a live session of `userId` in `storeId` as signing in does (a new token of which only the SHA-256 is
+ * stored, valid for the session lifetime), without the password check.
+ * @returns the token for `Authorization: Bearer`.
+ */
+export async function insertSession(db: Db, storeId: number, userId: number): Promise<string> {
+  const token = generateSessionToken();
+  await db.insert(sessions).values({
+    storeId,
+    userId,
+    tokenHash: hashSessionToken(token),
+    expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
+  });
+  return token;
 }

@@ -16,7 +16,12 @@ import { insertSignedInMember } from '../../test/admin-member';
 import { insertTestOrder, insertTestShop, type TestShop } from '../../test/order-fixture';
 import { buildTestApp } from '../../test/test-app';
 import { signUpCustomer } from '../../test/test-customer';
-import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
+import {
+  itOnPgliteOnly,
+  openTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../test/test-database';
 import { transition } from '../orders/order-lifecycle';
 
 const HOST = 'shop.test';
@@ -148,7 +153,7 @@ describe.each(testDatabaseKinds)('POST /payments/report on %s', (kind) => {
     expect(admin.actions).toContain('mark-paid');
   });
 
-  it.each([
+  itOnPgliteOnly(kind).each([
     ['letters', '41234567890A'],
     ['11 digits', '41234567890'],
     ['13 digits', '4123456789012'],

@@ -10,7 +10,12 @@ import { payments } from '../../db/schema/payment-tables';
 import { fixtureCatalog } from '../../test/catalog-fixture';
 import { buildTestApp } from '../../test/test-app';
 import { signUpCustomer } from '../../test/test-customer';
-import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
+import {
+  itOnPgliteOnly,
+  openTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../test/test-database';
 import { seedCatalog } from '../../test/seed-catalog';
 import { transition } from '../orders/order-lifecycle';
 import { payuRequestHash, payuResponseHash } from './providers/payu-provider';
@@ -393,7 +398,7 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
       expect(await paymentsOf(orderId)).toEqual([]);
     });
 
-    it.each([
+    itOnPgliteOnly(kind).each([
       [{ method: 'bitcoin' }, { method: 'Please choose one of the options' }],
       [{ method: '' }, { method: 'Please choose a payment method' }],
       [{ phone: '+91983904173' }, { phone: 'Phone number must be 13 characters (including +91)' }],

@@ -12,7 +12,12 @@ import { insertSignedInMember, type SessionMember } from '../../test/admin-membe
 import { fixtureCatalog } from '../../test/catalog-fixture';
 import { insertSignedInCustomers, type SessionCustomer } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
-import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
+import {
+  itOnPgliteOnly,
+  openTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../test/test-database';
 import { NOT_A_MEMBER_MESSAGE, OWNER_ONLY_MESSAGE } from '../auth/role-hook';
 import { catalogImportFileSchema } from '../catalog-file/import-schema';
 import { importCatalog } from '../catalog-file/import-service';
@@ -219,7 +224,7 @@ describe.each(testDatabaseKinds)('admin store settings on %s', (kind) => {
     });
   });
 
-  it.each([
+  itOnPgliteOnly(kind).each([
     [
       'store-info',
       { ...STORE_INFO, companyEmail: 'not-mail' },
@@ -287,7 +292,7 @@ describe.each(testDatabaseKinds)('admin store settings on %s', (kind) => {
     expect(await audits()).toEqual([]);
   });
 
-  it('answers 400 for a policy that is not one of the six', async () => {
+  itOnPgliteOnly(kind)('answers 400 for a policy that is not one of the six', async () => {
     const response = await put('policies/cookies', { html: '<p>x</p>' });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toHaveProperty('slug');

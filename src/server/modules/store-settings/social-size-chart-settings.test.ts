@@ -9,7 +9,12 @@ import type { SizeChart } from '@shared/store-settings/size-chart';
 import { insertSignedInMember, type SessionMember } from '../../test/admin-member';
 import { fixtureCatalog } from '../../test/catalog-fixture';
 import { buildTestApp } from '../../test/test-app';
-import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
+import {
+  itOnPgliteOnly,
+  openTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../test/test-database';
 import { exportStoreBlock } from '../catalog-file/catalog-export';
 import { catalogImportFileSchema, parseCatalogFile } from '../catalog-file/import-schema';
 import { importCatalog } from '../catalog-file/import-service';
@@ -87,7 +92,7 @@ describe.each(testDatabaseKinds)('social links and size chart settings on %s', (
     expect((await storeInfo()).socialLinks).toEqual({});
   });
 
-  it.each([
+  itOnPgliteOnly(kind).each([
     ['instagram', 'http://www.instagram.com/kashi', 'must be an https:// link to instagram.com'],
     ['instagram', 'https://www.facebook.com/kashi', 'must be an https:// link to instagram.com'],
     ['facebook', 'https://facebook.com.evil.example/kashi', 'must be an https:// link to facebook.com'],
@@ -115,7 +120,7 @@ describe.each(testDatabaseKinds)('social links and size chart settings on %s', (
   });
 
   const table = CHART.tables[0]!;
-  it.each([
+  itOnPgliteOnly(kind).each([
     [{ ...CHART, unit: 'mm' }, { 'sizeChart.unit': 'must be in or cm' }],
     [{ ...CHART, tables: [] }, { 'sizeChart.tables': 'must hold at least 1 table' }],
     [
