@@ -4,12 +4,13 @@ import { connect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCatalogImport } from './cli/catalog-import';
 import { runOrdersCli } from './cli/orders';
 import { openDatabase, pgliteExtensions } from './db/database';
 import { countAllProducts } from './modules/catalog-file/import-service';
 import { buildServerFor, cannotRunAs, type ServerBuild } from './test/server-build';
+import { pgliteSnapshot } from './test/test-database';
 
 /**
  * The real start-up (`src/server/main.ts`, built as `npm run build:server` builds it) in child processes:
@@ -42,7 +43,7 @@ describe('server process', () => {
     build = await buildServerFor(asRoot && !unprivilegedUnavailable ? NOBODY : undefined);
     template = temporaryFolder();
     const pglite = await PGlite.create(join(template, 'pglite'), {
-      loadDataDir: new Blob([inject('pgliteSnapshot')]),
+      loadDataDir: pgliteSnapshot(),
       extensions: pgliteExtensions,
     });
     await pglite.close();

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, pgliteExtensions } from '../db/database';
 import { products } from '../db/schema/catalog-tables';
 import { countAllProducts } from '../modules/catalog-file/import-service';
 import { fixtureCatalog } from '../test/catalog-fixture';
+import { pgliteSnapshot } from '../test/test-database';
 import { runCatalogImport } from './catalog-import';
 
 /** The CLI on an embedded database in a temporary DATA_DIR, as a shop owner runs it. */
@@ -21,7 +22,7 @@ describe('npm run catalog:import', () => {
     delete process.env.DATABASE_URL;
     // The migrated snapshot copied into DATA_DIR, as a server would have left it: no initdb on disk here.
     const seeded = await PGlite.create(join(dataDir, 'pglite'), {
-      loadDataDir: new Blob([inject('pgliteSnapshot')]),
+      loadDataDir: pgliteSnapshot(),
       extensions: pgliteExtensions,
     });
     await seeded.close();

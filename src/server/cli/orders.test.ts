@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { products } from '../db/schema/catalog-tables';
 import { orderEvents, orders } from '../db/schema/order-tables';
 import { payments } from '../db/schema/payment-tables';
@@ -15,7 +15,12 @@ import { expireUnpaidOrders } from '../modules/orders/payment-window';
 import { confirmUpiPayment } from '../modules/payments/upi-confirmation';
 import { fixtureCatalog } from '../test/catalog-fixture';
 import { pgliteExtensions } from '../db/database';
-import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../test/test-database';
+import {
+  openTestDatabase,
+  pgliteSnapshot,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../test/test-database';
 import { runOrdersCli } from './orders';
 import { ORDERS_USAGE } from './orders-arguments';
 import { insertTestCustomer } from '../test/test-customer';
@@ -340,7 +345,7 @@ describe('npm run orders on the embedded database of DATA_DIR', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'resham-orders-cli-'));
     const pglite = await PGlite.create({
       dataDir: join(dataDir, 'pglite'),
-      loadDataDir: new Blob([inject('pgliteSnapshot')]),
+      loadDataDir: pgliteSnapshot(),
       extensions: pgliteExtensions,
     });
     await pglite.close();

@@ -3,9 +3,10 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, pgliteExtensions, type Database } from './database';
 import { isDatabaseUnavailableError, serializeErrorForLog } from './database-errors';
+import { pgliteSnapshot } from '../test/test-database';
 
 /** A TCP port nothing listens on (taken, then released). */
 const closedPort = () =>
@@ -62,7 +63,7 @@ describe('serializeErrorForLog', () => {
   let database: Database;
   beforeAll(async () => {
     const pglite = await PGlite.create({
-      loadDataDir: new Blob([inject('pgliteSnapshot')]),
+      loadDataDir: pgliteSnapshot(),
       extensions: pgliteExtensions,
     });
     database = await openDatabase({ pglite });
@@ -187,7 +188,7 @@ describe('an embedded database that has closed', () => {
   it('is unavailable: 503 with Retry-After, and ready names the database', async () => {
     const { buildTestApp } = await import('../test/test-app');
     const pglite = await PGlite.create({
-      loadDataDir: new Blob([inject('pgliteSnapshot')]),
+      loadDataDir: pgliteSnapshot(),
       extensions: pgliteExtensions,
     });
     const database = await openDatabase({ pglite });

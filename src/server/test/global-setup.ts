@@ -1,12 +1,23 @@
 /**
- * Vitest global setup: one migrated in-memory PGlite database's data directory (a tarball) for every test file,
- * which loads it instead of running initdb and the migrations again. The tarball is kept between runs in
- * node_modules/.cache/resham-tests, named after what makes it (the migrations, PGlite's and Drizzle's versions):
- * making it costs about 3 s of initdb at the start of every run. With `TEST_DATABASE_URL` set, it also names
+ * Vitest global setup: one migrated, empty PGlite data directory (a tarball) that every test database loads
+ * instead of running initdb and the migrations again. Test files get its path and read it from disk (once per
+ * worker): a provided value travels to the worker with every test file, and 42 MB of it did. The tarball is
+ * kept between runs in node_modules/.cache/resham-tests, named after what makes it (the migrations, PGlite's
+ * and Drizzle's versions): making it costs about 3 s of initdb. With `TEST_DATABASE_URL` set, it also names
  * this run's PostgreSQL test databases (./test-database.ts) and drops them when the run ends.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -16,7 +27,8 @@ import { projectRoot } from '../paths';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    pgliteSnapshot: ArrayBuffer;
+    /** The migrated, empty PGlite data directory as a tarball file (read it with `pgliteSnapshot()`). */
+    pgliteSnapshotFile: string;
     /** The start of the name of every PostgreSQL database this run creates (`resham_test_<pid>_`). */
     postgresDatabasePrefix: string;
   }
@@ -39,17 +51,17 @@ function snapshotKey(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** A migrated, empty PGlite data directory as a tarball: from the cache, else made (and cached). */
-async function migratedSnapshot(): Promise<ArrayBuffer> {
+/**
+ * The file of a migrated, empty PGlite data directory: the cached one, else one made now and cached. When the
+ * cache folder takes no writes, the file is made in a temporary folder, which `remove` deletes.
+ */
+async function migratedSnapshotFile(): Promise<{ file: string; remove?: () => void }> {
   const file = join(cacheFolder, `pglite-${snapshotKey()}.tar`);
-  if (existsSync(file)) {
-    const bytes = readFileSync(file);
-    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-  }
+  if (existsSync(file)) return { file };
   const pglite = await PGlite.create({ extensions: pgliteExtensions });
   const database = await openDatabase({ pglite });
   await database.migrate();
-  const snapshot = await (await pglite.dumpDataDir('none')).arrayBuffer();
+  const snapshot = new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
   await database.close();
   try {
     // A half-written file is never read (written aside, then renamed); older snapshots are of older migrations.
@@ -57,13 +69,18 @@ async function migratedSnapshot(): Promise<ArrayBuffer> {
     for (const old of readdirSync(cacheFolder)) {
       if (/^pglite-[0-9a-f]+\.tar$/.test(old)) rmSync(join(cacheFolder, old), { force: true });
     }
-    writeFileSync(`${file}.${process.pid}`, new Uint8Array(snapshot));
+    writeFileSync(`${file}.${process.pid}`, snapshot);
     renameSync(`${file}.${process.pid}`, file);
+    return { file };
   } catch (error) {
-    // Only the next run's start-up depends on the cache.
-    console.warn(`The migrated test database was not cached in ${cacheFolder}: ${(error as Error).message}`);
+    console.warn(`The migrated test database is not kept in ${cacheFolder}: ${(error as Error).message}`);
+    const folder = mkdtempSync(join(tmpdir(), 'resham-test-snapshot-'));
+    writeFileSync(join(folder, 'pglite.tar'), snapshot);
+    return {
+      file: join(folder, 'pglite.tar'),
+      remove: () => rmSync(folder, { recursive: true, force: true }),
+    };
   }
-  return snapshot;
 }
 
 /** Drops the databases whose names start with `prefix` (connections still open to them are ended). */
@@ -81,10 +98,14 @@ async function dropDatabases(url: string, prefix: string): Promise<void> {
   }
 }
 
-export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
-  project.provide('pgliteSnapshot', await migratedSnapshot());
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const snapshot = await migratedSnapshotFile();
+  project.provide('pgliteSnapshotFile', snapshot.file);
   const prefix = `resham_test_${process.pid}_`;
   project.provide('postgresDatabasePrefix', prefix);
   const url = process.env.TEST_DATABASE_URL;
-  return url ? () => dropDatabases(url, prefix) : undefined;
+  return async () => {
+    snapshot.remove?.();
+    if (url) await dropDatabases(url, prefix);
+  };
 }

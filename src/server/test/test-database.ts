@@ -10,6 +10,7 @@
  * databases of a run are dropped when the run ends (./global-setup.ts).
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -36,6 +37,17 @@ export type TestDatabase = Database & {
   /** Empties every table (identities restart), keeping the schema. */
   reset(): Promise<void>;
 };
+
+let snapshotBytes: Uint8Array<ArrayBuffer> | undefined;
+
+/**
+ * The migrated, empty PGlite data directory every embedded test database starts from (./global-setup.ts), as
+ * PGlite's `loadDataDir` takes it. Read from disk once per worker.
+ */
+export function pgliteSnapshot(): Blob {
+  snapshotBytes ??= new Uint8Array(readFileSync(inject('pgliteSnapshotFile')));
+  return new Blob([snapshotBytes]);
+}
 
 /** At most this many closed databases of a kind wait in a worker for the next file (the rest are closed). */
 const IDLE_PER_KIND = 2;
@@ -70,8 +82,7 @@ async function adminQuery(text: string): Promise<void> {
 /** A new migrated database of `kind`. */
 async function createDatabase(kind: DatabaseKind): Promise<KeptDatabase> {
   if (kind === 'pglite') {
-    const snapshot = new Blob([inject('pgliteSnapshot')]);
-    const pglite = await PGlite.create({ loadDataDir: snapshot, extensions: pgliteExtensions });
+    const pglite = await PGlite.create({ loadDataDir: pgliteSnapshot(), extensions: pgliteExtensions });
     const database = await openDatabase({ pglite });
     const connection: Connection = {
       database,
