@@ -96,6 +96,8 @@ async function checkoutWithCod(address: typeof PUNE): Promise<{ orderId: string;
   await expect
     .poll(async () => squash(await page.getByTestId('checkout-shipping').textContent()))
     .toBe('₹99');
+  // The tax split ('(IGST)' or '(CGST + SGST)') arrives with the checkout's GST quote, after the shipping charge.
+  await expect.poll(async () => squash(await summaryRegion.innerText())).toMatch(/Prices include GST \(/);
   const summary = squash(await summaryRegion.innerText());
   await page.getByRole('button', { name: 'Create Order' }).click();
   await waitForPath(page, /^\/payment\?orderId=/);

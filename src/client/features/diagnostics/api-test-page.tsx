@@ -164,7 +164,8 @@ export function ApiTestPage() {
 function ResultLine({ ok, children }: { ok: boolean; children: ReactNode }) {
   const Icon = ok ? CircleCheck : CircleAlert;
   return (
-    <Alert variant={ok ? 'success' : 'destructive'} role="status" className="flex-row items-start gap-2">
+    // The results' box is the live region: each line inside it is not another one.
+    <Alert variant={ok ? 'success' : 'destructive'} role="none" className="flex-row items-start gap-2">
       <Icon aria-hidden="true" className="mt-0.5" />
       <span>{children}</span>
     </Alert>
