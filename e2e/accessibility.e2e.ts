@@ -11,7 +11,15 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl } from './browser';
-import { apiCall, type ApiProduct, eventually, openInBrowser, useStorefront } from './helpers';
+import {
+  apiCall,
+  type ApiProduct,
+  eventually,
+  noRequestInFlight,
+  openInBrowser,
+  trackRequests,
+  useStorefront,
+} from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 const PASSWORD = 'Zari-weave-2719';
@@ -36,11 +44,12 @@ async function violations(page: Page): Promise<string[]> {
 async function settled(page: Page): Promise<void> {
   // Every page has its h1 once its (lazily loaded) screen is in; the layout around it comes earlier.
   await page.locator('h1').first().waitFor();
-  await page.waitForLoadState('networkidle');
+  await noRequestInFlight(page);
   await eventually(() => page.locator('[aria-busy="true"], [role="status"] .animate-pulse').count()).toBe(0);
 }
 
 async function expectAccessible(page: Page, path: string): Promise<void> {
+  trackRequests(page);
   await page.goto(path);
   await settled(page);
   expect((await violations(page)).join('\n'), `axe violations on ${path}`).toBe('');

@@ -47,35 +47,37 @@ function workerBrowser(): Promise<Browser> {
 const STOREFRONT_PAGE = /^\/(?!admin\b|api\/|sandbox\/|media\/|og\/)/;
 
 /**
- * Makes `page.goto` and `page.reload` of a storefront page also wait until the page is live: a server-rendered
- * page shows before its code has loaded, and a press on a part React has not taken over yet is lost (as it
- * would be for a shopper that quick). Pages mark themselves with `<html data-hydrated>`
- * (src/client/lib/server-html.ts); a page that fails while rendering shows the route's error screen instead.
+ * Waits until a storefront page is live: a server-rendered page shows before its code has loaded, and a press
+ * on a part React has not taken over yet is lost (as it would be for a shopper that quick). Pages mark
+ * themselves with `<html data-hydrated>` (src/client/lib/server-html.ts); a page that fails while rendering
+ * never does, and is live once its route error screen shows. Other pages (admin, API, files) return at once.
  */
-function waitForLivePages(page: Page): void {
-  // A page that failed while rendering never marks itself: React has taken it over once its error screen shows.
-  const live = page
+export async function untilLive(page: Page): Promise<void> {
+  if (!STOREFRONT_PAGE.test(new URL(page.url(), baseUrl()).pathname)) return;
+  await page
     .locator('html[data-hydrated]')
     .or(
       page
         .getByRole('alert')
         .filter({ has: page.getByRole('heading', { level: 1, name: 'Something went wrong' }) }),
     )
-    .first();
-  const untilLive = async () => {
-    if (STOREFRONT_PAGE.test(new URL(page.url(), baseUrl()).pathname))
-      await live.waitFor({ state: 'attached', timeout: 15_000 }).catch(() => undefined);
-  };
+    .first()
+    .waitFor({ state: 'attached', timeout: 15_000 })
+    .catch(() => undefined);
+}
+
+/** Makes `page.goto` and `page.reload` of a storefront page also wait {@link untilLive}. */
+function waitForLivePages(page: Page): void {
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
-    await untilLive();
+    await untilLive(page);
     return response;
   };
   const reload = page.reload.bind(page);
   page.reload = async (options) => {
     const response = await reload(options);
-    await untilLive();
+    await untilLive(page);
     return response;
   };
 }

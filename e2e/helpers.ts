@@ -131,6 +131,28 @@ export function recordApiRequests(page: Page): string[] {
   return urls;
 }
 
+const requestsOf = new WeakMap<Page, Set<Request>>();
+
+/**
+ * Starts counting the requests `page` has in flight (call it before the page navigates); `noRequestInFlight`
+ * then waits until every request it made has finished or failed.
+ */
+export function trackRequests(page: Page): void {
+  if (requestsOf.has(page)) return;
+  const pending = new Set<Request>();
+  page.on('request', (request) => pending.add(request));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+  requestsOf.set(page, pending);
+}
+
+/** Waits until no request `page` made since {@link trackRequests} is still in flight. */
+export async function noRequestInFlight(page: Page): Promise<void> {
+  const pending = requestsOf.get(page);
+  if (!pending) throw new Error('call trackRequests(page) before the page navigates');
+  await eventually(() => pending.size).toBe(0);
+}
+
 /** Current path plus query of the page. */
 export function pathWithQuery(page: Page): string {
   const url = new URL(page.url());

@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, CHROMIUM_PATH } from './browser';
+import { baseUrl, CHROMIUM_PATH, untilLive } from './browser';
 import { apiCall, apiProducts, eventually, headerCartLink, rupees, screenPrice, squash } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
@@ -71,11 +71,13 @@ describe('pages rendered on the server', () => {
       '/shipping',
       '/no/such/page',
     ]) {
-      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.goto(path);
+      await untilLive(page);
       expect(problems, path).toEqual([]);
     }
     // Interactive after hydration: the listing's pagination and filters answer clicks.
-    await page.goto('/products', { waitUntil: 'networkidle' });
+    await page.goto('/products');
+    await untilLive(page);
     await page.getByRole('button', { name: 'Next page' }).first().click();
     await eventually(() => new URL(page.url()).searchParams.get('page')).toBe('2');
     expect(problems).toEqual([]);
@@ -103,7 +105,8 @@ describe('pages rendered on the server', () => {
         JSON.stringify([{ id, name: 'Saved kurta', price: 100, image: '', quantity: 3 }]),
       );
     }, product.id);
-    await page.goto('/products?category=women', { waitUntil: 'networkidle' });
+    await page.goto('/products?category=women');
+    await untilLive(page);
     await eventually(async () => headerCartLink(page).getAttribute('aria-label')).toBe('Cart, 3 items');
     await eventually(async () => page.getByRole('banner').getByRole('link', { name: 'Login' }).count()).toBe(
       0,

@@ -1,5 +1,7 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { pgliteSnapshot } from '../test/test-database';
+import { pgliteExtensions } from './database';
 import { MAX_CACHED_STATEMENTS, withStatementCache } from './pglite-statement-cache';
 
 let pglite: PGlite;
@@ -12,7 +14,8 @@ const preparedCount = async () =>
   );
 
 beforeAll(async () => {
-  pglite = await PGlite.create();
+  // An initialised data directory (the test databases' snapshot), so that no initdb runs here.
+  pglite = await PGlite.create({ loadDataDir: pgliteSnapshot(), extensions: pgliteExtensions });
   await pglite.exec(`
     CREATE TABLE item (id serial PRIMARY KEY, name text NOT NULL UNIQUE, qty numeric(12, 3),
       tags text[], made timestamptz, meta jsonb);

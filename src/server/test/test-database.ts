@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { inject, it } from 'vitest';
+import { describe, inject, it } from 'vitest';
 import { openDatabase, pgliteExtensions, rowsOf, type Database } from '../db/database';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -26,11 +26,17 @@ export const testDatabaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
 
 /**
  * `it` for a test, in a suite run on every kind, that does not depend on the database: a request the route
- * refuses before its first query of substance (the body's or a header's validation, the HTTP shape). It runs
- * on PGlite and is reported skipped on PostgreSQL, where it would prove nothing more.
+ * refuses before its first query of substance (the body's or a header's validation, the HTTP shape), or a
+ * rule kept in memory (the rate limits). It runs on PGlite and is reported skipped on PostgreSQL, where it
+ * would prove nothing more.
  */
 export function itOnPgliteOnly(kind: DatabaseKind) {
   return it.skipIf(kind !== 'pglite');
+}
+
+/** `describe` for a group of such tests ({@link itOnPgliteOnly}). */
+export function describeOnPgliteOnly(kind: DatabaseKind) {
+  return describe.skipIf(kind !== 'pglite');
 }
 
 export type TestDatabase = Database & {
