@@ -6,17 +6,16 @@
  *
  * This file starts its own server: a fresh demo shop, which has no orders until this file places one.
  */
-import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM helper without type declarations
 import { startServer } from '../scripts/start-server-process.mjs';
 import { apiCall as sharedApiCall, type ApiProduct, eventually, squash, useStorefront } from './helpers';
+import { placeShopperOrder } from './shopper-order';
 
 const PHONE = { width: 390, height: 844 };
 const browser = useStorefront(PHONE);
 const DEMO_OWNER = { email: 'owner@demo.resham.in', password: 'demo-owner-2719' };
-const SHOPPER_PASSWORD = 'Zari-weave-2719';
 
 let server: { baseUrl: string; stop: () => Promise<void> };
 const shop = () => server.baseUrl;
@@ -57,57 +56,17 @@ async function storefrontProducts(): Promise<ApiProduct[]> {
 
 /** A shopper's order of one plain product (by the piece, no variants), marked paid by the owner: a sale today. */
 async function paidOrder(): Promise<string> {
-  const email = `overview.e2e.${Date.now()}.${randomInt(1e6)}@example.com`;
-  const registered = await apiCall('POST', '/users/register', {
-    firstName: 'Meera',
-    lastName: 'Iyer',
-    email,
-    password: SHOPPER_PASSWORD,
-  });
-  expect(registered.status).toBe(201);
-  const shopper = await apiCall<{ token: string }>('POST', '/users/authorize', {
-    email,
-    password: SHOPPER_PASSWORD,
-  });
-  let productId: string | undefined;
-  for (const item of await storefrontProducts()) {
-    const detail = await apiCall<{ unit: string; variants: unknown[]; available: boolean }>(
-      'GET',
-      `/products/${item.id}`,
-    );
-    if (detail.body.unit === 'piece' && detail.body.variants.length === 0 && detail.body.available) {
-      productId = item.id;
-      break;
-    }
-  }
-  expect(productId).toBeTruthy();
-  const created = await apiCall<{ id: string }>(
-    'POST',
-    '/orders',
-    {
-      products: { [productId!]: 1 },
-      shippingAddress: {
-        fullName: 'Meera Iyer',
-        address: '14 Chowk Bazaar, Aminabad',
-        city: 'Lucknow',
-        state: 'Uttar Pradesh',
-        postalCode: '226018',
-        phone: '+91 98390 41736',
-      },
-    },
-    shopper.body.token,
-  );
-  expect(created.status).toBe(201);
+  const { orderNumber } = await placeShopperOrder(shop(), await storefrontProducts(), 'overview.e2e');
   const owner = await apiCall<{ token: string }>('POST', '/admin/sign-in', DEMO_OWNER);
   expect(owner.status).toBe(200);
   const paid = await apiCall(
     'POST',
-    `/admin/orders/${encodeURIComponent(created.body.id)}/mark-paid`,
+    `/admin/orders/${encodeURIComponent(orderNumber)}/mark-paid`,
     { utr: '412345678901' },
     owner.body.token,
   );
   expect(paid.status).toBe(200);
-  return created.body.id;
+  return orderNumber;
 }
 
 describe('the admin overview at 390 × 844', () => {

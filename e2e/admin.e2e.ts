@@ -14,11 +14,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from './servers';
 import { apiCall as sharedApiCall, type ApiProduct, eventually, useStorefront } from './helpers';
+import { placeShopperOrder } from './shopper-order';
 
 const PHONE = { width: 390, height: 844 };
 const browser = useStorefront(PHONE);
 const DEMO_OWNER = { email: 'owner@demo.resham.in', password: 'demo-owner-2719' };
-const SHOPPER_PASSWORD = 'Zari-weave-2719';
 const TRACKING = `EE${randomInt(1e8, 1e9)}IN`;
 const screenshots = process.env.ADMIN_SCREENSHOTS;
 
@@ -42,49 +42,8 @@ async function shot(page: Page, name: string) {
 
 /** A shopper who placed one order of a plain product (by the piece, no variants) through the API. */
 async function shopperOrder(): Promise<{ email: string; orderNumber: string; token: string }> {
-  const email = `admin.e2e.${Date.now()}@example.com`;
-  const registered = await apiCall('POST', '/users/register', {
-    firstName: 'Meera',
-    lastName: 'Iyer',
-    email,
-    password: SHOPPER_PASSWORD,
-  });
-  expect(registered.status).toBe(201);
-  const { body } = await apiCall<{ token: string }>('POST', '/users/authorize', {
-    email,
-    password: SHOPPER_PASSWORD,
-  });
   const list = await apiCall<{ data: ApiProduct[] }>('GET', '/products?page=1&limit=100');
-  let productId: string | undefined;
-  for (const item of list.body.data) {
-    const detail = await apiCall<{ unit: string; variants: unknown[]; available: boolean }>(
-      'GET',
-      `/products/${item.id}`,
-    );
-    if (detail.body.unit === 'piece' && detail.body.variants.length === 0 && detail.body.available) {
-      productId = item.id;
-      break;
-    }
-  }
-  expect(productId).toBeTruthy();
-  const created = await apiCall<{ id: string }>(
-    'POST',
-    '/orders',
-    {
-      products: { [productId!]: 1 },
-      shippingAddress: {
-        fullName: 'Meera Iyer',
-        address: '14 Chowk Bazaar, Aminabad',
-        city: 'Lucknow',
-        state: 'Uttar Pradesh',
-        postalCode: '226018',
-        phone: '+91 98390 41736',
-      },
-    },
-    body.token,
-  );
-  expect(created.status).toBe(201);
-  return { email, orderNumber: created.body.id, token: body.token };
+  return placeShopperOrder(shop(), list.body.data, 'admin.e2e');
 }
 
 describe('the admin panel at 390 × 844', () => {
