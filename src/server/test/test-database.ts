@@ -71,6 +71,8 @@ type KeptDatabase = {
   destroy(): Promise<void>;
   /** The statements that empty it, read from its catalog once. */
   emptying?: string;
+  /** The same as one `TRUNCATE`, for a user who may not turn triggers off. */
+  truncating?: string;
 };
 
 const idle: Record<DatabaseKind, KeptDatabase[]> = { pglite: [], postgres: [] };
@@ -129,7 +131,8 @@ const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * The statements that empty every table of the public schema and restart the sequences their columns own, as
  * `TRUNCATE … RESTART IDENTITY CASCADE` would, in one transaction. `DELETE` with triggers (and so foreign-key
  * checks) off is used instead of `TRUNCATE`: on tables of a few rows it is ten times faster on PostgreSQL,
- * where `TRUNCATE` gives every table and index a new file.
+ * where `TRUNCATE` gives every table and index a new file. Turning triggers off takes a superuser; for another
+ * user the statements are that `TRUNCATE` ({@link empty}).
  */
 async function emptyingScript(kept: KeptDatabase, connection: Connection): Promise<string> {
   if (kept.emptying) return kept.emptying;
@@ -151,6 +154,7 @@ async function emptyingScript(kept: KeptDatabase, connection: Connection): Promi
           WHERE s.relkind = 'S' AND n.nspname = 'public' ORDER BY s.relname`,
     ),
   );
+  kept.truncating = `TRUNCATE ${tables.map((table) => `public.${quoted(table)}`).join(', ')} RESTART IDENTITY CASCADE`;
   kept.emptying = [
     'BEGIN',
     'SET LOCAL session_replication_role = replica',
@@ -168,7 +172,38 @@ async function emptyingScript(kept: KeptDatabase, connection: Connection): Promi
 }
 
 async function empty(kept: KeptDatabase, connection: Connection): Promise<void> {
-  await connection.runScript(await emptyingScript(kept, connection));
+  const script = await emptyingScript(kept, connection);
+  try {
+    await connection.runScript(script);
+  } catch (error) {
+    // 42501 insufficient_privilege: not a superuser, so no turning triggers off.
+    if ((error as { code?: string }).code !== '42501' || !kept.truncating) throw error;
+    kept.emptying = kept.truncating;
+    await connection.runScript(kept.emptying);
+  }
+}
+
+async function createAndConnect(kind: DatabaseKind): Promise<{ kept: KeptDatabase; connection: Connection }> {
+  const kept = await createDatabase(kind);
+  return { kept, connection: await kept.connect() };
+}
+
+/**
+ * An idle database of `kind`, emptied, or null when there is none. One that cannot be emptied (a file before
+ * left it in a state of its own) is closed for good rather than handed on.
+ */
+async function reuseIdle(kind: DatabaseKind): Promise<{ kept: KeptDatabase; connection: Connection } | null> {
+  const kept = idle[kind].pop();
+  if (!kept) return null;
+  const connection = await kept.connect();
+  try {
+    await empty(kept, connection);
+    return { kept, connection };
+  } catch {
+    await connection.release().catch(() => undefined);
+    await kept.destroy().catch(() => undefined);
+    return null;
+  }
 }
 
 /**
@@ -176,10 +211,7 @@ async function empty(kept: KeptDatabase, connection: Connection): Promise<void> 
  * back to the worker for the next file (or the process hangs on an open PostgreSQL pool).
  */
 export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
-  const reused = idle[kind].pop();
-  const kept = reused ?? (await createDatabase(kind));
-  const connection = await kept.connect();
-  if (reused) await empty(kept, connection);
+  const { kept, connection } = (await reuseIdle(kind)) ?? (await createAndConnect(kind));
   let closed = false;
   return {
     ...connection.database,
