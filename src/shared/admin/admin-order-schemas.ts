@@ -100,8 +100,11 @@ export const adminOrderCsvSchema = z.string();
 /** `:orderId` of `/api/v1/admin/orders/:orderId…`: the order number as typed (the server normalises it). */
 export const adminOrderParamsSchema = z.object({ orderId: z.string().max(40) });
 
-/** The steps the admin offers, each through the order state machine. */
-export const ADMIN_ORDER_ACTIONS = ['mark-paid', 'ship', 'deliver', 'cancel'] as const;
+/**
+ * The steps the admin offers: each move through the order state machine, and `reject-report` — the shopper's
+ * 'I have paid' of a Pending order turned down (the order stays Pending with a new payment window).
+ */
+export const ADMIN_ORDER_ACTIONS = ['mark-paid', 'ship', 'deliver', 'cancel', 'reject-report'] as const;
 export type AdminOrderAction = (typeof ADMIN_ORDER_ACTIONS)[number];
 
 /** One order as the admin shows it. */
@@ -193,3 +196,10 @@ export const adminDeliverBodySchema = z.object({}).strict();
 /** `POST …/cancel`: optionally why, as the shopper will read it. */
 export const adminCancelBodySchema = z.object({ reason: field(200).optional() });
 export type AdminCancelBody = z.output<typeof adminCancelBodySchema>;
+
+/**
+ * `POST …/reject-report`: optionally why the owner turned the shopper's 'I have paid' down (e.g. 'No UPI
+ * payment with this UTR reached our account'), quoted in the shopper's mail.
+ */
+export const adminRejectReportBodySchema = z.object({ reason: field(200).optional() });
+export type AdminRejectReportBody = z.output<typeof adminRejectReportBodySchema>;

@@ -1,6 +1,6 @@
 /**
  * The admin dashboard's contract (docs/admin.md "Dashboard"): orders and revenue for today, 7 and 30 days,
- * daily sales for 30 days, orders to ship, unpaid orders about to expire, low-stock SKUs and e-mails that
+ * daily sales for 30 days, payments to verify, orders to ship, unpaid orders about to expire, low-stock SKUs and e-mails that
  * failed. Amounts in integer **paise**, summed on the server; days are India time (YYYY-MM-DD).
  */
 import { z } from 'zod';
@@ -17,6 +17,21 @@ export const dashboardSchema = z.object({
   last30Days: period,
   /** 30 entries, oldest first, one per day, today last. */
   daily: z.array(z.object({ day: z.string(), orders: z.number().int(), revenuePaise: z.number().int() })),
+  /**
+   * Pending orders whose shopper said 'I have paid' (docs/payments.md "I have paid"), oldest report first, at
+   * most 20: the owner checks the bank account, then marks each paid or rejects the report. Their payment
+   * window is paused meanwhile.
+   */
+  paymentsToVerify: z.array(
+    z.object({
+      orderNumber: z.string(),
+      fullName: z.string(),
+      totalPaise: z.number().int(),
+      /** The UTR the shopper gave, null: none. */
+      utr: z.string().nullable(),
+      reportedAt: z.string(),
+    }),
+  ),
   toShip: z.object({
     count: z.number().int(),
     oldest: z.array(z.object({ orderNumber: z.string(), fullName: z.string(), createdAt: z.string() })),

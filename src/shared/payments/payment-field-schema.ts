@@ -24,8 +24,13 @@ export const paymentFieldDefinitionSchema = z.object({
   type: paymentFieldTypeSchema,
   placeholder: z.string().optional(),
   description: z.string().optional(),
-  /** For `select`: the choices. */
-  options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+  /**
+   * For `select`: the choices. A choice that changes what the order costs carries `amount`: the order's total
+   * in rupees when it is chosen, computed by the server (cash on delivery: the total with its fee).
+   */
+  options: z
+    .array(z.object({ value: z.string(), label: z.string(), amount: z.number().optional() }))
+    .optional(),
   /** Render the label and the control on one line (checkboxes, short fields). */
   inline: z.boolean().optional(),
   /** Input mask hint; `phone-in` is the +91 mask (docs/product.md §5). */

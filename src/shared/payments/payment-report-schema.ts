@@ -37,14 +37,26 @@ export const paymentReportSchema = z.object({ at: z.string(), utr: z.string().nu
 
 export type PaymentReport = z.infer<typeof paymentReportSchema>;
 
-/** What the shopper reads once the report is recorded: the order stays unpaid until the shop confirms it. */
-export const PAYMENT_REPORTED_MESSAGE =
-  'Thank you. The shop will confirm your payment once it reaches them; until then your order stays Pending.';
+/** The short state of a Pending order the shopper said they paid (payment page, My Orders, Track order). */
+export const PAYMENT_REPORTED_TITLE = 'Payment reported — being verified';
 
 /**
- * The line under a Pending order the shopper said they paid (order and track pages): 'You said you have paid
- * (UTR 412345678901). The shop will confirm your payment.'; without a UTR the brackets are left out.
+ * What the payment page says instead of the QR code once the shopper reported their payment: nothing more to
+ * pay, the order is held (its payment window is paused) until the shop has checked its bank account.
+ */
+export const PAYMENT_REPORTED_MESSAGE =
+  'Thank you. The shop is checking that your payment has reached its bank account. Your order is held for you meanwhile, and we e-mail you as soon as the payment is confirmed. There is nothing more to pay.';
+
+/**
+ * The line under a Pending order the shopper said they paid (order and track pages): 'Payment reported — being
+ * verified (UTR 412345678901)'; without a UTR the brackets are left out.
  */
 export function paymentReportedText(report: PaymentReport): string {
-  return `You said you have paid${report.utr ? ` (UTR ${report.utr})` : ''}. The shop will confirm your payment.`;
+  return `${PAYMENT_REPORTED_TITLE}${report.utr ? ` (UTR ${report.utr})` : ''}`;
 }
+
+/**
+ * Hours the shopper has to pay again after the shop rejected their report (docs/payments.md "I have paid"): the
+ * order's payment window restarts for this long from the rejection.
+ */
+export const PAYMENT_WINDOW_AFTER_REJECTION_HOURS = 24;

@@ -1,7 +1,9 @@
 /**
  * The admin dashboard's figures (docs/admin.md "Dashboard"), each one query scoped to the store: orders and
  * revenue (paise, summed by PostgreSQL) for today and the last 7 and 30 days in India time, daily sales for
- * 30 days, Processing orders waiting to ship, Pending orders whose payment window closes soonest, SKUs at or
+ * 30 days, Pending orders whose shopper said 'I have paid' (payments to verify, oldest report first),
+ * Processing orders waiting to ship, Pending orders whose payment window closes soonest (not the reported ones:
+ * their window is paused), SKUs at or
  * below {@link LOW_STOCK_THRESHOLD} and e-mails the outbox gave up on.
  */
 import { sql } from 'drizzle-orm';
@@ -13,6 +15,9 @@ import { rowsOf, type Db } from '../../db/database';
 const PAID = sql.raw(`(${ORDER_STATUS.processing}, ${ORDER_STATUS.shipped}, ${ORDER_STATUS.delivered})`);
 const IST = sql.raw(`'Asia/Kolkata'`);
 
+/** At most this many payments to verify are listed. */
+const PAYMENTS_TO_VERIFY_LIMIT = 20;
+
 type Row = Record<string, string | number | null>;
 const num = (value: unknown) => Number(value ?? 0);
 const iso = (value: unknown) => new Date(value as string).toISOString();
@@ -22,7 +27,7 @@ export async function loadDashboard(db: Db, storeId: number, now: Date = new Dat
   const at = now.toISOString();
   // Today's first instant in India (UTC+05:30 all year), then the 30 days that end with today.
   const today = sql`(date_trunc('day', ${at}::timestamptz AT TIME ZONE ${IST}) AT TIME ZONE ${IST})`;
-  const [daily, toShip, oldest, expiring, lowStock, failed, latestFailed] = await Promise.all([
+  const [daily, toVerify, toShip, oldest, expiring, lowStock, failed, latestFailed] = await Promise.all([
     db.execute(sql`
       WITH days AS (
         SELECT generate_series(0, 29) AS back
@@ -37,6 +42,10 @@ export async function loadDashboard(db: Db, storeId: number, now: Date = new Dat
              coalesce(placed.orders, 0) AS orders, coalesce(placed.revenue, 0) AS revenue
       FROM days LEFT JOIN placed ON placed.day = (${at}::timestamptz AT TIME ZONE ${IST})::date - back
       ORDER BY back DESC`),
+    db.execute(sql`
+      SELECT order_number, full_name, total_paise, shopper_utr, shopper_paid_at FROM orders
+      WHERE store_id = ${storeId} AND status = ${ORDER_STATUS.pending} AND shopper_paid_at IS NOT NULL
+      ORDER BY shopper_paid_at ASC LIMIT ${PAYMENTS_TO_VERIFY_LIMIT}`),
     db.execute(
       sql`SELECT count(*) AS count FROM orders WHERE store_id = ${storeId} AND status = ${ORDER_STATUS.processing}`,
     ),
@@ -47,6 +56,7 @@ export async function loadDashboard(db: Db, storeId: number, now: Date = new Dat
     db.execute(sql`
       SELECT order_number, full_name, total_paise, payment_due_at FROM orders
       WHERE store_id = ${storeId} AND status = ${ORDER_STATUS.pending} AND payment_due_at > ${at}::timestamptz
+        AND shopper_paid_at IS NULL
       ORDER BY payment_due_at ASC LIMIT 5`),
     db.execute(sql`
       SELECT sku, title, size, color, stock FROM (
@@ -82,6 +92,13 @@ export async function loadDashboard(db: Db, storeId: number, now: Date = new Dat
     last7Days: sumLast(7),
     last30Days: sumLast(30),
     daily: days,
+    paymentsToVerify: rowsOf<Row>(toVerify).map((row) => ({
+      orderNumber: String(row.order_number),
+      fullName: String(row.full_name),
+      totalPaise: num(row.total_paise),
+      utr: row.shopper_utr === null ? null : String(row.shopper_utr),
+      reportedAt: iso(row.shopper_paid_at),
+    })),
     toShip: {
       count: num(rowsOf<Row>(toShip)[0]?.count),
       oldest: rowsOf<Row>(oldest).map((row) => ({

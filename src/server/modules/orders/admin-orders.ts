@@ -132,10 +132,14 @@ const ACTION_TO: Partial<Record<OrderStatusCode, AdminOrderAction>> = {
   [ORDER_STATUS.cancelled]: 'cancel',
 };
 
-/** The steps an order in `status` may take, by the state machine: Pending → mark paid or cancel, … */
-export function availableActions(status: number): AdminOrderAction[] {
+/**
+ * The steps an order in `status` may take, by the state machine: Pending → mark paid or cancel, … A Pending
+ * order whose shopper said 'I have paid' (`reported`) may also have that report rejected.
+ */
+export function availableActions(status: number, reported = false): AdminOrderAction[] {
   const moves = ORDER_TRANSITIONS[status as OrderStatusCode] ?? [];
-  return moves.flatMap((to) => ACTION_TO[to] ?? []);
+  const steps = moves.flatMap((to) => ACTION_TO[to] ?? []);
+  return reported && status === ORDER_STATUS.pending ? [...steps, 'reject-report'] : steps;
 }
 
 /** The order numbered `input` (as typed) of `storeId`: its id and status. @throws {NotFoundError} */
@@ -244,6 +248,6 @@ export async function adminOrderDetail(db: Db, storeId: number, input: string): 
     })),
     audit,
     documents,
-    actions: availableActions(order.status),
+    actions: availableActions(order.status, order.shopperPaidAt !== null),
   };
 }

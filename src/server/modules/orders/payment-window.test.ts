@@ -75,6 +75,28 @@ describe.each(testDatabaseKinds)('the payment window on %s', (kind) => {
     dupatta: null,
   };
 
+  it("is paused while the shopper's 'I have paid' waits for the owner: the reported order is not cancelled", async () => {
+    const reported = await unpaid();
+    const silent = await unpaid();
+    await database.db
+      .update(orders)
+      .set({ shopperPaidAt: new Date(DUE.getTime() - 60_000), shopperUtr: '412345678901' })
+      .where(eq(orders.id, reported.id));
+    const later = new Date(DUE.getTime() + 3 * 24 * 3600_000);
+    expect(await expireUnpaidOrders(database.db, { now: later })).toEqual({
+      cancelled: [silent.orderNumber],
+      skipped: 0,
+      failures: [],
+    });
+    expect((await stateOf(reported.id)).status).toBe(ORDER_STATUS.pending);
+    // Once the report is gone (the owner rejected it) and the new window has passed, it expires.
+    await database.db
+      .update(orders)
+      .set({ shopperPaidAt: null, shopperUtr: null })
+      .where(eq(orders.id, reported.id));
+    expect((await expireUnpaidOrders(database.db, { now: later })).cancelled).toEqual([reported.orderNumber]);
+  });
+
   it('cancels an order not paid in time: the cause, the event, its stock back and the Cancelled mail', async () => {
     const order = await unpaid();
     expect(await stockOf(database.db, shop)).toEqual({

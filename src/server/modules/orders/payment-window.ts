@@ -3,7 +3,10 @@
  * `orders.payment_due_at` (its creation + `PAYMENT_WINDOW_MINUTES`, default 30). When that moment passes
  * unpaid, the order is cancelled through the state machine with the cause 'payment not received in time':
  * its stock returns and the customer gets the 'Cancelled' mail. A payment that still arrives is answered by
- * ./late-payment.ts.
+ * ./late-payment.ts. The window is paused while the shopper's 'I have paid' waits for the owner
+ * (`orders.shopper_paid_at` set: docs/payments.md "I have paid"): such an order is never cancelled by a pass;
+ * the owner marks it paid, or rejects the report, which restarts a short window
+ * (../payments/payment-report-rejection.ts).
  *
  * {@link expireUnpaidOrders} is one pass over every store; {@link PaymentWindowTimer} runs a pass when the
  * app starts (catching up on what expired while the store was down) and then every
@@ -12,7 +15,7 @@
  * conditional update), so it is cancelled — and its stock returned — exactly once; an order another server
  * or a payment is working on is skipped and looked at again by the next pass.
  */
-import { and, asc, eq, lte, notInArray } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, notInArray } from 'drizzle-orm';
 import { CANCELLATION_CAUSE } from '@shared/orders/cancellation-cause';
 import { ORDER_STATUS } from '@shared/orders/order-status';
 import type { Db } from '../../db/database';
@@ -53,12 +56,18 @@ type Candidate = { id: string; storeId: number; orderNumber: string };
 async function expireOne(db: Db, candidate: Candidate, now: Date, mailFrom: string | undefined) {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ status: orders.status, paymentDueAt: orders.paymentDueAt })
+      .select({
+        status: orders.status,
+        paymentDueAt: orders.paymentDueAt,
+        reportedAt: orders.shopperPaidAt,
+      })
       .from(orders)
       .where(and(eq(orders.storeId, candidate.storeId), eq(orders.id, candidate.id)))
       .for('update', { skipLocked: true });
-    // Locked by a payment or another server's pass, or no longer Pending, or given more time: not now.
+    // Locked by a payment or another server's pass, or no longer Pending, or given more time, or reported
+    // paid by the shopper meanwhile (the window is paused): not now.
     if (row?.status !== ORDER_STATUS.pending || !row.paymentDueAt || row.paymentDueAt > now) return false;
+    if (row.reportedAt !== null) return false;
     await transitionInTransaction(
       tx,
       candidate.storeId,
@@ -72,8 +81,8 @@ async function expireOne(db: Db, candidate: Candidate, now: Date, mailFrom: stri
 }
 
 /**
- * Cancels, in every store, each Pending order whose `payment_due_at` is at or before `now`, oldest due
- * first, {@link EXPIRY_BATCH_SIZE} orders per query and one transaction per order. An order that another
+ * Cancels, in every store, each Pending order whose `payment_due_at` is at or before `now` and whose
+ * shopper has not reported paying it (a reported order waits for the owner), oldest due first, {@link EXPIRY_BATCH_SIZE} orders per query and one transaction per order. An order that another
  * server cancelled or a payment moved meanwhile (a ConflictError) is skipped quietly; any other failure is
  * reported in the result and that order is left for the next pass.
  */
@@ -92,6 +101,7 @@ export async function expireUnpaidOrders(db: Db, options: ExpiryOptions = {}): P
         and(
           eq(orders.status, ORDER_STATUS.pending),
           lte(orders.paymentDueAt, now),
+          isNull(orders.shopperPaidAt),
           passedOver.length > 0 ? notInArray(orders.id, passedOver) : undefined,
         ),
       )

@@ -80,10 +80,14 @@ async function openCodOrders(tx: Db, storeId: number, userId: number): Promise<n
   return Number(row?.count ?? 0);
 }
 
+/** Cash on delivery as offered for one order: its fee and what the order then costs, paise. */
+export type CodOffer = { feePaise: number; totalPaise: number };
+
 /**
- * The COD fee (paise) when COD is offered for the user's Pending order `orderNumber` (the payment form lists
- * it only then: the store's settings allow its PIN code and value), else null — also for an unknown order or
- * one of someone else.
+ * What COD costs for the user's Pending order `orderNumber` when it is offered (the payment form lists it only
+ * then: the store's settings allow its PIN code and value): the fee and the order's total with it — the same
+ * sum {@link payByCashOnDelivery} charges. Null when it is not offered, also for an unknown order or one of
+ * someone else.
  */
 export async function cashOnDeliveryOffered(
   db: Db,
@@ -91,7 +95,7 @@ export async function cashOnDeliveryOffered(
   userId: number,
   orderNumberInput: string,
   settings?: DeliverySettings,
-): Promise<number | null> {
+): Promise<CodOffer | null> {
   const orderNumber = normalizeOrderNumber(orderNumberInput);
   if (!orderNumber) return null;
   const cod = (settings ?? (await readDeliverySettings(db, storeId))).cod;
@@ -106,7 +110,9 @@ export async function cashOnDeliveryOffered(
     .from(orders)
     .where(and(eq(orders.storeId, storeId), eq(orders.orderNumber, orderNumber)));
   if (!order || order.userId !== userId || order.status !== ORDER_STATUS.pending) return null;
-  return codRefusal(cod, order.postalCode, order.total) === null ? cod.feePaise : null;
+  if (codRefusal(cod, order.postalCode, order.total) !== null) return null;
+  const feePaise = Math.max(cod.feePaise, 0);
+  return { feePaise, totalPaise: Number(order.total) + feePaise };
 }
 
 export type CashOnDeliveryInput = {

@@ -46,21 +46,28 @@ export function codFeeNotice(feePaise: number): string {
 
 /**
  * The definitions for this configuration; `prefill` (the signed-in account's name and e-mail) becomes the
- * default values. Only configured methods are offered, and 'Cash on delivery' last when `codFeePaise` is a
- * fee (paise; the store offers COD for the order: ./cash-on-delivery.ts), with the fee in the method's note.
+ * default values. Only configured methods are offered, and 'Cash on delivery' last when `cod` is given (the
+ * store offers COD for the order: ./cash-on-delivery.ts), with the fee in the method's note and, as the
+ * option's `amount`, the order's total with the fee in rupees — what the payment page shows once COD is
+ * chosen (docs/payments.md "Cash on delivery").
  */
 export function paymentFieldDefinitions(
   settings: PaymentSettings,
   prefill: { name?: string; email?: string } = {},
-  codFeePaise: number | null = null,
+  cod: { feePaise: number; totalPaise?: number } | null = null,
 ): PaymentFieldDefinition[] {
-  const cashOnDelivery = codFeePaise !== null;
+  const cashOnDelivery = cod !== null;
+  const codFeePaise = cod?.feePaise ?? 0;
   const methods: PaymentMethod[] = [...offeredMethods(settings), ...(cashOnDelivery ? ['cod' as const] : [])];
   const method: PaymentFieldDefinition = {
     name: 'method',
     label: 'Payment method',
     type: 'select',
-    options: methods.map((value) => ({ value, label: PAYMENT_METHODS[value] })),
+    options: methods.map((value) => ({
+      value,
+      label: PAYMENT_METHODS[value],
+      ...(value === 'cod' && cod?.totalPaise !== undefined ? { amount: paiseToRupees(cod.totalPaise) } : {}),
+    })),
     rules: { required: true },
     rulesMessages: ['Please choose a payment method'],
   };

@@ -372,14 +372,14 @@ describe.each(testDatabaseKinds)('payments after the payment window on %s', (kin
       await expire();
       const response = await callback(success);
       expect(response.statusCode).toBe(303);
-      expect(response.headers.location).toBe('/order-success');
+      expect(response.headers.location).toBe(`/order-success?orderId=${placed.orderNumber}`);
       expect(await rowOf(placed)).toMatchObject({ status: ORDER_STATUS.processing, cancellationCause: null });
       expect((await lastEvent(placed))!.cause).toMatch(
         /^reinstated: paid after the window \(payment: PayU sandbox \(TEST\) txnid RS-/,
       );
       expect(await stockOf(database.db, shop)).toEqual(held);
       const replay = await callback(success);
-      expect(replay.headers.location).toBe('/order-success');
+      expect(replay.headers.location).toBe(`/order-success?orderId=${placed.orderNumber}`);
       expect(await stockOf(database.db, shop)).toEqual(held);
     });
 

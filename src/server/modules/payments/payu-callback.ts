@@ -14,8 +14,12 @@ import { parseAmountToPaise } from './providers/amount';
 import { readPayuCallback, verifyPayuCallbackHash } from './providers/payu-provider';
 import type { GatewaySettings } from './settings';
 
-/** Where the browser goes after the gateway (docs/product.md §2 "Order success", "Payment"). */
-export const ORDER_SUCCESS_PATH = '/order-success';
+/**
+ * Where the browser goes after the gateway (docs/product.md §2 "Order success", "Payment"): the success page of
+ * that order, which shows its number, amount and lines as after any other way of paying.
+ */
+export const orderSuccessPath = (orderNumber: string) =>
+  `/order-success?orderId=${encodeURIComponent(orderNumber)}`;
 export const paymentFailedPath = (orderNumber: string) =>
   `/payment?orderId=${encodeURIComponent(orderNumber)}&status=failed`;
 
@@ -124,7 +128,7 @@ export async function applyPayuCallback(db: Db, input: PayuCallbackInput): Promi
         // As the first callback did: a success for an order that stayed cancelled went to the payment page.
         redirect:
           locked?.status === 'succeeded' && attempt.orderStatus !== ORDER_STATUS.cancelled
-            ? ORDER_SUCCESS_PATH
+            ? orderSuccessPath(orderNumber)
             : failed,
       };
     }
@@ -157,7 +161,7 @@ export async function applyPayuCallback(db: Db, input: PayuCallbackInput): Promi
       mailFrom: input.mailFrom,
     });
     if (settlement === 'paid' || settlement === 'reinstated') {
-      return { orderNumber, result: settlement, redirect: ORDER_SUCCESS_PATH };
+      return { orderNumber, result: settlement, redirect: orderSuccessPath(orderNumber) };
     }
     // Money arrived for an order that is already paid or cancelled: the payment row keeps it; a cancelled
     // order has its refund marked due and the shop told by mail.
@@ -167,6 +171,6 @@ export async function applyPayuCallback(db: Db, input: PayuCallbackInput): Promi
     );
     return settlement === 'refund-due'
       ? { orderNumber, result: 'refund-due', redirect: failed }
-      : { orderNumber, result: 'paid-but-not-payable', redirect: ORDER_SUCCESS_PATH };
+      : { orderNumber, result: 'paid-but-not-payable', redirect: orderSuccessPath(orderNumber) };
   });
 }

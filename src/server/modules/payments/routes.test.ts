@@ -600,14 +600,14 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
   });
 
   describe('POST /payments/payu/callback', () => {
-    it("pays the order on the sandbox's Success: 303 to /order-success; a replay changes nothing", async () => {
+    it("pays the order on the sandbox's Success: 303 to that order's /order-success; a replay changes nothing", async () => {
       const headers = await customer();
       const orderId = await placeOrder(headers);
       const data = (await startGateway(headers, orderId)).data;
       const success = await sandboxChoice(data, 'Success');
       const response = await callback(success.fields);
       expect(response.statusCode).toBe(303);
-      expect(response.headers.location).toBe('/order-success');
+      expect(response.headers.location).toBe(`/order-success?orderId=${orderId}`);
       expect((await orderRow(orderId)).status).toBe(1);
       const [row] = await paymentsOf(orderId);
       expect(row).toMatchObject({ status: 'succeeded', gatewayId: data.txnid });
@@ -630,11 +630,11 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
 
       const replay = await callback(success.fields);
       expect(replay.statusCode).toBe(303);
-      expect(replay.headers.location).toBe('/order-success');
+      expect(replay.headers.location).toBe(`/order-success?orderId=${orderId}`);
       expect(await eventsOf(orderId)).toEqual(events);
       expect(await shopNoticesOf(orderId)).toHaveLength(1);
       const failureAfter = await callback((await sandboxChoice(data, 'Failure')).fields);
-      expect(failureAfter.headers.location).toBe('/order-success');
+      expect(failureAfter.headers.location).toBe(`/order-success?orderId=${orderId}`);
       expect((await paymentsOf(orderId))[0]!.status).toBe('succeeded');
       expect((await orderRow(orderId)).status).toBe(1);
     });
@@ -656,7 +656,7 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
       const retry = (await startGateway(headers, orderId)).data;
       expect(retry.txnid).not.toBe(data.txnid);
       expect((await callback((await sandboxChoice(retry, 'Success')).fields)).headers.location).toBe(
-        '/order-success',
+        `/order-success?orderId=${orderId}`,
       );
       expect((await orderRow(orderId)).status).toBe(1);
       expect((await paymentsOf(orderId)).map((row) => row.status)).toEqual(['failed', 'succeeded']);
@@ -739,7 +739,7 @@ describe.each(testDatabaseKinds)('payments API on %s', (kind) => {
       expect((await callback(sandboxSigned)).statusCode).toBe(400);
       const response = await callback(signedCallback(data, 'success', {}, LIVE.salt), live);
       expect(response.statusCode).toBe(303);
-      expect(response.headers.location).toBe('/order-success');
+      expect(response.headers.location).toBe(`/order-success?orderId=${orderId}`);
       expect((await orderRow(orderId)).status).toBe(1);
       expect((await paymentsOf(orderId))[0]).toMatchObject({
         provider: 'payu',

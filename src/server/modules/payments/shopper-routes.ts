@@ -38,7 +38,8 @@ export const shopperPaymentRoutes: FastifyPluginAsyncZod<{ settings: PaymentSett
 ) => {
   /**
    * 200 the field definitions (an array, docs/product.md §7), with 'Cash on delivery' when `?orderId=` names the user's
-   * Pending order and the store offers COD for it; 401 without a session.
+   * Pending order and the store offers COD for it — its option's `amount` is the order's total with the COD
+   * fee, rupees; 401 without a session.
    */
   app.get(
     '/payments/fields',
@@ -53,14 +54,14 @@ export const shopperPaymentRoutes: FastifyPluginAsyncZod<{ settings: PaymentSett
       const account = await requireAccount(request);
       reply.header('cache-control', 'no-store');
       const orderId = request.query.orderId;
-      const codFeePaise = orderId
+      const cod = orderId
         ? await cashOnDeliveryOffered(app.db, request.storeId, account.accountId, orderId)
         : null;
       return reply.send(
         paymentFieldDefinitions(
           settings,
           { name: `${account.firstName} ${account.lastName}`.trim(), email: account.email },
-          codFeePaise,
+          cod,
         ),
       );
     },
@@ -99,7 +100,7 @@ export const shopperPaymentRoutes: FastifyPluginAsyncZod<{ settings: PaymentSett
       }
       // 'cod' passes the form's rules here; whether this order may use it is ./cash-on-delivery.ts's to say.
       const submission = validatePaymentSubmission(
-        paymentFieldDefinitions(settings, {}, cashOnDelivery ? 0 : null),
+        paymentFieldDefinitions(settings, {}, cashOnDelivery ? { feePaise: 0 } : null),
         request.body.fields,
       );
       if (!submission.ok) throw new ValidationError(submission.fields);
