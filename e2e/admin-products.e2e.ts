@@ -202,7 +202,7 @@ describe('the admin product editor at 390 × 844', () => {
     await shopper.getByLabel('Payment method').selectOption({ label: 'Cash on delivery' });
     await shopper
       .getByRole('region', { name: 'Payment form' })
-      .getByRole('button', { name: 'Pay Now' })
+      .getByRole('button', { name: 'Place order' })
       .click();
     await waitForPath(shopper, /^\/order-success\?orderId=/);
     const orderNumber = new URL(shopper.url()).searchParams.get('orderId')!;

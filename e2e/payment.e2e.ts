@@ -240,11 +240,9 @@ describe('payment', () => {
     await expect
       .poll(async () => squash(await yours.getByTestId('success-payment').textContent()))
       .toBe('Paid by UPI');
-    expect(squash(await yours.getByTestId('success-amount').textContent())).toBe(
-      new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(
-        order.total,
-      ),
-    );
+    expect(squash(await yours.getByTestId('success-amount').textContent())).toBe(rupees(order.total));
+    // Its lines, as on every way to this page.
+    expect(await yours.getByTestId('success-lines').locator('li').count()).toBe(1);
   });
 
   it("UPI QR: the UPI ID with Copy, and 'I have paid' with a checked UTR; the order stays Pending until the shop confirms", async () => {
@@ -280,28 +278,30 @@ describe('payment', () => {
     await utr.fill('4123 4567 8901');
     await page.getByRole('button', { name: 'I have paid' }).click();
     expect((await reported).status()).toBe(200);
-    await page
-      .getByText(
-        'Thank you. The shop will confirm your payment once it reaches them; until then your order stays Pending.',
-        { exact: true },
-      )
-      .waitFor();
-    // Not paid by this: the screen keeps waiting and the order is still Pending.
+    // The page now says the payment is being verified: no QR code, no 'I have paid' to press again.
+    await page.getByRole('heading', { level: 1, name: 'Payment reported — being verified' }).waitFor();
+    expect(squash(await page.getByTestId('payment-reported').textContent())).toBe(
+      'Thank you. The shop is checking that your payment has reached its bank account. Your order is held for you meanwhile, and we e-mail you as soon as the payment is confirmed. There is nothing more to pay.',
+    );
+    expect(squash(await page.getByTestId('payment-reported-utr').textContent())).toBe('412345678901');
+    expect(await page.getByRole('img', { name: `UPI QR code for order ${order.id}` }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'I have paid' }).count()).toBe(0);
+    // Not paid by this: the order is still Pending.
     expect(new URL(page.url()).pathname).toBe('/payment');
     expect((await readOrder(customer, order.id)).status).toBe(0);
 
-    // A second report keeps the latest; the order pages show it.
-    await utr.fill('999988887777');
-    const again = page.waitForResponse(
-      (response) => new URL(response.url()).pathname === '/api/v1/payments/report',
-    );
-    await page.getByRole('button', { name: 'I have paid' }).click();
-    expect((await again).status()).toBe(200);
+    // A second report (e.g. from another tab) keeps the latest; My Orders shows it and offers no Pay Now.
+    expect(
+      (await apiCall('POST', '/payments/report', { orderId: order.id, utr: '999988887777' }, customer.token))
+        .status,
+    ).toBe(200);
     await page.goto(`${shop()}/orders`);
     const card = page.locator(`article[data-order-id="${order.id}"]`);
     await expect
       .poll(async () => squash(await card.getByTestId('order-payment-reported').textContent()))
-      .toBe('You said you have paid (UTR 999988887777). The shop will confirm your payment.');
+      .toBe('Payment reported — being verified (UTR 999988887777)');
+    expect(await card.getByRole('link', { name: `Pay Now for order ${order.id}` }).count()).toBe(0);
+    expect(await card.getByTestId('order-pay-by').count()).toBe(0);
 
     // Once paid, a report is refused with a clear message.
     expect((await confirmUpiPayment(order)).status).toBe(200);

@@ -1,5 +1,7 @@
 /**
- * `/admin`: the dashboard — orders and revenue today / 7 / 30 days (summed on the server), daily sales for
+ * `/admin`: the dashboard — first, when there are any, the payments to verify (orders whose shopper said 'I
+ * have paid', oldest report first: the owner checks the bank account, then marks each paid or rejects the
+ * report); then orders and revenue today / 7 / 30 days (summed on the server), daily sales for
  * 30 days, orders to ship, unpaid orders whose payment window closes soonest, low-stock SKUs and e-mails
  * that could not be sent.
  */
@@ -42,6 +44,33 @@ export function DashboardPage() {
   return (
     <div className="flex flex-col gap-3">
       <h1 className="text-lg font-semibold">Dashboard</h1>
+      {data.paymentsToVerify.length > 0 && (
+        <section
+          aria-label="Payments to verify"
+          className="rounded-lg border border-sky-300 bg-sky-50 px-3 py-2.5"
+        >
+          <h2 className="mb-0.5 text-sm font-semibold text-sky-900">
+            Payments to verify ({data.paymentsToVerify.length})
+          </h2>
+          <p className="mb-1.5 text-xs text-sky-900">
+            The shopper says they paid by UPI. Check your bank account, then mark the order paid or reject the
+            report.
+          </p>
+          <ul className="text-sm">
+            {data.paymentsToVerify.map((order) => (
+              <li key={order.orderNumber} className="flex flex-wrap justify-between gap-x-2 py-0.5">
+                <Link className="font-mono text-brand-700" to={`/orders/${order.orderNumber}`}>
+                  {order.orderNumber}
+                </Link>
+                <span>{formatPaise(order.totalPaise)}</span>
+                <span className="w-full text-xs text-stone-600">
+                  {order.utr ? `UTR ${order.utr}` : 'No UTR given'} · {formatDateTime(order.reportedAt)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <div className="grid grid-cols-3 gap-2">
         {periods.map(([label, period]) => (
           <div key={label} className="rounded-lg border border-stone-200 bg-white px-2.5 py-2">

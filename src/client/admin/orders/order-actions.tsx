@@ -1,20 +1,26 @@
 /**
  * The steps an order may take now (as the server lists them), each a small form through the state machine:
- * mark paid (UTR), ship (courier and tracking number), mark delivered, cancel (optional reason). A refused
- * step (409) shows the server's reason; a bad field shows under its input.
+ * mark paid (UTR), ship (courier and tracking number), mark delivered, cancel — and, while the shopper's 'I
+ * have paid' waits, reject that report (optional reason). Cancel and reject are normal-width destructive
+ * buttons behind a confirmation dialog, shown only when the server offers the step. A refused step (409)
+ * shows the server's reason; a bad field shows under its input.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   adminMarkPaidBodySchema,
+  adminRejectReportBodySchema,
   adminShipBodySchema,
   type AdminMarkPaidBody,
   type AdminOrderAction,
   type AdminOrderDetail,
+  type AdminRejectReportBody,
   type AdminShipBody,
 } from '@shared/admin/admin-order-schemas';
 import { Button } from '@client/components/ui/button';
+import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { errorText, namesFields } from '@client/lib/error-text';
@@ -22,22 +28,42 @@ import { setFieldErrors } from '@client/lib/form-errors';
 import { toast } from '@client/lib/notify';
 import { ADMIN_QUERY_KEY } from '../lib/admin-session';
 import { adminOrderQuery, runOrderStep } from './order-queries';
+import {
+  CANCEL_ORDER,
+  cancelOrderEffect,
+  cancelOrderQuestion,
+  KEEP_ORDER,
+  KEEP_REPORT,
+  REJECT_REASON_LABEL,
+  REJECT_REPORT,
+  REJECT_REPORT_EFFECT,
+  rejectReportQuestion,
+  REPORT_REJECTED,
+} from './order-step-texts';
 
 const DONE: Record<AdminOrderAction, string> = {
   'mark-paid': 'Marked paid',
   ship: 'Shipped: the customer was e-mailed the tracking number',
   deliver: 'Marked delivered',
   cancel: 'Cancelled: the stock is back on sale',
+  'reject-report': REPORT_REJECTED,
 };
 
-function useStep(order: AdminOrderDetail, action: AdminOrderAction, onFields?: (error: unknown) => void) {
+function useStep(
+  order: AdminOrderDetail,
+  action: AdminOrderAction,
+  onFields?: (error: unknown) => void,
+  onDone?: () => void,
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: object) => runOrderStep(order.orderNumber, action, body),
     onSuccess: (updated) => {
       client.setQueryData(adminOrderQuery(order.orderNumber).queryKey, updated);
       void client.invalidateQueries({ queryKey: [...ADMIN_QUERY_KEY, 'orders'] });
+      void client.invalidateQueries({ queryKey: [...ADMIN_QUERY_KEY, 'dashboard'] });
       toast.success(DONE[action]);
+      onDone?.();
     },
     onError: (error) => {
       onFields?.(error);
@@ -109,31 +135,84 @@ function ShipForm({ order }: { order: AdminOrderDetail }) {
   );
 }
 
-function ConfirmStep({
-  order,
-  action,
-  label,
-}: {
-  order: AdminOrderDetail;
-  action: 'deliver' | 'cancel';
-  label: string;
-}) {
-  const step = useStep(order, action);
+function DeliverStep({ order }: { order: AdminOrderDetail }) {
+  const step = useStep(order, 'deliver');
   return (
-    <Button
-      variant={action === 'cancel' ? 'destructive' : 'default'}
-      disabled={step.isPending}
-      onClick={() => {
-        if (
-          action === 'deliver' ||
-          window.confirm(`Cancel order ${order.orderNumber}? Its stock goes back on sale.`)
-        ) {
-          step.mutate({});
-        }
-      }}
-    >
-      {label}
+    <Button disabled={step.isPending} onClick={() => step.mutate({})}>
+      Mark delivered
     </Button>
+  );
+}
+
+/** 'Cancel order' behind 'Cancel order RS-…?' with Keep order / Cancel order. */
+function CancelStep({ order }: { order: AdminOrderDetail }) {
+  const [open, setOpen] = useState(false);
+  const step = useStep(order, 'cancel', undefined, () => setOpen(false));
+  return (
+    <>
+      <Button variant="destructive" onClick={() => setOpen(true)}>
+        {CANCEL_ORDER}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={cancelOrderQuestion(order.orderNumber)}
+        description={cancelOrderEffect(order.status)}
+        keepLabel={KEEP_ORDER}
+        confirmLabel={CANCEL_ORDER}
+        busy={step.isPending}
+        onConfirm={() => step.mutate({})}
+      />
+    </>
+  );
+}
+
+/** 'Reject report' behind its confirmation, with the reason the owner may give the shopper. */
+function RejectReportStep({ order }: { order: AdminOrderDetail }) {
+  const [open, setOpen] = useState(false);
+  const form = useForm<AdminRejectReportBody>({
+    resolver: zodResolver(adminRejectReportBodySchema),
+    defaultValues: { reason: '' },
+  });
+  const step = useStep(
+    order,
+    'reject-report',
+    (error) => setFieldErrors(error, form.setError, ['reason']),
+    () => {
+      setOpen(false);
+      form.reset();
+    },
+  );
+  const confirm = form.handleSubmit(({ reason }) => step.mutate(reason ? { reason } : {}));
+  return (
+    <>
+      <Button variant="destructive" onClick={() => setOpen(true)}>
+        {REJECT_REPORT}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={rejectReportQuestion(order.orderNumber)}
+        description={REJECT_REPORT_EFFECT}
+        keepLabel={KEEP_REPORT}
+        confirmLabel={REJECT_REPORT}
+        busy={step.isPending}
+        onConfirm={() => void confirm()}
+      >
+        <form noValidate aria-label={REJECT_REPORT} onSubmit={(event) => void confirm(event)}>
+          <FormField id="reject-reason" label={REJECT_REASON_LABEL} error={form.formState.errors.reason?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                autoComplete="off"
+                placeholder="e.g. No payment with this UTR reached our account"
+                {...form.register('reason', { setValueAs: (value: string) => value.trim() || undefined })}
+              />
+            )}
+          </FormField>
+        </form>
+      </ConfirmDialog>
+    </>
   );
 }
 
@@ -146,10 +225,13 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
     >
       {order.actions.includes('mark-paid') && <MarkPaidForm order={order} />}
       {order.actions.includes('ship') && <ShipForm order={order} />}
-      {order.actions.includes('deliver') && (
-        <ConfirmStep order={order} action="deliver" label="Mark delivered" />
+      {order.actions.includes('deliver') && <DeliverStep order={order} />}
+      {(order.actions.includes('reject-report') || order.actions.includes('cancel')) && (
+        <div className="flex flex-wrap gap-2">
+          {order.actions.includes('reject-report') && <RejectReportStep order={order} />}
+          {order.actions.includes('cancel') && <CancelStep order={order} />}
+        </div>
       )}
-      {order.actions.includes('cancel') && <ConfirmStep order={order} action="cancel" label="Cancel order" />}
     </section>
   );
 }

@@ -1,8 +1,9 @@
 /**
  * Order success, /order-success (docs/product.md §2 "Order success"; the QR screen opens it once the order is paid):
  * the thank-you text with links to /orders and /. When the URL names the order (`?orderId=`), its number is
- * shown with a link to track it; for the signed-in buyer, the amount, how it is paid (UPI, card, cash on
- * delivery) and what happens next; and — when the shop has a WhatsApp number — a 'Share order' link that
+ * shown with a link to track it; for the signed-in buyer, the amount, the order's lines, how it is paid (UPI,
+ * card, cash on delivery) and what happens next — the same after cash on delivery, a confirmed UPI payment, the
+ * card gateway's return (which names the order in the address) and a reload; and — when the shop has a WhatsApp number — a 'Share order' link that
  * sends the shop the order number.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -70,6 +71,18 @@ export function OrderSuccessPage() {
               </dd>
             </div>
           </dl>
+          <h2 className="mt-3 text-sm font-semibold text-stone-900">Items</h2>
+          <ul className="mt-1 divide-y divide-stone-100 text-sm" data-testid="success-lines">
+            {summary.lines.map((line) => (
+              <li key={line.key} className="flex justify-between gap-3 py-1.5">
+                <span className="min-w-0">
+                  <span className="block text-stone-900">{line.name}</span>
+                  <span className="block text-xs text-stone-600">{line.quantityTimesPrice}</span>
+                </span>
+                <span className="shrink-0 font-medium text-stone-900">{line.total}</span>
+              </li>
+            ))}
+          </ul>
           <h2 className="mt-3 text-sm font-semibold text-stone-900">What happens next</h2>
           <ol className="mt-1 list-decimal pl-5 text-sm text-stone-700" data-testid="success-next">
             {summary.next.map((step) => (

@@ -138,6 +138,7 @@ describe('toOrderView (docs/product.md §3 "Order as shown")', () => {
       statusLabel: 'Pending',
       statusColour: 'yellow',
       isPending: true,
+      awaitingPayment: true,
       paymentDueAt: '',
       payBy: '',
       cancellation: '',
@@ -338,14 +339,19 @@ describe('payment window and cancellation', () => {
     expect(toOrderView({ ...variantOrder, cancellationCause: 'x' }).cancellation).toBe('');
   });
 
-  it('a Pending order the shopper said they paid shows it, with the UTR they gave; not once it moved on', () => {
+  it('a Pending order the shopper said they paid reads as being verified, offers no payment and no pay-by time; not once it moved on', () => {
     const at = '2026-11-21T07:00:00.000Z';
-    expect(toOrderView({ status: 0, paymentReported: { at, utr: '412345678901' } }).paymentReported).toBe(
-      'You said you have paid (UTR 412345678901). The shop will confirm your payment.',
-    );
+    const reported = toOrderView({
+      status: 0,
+      paymentDueAt: '2026-11-21T07:30:00.000Z',
+      paymentReported: { at, utr: '412345678901' },
+    });
+    expect(reported.paymentReported).toBe('Payment reported — being verified (UTR 412345678901)');
+    expect([reported.isPending, reported.awaitingPayment, reported.payBy]).toEqual([true, false, '']);
     expect(toOrderView({ status: 0, paymentReported: { at, utr: null } }).paymentReported).toBe(
-      'You said you have paid. The shop will confirm your payment.',
+      'Payment reported — being verified',
     );
+    expect(toOrderView({ status: 0, paymentReported: null }).awaitingPayment).toBe(true);
     expect(toOrderView({ status: 1, paymentReported: { at, utr: '412345678901' } }).paymentReported).toBe('');
   });
 

@@ -71,15 +71,26 @@ export type OrderView = {
   statusColour: BadgeColour;
   /** Only Pending orders offer payment (docs/product.md §4 "Order status") and cancelling by the shopper. */
   isPending: boolean;
+  /**
+   * A Pending order the shopper has not reported paying: it offers 'Pay Now'. Once they said 'I have paid' it
+   * is being verified by the shop and offers no payment (docs/payments.md "I have paid").
+   */
+  awaitingPayment: boolean;
   /** When a Pending order's stock is released without payment (ISO), for `<time dateTime>`; '' otherwise. */
   paymentDueAt: string;
-  /** That time as 'HH:MM' (24-hour) in the shopper's time zone; '' when there is none or it is not Pending. */
+  /**
+   * That time as 'HH:MM' (24-hour) in the shopper's time zone; '' when there is none, it is not Pending, or
+   * the shopper reported paying (the window is paused).
+   */
   payBy: string;
   /** Why a Cancelled order was cancelled: 'Cancelled — payment not received in time'; '' otherwise. */
   cancellation: string;
   /** Paid after it was cancelled: the shop owes a refund ({@link REFUND_DUE}). */
   refundDue: boolean;
-  /** A Pending order the shopper said they paid by UPI: `paymentReportedText`; '' otherwise. */
+  /**
+   * A Pending order the shopper said they paid by UPI: 'Payment reported — being verified (UTR …)'
+   * (`paymentReportedText`); '' otherwise.
+   */
   paymentReported: string;
   /** The creation time as sent (ISO), for `<time dateTime>`. */
   createdAt: string;
@@ -229,18 +240,20 @@ export function toOrderView(order: ServerOrder, timeZone?: string): OrderView {
     .map((charge) => ({ label: text(charge.label), amount: finite(charge.amount, 0) }))
     .filter((charge) => charge.label !== '' && charge.amount > 0);
   const isPending = status === ORDER_STATUS.pending;
-  const paymentDueAt = isPending ? text(order.paymentDueAt) : '';
+  const reported = isPending && Boolean(order.paymentReported);
+  const paymentDueAt = isPending && !reported ? text(order.paymentDueAt) : '';
   return {
     id: text(order.id),
     status,
     statusLabel: display.label,
     statusColour: display.colour,
     isPending,
+    awaitingPayment: isPending && !reported,
     paymentDueAt,
     payBy: formatPayBy(paymentDueAt, timeZone),
     cancellation: status === ORDER_STATUS.cancelled ? cancellationText(order.cancellationCause) : '',
     refundDue: order.refundDue === true,
-    paymentReported: isPending && order.paymentReported ? paymentReportedText(order.paymentReported) : '',
+    paymentReported: reported && order.paymentReported ? paymentReportedText(order.paymentReported) : '',
     createdAt: text(order.createdAt),
     date: formatOrderDate(order.createdAt, timeZone),
     items,

@@ -1,7 +1,8 @@
 /**
  * My Orders, /orders (docs/product.md §2 "Orders", §4 "Order status", §8 "My orders failure"): skeletons while loading,
  * 'No Orders Found' with 'Browse Products' when there are none, else one card per order, newest first.
- * 'Pay Now' and 'Cancel order' (with a confirmation) appear only on Pending orders. A failed load shows the
+ * 'Pay Now' appears only on Pending orders the shopper has not reported paying (a reported one reads 'Payment
+ * reported — being verified'), 'Cancel order' (with a confirmation) on Pending orders. A failed load shows the
  * storefront's toast and an empty list. Shown only inside RequireAuth.
  */
 import { useEffect } from 'react';
@@ -88,7 +89,7 @@ export function OrdersPage() {
                         Track Order
                       </Link>
                     </Button>
-                    {order.isPending && (
+                    {order.awaitingPayment && (
                       <Button asChild>
                         <Link to={paymentPath(order.id)} aria-label={`${PAY_NOW} for order ${order.id}`}>
                           <CreditCard aria-hidden="true" />

@@ -5,7 +5,9 @@
  * once a listed field is filled (hidden ones are neither validated nor sent). Submit validates the visible
  * fields; a failure shows the messages under the fields and the 'Validation Error' toast, and so does a 400
  * whose `fields` name inputs. Editing a field clears its error; leaving an edited field checks it again. The
- * button is disabled while busy or while a visible required field is empty.
+ * button is disabled while busy or while a visible required field is empty; it reads 'Place order' once cash
+ * on delivery is chosen (nothing is paid now), else 'Pay Now', and the page hears of each method chosen (it
+ * shows that method's amount).
  */
 import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -33,8 +35,8 @@ import {
   paymentResolver,
   submittedFields,
 } from './payment-submission';
+import { METHOD_FIELD, submitLabel } from './method-amount';
 import {
-  PAY_LABEL,
   PROCESSING_LABEL,
   VALIDATION_ERROR_DESCRIPTION,
   VALIDATION_ERROR_TITLE,
@@ -50,6 +52,8 @@ export type PaymentFormProps = {
   onProblem: (message: string) => void;
   /** The order's shipping name and phone, for fields the account did not fill. */
   prefill?: PaymentPrefill;
+  /** Hears the chosen payment method ('' while none is chosen), at the start and on each change. */
+  onMethodChange?: (method: string) => void;
 };
 
 const showValidationToast = () =>
@@ -73,7 +77,14 @@ function usePointerDown() {
   return pointerDown;
 }
 
-export function PaymentForm({ definitions, busy, onSubmit, onProblem, prefill }: PaymentFormProps) {
+export function PaymentForm({
+  definitions,
+  busy,
+  onSubmit,
+  onProblem,
+  prefill,
+  onMethodChange,
+}: PaymentFormProps) {
   const resolver = useMemo(() => paymentResolver(definitions), [definitions]);
   const { control, handleSubmit, setError, clearErrors, getValues } = useForm<PaymentFieldValues>({
     defaultValues: startingValues(definitions, prefill),
@@ -82,6 +93,8 @@ export function PaymentForm({ definitions, busy, onSubmit, onProblem, prefill }:
     reValidateMode: 'onSubmit',
   });
   const values = useWatch({ control });
+  const method = typeof values[METHOD_FIELD] === 'string' ? values[METHOD_FIELD] : '';
+  useEffect(() => onMethodChange?.(method), [method, onMethodChange]);
   // Fields the shopper has changed: leaving one of them checks it (so an emptied required field says so).
   const edited = useRef(new Set<string>());
   const pointerDown = usePointerDown();
@@ -166,7 +179,7 @@ export function PaymentForm({ definitions, busy, onSubmit, onProblem, prefill }:
         aria-busy={busy || undefined}
       >
         <Lock aria-hidden="true" />
-        {busy ? PROCESSING_LABEL : PAY_LABEL}
+        {busy ? PROCESSING_LABEL : submitLabel(method)}
       </Button>
       {incomplete && !busy && (
         <p className="-mt-2 text-center text-xs text-stone-500">Fill in the required fields to continue.</p>

@@ -4,13 +4,16 @@
  * Submitting posts the visible fields and follows the answer (payment-actions.ts): a hidden POST form to the
  * gateway, a deep link, the UPI QR screen (which polls the order until it is paid), a redirect, or 'Payment
  * initiated' and /orders. `?status=failed` is the gateway's failure return: the order is still Pending, so the
- * form is offered again under a failure notice. Shown only inside RequireAuth.
+ * form is offered again under a failure notice. The amount shown follows the chosen method (the server's figure:
+ * cash on delivery adds its fee). Once the shopper said 'I have paid', the page says the payment is being
+ * verified instead (./payment-verifying.tsx). Shown only inside RequireAuth.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, RotateCcw } from 'lucide-react';
 import { formatRupees } from '@shared/money';
+import { ORDER_STATUS } from '@shared/orders/order-status';
 import type { PaymentFieldDefinition } from '@shared/payments/payment-fields';
 import type { PaymentResponse } from '@shared/payments/payment-response';
 import { Alert } from '@client/components/ui/alert';
@@ -22,6 +25,7 @@ import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { InvalidResponseError } from '@client/lib/api-client';
 import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import { amountForMethod } from './method-amount';
 import { decidePaymentStep, type QrStep } from './payment-step';
 import {
   FIELDS_LOAD_ERROR,
@@ -37,6 +41,7 @@ import { submitRedirectPostForm } from './redirect-post-form';
 import { fieldsQueryOptions, useSubmitPaymentMutation } from './payments-api';
 import { PaymentForm } from './payment-form';
 import { PaymentQr } from './payment-qr';
+import { PaymentVerifying } from './payment-verifying';
 
 /** The order id from `?orderId=`, else from navigation state (`state.orderId`). */
 function orderIdOf(searchParams: URLSearchParams, state: unknown): string | null {
@@ -76,6 +81,8 @@ function PaymentForOrder({ orderId, failedReturn }: { orderId: string; failedRet
   // The browser is leaving for the gateway or the UPI app: keep the button busy until it has gone.
   const [leaving, setLeaving] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  // The method chosen in the form: the amount shown follows it (cash on delivery adds its fee).
+  const [method, setMethod] = useState('');
 
   useEffect(() => {
     // Coming back with the Back button restores this page from the cache: it is usable again.
@@ -84,9 +91,10 @@ function PaymentForOrder({ orderId, failedReturn }: { orderId: string; failedRet
     return () => window.removeEventListener('pageshow', onPageShow);
   }, []);
 
-  // The amount due: the order's total in rupees, once the order is loaded.
-  const amount = order.data?.total ?? null;
   const definitions: PaymentFieldDefinition[] = fields.data?.fields ?? [];
+  // The amount due in rupees, once the order is loaded: the server's figure for the chosen method (the COD
+  // option's total with its fee), else the order's total.
+  const amount = amountForMethod(definitions, method, order.data?.total ?? null);
 
   const fail = (message: string) => {
     setProblem(message);
@@ -159,6 +167,11 @@ function PaymentForOrder({ orderId, failedReturn }: { orderId: string; failedRet
     );
   }
 
+  // The shopper said 'I have paid': nothing to pay while the shop checks (docs/payments.md "I have paid").
+  if (order.data?.status === ORDER_STATUS.pending && order.data.paymentReported) {
+    return <PaymentVerifying orderId={orderId} order={order.data} />;
+  }
+
   if (fields.isError || definitions.length === 0) {
     if (fields.isError) console.error('Loading the payment form failed', fields.error);
     return (
@@ -187,6 +200,7 @@ function PaymentForOrder({ orderId, failedReturn }: { orderId: string; failedRet
             busy={payment.isPending || leaving}
             onSubmit={pay}
             onProblem={fail}
+            onMethodChange={setMethod}
             prefill={{
               name: order.data?.shippingAddress?.fullName,
               phone: order.data?.shippingAddress?.phone,

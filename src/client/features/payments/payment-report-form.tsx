@@ -1,18 +1,12 @@
 /**
  * The QR screen's 'I have paid' step: the shopper may give the 12-digit UTR their UPI app shows (optional;
  * checked with the shared `paymentReportBodySchema`) and say they have paid. The server records it for the
- * shop owner; the order stays Pending until the shop confirms the payment, which the message says. Asking
- * again replaces the earlier report. A refused report shows the server's message (a paid or cancelled order).
+ * shop owner, and the payment page then says the payment is being verified (./payment-verifying.tsx) instead
+ * of the QR code. A refused report shows the server's message (a paid or cancelled order).
  */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleCheck } from 'lucide-react';
-import {
-  PAYMENT_REPORTED_MESSAGE,
-  paymentReportBodySchema,
-  type PaymentReport,
-} from '@shared/payments/payment-report-schema';
-import { Alert } from '@client/components/ui/alert';
+import { paymentReportBodySchema } from '@shared/payments/payment-report-schema';
 import { Button } from '@client/components/ui/button';
 import { FormError } from '@client/components/ui/form-error';
 import { FormField } from '@client/components/ui/form-field';
@@ -27,16 +21,14 @@ type ReportForm = { utr?: string };
 export type PaymentReportFormProps = {
   /** The order number being paid. */
   orderId: string;
-  /** The shopper's earlier report of this order (from the server), null when none. */
-  reported: PaymentReport | null;
 };
 
 /** The 'I have paid' form of a Pending order: the optional UTR field, the button, and what the server said. */
-export function PaymentReportForm({ orderId, reported }: PaymentReportFormProps) {
+export function PaymentReportForm({ orderId }: PaymentReportFormProps) {
   const report = usePaymentReportMutation();
   const form = useForm<ReportForm>({
     resolver: zodResolver(reportFormSchema),
-    defaultValues: { utr: reported?.utr ?? '' },
+    defaultValues: { utr: '' },
   });
   const submit = form.handleSubmit(async ({ utr }) => {
     try {
@@ -45,7 +37,6 @@ export function PaymentReportForm({ orderId, reported }: PaymentReportFormProps)
       setFieldErrors(error, form.setError, ['utr']);
     }
   });
-  const done = reported !== null || report.isSuccess;
 
   return (
     <form
@@ -54,17 +45,6 @@ export function PaymentReportForm({ orderId, reported }: PaymentReportFormProps)
       className="flex w-full flex-col gap-3 border-t border-stone-200 pt-4 text-left"
       onSubmit={(event) => void submit(event)}
     >
-      {done && (
-        <Alert
-          variant="success"
-          role="status"
-          className="flex-row items-start gap-2"
-          data-testid="payment-reported"
-        >
-          <CircleCheck aria-hidden="true" className="mt-0.5" />
-          {PAYMENT_REPORTED_MESSAGE}
-        </Alert>
-      )}
       <FormField
         id="payment-utr"
         label={UTR_LABEL}
@@ -82,7 +62,7 @@ export function PaymentReportForm({ orderId, reported }: PaymentReportFormProps)
         )}
       </FormField>
       <FormError error={report.error} />
-      <Button type="submit" disabled={report.isPending}>
+      <Button type="submit" disabled={report.isPending || report.isSuccess}>
         {I_HAVE_PAID}
       </Button>
     </form>

@@ -12,6 +12,10 @@ export const PAYMENT_INITIATED_DESCRIPTION = 'Your payment is being processed';
 export const VALIDATION_ERROR_TITLE = 'Validation Error';
 export const VALIDATION_ERROR_DESCRIPTION = 'Please correct the errors in the form';
 export const PAY_LABEL = 'Pay Now';
+/** The submit button once cash on delivery is chosen: nothing is paid now, the order is placed. */
+export const PLACE_ORDER_LABEL = 'Place order';
+/** The payment method whose button reads {@link PLACE_ORDER_LABEL}. */
+export const CASH_ON_DELIVERY_METHOD = 'cod';
 export const PROCESSING_LABEL = 'Processing...';
 /** The gateway's failure return (`/payment?orderId=…&status=failed`): the order is still Pending. */
 export const PAYMENT_FAILED_NOTICE = 'Payment failed or was cancelled. You can try again.';

@@ -65,8 +65,13 @@ function toDefinition(raw: unknown): PaymentFieldDefinition | null {
     ? raw.options.flatMap((option) => {
         if (typeof option === 'string') return [{ value: option, label: option }];
         if (!isRecord(option) || typeof option.value !== 'string') return [];
+        const amount = optionalNumber(option.amount);
         return [
-          { value: option.value, label: typeof option.label === 'string' ? option.label : option.value },
+          {
+            value: option.value,
+            label: typeof option.label === 'string' ? option.label : option.value,
+            ...(amount !== undefined ? { amount } : {}),
+          },
         ];
       })
     : undefined;
@@ -117,7 +122,8 @@ export function normalisePaymentFields(body: unknown): PaymentFormConfig {
 
 /**
  * `GET /payments/fields[?orderId=…]`: the payment form's definitions (normalised); for an order, 'Cash on
- * delivery' is among the methods when the shop offers it for that order.
+ * delivery' is among the methods when the shop offers it for that order, with the order's total with its fee
+ * as the option's `amount` (rupees, the server's sum).
  */
 export const fieldsQueryOptions = (orderId?: string) =>
   queryOptions({

@@ -1,6 +1,6 @@
 /**
  * The admin dashboard's figures through `app.inject()`: orders and revenue (paise of paid orders) for today, 7
- * and 30 days, 30 daily entries, orders to ship, unpaid orders about to expire, low-stock SKUs, failed e-mails.
+ * and 30 days, 30 daily entries, payments to verify (the shopper's 'I have paid'), orders to ship, unpaid orders about to expire, low-stock SKUs, failed e-mails.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -75,6 +75,42 @@ describe.each(testDatabaseKinds)('admin dashboard on %s', (kind) => {
       { sku: `KUR-${shop.storeId}-L`, title: 'Cotton Kurta', size: 'L', color: 'White', stock: 2 },
     ]);
     expect(dashboard.failedMails).toEqual({ count: 0, latest: [] });
+  });
+
+  it("lists the orders whose shopper said 'I have paid' first, oldest report first, and not among those expiring", async () => {
+    const plain = await order(ORDER_STATUS.pending);
+    const newer = await order(ORDER_STATUS.pending);
+    const older = await order(ORDER_STATUS.pending);
+    const paid = await order(ORDER_STATUS.processing);
+    const report = (id: string, minutesAgo: number, utr: string | null) =>
+      database.db
+        .update(orders)
+        .set({ shopperPaidAt: new Date(Date.now() - minutesAgo * 60_000), shopperUtr: utr })
+        .where(eq(orders.id, id));
+    await report(newer.id, 5, null);
+    await report(older.id, 50, '412345678901');
+    // A report on an order that was paid since is no longer to verify.
+    await report(paid.id, 90, '999988887777');
+    const dashboard = (await get('/dashboard')).json();
+    expect(dashboard.paymentsToVerify).toEqual([
+      {
+        orderNumber: older.orderNumber,
+        fullName: expect.any(String),
+        totalPaise: 249_900,
+        utr: '412345678901',
+        reportedAt: expect.stringMatching(/Z$/),
+      },
+      {
+        orderNumber: newer.orderNumber,
+        fullName: expect.any(String),
+        totalPaise: 249_900,
+        utr: null,
+        reportedAt: expect.stringMatching(/Z$/),
+      },
+    ]);
+    expect(dashboard.expiringUnpaid.map((row: { orderNumber: string }) => row.orderNumber)).toEqual([
+      plain.orderNumber,
+    ]);
   });
 
   it('lists failed e-mails', async () => {

@@ -42,9 +42,12 @@ describe.each(testDatabaseKinds)('cash on delivery on %s', (kind) => {
       { sku: 'FAB-450', quantity: 2 },
     ]);
     expect((await shop.methodsOffered(buyer)).map((option) => option.value)).not.toContain('cod');
+    // The COD choice carries what the order then costs (the total with the fee): the amount the payment
+    // page shows once it is chosen, and the amount charged below.
     expect(await shop.methodsOffered(buyer, orderNumber)).toContainEqual({
       value: 'cod',
       label: 'Cash on delivery',
+      amount: 3848,
     });
     const fields = await shop.app.inject({
       method: 'GET',
