@@ -113,7 +113,10 @@ async function checkoutWithCod(address: typeof PUNE): Promise<{ orderId: string;
   expect(squash(await page.getByRole('region', { name: 'Payment form' }).innerText())).toContain(
     'Cash on delivery adds a fee of ₹49.00 to the total.',
   );
-  await page.getByRole('region', { name: 'Payment form' }).getByRole('button', { name: 'Place order' }).click();
+  await page
+    .getByRole('region', { name: 'Payment form' })
+    .getByRole('button', { name: 'Place order' })
+    .click();
   await waitForPath(page, /^\/order-success\?orderId=/);
   // The success page says what was ordered and how it is paid.
   const yours = page.getByRole('region', { name: 'Your order' });

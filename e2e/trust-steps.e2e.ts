@@ -95,7 +95,10 @@ async function shopperPage(order: ShopperOrder): Promise<Page> {
 /** A page of the admin panel signed in as the demo owner (its token in localStorage). */
 async function ownerPage(): Promise<Page> {
   const page = await anotherPage();
-  await page.addInitScript(([key, token]) => localStorage.setItem(key!, token!), [ADMIN_TOKEN_KEY, ownerToken]);
+  await page.addInitScript(
+    ([key, token]) => localStorage.setItem(key!, token!),
+    [ADMIN_TOKEN_KEY, ownerToken],
+  );
   return page;
 }
 
@@ -208,7 +211,10 @@ describe('trust at every step, at 390 × 844', () => {
         ),
       )
       .waitFor();
-    await admin.getByRole('list', { name: 'Audit' }).getByText(`${DEMO_OWNER.email}: reject-report`).waitFor();
+    await admin
+      .getByRole('list', { name: 'Audit' })
+      .getByText(`${DEMO_OWNER.email}: reject-report`)
+      .waitFor();
     expect(await admin.getByTestId('payment-reported').count()).toBe(0);
 
     // Rejecting again: nothing is waiting, a 409 with a JSON error.
@@ -236,9 +242,9 @@ describe('trust at every step, at 390 × 844', () => {
       undefined,
       order.token,
     );
-    const codTotal = fields.body.find((field) => field.name === 'method')!.options!.find(
-      (option) => option.value === 'cod',
-    )!.amount!;
+    const codTotal = fields.body
+      .find((field) => field.name === 'method')!
+      .options!.find((option) => option.value === 'cod')!.amount!;
     // The demo shop's COD fee is ₹49.
     expect(codTotal).toBe(total + 49);
 
@@ -260,7 +266,11 @@ describe('trust at every step, at 390 × 844', () => {
     await formRegion.getByRole('button', { name: 'Place order' }).click();
     await waitForPath(page, `/order-success?orderId=${order.orderNumber}`);
     const details = await successDetails(page);
-    expect(details).toMatchObject({ number: order.orderNumber, amount: rupees(codTotal), payment: 'Cash on delivery' });
+    expect(details).toMatchObject({
+      number: order.orderNumber,
+      amount: rupees(codTotal),
+      payment: 'Cash on delivery',
+    });
     expect(details.lines).toHaveLength(items.length);
     expect(details.lines[0]).toContain(items[0]!.productTitle);
   });
@@ -313,7 +323,11 @@ describe('trust at every step, at 390 × 844', () => {
     expect(confirmed.status).toBe(200);
     await waitForPath(upiPage, `/order-success?orderId=${upi.orderNumber}`);
     const afterUpi = await successDetails(upiPage);
-    expect(afterUpi).toMatchObject({ number: upi.orderNumber, amount: rupees(upiOrder.total), payment: 'Paid by UPI' });
+    expect(afterUpi).toMatchObject({
+      number: upi.orderNumber,
+      amount: rupees(upiOrder.total),
+      payment: 'Paid by UPI',
+    });
     expect(afterUpi.lines).toHaveLength(1);
   });
 
@@ -340,12 +354,16 @@ describe('trust at every step, at 390 × 844', () => {
     expect(squash(await admin.getByTestId('order-status').textContent())).toBe('Pending');
     await cancel.click();
     await dialog.getByRole('button', { name: 'Cancel order' }).click();
-    await eventually(async () => squash(await admin.getByTestId('order-status').textContent())).toBe('Cancelled');
+    await eventually(async () => squash(await admin.getByTestId('order-status').textContent())).toBe(
+      'Cancelled',
+    );
     expect(await admin.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
 
     // Shipped: still allowed (the parcel came back), and the dialog says so; delivered: gone, and a 409.
     const shipped = await newOrder();
-    expect((await ownerCall(`/orders/${shipped.orderNumber}/mark-paid`, { utr: '412345678902' })).status).toBe(200);
+    expect(
+      (await ownerCall(`/orders/${shipped.orderNumber}/mark-paid`, { utr: '412345678902' })).status,
+    ).toBe(200);
     expect(
       (
         await ownerCall(`/orders/${shipped.orderNumber}/ship`, {
@@ -361,7 +379,9 @@ describe('trust at every step, at 390 × 844', () => {
     await shippedDialog.getByRole('button', { name: 'Keep order' }).click();
     expect((await ownerCall(`/orders/${shipped.orderNumber}/deliver`)).status).toBe(200);
     await admin.reload();
-    await eventually(async () => squash(await admin.getByTestId('order-status').textContent())).toBe('Delivered');
+    await eventually(async () => squash(await admin.getByTestId('order-status').textContent())).toBe(
+      'Delivered',
+    );
     expect(await admin.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
     const refused = await ownerCall(`/orders/${shipped.orderNumber}/cancel`);
     expect(refused).toMatchObject({

@@ -200,7 +200,11 @@ function RejectReportStep({ order }: { order: AdminOrderDetail }) {
         onConfirm={() => void confirm()}
       >
         <form noValidate aria-label={REJECT_REPORT} onSubmit={(event) => void confirm(event)}>
-          <FormField id="reject-reason" label={REJECT_REASON_LABEL} error={form.formState.errors.reason?.message}>
+          <FormField
+            id="reject-reason"
+            label={REJECT_REASON_LABEL}
+            error={form.formState.errors.reason?.message}
+          >
             {(control) => (
               <Input
                 {...control}

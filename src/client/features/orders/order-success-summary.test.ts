@@ -31,12 +31,23 @@ const fabric: Order['items'][number] = {
 describe('successSummary', () => {
   it('says how a paid order was paid, lists its lines, and what comes next', () => {
     expect(
-      successSummary({ total: 3723, status: 1, paidBy: 'upi', cashOnDelivery: false, items: [kurta, fabric] }),
+      successSummary({
+        total: 3723,
+        status: 1,
+        paidBy: 'upi',
+        cashOnDelivery: false,
+        items: [kurta, fabric],
+      }),
     ).toEqual({
       amount: '₹3,723',
       payment: 'Paid by UPI',
       lines: [
-        { key: 'line-1', name: 'Cotton Kurta (M / White)', quantityTimesPrice: '2 × ₹1,299', total: '₹2,598' },
+        {
+          key: 'line-1',
+          name: 'Cotton Kurta (M / White)',
+          quantityTimesPrice: '2 × ₹1,299',
+          total: '₹2,598',
+        },
         { key: 'line-2', name: 'Katan Silk Fabric', quantityTimesPrice: '2.5 m × ₹450', total: '₹1,125' },
       ],
       next: [
@@ -50,7 +61,13 @@ describe('successSummary', () => {
   });
 
   it('tells a cash-on-delivery shopper the amount to keep ready', () => {
-    const summary = successSummary({ total: 3847, status: 1, paidBy: null, cashOnDelivery: true, items: [kurta] });
+    const summary = successSummary({
+      total: 3847,
+      status: 1,
+      paidBy: null,
+      cashOnDelivery: true,
+      items: [kurta],
+    });
     expect(summary.payment).toBe('Cash on delivery');
     expect(summary.lines).toHaveLength(1);
     expect(summary.next[1]).toBe('Keep ₹3,847 ready: you pay the courier when the parcel arrives.');

@@ -36,11 +36,7 @@ import {
   submittedFields,
 } from './payment-submission';
 import { METHOD_FIELD, submitLabel } from './method-amount';
-import {
-  PROCESSING_LABEL,
-  VALIDATION_ERROR_DESCRIPTION,
-  VALIDATION_ERROR_TITLE,
-} from './payment-texts';
+import { PROCESSING_LABEL, VALIDATION_ERROR_DESCRIPTION, VALIDATION_ERROR_TITLE } from './payment-texts';
 
 export type PaymentFormProps = {
   definitions: PaymentFieldDefinition[];

@@ -161,9 +161,7 @@ export function PaymentQr({ step, orderId, fallbackAmount, onBack }: PaymentQrPr
         )}
       </p>
 
-      {state === 'pending' && order.data && (
-        <PaymentReportForm orderId={orderNumber} />
-      )}
+      {state === 'pending' && order.data && <PaymentReportForm orderId={orderNumber} />}
 
       <div className="flex w-full flex-col gap-2 border-t border-stone-200 pt-4 sm:flex-row sm:justify-center">
         <Button variant="outline" onClick={onBack}>

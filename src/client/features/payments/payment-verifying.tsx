@@ -11,10 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Hourglass } from 'lucide-react';
 import { formatRupees } from '@shared/money';
 import type { Order } from '@shared/orders/order-schemas';
-import {
-  PAYMENT_REPORTED_MESSAGE,
-  PAYMENT_REPORTED_TITLE,
-} from '@shared/payments/payment-report-schema';
+import { PAYMENT_REPORTED_MESSAGE, PAYMENT_REPORTED_TITLE } from '@shared/payments/payment-report-schema';
 import { Button } from '@client/components/ui/button';
 import { trackOrderQueryOptions } from '@client/lib/orders/order-query';
 import { ORDERS_QUERY_KEY } from '@client/lib/query-keys';

@@ -41,6 +41,20 @@ describe('normalisePaymentFields (docs/product.md §7)', () => {
     expect(gatewayOrigins).toEqual(['https://secure.payu.in', 'https://test.payu.in']);
   });
 
+  it("keeps a choice's amount (the server's total for that method) when it is a number", () => {
+    const withCod = {
+      ...method,
+      options: [
+        { value: 'upi_qr', label: 'UPI QR code', amount: '1999' },
+        { value: 'cod', label: 'Cash on delivery', amount: 2048 },
+      ],
+    };
+    expect(normalisePaymentFields([withCod]).fields[0]!.options).toEqual([
+      { value: 'upi_qr', label: 'UPI QR code' },
+      { value: 'cod', label: 'Cash on delivery', amount: 2048 },
+    ]);
+  });
+
   it('treats anything else as empty', () => {
     for (const body of [null, undefined, '', 'fields', 42, true, {}, { fields: 'name' }, { data: [name] }]) {
       expect(normalisePaymentFields(body)).toEqual({ fields: [], gatewayOrigins: [] });

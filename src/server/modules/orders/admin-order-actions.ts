@@ -79,7 +79,8 @@ export function deliverOrder(db: Db, context: AdminStepContext, orderNumber: str
 }
 
 /**
- * Pending or Processing → Cancelled: the lines' stock returns and a paid order is marked refund due.
+ * Pending, Processing or Shipped (the parcel came back) → Cancelled, as the state machine allows: the lines'
+ * stock returns, a paid order is marked refund due and a shipped one gets a credit note.
  * `body.reason` is what the shopper reads (default: cancelled by the shop).
  * @throws {ConflictError} (409) from any other status.
  */

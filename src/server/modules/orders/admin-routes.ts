@@ -128,7 +128,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** Pending or Processing → Cancelled (stock returns); 409 otherwise. */
+  /** Pending, Processing or Shipped → Cancelled (stock returns); 409 from Delivered or Cancelled. */
   app.post(
     '/orders/:orderId/cancel',
     { schema: { params: adminOrderParamsSchema, body: adminCancelBodySchema, response: answers } },

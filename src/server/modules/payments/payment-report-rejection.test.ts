@@ -45,7 +45,11 @@ describe.each(testDatabaseKinds)('rejecting a payment report on %s', (kind) => {
     await app?.close();
     await database.reset();
     shop = await insertTestShop(database.db, { host: HOST });
-    other = await insertTestShop(database.db, { host: OTHER_HOST, isDefault: false, storeName: 'Second Shop' });
+    other = await insertTestShop(database.db, {
+      host: OTHER_HOST,
+      isDefault: false,
+      storeName: 'Second Shop',
+    });
     owner = await insertSignedInMember(database.db, shop.storeId, 'owner');
     app = await buildTestApp(database);
   });
@@ -89,8 +93,7 @@ describe.each(testDatabaseKinds)('rejecting a payment report on %s', (kind) => {
       headers: { ...headers, 'x-store-host': host },
       payload,
     });
-  const rowOf = async (id: string) =>
-    (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+  const rowOf = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const mailsTo = (email: string) =>
     database.db
       .select({ subject: outgoingMail.subject, message: outgoingMail.message })
@@ -153,7 +156,11 @@ describe.each(testDatabaseKinds)('rejecting a payment report on %s', (kind) => {
     );
 
     // The shopper sees the order awaiting payment again, and may report again.
-    const mine = await call({ method: 'GET', url: `/api/v1/orders/${placed.orderNumber}`, headers: asha.headers });
+    const mine = await call({
+      method: 'GET',
+      url: `/api/v1/orders/${placed.orderNumber}`,
+      headers: asha.headers,
+    });
     expect(mine.json<Order>()).toMatchObject({ status: ORDER_STATUS.pending, paymentReported: null });
     const again = await call({
       method: 'POST',
@@ -174,12 +181,12 @@ describe.each(testDatabaseKinds)('rejecting a payment report on %s', (kind) => {
     expect(response.json<AdminOrderDetail>().history.at(-1)!.cause).toMatch(
       new RegExp(`^admin: payment report rejected \\(${owner.email.replace(/[.+]/g, '\\$&')}\\); pay by `),
     );
-    expect((await expireUnpaidOrders(database.db, { now: new Date(Date.now() + 23 * HOUR) })).cancelled).toEqual(
-      [],
-    );
-    expect((await expireUnpaidOrders(database.db, { now: new Date(Date.now() + 25 * HOUR) })).cancelled).toEqual(
-      [placed.orderNumber],
-    );
+    expect(
+      (await expireUnpaidOrders(database.db, { now: new Date(Date.now() + 23 * HOUR) })).cancelled,
+    ).toEqual([]);
+    expect(
+      (await expireUnpaidOrders(database.db, { now: new Date(Date.now() + 25 * HOUR) })).cancelled,
+    ).toEqual([placed.orderNumber]);
   });
 
   it('answers 409 for an order without a report waiting, and changes nothing', async () => {
@@ -230,7 +237,10 @@ describe.each(testDatabaseKinds)('rejecting a payment report on %s', (kind) => {
 
     const stranger = await insertSignedInMember(database.db, other.storeId, 'owner');
     const elsewhere = await reject(placed.orderNumber, {}, stranger.headers, OTHER_HOST);
-    expect([elsewhere.statusCode, elsewhere.json()]).toEqual([404, { error: 'Order not found or access denied' }]);
+    expect([elsewhere.statusCode, elsewhere.json()]).toEqual([
+      404,
+      { error: 'Order not found or access denied' },
+    ]);
 
     const anonymous = await app.inject({
       method: 'POST',

@@ -19,7 +19,8 @@ import { enqueuePaymentReportRejectedMail } from '../orders/lifecycle-mail';
 import { ORDER_NOT_FOUND } from '../orders/order-queries';
 
 /** The 409 of an order that has no report waiting: `Order RS-… has no payment report to reject`. */
-export const noReportMessage = (orderNumber: string) => `Order ${orderNumber} has no payment report to reject`;
+export const noReportMessage = (orderNumber: string) =>
+  `Order ${orderNumber} has no payment report to reject`;
 
 /**
  * The `order_events` cause: `admin: payment report rejected (UTR 412345678901): <reason> (owner@…); pay by
