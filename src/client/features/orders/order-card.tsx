@@ -1,6 +1,6 @@
 /**
  * One order as the Orders and Track order pages show it (docs/product.md §2 "Orders", "Track order"): number, date,
- * status badge ('Pay by 14:35' under a Pending one, with 'You said you have paid…' once the shopper did, the cause under a Cancelled one, and a refund owed), an
+ * status badge ('Pay by 14:35' under a Pending one, or 'Payment reported — being verified' once the shopper said they paid, the cause under a Cancelled one, and a refund owed), an
  * items table (name with size and colour, quantity × price, amount) with the total, and the shipping details
  * (address, method, tracking), and its status history once it has moved past being placed. Prices in ₹ with 2 decimals and en-IN grouping (₹1,24,999.00), never a $ sign.
  */
