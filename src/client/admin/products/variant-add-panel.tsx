@@ -69,9 +69,7 @@ export function VariantAddPanel({ missing, unlisted, sizes, colors, onAdd, onRem
               type="button"
               size="sm"
               variant="outline"
-              onClick={() =>
-                setTicked(new Set(missing.map((combo) => comboKey(combo.size, combo.color))))
-              }
+              onClick={() => setTicked(new Set(missing.map((combo) => comboKey(combo.size, combo.color))))}
             >
               Tick all {missing.length}
             </Button>
@@ -100,7 +98,13 @@ export function VariantAddPanel({ missing, unlisted, sizes, colors, onAdd, onRem
       )}
       <div className="flex gap-2">
         {missing.length > 0 && (
-          <Button type="button" size="sm" className="flex-1" disabled={count === 0} onClick={() => onAdd(chosen)}>
+          <Button
+            type="button"
+            size="sm"
+            className="flex-1"
+            disabled={count === 0}
+            onClick={() => onAdd(chosen)}
+          >
             Add {count} {count === 1 ? 'variant' : 'variants'}
           </Button>
         )}

@@ -28,13 +28,19 @@ export function VariantBulkActions({ rows, selected, unit, onSelect, onChange }:
   const scope = selected.size > 0 ? `${selected.size} selected` : `all ${rows.length}`;
   const onSale = targets.filter((row) => row.variant.discountedPrice != null).length;
   return (
-    <div role="group" aria-label="Change many variants" className="flex flex-col gap-2 rounded-md bg-stone-50 p-2 text-sm">
+    <div
+      role="group"
+      aria-label="Change many variants"
+      className="flex flex-col gap-2 rounded-md bg-stone-50 p-2 text-sm"
+    >
       <label className="flex items-center gap-2">
         <input
           type="checkbox"
           className="size-4"
           checked={selected.size === rows.length}
-          onChange={(event) => onSelect(event.target.checked ? new Set(rows.map((row) => row.key)) : new Set())}
+          onChange={(event) =>
+            onSelect(event.target.checked ? new Set(rows.map((row) => row.key)) : new Set())
+          }
         />
         Select all ({selected.size}/{rows.length})
       </label>
@@ -54,7 +60,11 @@ export function VariantBulkActions({ rows, selected, unit, onSelect, onChange }:
           variant="outline"
           disabled={stock.trim() === ''}
           onClick={() =>
-            onChange(keys, () => ({ stock: stock.trim(), tracked: true }), `Stock set for ${variants(keys.size)}`)
+            onChange(
+              keys,
+              () => ({ stock: stock.trim(), tracked: true }),
+              `Stock set for ${variants(keys.size)}`,
+            )
           }
         >
           Set stock for {scope}
@@ -77,7 +87,8 @@ export function VariantBulkActions({ rows, selected, unit, onSelect, onChange }:
             onChange(
               keys,
               (row) => ({ price: price.trim(), variant: { ...row.variant, discountedPrice: null } }),
-              `Price set for ${variants(keys.size)}` + (onSale > 0 ? `; sale price cleared on ${onSale}` : ''),
+              `Price set for ${variants(keys.size)}` +
+                (onSale > 0 ? `; sale price cleared on ${onSale}` : ''),
             )
           }
         >

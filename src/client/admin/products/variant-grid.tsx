@@ -33,7 +33,9 @@ type ListProps = {
 };
 
 const priceHint = (productPrice: number | null | undefined) =>
-  productPrice === null || productPrice === undefined || Number.isNaN(productPrice) ? '' : String(productPrice);
+  productPrice === null || productPrice === undefined || Number.isNaN(productPrice)
+    ? ''
+    : String(productPrice);
 
 /** The 'New' badge of a variant added in this form (its stock input is described by it). */
 function NewBadge({ row }: { row: Row }) {
@@ -65,7 +67,7 @@ function VariantInputs({ row, props }: { row: Row; props: ListProps }) {
         aria-invalid={invalid || undefined}
         inputMode="decimal"
         autoComplete="off"
-        className="field h-8 px-1 text-center"
+        className="field h-8 px-0.5 text-center"
         placeholder={row.tracked ? (props.unit === 'm' ? 'metres' : 'pieces') : '∞'}
         value={row.stock}
         onChange={(event) =>
@@ -80,7 +82,7 @@ function VariantInputs({ row, props }: { row: Row; props: ListProps }) {
         aria-invalid={invalid || undefined}
         inputMode="decimal"
         autoComplete="off"
-        className="field h-8 px-1 text-center"
+        className="field h-8 px-0.5 text-center"
         placeholder={priceHint(props.productPrice)}
         value={row.price}
         onChange={(event) => props.actions.change(row.key, { price: event.target.value })}
@@ -106,7 +108,7 @@ function VariantControls({ row, props, children }: { row: Row; props: ListProps;
         type="button"
         aria-label={`Details of ${label}`}
         aria-expanded={props.openKey === row.key}
-        className="btn btn-ghost h-6 px-1"
+        className="btn btn-ghost h-6 px-0.5"
         onClick={() => props.actions.open(row.key)}
       >
         <Ellipsis aria-hidden="true" />
@@ -117,7 +119,7 @@ function VariantControls({ row, props, children }: { row: Row; props: ListProps;
 
 const cellClass = (row: Row, props: ListProps) =>
   cn(
-    'rounded-md border p-1',
+    'rounded-md border p-0.5',
     row.isNew ? 'border-amber-500 bg-amber-50' : 'border-stone-200',
     props.errorKeys.has(row.key) && 'border-red-500',
     props.openKey === row.key && 'outline-2 outline-brand-600',
@@ -138,9 +140,12 @@ export function VariantGrid(props: ListProps & { sizes: string[]; colors: string
         {bySize ? ' Rows: sizes; columns: colours.' : ' Rows: colours; columns: sizes.'}
       </p>
       <div className="overflow-x-auto">
-        <table aria-label="Variants" className="w-full table-fixed border-separate border-spacing-0.5 text-sm">
+        <table
+          aria-label="Variants"
+          className="w-full table-fixed border-separate border-spacing-0.5 text-sm"
+        >
           <colgroup>
-            <col className="w-12" />
+            <col className="w-9" />
             {columns.map((column) => (
               <col key={column} className="w-14" />
             ))}
@@ -149,7 +154,11 @@ export function VariantGrid(props: ListProps & { sizes: string[]; colors: string
             <tr>
               <td />
               {columns.map((column) => (
-                <th key={column} scope="col" className="px-0.5 text-xs font-medium break-words text-stone-700">
+                <th
+                  key={column}
+                  scope="col"
+                  className="px-0.5 text-xs font-medium break-words text-stone-700"
+                >
                   {column}
                 </th>
               ))}
@@ -180,7 +189,7 @@ export function VariantGrid(props: ListProps & { sizes: string[]; colors: string
                   }
                   return (
                     <td key={column} className="p-0 align-top">
-                      <div className={cn('flex flex-col gap-1', cellClass(row, props))}>
+                      <div className={cn('flex flex-col gap-0.5', cellClass(row, props))}>
                         <div className="flex items-center justify-between">
                           <VariantControls row={row} props={props} />
                         </div>
@@ -204,7 +213,8 @@ export function VariantList(props: ListProps) {
   return (
     <div className="flex flex-col gap-1">
       <p className="text-xs text-stone-600">
-        Per variant: stock ({props.unit === 'm' ? 'metres' : 'pieces'}), then price in ₹ (blank: the product's).
+        Per variant: stock ({props.unit === 'm' ? 'metres' : 'pieces'}), then price in ₹ (blank: the
+        product's).
       </p>
       <ul aria-label="Variants" className="flex flex-col gap-1">
         {props.rows.map((row) => (

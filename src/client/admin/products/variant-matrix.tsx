@@ -62,7 +62,16 @@ function OptionField({ form, name, label, hint }: OptionFieldProps) {
   );
 }
 
-const FIELD_NAMES = ['sku', 'regularPrice', 'discountedPrice', 'stock', 'size', 'color', 'id', 'imgUrl'] as const;
+const FIELD_NAMES = [
+  'sku',
+  'regularPrice',
+  'discountedPrice',
+  'stock',
+  'size',
+  'color',
+  'id',
+  'imgUrl',
+] as const;
 
 export function VariantMatrix({ form }: { form: Form }) {
   const [rows, setRows] = useState<Row[]>(() => form.getValues('variants').map(rowOf));
@@ -132,7 +141,9 @@ export function VariantMatrix({ form }: { form: Form }) {
     if (!rowErrors) return [];
     const texts = [
       rowErrors.message,
-      ...FIELD_NAMES.map((key) => (rowErrors[key]?.message ? `${key}: ${rowErrors[key]?.message}` : undefined)),
+      ...FIELD_NAMES.map((key) =>
+        rowErrors[key]?.message ? `${key}: ${rowErrors[key]?.message}` : undefined,
+      ),
     ].filter(Boolean);
     return [`${comboLabel(row.size, row.color)}: ${texts.join('; ')}`];
   });
@@ -157,7 +168,9 @@ export function VariantMatrix({ form }: { form: Form }) {
           onAdd={(combos) => {
             add(combos);
             setMissing(null);
-            toast.success(`${combos.length} ${combos.length === 1 ? 'variant' : 'variants'} added at stock 0`);
+            toast.success(
+              `${combos.length} ${combos.length === 1 ? 'variant' : 'variants'} added at stock 0`,
+            );
           }}
           onRemove={(removed) => {
             remove(new Set(removed.map((row) => row.key)));

@@ -165,7 +165,10 @@ describe.each(testDatabaseKinds)('admin product editor on %s', (kind) => {
   it('refuses a new variant without stock instead of selling it without limit; 0 and null stay possible', async () => {
     const body = kurtaBody();
     const { stock: _dropped, ...withoutStock } = body.variants[0]!;
-    const refused = await send('POST', '/products', { ...body, variants: [withoutStock, ...body.variants.slice(1)] });
+    const refused = await send('POST', '/products', {
+      ...body,
+      variants: [withoutStock, ...body.variants.slice(1)],
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.fields).toEqual({
       'variants.0.stock':
@@ -189,7 +192,10 @@ describe.each(testDatabaseKinds)('admin product editor on %s', (kind) => {
     const sold = page.body.variants.find((variant: { color: string }) => variant.color === 'Mustard');
     expect(sold).toMatchObject({ size: 'M', available: false });
 
-    const saved = atZero.body.values.variants.map((variant) => ({ ...variant, stockAsLoaded: variant.stock }));
+    const saved = atZero.body.values.variants.map((variant) => ({
+      ...variant,
+      stockAsLoaded: variant.stock,
+    }));
     const untracked = await put(
       saved.map((variant) => (variant.color === 'Mustard' ? { ...variant, stock: null } : variant)),
     );
