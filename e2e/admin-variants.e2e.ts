@@ -6,11 +6,14 @@
  * variant in its cell, without accessibility violations; a cell's stock and a price set for selected cells
  * are saved.
  *
- * This file starts its own server (a fresh demo shop, so the demo owner exists).
+ * This file starts its own server (a fresh demo shop, so the demo owner exists). With
+ * `ADMIN_SCREENSHOTS=docs/admin` it saves screenshots of the grid there (docs/admin.md).
  */
 import { randomInt } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from './servers';
 import { apiCall as sharedApiCall, eventually, useStorefront, waitForToast } from './helpers';
@@ -31,15 +34,29 @@ afterAll(async () => {
   await server?.stop();
 });
 
+const screenshots = process.env.ADMIN_SCREENSHOTS;
+
+/** With `ADMIN_SCREENSHOTS=<folder>`, saves what the phone shows from `top` down as `<name>.png` there. */
+async function shot(page: Page, name: string, top: Locator) {
+  if (!screenshots) return;
+  mkdirSync(screenshots, { recursive: true });
+  await eventually(() => page.locator('[data-sonner-toast]').count()).toBe(0);
+  await top.evaluate((element) => element.scrollIntoView({ behavior: 'instant' }));
+  await eventually(() =>
+    top.evaluate((element) => Math.round(element.getBoundingClientRect().top)),
+  ).toBeLessThan(200);
+  await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: false });
+}
+
 type AdminVariant = {
   id: string;
-  size: string;
-  color: string;
+  size: string | null;
+  color: string | null;
   stock: number | null;
   regularPrice: number | null;
 };
 type AdminProduct = { id: string; values: { variants: AdminVariant[] } };
-type StoreVariant = { size: string; color: string; available: boolean };
+type StoreVariant = { size: string | null; color: string | null; available: boolean };
 
 /** Signs the demo owner in on `page` and returns the admin's token (for the admin API). */
 async function signIn(page: Page): Promise<string> {
@@ -52,8 +69,17 @@ async function signIn(page: Page): Promise<string> {
   return (await page.evaluate(() => localStorage.getItem('resham-admin-token')))!;
 }
 
-/** Creates a kurta through the admin API with a variant of stock 2 for each `[size, colour]` given. */
-async function createKurta(token: string, sizes: string[], colors: string[], combos: [string, string][]) {
+/**
+ * Creates a product through the admin API with a variant of `stock` for each `[size, colour]` given (a
+ * kurta at ₹1,499 by default; `extra` overrides its fields, e.g. fabric by the metre).
+ */
+async function createProduct(
+  token: string,
+  sizes: string[],
+  colors: string[],
+  combos: [string | null, string | null][],
+  { stock = 2, ...extra }: { stock?: number; [field: string]: unknown } = {},
+) {
   const sku = `E2E-VAR-${randomInt(1e5, 1e6)}`;
   const created = await apiCall<AdminProduct>(
     'POST',
@@ -71,12 +97,13 @@ async function createKurta(token: string, sizes: string[], colors: string[], com
       sizes,
       colors,
       variants: combos.map(([size, color]) => ({
-        sku: `${sku}-${size}-${color}`.toUpperCase(),
+        sku: [sku, size, color].filter(Boolean).join('-').toUpperCase(),
         size,
         color,
-        stock: 2,
+        stock,
         regularPrice: null,
       })),
+      ...extra,
     },
     token,
   );
@@ -84,8 +111,8 @@ async function createKurta(token: string, sizes: string[], colors: string[], com
   return created.body.id;
 }
 
-const byCombo = <T extends { size: string; color: string }>(variants: T[]) =>
-  new Map(variants.map((variant) => [`${variant.size} / ${variant.color}`, variant]));
+const byCombo = <T extends { size: string | null; color: string | null }>(variants: T[]) =>
+  new Map(variants.map((variant) => [[variant.size, variant.color].filter(Boolean).join(' / '), variant]));
 
 describe('the admin variant grid at 390 × 844', () => {
   it('adds only the ticked combinations, at stock 0 and marked New, so nothing sells without limit', async () => {
@@ -94,7 +121,7 @@ describe('the admin variant grid at 390 × 844', () => {
     const sizes = ['S', 'M', 'L'];
     // L / Rust is left out on purpose: the shop does not sell it.
     const sold = sizes.flatMap((size) => ['Indigo', 'Rust'].map((color): [string, string] => [size, color]));
-    const id = await createKurta(
+    const id = await createProduct(
       token,
       sizes,
       ['Indigo', 'Rust'],
@@ -117,6 +144,11 @@ describe('the admin variant grid at 390 × 844', () => {
     ).toBe(0);
     expect(await page.getByRole('button', { name: 'Add 0 variants' }).isDisabled()).toBe(true);
 
+    await shot(
+      page,
+      'product-variants-generate',
+      page.getByRole('heading', { name: 'Options and variants' }),
+    );
     await page.getByRole('checkbox', { name: 'M / Mustard' }).check();
     await page.getByRole('checkbox', { name: 'L / Mustard' }).check();
     await page.getByRole('button', { name: 'Add 2 variants' }).click();
@@ -138,6 +170,7 @@ describe('the admin variant grid at 390 × 844', () => {
           .join(' '),
       );
     expect(await description('Stock, L / Mustard')).toBe('New');
+    await shot(page, 'product-variants-new', grid);
     expect(await description('Stock, M / Indigo')).toBe('');
 
     // Editing a new cell takes its mark off; saving takes off the others.
@@ -166,7 +199,7 @@ describe('the admin variant grid at 390 × 844', () => {
     const token = await signIn(page);
     const sizes = ['XS', 'S', 'M', 'L', 'XL'];
     const colors = ['Indigo', 'Rust', 'Mustard', 'Teal', 'Ivory'];
-    const id = await createKurta(
+    const id = await createProduct(
       token,
       sizes,
       colors,
@@ -201,6 +234,7 @@ describe('the admin variant grid at 390 × 844', () => {
       .analyze();
     expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.length}`)).toEqual([]);
 
+    await shot(page, 'product-variants', page.getByText('Select all (0/25)'));
     await grid.getByLabel('Stock, M / Teal').fill('7');
     await grid.getByLabel('Select M / Rust').check();
     await grid.getByLabel('Select XL / Ivory').check();
@@ -222,5 +256,56 @@ describe('the admin variant grid at 390 × 844', () => {
     await page.reload();
     await grid.waitFor();
     expect(await grid.getByLabel('Stock, M / Teal').inputValue()).toBe('7');
+  });
+
+  it('keeps a simple list for fabric in colours only; not tracked is the owner’s explicit choice', async () => {
+    const page = await browser.newPage();
+    const token = await signIn(page);
+    const id = await createProduct(
+      token,
+      [],
+      ['Indigo', 'Rust'],
+      [
+        [null, 'Indigo'],
+        [null, 'Rust'],
+      ],
+      {
+        title: `Sanganeri Cotton Fabric ${randomInt(1e5, 1e6)}`,
+        category: 'Fabrics',
+        unit: 'm',
+        minQuantity: 1,
+        quantityStep: 0.5,
+        regularPrice: 349,
+        stock: 10.5,
+      },
+    );
+    await page.goto(`${shop()}/admin/products/${id}`);
+    const list = page.getByRole('list', { name: 'Variants' });
+    await list.waitFor();
+    expect(await page.getByRole('table', { name: 'Variants' }).count()).toBe(0);
+    expect(await list.getByRole('listitem').count()).toBe(2);
+    expect(await list.getByLabel('Stock, Indigo').inputValue()).toBe('10.5');
+
+    // A tracked stock left blank is refused, not taken as 'sells without limit'.
+    await list.getByLabel('Stock, Indigo').fill('');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await waitForToast(page, 'Some fields need attention');
+    await page
+      .getByRole('list', { name: 'Problems with variants' })
+      .getByText('Indigo: stock: must be a number')
+      .waitFor();
+    await list.getByLabel('Stock, Indigo').fill('12');
+
+    await list.getByRole('button', { name: 'Details of Rust' }).click();
+    await page.getByLabel(/^Not tracked: sells without limit/).check();
+    expect(await list.getByLabel('Stock, Rust').inputValue()).toBe('');
+    expect(await list.getByLabel('Stock, Rust').getAttribute('placeholder')).toBe('∞');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await waitForToast(page, 'Saved: the shop shows it now');
+    const stored = byCombo(
+      (await apiCall<AdminProduct>('GET', `/admin/products/${id}`, undefined, token)).body.values.variants,
+    );
+    expect(stored.get('Indigo')?.stock).toBe(12);
+    expect(stored.get('Rust')?.stock).toBeNull();
   });
 });
