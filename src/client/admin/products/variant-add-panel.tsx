@@ -20,6 +20,7 @@ type Props = {
   onClose: () => void;
 };
 
+/** The panel of Generate: tick the missing combinations to add, or close it. */
 export function VariantAddPanel({ missing, unlisted, sizes, colors, onAdd, onRemove, onClose }: Props) {
   const [ticked, setTicked] = useState<Set<string>>(new Set());
   const gone = unlistedRows(sizes, colors, unlisted);

@@ -20,6 +20,7 @@ type Props = {
 
 const variants = (count: number) => `${count} ${count === 1 ? 'variant' : 'variants'}`;
 
+/** Select all, and set the stock or price of the selected (or all) variants. */
 export function VariantBulkActions({ rows, selected, unit, onSelect, onChange }: Props) {
   const [stock, setStock] = useState('');
   const [price, setPrice] = useState('');

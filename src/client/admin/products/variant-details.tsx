@@ -17,6 +17,7 @@ type Props = {
   onClose: () => void;
 };
 
+/** The details of the variant of `row`: SKU, sale price, not tracked, remove. */
 export function VariantDetails({ row, unit, onChange, onRemove, onClose }: Props) {
   const label = comboLabel(row.size, row.color);
   const sale = row.variant.discountedPrice;

@@ -125,7 +125,11 @@ const cellClass = (row: Row, props: ListProps) =>
     props.openKey === row.key && 'outline-2 outline-brand-600',
   );
 
-/** The grid of a product with sizes and colours. */
+/**
+ * The grid of a product with sizes and colours: `sizes` (smallest first) and `colors` (in order) as its
+ * rows and columns — transposed when there are more colours than sizes — a cell per variant, an empty cell
+ * with 'Add …' per combination not sold.
+ */
 export function VariantGrid(props: ListProps & { sizes: string[]; colors: string[] }) {
   const { sizes, colors } = props;
   const byCombo = new Map(props.rows.map((row) => [comboKey(row.size, row.color), row]));
@@ -208,7 +212,7 @@ export function VariantGrid(props: ListProps & { sizes: string[]; colors: string
   );
 }
 
-/** The list of a product with one option (only sizes, or only colours). */
+/** The list of a product with one option (only sizes, or only colours): a line per variant. */
 export function VariantList(props: ListProps) {
   return (
     <div className="flex flex-col gap-1">

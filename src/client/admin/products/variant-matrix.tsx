@@ -73,6 +73,7 @@ const FIELD_NAMES = [
   'imgUrl',
 ] as const;
 
+/** The "Options and variants" section of the product editor, bound to `form`'s `sizes`, `colors` and `variants`. */
 export function VariantMatrix({ form }: { form: Form }) {
   const [rows, setRows] = useState<Row[]>(() => form.getValues('variants').map(rowOf));
   const [selected, setSelected] = useState<Set<number>>(new Set());
