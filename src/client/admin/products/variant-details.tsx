@@ -4,6 +4,7 @@
  * choice and sells without limit — and removing it.
  */
 import { Trash2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { formatRupees } from '@shared/money';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
@@ -17,9 +18,18 @@ type Props = {
   onClose: () => void;
 };
 
-/** The details of the variant of `row`: SKU, sale price, not tracked, remove. */
+/**
+ * The details of the variant of `row`: SKU, sale price, not tracked, remove. Opening them moves the focus
+ * (and the page) to the SKU; 'Done' gives the focus back to the cell's details button.
+ */
 export function VariantDetails({ row, unit, onChange, onRemove, onClose }: Props) {
   const label = comboLabel(row.size, row.color);
+  const sku = useRef<HTMLInputElement>(null);
+  useEffect(() => sku.current?.focus(), [row.key]);
+  const close = () => {
+    onClose();
+    document.querySelector<HTMLElement>(`[aria-label="${CSS.escape(`Details of ${label}`)}"]`)?.focus();
+  };
   const sale = row.variant.discountedPrice;
   return (
     <div
@@ -33,6 +43,7 @@ export function VariantDetails({ row, unit, onChange, onRemove, onClose }: Props
       <label className="flex flex-col gap-0.5 text-xs text-stone-600">
         SKU
         <Input
+          ref={sku}
           aria-label={`SKU of ${label}`}
           autoComplete="off"
           className="font-mono"
@@ -69,7 +80,7 @@ export function VariantDetails({ row, unit, onChange, onRemove, onClose }: Props
           <Trash2 aria-hidden="true" />
           Remove {label}
         </Button>
-        <Button type="button" size="sm" variant="ghost" className="ml-auto" onClick={onClose}>
+        <Button type="button" size="sm" variant="ghost" className="ml-auto" onClick={close}>
           Done
         </Button>
       </div>
