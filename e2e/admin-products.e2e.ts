@@ -1,12 +1,12 @@
 /**
  * The admin's product editor on a phone (390 × 844): the demo owner creates a kurta with 3 sizes × 2 colours
- * through the variant matrix (Generate, per-row SKU and price, stock for all rows at once) and uploads two
- * pictures of it; it appears on the storefront with those pictures and a shopper buys one of its variants
+ * through the variant grid (Generate with every combination ticked, a variant's SKU, price and stock in its
+ * cell, stock for all variants at once) and uploads two pictures of it; it appears on the storefront with those pictures and a shopper buys one of its variants
  * (checkout, cash on delivery); the owner changes the price, the storefront shows it within 2 seconds and
  * the pictures stay; the page shows the history of both saves.
  *
  * This file starts its own server (a fresh demo shop, so the demo owner exists). With
- * `ADMIN_SCREENSHOTS=docs/admin` it saves screenshots of the editor and its variant matrix there.
+ * `ADMIN_SCREENSHOTS=docs/admin` it saves screenshots of the editor there.
  */
 import { randomInt } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -123,19 +123,21 @@ describe('the admin product editor at 390 × 844', () => {
     await page.getByLabel('Sizes').fill('M, L, XL');
     await page.getByLabel('Colours').fill('Indigo, Madder Red');
     await page.getByRole('button', { name: 'Generate variants' }).click();
-    const rows = page.getByRole('list', { name: 'Variants' }).getByRole('listitem');
-    await eventually(() => rows.count()).toBe(6);
+    await page.getByRole('button', { name: 'Tick all 6' }).click();
+    await page.getByRole('button', { name: 'Add 6 variants' }).click();
+    const grid = page.getByRole('table', { name: 'Variants' });
+    await eventually(() => grid.getByLabel(/^Stock, /).count()).toBe(6);
+    await grid.getByRole('button', { name: 'Details of XL / Madder Red' }).click();
     expect(await page.getByLabel('SKU of XL / Madder Red').inputValue()).toBe(`${SKU}-XL-MADDER-RED`);
+    await page.getByRole('button', { name: 'Done' }).click();
     expect(await fitsThePhone(page)).toBe(true);
 
-    // Stock 4 for every row at once, then 1 for XL / Indigo alone, and its own price.
-    await page.getByLabel(/^Select all/).check();
-    await page.getByLabel('Stock for the selected variants').fill('4');
-    await page.getByRole('button', { name: 'Set stock' }).click();
-    await page.getByLabel('Stock of XL / Indigo').fill('1');
-    await page.getByLabel('Price of XL / Indigo (₹)').fill('1999');
+    // Stock 4 for every variant at once, then 1 for XL / Indigo alone, and its own price.
+    await page.getByLabel('Stock to set (pieces)').fill('4');
+    await page.getByRole('button', { name: 'Set stock for all 6' }).click();
+    await grid.getByLabel('Stock, XL / Indigo').fill('1');
+    await grid.getByLabel('Price, XL / Indigo').fill('1999');
     await page.getByRole('heading', { name: 'Options and variants' }).scrollIntoViewIfNeeded();
-    await shot(page, 'product-variants');
     await page.getByRole('button', { name: 'Create product' }).click();
     await waitForToast(page, 'Product created');
     await page.waitForURL(/\/admin\/products\/[0-9a-f-]{36}$/);

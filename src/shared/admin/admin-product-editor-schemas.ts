@@ -50,7 +50,9 @@ const stockAsLoaded = z.number().nullable().optional();
 /**
  * One row of the variant matrix: a variant of the catalogue file (SKU, size, colour, stock, own prices in
  * rupees, image) plus `id` for an existing variant (it keeps its id, and the order lines that point at it, when
- * its SKU changes); a row without `id` is a new variant.
+ * its SKU changes); a row without `id` is a new variant, which must give its `stock`: a number of pieces or
+ * metres (0 when none are in stock), or null for the owner's explicit 'not tracked' — unlike the catalogue
+ * file, a missing stock never makes a new variant sell without limit ({@link NEW_VARIANT_STOCK_MESSAGE}).
  */
 export const adminVariantInputSchema = importVariantSchema.extend({
   id: z.uuid('must be a variant id').optional(),
@@ -58,13 +60,18 @@ export const adminVariantInputSchema = importVariantSchema.extend({
 });
 export type AdminVariantInput = z.output<typeof adminVariantInputSchema>;
 
+/** The refusal of a new variant (no `id`) without `stock` (docs/admin.md "Product"). */
+export const NEW_VARIANT_STOCK_MESSAGE =
+  'must be given for a new variant: a number (0 when none are in stock), or null when not tracked';
+
 /** Where a SKU is first used in the body: the product, or a row of the matrix. */
 const skuPlace = (index: number | null) => (index === null ? 'the product' : `variants[${index}]`);
 
 /**
  * `POST /api/v1/admin/products` and `PUT /api/v1/admin/products/:productId` body. The catalogue file's rules
  * (refusals in docs/catalog-format.md), and: `attributes` hold neither sizes nor colours (they are `sizes`
- * and `colors`), an option value appears once (letter case ignored), and SKUs are unique within the product
+ * and `colors`), an option value appears once (letter case ignored), a new variant gives its stock (a number,
+ * or null for not tracked), and SKUs are unique within the product
  * and its variants (letter case ignored). SKUs used by the store's other products are checked by the server
  * (409).
  */
@@ -115,6 +122,11 @@ export const adminProductInputSchema = z
     for (const problem of productProblems({ ...product, attributes: optionAttributes(product) })) {
       issue(problem.path, problem.message);
     }
+    product.variants.forEach((variant, index) => {
+      if (variant.id === undefined && variant.stock === undefined) {
+        issue(['variants', index, 'stock'], NEW_VARIANT_STOCK_MESSAGE);
+      }
+    });
     const firstBySku = new Map<string, number | null>([[product.sku.toLowerCase(), null]]);
     product.variants.forEach((variant, index) => {
       const key = variant.sku.toLowerCase();

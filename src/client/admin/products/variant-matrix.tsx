@@ -1,12 +1,11 @@
 /**
- * The editor's options and variant matrix (docs/admin.md "Product"): the Size values (listed smallest first)
- * and the Colour values in order, typed as comma lists, 'Generate' making every Size × Colour combination
- * (rows that exist are kept with their SKU, price and stock; rows of values no longer listed go), and per row
- * the SKU, its own price in rupees (blank: the product's) and stock in the product's unit (blank: not
- * tracked). Rows can be selected to set the stock of many at once, and removed. Rows stack on a phone; nothing
- * scrolls sideways.
+ * The editor's options and variants (docs/admin.md "Product"): the Size values (listed smallest first) and the
+ * Colour values in order, typed as comma lists, and the variants as a compact Size × Colour grid (one option
+ * alone: a simple list) with each variant's stock and price. 'Generate variants' lists the combinations the
+ * product does not sell yet, none ticked, and adds only those the owner ticks; an empty cell adds its own.
+ * A new variant starts at stock 0 (tracked) and shows 'New' until edited or saved. Bulk actions set the stock
+ * or the price of all or the selected variants. Nothing scrolls the page sideways.
  */
-import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { AdminProductInput } from '@shared/admin/admin-product-editor-schemas';
@@ -14,7 +13,23 @@ import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { FieldError, Input } from '@client/components/ui/input';
 import { toast } from '@client/lib/notify';
-import { listOf, rowOf, variantOf, generateRows, variantSku, type Row } from './variant-rows';
+import { VariantAddPanel } from './variant-add-panel';
+import { VariantBulkActions } from './variant-bulk-actions';
+import { VariantDetails } from './variant-details';
+import { VariantGrid, VariantList, type RowActions } from './variant-grid';
+import {
+  comboKey,
+  comboLabel,
+  gridValues,
+  inGridOrder,
+  listOf,
+  missingCombinations,
+  newRow,
+  rowOf,
+  variantOf,
+  type Combo,
+  type Row,
+} from './variant-rows';
 
 type Form = UseFormReturn<AdminProductInput>;
 
@@ -47,63 +62,93 @@ function OptionField({ form, name, label, hint }: OptionFieldProps) {
   );
 }
 
+const FIELD_NAMES = [
+  'sku',
+  'regularPrice',
+  'discountedPrice',
+  'stock',
+  'size',
+  'color',
+  'id',
+  'imgUrl',
+] as const;
+
+/** The "Options and variants" section of the product editor, bound to `form`'s `sizes`, `colors` and `variants`. */
 export function VariantMatrix({ form }: { form: Form }) {
   const [rows, setRows] = useState<Row[]>(() => form.getValues('variants').map(rowOf));
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [bulkStock, setBulkStock] = useState('');
+  const [openKey, setOpenKey] = useState<number | null>(null);
+  const [missing, setMissing] = useState<Combo[] | null>(null);
   const unit = form.watch('unit');
+  const sizes = form.watch('sizes');
+  const colors = form.watch('colors');
+  const productPrice = form.watch('regularPrice');
   const errors = form.formState.errors.variants;
 
-  /** Shows `next` and hands its variants to the form (validated again once the form was submitted). */
+  /** Shows `next` (in the grid's order) and hands its variants to the form (validated again once submitted). */
   const update = (next: Row[]) => {
-    setRows(next);
-    form.setValue('variants', next.map(variantOf), {
+    const ordered = inGridOrder(next, form.getValues('colors'));
+    setRows(ordered);
+    form.setValue('variants', ordered.map(variantOf), {
       shouldDirty: true,
       shouldValidate: form.formState.isSubmitted,
     });
   };
-  const change = (key: number, changes: Partial<Pick<Row, 'price' | 'stock'>> & { sku?: string }) =>
-    update(
-      rows.map((row) =>
-        row.key !== key
-          ? row
-          : {
-              ...row,
-              ...changes,
-              variant: changes.sku === undefined ? row.variant : { ...row.variant, sku: changes.sku },
-            },
-      ),
-    );
-  const generate = () => {
-    const sizes = form.getValues('sizes');
-    const colors = form.getValues('colors');
+  const add = (combos: Combo[]) => {
+    const productSku = form.getValues('sku') || 'SKU';
+    const have = new Set(rows.map((row) => comboKey(row.size, row.color)));
+    const fresh = combos.filter((combo) => !have.has(comboKey(combo.size, combo.color)));
+    update([...rows, ...fresh.map((combo) => newRow(productSku, combo))]);
+  };
+  const actions: RowActions = {
+    change: (key, changes) =>
+      update(rows.map((row) => (row.key === key ? { ...row, ...changes, isNew: false } : row))),
+    add: (combo) => add([combo]),
+    toggle: (key) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (next.has(key)) next.delete(key);
+        else next.add(key);
+        return next;
+      }),
+    open: (key) => setOpenKey((current) => (current === key ? null : key)),
+  };
+  const remove = (keys: Set<number>) => {
+    update(rows.filter((row) => !keys.has(row.key)));
+    setSelected((current) => new Set([...current].filter((key) => !keys.has(key))));
+    if (openKey !== null && keys.has(openKey)) setOpenKey(null);
+  };
+
+  const startGenerate = () => {
     if (sizes.length === 0 && colors.length === 0) {
       toast.error('List sizes or colours first');
       return;
     }
-    const productSku = form.getValues('sku') || 'SKU';
-    const next = generateRows(sizes, colors, rows, (size, color) =>
-      rowOf({ sku: variantSku(productSku, size, color), size, color, stock: null, regularPrice: null }),
-    );
-    const kept = next.filter((row) => rows.includes(row)).length;
-    update(next);
-    setSelected(new Set());
-    toast.success(
-      `${next.length} variants: ${next.length - kept} new` +
-        (rows.length > kept ? `, ${rows.length - kept} removed` : ''),
-    );
+    setMissing(missingCombinations(sizes, colors, rows));
   };
-  const setStockOfSelected = () => {
-    update(rows.map((row) => (selected.has(row.key) ? { ...row, stock: bulkStock.trim() } : row)));
-    toast.success(`Stock set for ${selected.size} variants`);
+
+  const axes = gridValues(sizes, colors, rows);
+  const gridProps = {
+    rows,
+    selected,
+    openKey,
+    unit,
+    productPrice,
+    errorKeys: new Set(rows.filter((_, index) => errors?.[index]).map((row) => row.key)),
+    actions,
   };
-  const toggle = (key: number) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      return next;
-    });
+  const messages = rows.flatMap((row, index) => {
+    const rowErrors = errors?.[index];
+    if (!rowErrors) return [];
+    const texts = [
+      rowErrors.message,
+      ...FIELD_NAMES.map((key) =>
+        rowErrors[key]?.message ? `${key}: ${rowErrors[key]?.message}` : undefined,
+      ),
+    ].filter(Boolean);
+    return [`${comboLabel(row.size, row.color)}: ${texts.join('; ')}`];
+  });
+  const openRow = rows.find((row) => row.key === openKey);
 
   return (
     <section
@@ -115,133 +160,70 @@ export function VariantMatrix({ form }: { form: Form }) {
       </h2>
       <OptionField form={form} name="sizes" label="Sizes" hint="Separated by commas; listed smallest first" />
       <OptionField form={form} name="colors" label="Colours" hint="In order, separated by commas" />
-      <Button type="button" variant="secondary" onClick={generate}>
-        Generate variants
-      </Button>
+      {missing ? (
+        <VariantAddPanel
+          missing={missing}
+          unlisted={rows}
+          sizes={sizes}
+          colors={colors}
+          onAdd={(combos) => {
+            add(combos);
+            setMissing(null);
+            toast.success(
+              `${combos.length} ${combos.length === 1 ? 'variant' : 'variants'} added at stock 0`,
+            );
+          }}
+          onRemove={(removed) => {
+            remove(new Set(removed.map((row) => row.key)));
+            toast.success(`${removed.length} ${removed.length === 1 ? 'variant' : 'variants'} removed`);
+          }}
+          onClose={() => setMissing(null)}
+        />
+      ) : (
+        <Button type="button" variant="secondary" onClick={startGenerate}>
+          Generate variants
+        </Button>
+      )}
       <FieldError>{errors?.message}</FieldError>
       {rows.length > 0 && (
-        <div className="flex flex-wrap items-end gap-2 rounded-md bg-stone-50 p-2 text-sm">
-          <label className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              checked={rows.length > 0 && selected.size === rows.length}
-              onChange={(event) =>
-                setSelected(event.target.checked ? new Set(rows.map((row) => row.key)) : new Set())
-              }
-            />
-            Select all ({selected.size}/{rows.length})
-          </label>
-          <div className="flex flex-1 items-center gap-2">
-            <Input
-              aria-label="Stock for the selected variants"
-              inputMode="decimal"
-              className="w-24"
-              placeholder={unit === 'm' ? 'metres' : 'pieces'}
-              value={bulkStock}
-              onChange={(event) => setBulkStock(event.target.value)}
-            />
-            <Button
-              type="button"
-              size="sm"
-              variant="outline"
-              disabled={selected.size === 0}
-              onClick={setStockOfSelected}
-            >
-              Set stock
-            </Button>
-          </div>
-        </div>
+        <VariantBulkActions
+          rows={rows}
+          selected={selected}
+          unit={unit}
+          onSelect={setSelected}
+          onChange={(keys, changes, message) => {
+            update(rows.map((row) => (keys.has(row.key) ? { ...row, ...changes(row), isNew: false } : row)));
+            toast.success(message);
+          }}
+        />
       )}
-      <ul aria-label="Variants" className="flex flex-col gap-2">
-        {rows.map((row, index) => {
-          const rowErrors = errors?.[index];
-          const messages = rowErrors
-            ? [
-                rowErrors.message,
-                ...(
-                  [
-                    'sku',
-                    'regularPrice',
-                    'discountedPrice',
-                    'stock',
-                    'size',
-                    'color',
-                    'id',
-                    'imgUrl',
-                  ] as const
-                ).map((key) => (rowErrors[key]?.message ? `${key}: ${rowErrors[key]?.message}` : undefined)),
-              ].filter(Boolean)
-            : [];
-          const label = [row.size, row.color].filter(Boolean).join(' / ') || 'Variant';
-          return (
-            <li
-              key={row.key}
-              aria-label={label}
-              className="grid grid-cols-[auto_1fr_auto] items-center gap-x-2 gap-y-1 rounded-md border border-stone-200 p-2 text-sm sm:grid-cols-[auto_8rem_1fr_6rem_6rem_auto]"
-            >
-              <input
-                type="checkbox"
-                aria-label={`Select ${label}`}
-                checked={selected.has(row.key)}
-                onChange={() => toggle(row.key)}
-              />
-              <span className="font-medium">{label}</span>
-              <Button
-                type="button"
-                size="sm"
-                variant="ghost"
-                aria-label={`Remove ${label}`}
-                className="sm:order-last"
-                onClick={() => {
-                  update(rows.filter((other) => other.key !== row.key));
-                  setSelected((current) => new Set([...current].filter((key) => key !== row.key)));
-                }}
-              >
-                <Trash2 aria-hidden="true" />
-              </Button>
-              <div className="col-span-3 grid grid-cols-2 gap-2 text-xs text-stone-500 sm:grid-cols-[1fr_7rem_7rem]">
-                <label className="col-span-2 flex flex-col gap-0.5 sm:col-span-1">
-                  SKU
-                  <Input
-                    aria-label={`SKU of ${label}`}
-                    autoComplete="off"
-                    className="font-mono"
-                    value={row.variant.sku}
-                    onChange={(event) => change(row.key, { sku: event.target.value })}
-                  />
-                </label>
-                <label className="flex flex-col gap-0.5">
-                  Price (₹)
-                  <Input
-                    aria-label={`Price of ${label} (₹)`}
-                    placeholder="product's"
-                    inputMode="decimal"
-                    value={row.price}
-                    onChange={(event) => change(row.key, { price: event.target.value })}
-                  />
-                </label>
-                <label className="flex flex-col gap-0.5">
-                  {unit === 'm' ? 'Stock (m)' : 'Stock'}
-                  <Input
-                    aria-label={`Stock of ${label}`}
-                    placeholder="untracked"
-                    inputMode="decimal"
-                    value={row.stock}
-                    onChange={(event) => change(row.key, { stock: event.target.value })}
-                  />
-                </label>
-              </div>
-              <FieldError className="col-span-3 text-xs sm:col-span-6">
-                {messages.join('; ') || undefined}
-              </FieldError>
-            </li>
-          );
-        })}
-      </ul>
-      {rows.length === 0 && (
+      {axes.sizes.length > 0 && axes.colors.length > 0 ? (
+        <VariantGrid {...gridProps} sizes={axes.sizes} colors={axes.colors} />
+      ) : rows.length > 0 ? (
+        <VariantList {...gridProps} />
+      ) : (
         <p className="text-sm text-stone-500">
           No variants: the product keeps one stock. List sizes and colours, then Generate.
         </p>
+      )}
+      {openRow && (
+        <VariantDetails
+          row={openRow}
+          unit={unit}
+          onChange={(changes) => actions.change(openRow.key, changes)}
+          onRemove={() => {
+            remove(new Set([openRow.key]));
+            toast.success(`${comboLabel(openRow.size, openRow.color)} removed`);
+          }}
+          onClose={() => setOpenKey(null)}
+        />
+      )}
+      {messages.length > 0 && (
+        <ul aria-label="Problems with variants" className="flex flex-col gap-1 text-sm text-red-600">
+          {messages.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
       )}
     </section>
   );

@@ -1,47 +1,73 @@
 /**
- * The variant matrix's Generate: every Size × Colour combination in order, existing rows kept (letter case
- * ignored) with their SKU, price and stock, rows of values no longer listed gone; new rows' SKUs.
+ * The variant grid's rows: the combinations not sold yet (which Generate offers, none ticked), new rows at
+ * stock 0 and tracked, rows of values no longer listed, the grid's values and order, new rows' SKUs.
  */
 import { describe, expect, it } from 'vitest';
-import { generateRows, variantSku } from './variant-rows';
+import {
+  gridValues,
+  inGridOrder,
+  missingCombinations,
+  newRow,
+  rowOf,
+  unlistedRows,
+  variantOf,
+  variantSku,
+} from './variant-rows';
 
-type Row = { sku: string; size?: string | null; color?: string | null; stock?: number | null };
-const make = (size: string | undefined, color: string | undefined): Row => ({
-  sku: variantSku('KUR-1', size, color),
-  size,
-  color,
-  stock: null,
+const have = (size: string | undefined, color: string | undefined) => ({ size, color });
+
+describe('missingCombinations', () => {
+  it('lists only the size × colour combinations no row has, sizes outer and smallest first', () => {
+    const rows = [have('m', 'indigo'), have('S', 'Indigo')];
+    expect(missingCombinations(['M', 'S'], ['Indigo', 'Mustard'], rows)).toEqual([
+      { size: 'S', color: 'Mustard' },
+      { size: 'M', color: 'Mustard' },
+    ]);
+  });
+
+  it('gives one combination per value for one option, and none without options', () => {
+    expect(missingCombinations([], ['Rust', 'Teal'], [have(undefined, 'Rust')])).toEqual([
+      { size: undefined, color: 'Teal' },
+    ]);
+    expect(missingCombinations([], [], [])).toEqual([]);
+  });
 });
 
-describe('generateRows', () => {
-  it('makes every size × colour, sizes outer, with SKUs from the product SKU', () => {
-    const rows = generateRows(['S', 'M'], ['Indigo', 'Madder Red'], [], make);
-    expect(rows.map((row) => row.sku)).toEqual([
-      'KUR-1-S-INDIGO',
-      'KUR-1-S-MADDER-RED',
-      'KUR-1-M-INDIGO',
-      'KUR-1-M-MADDER-RED',
-    ]);
+describe('newRow', () => {
+  it('starts at stock 0, tracked, marked new, with the SKU from the product SKU', () => {
+    const row = newRow('KUR-1', { size: 'XL', color: 'Madder Red' });
+    expect(row).toMatchObject({ stock: '0', tracked: true, isNew: true, price: '' });
+    expect(variantOf(row)).toMatchObject({ sku: 'KUR-1-XL-MADDER-RED', stock: 0, regularPrice: null });
+  });
+});
+
+describe('variantOf', () => {
+  it('sends a cleared stock of a tracked row as NaN (refused), and null only when not tracked', () => {
+    const row = rowOf({ sku: 'A', size: 'M', color: null, stock: 4, regularPrice: 1299 });
+    expect(variantOf({ ...row, stock: '' }).stock).toBeNaN();
+    expect(variantOf({ ...row, stock: '', tracked: false }).stock).toBeNull();
+    expect(rowOf({ sku: 'B', stock: null }).tracked).toBe(false);
+    expect(variantOf({ ...row, price: '' }).regularPrice).toBeNull();
+  });
+});
+
+describe('unlistedRows, gridValues and inGridOrder', () => {
+  it('finds the rows of sizes or colours no longer listed (letter case ignored)', () => {
+    const rows = [have('M', 'Indigo'), have('XL', 'indigo'), have('m', 'Rust'), have('M', undefined)];
+    expect(unlistedRows(['m', 'L'], ['INDIGO'], rows)).toEqual([rows[1], rows[2], rows[3]]);
   });
 
-  it('keeps the rows that exist (letter case ignored) and drops those of values no longer listed', () => {
-    const kept: Row = { sku: 'OWN-SKU', size: 'm', color: 'indigo', stock: 7 };
-    const gone: Row = { sku: 'OLD', size: 'XL', color: 'Indigo', stock: 2 };
-    const rows = generateRows(['S', 'M'], ['Indigo'], [gone, kept], make);
-    expect(rows).toEqual([make('S', 'Indigo'), kept]);
-    expect(rows[1]).toBe(kept);
+  it('shows the listed values, then values rows still use, sizes smallest first', () => {
+    const rows = [have('Free Size', 'Teal'), have('m', 'Indigo')];
+    expect(gridValues(['XL', 'M'], ['Indigo', 'Rust'], rows)).toEqual({
+      sizes: ['M', 'XL', 'Free Size'],
+      colors: ['Indigo', 'Rust', 'Teal'],
+    });
   });
 
-  it('lists the sizes smallest first, whatever order they were typed in', () => {
-    const rows = generateRows(['XL', 'S', 'Free Size', 'M'], ['Indigo'], [], make);
-    expect(rows.map((row) => row.size)).toEqual(['S', 'M', 'XL', 'Free Size']);
-  });
-
-  it('makes one row per value when only one option is listed', () => {
-    expect(generateRows([], ['Rust', 'Teal'], [], make).map((row) => row.sku)).toEqual([
-      'KUR-1-RUST',
-      'KUR-1-TEAL',
-    ]);
+  it('orders rows by size, then by the colour’s place in the list', () => {
+    const rows = [have('L', 'Rust'), have('S', 'Teal'), have('L', 'Indigo'), have('S', 'Rust')];
+    expect(inGridOrder(rows, ['Rust', 'Indigo'])).toEqual([rows[3], rows[1], rows[0], rows[2]]);
   });
 });
 

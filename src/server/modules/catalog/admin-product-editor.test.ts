@@ -162,6 +162,47 @@ describe.each(testDatabaseKinds)('admin product editor on %s', (kind) => {
     expect((await send('PUT', `/products/${shop.saree}`, { title: 'x' })).status).toBe(400);
   });
 
+  it('refuses a new variant without stock instead of selling it without limit; 0 and null stay possible', async () => {
+    const body = kurtaBody();
+    const { stock: _dropped, ...withoutStock } = body.variants[0]!;
+    const refused = await send('POST', '/products', {
+      ...body,
+      variants: [withoutStock, ...body.variants.slice(1)],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({
+      'variants.0.stock':
+        'must be given for a new variant: a number (0 when none are in stock), or null when not tracked',
+    });
+
+    const created = await send('POST', '/products', body); // 201, not 409: the refused body wrote nothing
+    expect(created.status).toBe(201);
+    const { id, values } = created.body;
+    const kept = values.variants.map((variant) => ({ ...variant, stockAsLoaded: variant.stock }));
+    const mustard = (extra: object) => ({ sku: 'ADM-KUR-1-M-MUS', size: 'M', color: 'Mustard', ...extra });
+    const put = (rows: object[]) =>
+      send('PUT', `/products/${id}`, { ...body, colors: [...body.colors, 'Mustard'], variants: rows });
+    const missing = await put([...kept, mustard({})]);
+    expect(missing.status).toBe(400);
+    expect(Object.keys(missing.body.fields ?? {})).toEqual(['variants.6.stock']);
+
+    const atZero = await put([...kept, mustard({ stock: 0 })]);
+    expect(atZero.status).toBe(200);
+    const page = await storefront(`/products/${id}`);
+    const sold = page.body.variants.find((variant: { color: string }) => variant.color === 'Mustard');
+    expect(sold).toMatchObject({ size: 'M', available: false });
+
+    const saved = atZero.body.values.variants.map((variant) => ({
+      ...variant,
+      stockAsLoaded: variant.stock,
+    }));
+    const untracked = await put(
+      saved.map((variant) => (variant.color === 'Mustard' ? { ...variant, stock: null } : variant)),
+    );
+    expect(untracked.status).toBe(200);
+    expect(untracked.body.values.variants.find((variant) => variant.color === 'Mustard')?.stock).toBeNull();
+  });
+
   it('refuses SKUs of other products and their variants with 409 naming the field', async () => {
     const body = kurtaBody(`SAR-${shop.storeId}`.toLowerCase());
     body.variants[1]!.sku = `KUR-${shop.storeId}-M`;
