@@ -8,7 +8,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { INDIAN_STATE_NAMES } from '@shared/gst/indian-states';
+import { INDIAN_STATE_NAMES, stateOfPinCode } from '@shared/gst/indian-states';
 import type { ShippingAddress } from '@shared/orders/shipping-address-schema';
 import { FormField } from '@client/components/ui/form-field';
 import { Input, inputClassName } from '@client/components/ui/input';
@@ -29,13 +29,12 @@ import {
   createOrderBody,
   createOrderFailure,
   EMPTY_SHIPPING_FORM,
-  FILL_ALL_DESCRIPTION,
-  FILL_ALL_TITLE,
   fieldMessage,
   idempotencyKeyFor,
   newIdempotencyKey,
   PLACE_ORDER_ERROR_DESCRIPTION,
   PLACE_ORDER_ERROR_TITLE,
+  refusedFormToast,
   SHIPPING_FIELDS,
   SHIPPING_LABELS,
   SHIPPING_ADDRESS_PREFIX,
@@ -85,6 +84,16 @@ export function CheckoutPage() {
     }
   }, [accountName, getValues, getFieldState, setValue]);
 
+  // A typed PIN code fills in its state when its first three digits belong to one state only (docs/product.md
+  // §2.11); the State field stays visible and can still be changed.
+  useEffect(() => {
+    const pinState = /^[1-9][0-9]{5}$/.test(typedPostalCode.trim()) ? stateOfPinCode(typedPostalCode) : undefined;
+    if (pinState && getValues('state') !== pinState.name) {
+      setValue('state', pinState.name, { shouldDirty: true });
+      clearErrors('state');
+    }
+  }, [typedPostalCode, getValues, setValue, clearErrors]);
+
   const placeOrder = async (address: ShippingAddress) => {
     const limits = cartLimitProblems(items);
     if (limits.length > 0) {
@@ -108,7 +117,8 @@ export function CheckoutPage() {
     }
   };
 
-  // The order of docs/product.md §5 "Checkout": the cart first, then blank fields ('Please fill all fields'), then the address checks.
+  // The order of docs/product.md §5.5 "Checkout": the cart first, then blank fields ('Please fill in: City'), then the
+  // address checks ('Please check: PIN code').
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (createOrder.isPending) return;
@@ -117,10 +127,12 @@ export function CheckoutPage() {
       toast.error(CART_EMPTY_TITLE, { description: CART_EMPTY_DESCRIPTION });
       return;
     }
-    void handleSubmit(placeOrder, () => {
-      if (blankShippingFields(getValues()).length > 0) {
-        toast.error(FILL_ALL_TITLE, { description: FILL_ALL_DESCRIPTION });
-      }
+    void handleSubmit(placeOrder, (invalid) => {
+      const refused = refusedFormToast(
+        blankShippingFields(getValues()),
+        SHIPPING_FIELDS.filter((name) => invalid[name]),
+      );
+      if (refused) toast.error(refused.title, { description: refused.description });
     })(event);
   };
 
