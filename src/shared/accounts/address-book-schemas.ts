@@ -19,7 +19,10 @@ export const addressBookBodySchema = shippingAddressSchema;
 
 /** `DELETE /account/addresses/{addressId}`: the address's id (a positive whole number). */
 export const addressBookParamsSchema = z.object({
-  addressId: z.coerce.number({ message: 'must be an address id' }).int('must be an address id').positive('must be an address id'),
+  addressId: z.coerce
+    .number({ message: 'must be an address id' })
+    .int('must be an address id')
+    .positive('must be an address id'),
 });
 
 /** One saved address as the API answers it. */

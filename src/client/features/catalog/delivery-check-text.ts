@@ -8,9 +8,7 @@ import { formatRupees } from '@shared/money';
  * The line under the check: 'Get it by Tue, 3 Dec' (the latest day of the estimate, India time) with
  * ' · Shipping ₹99' or ' · Free shipping', or the not-served message.
  */
-export function deliveryCheckText(
-  answer: Pick<DeliveryCheck, 'served' | 'shipping' | 'latestDate'>,
-): string {
+export function deliveryCheckText(answer: Pick<DeliveryCheck, 'served' | 'shipping' | 'latestDate'>): string {
   if (!answer.served || answer.latestDate === null) return PIN_NOT_SERVED_MESSAGE;
   const estimate = deliveryByText(answer.latestDate);
   if (answer.shipping === null) return estimate;
@@ -22,7 +20,9 @@ export function deliveryCheckText(
  * not available for this PIN code', 'Cash on delivery available for orders up to ₹5,000'; null when the PIN
  * code is not served or the shop offers no cash on delivery.
  */
-export function deliveryCodText(answer: Pick<DeliveryCheck, 'served' | 'cod' | 'codMaxOrderValue'>): string | null {
+export function deliveryCodText(
+  answer: Pick<DeliveryCheck, 'served' | 'cod' | 'codMaxOrderValue'>,
+): string | null {
   if (!answer.served || answer.cod === null) return null;
   return codAvailabilityText(answer.cod, answer.codMaxOrderValue);
 }

@@ -26,6 +26,8 @@ export const CART_EMPTY_DESCRIPTION = 'Please add items to your cart before chec
 export const FILL_ALL_DESCRIPTION = 'All shipping information fields are required.';
 /** docs/product.md §5.5 "Checkout": the invalid-field toast's description (its title names the fields). */
 export const CHECK_FIELDS_DESCRIPTION = 'See the message under each field.';
+/** docs/product.md §2.11: the toast when 'Save this address' was ticked and the save was refused. */
+export const SAVE_ADDRESS_FAILED_TITLE = 'Address not saved';
 /** docs/product.md §8 "Order placement failure": the inline text and the toast. */
 export const CREATE_ORDER_FAILED = 'Failed to create order';
 export const PLACE_ORDER_ERROR_TITLE = 'Error placing order';
@@ -80,7 +82,8 @@ export function refusedFormToast(
   blank: readonly ShippingField[],
   invalid: readonly ShippingField[],
 ): { title: string; description: string } | null {
-  if (blank.length > 0) return { title: `Please fill in: ${fieldLabels(blank)}`, description: FILL_ALL_DESCRIPTION };
+  if (blank.length > 0)
+    return { title: `Please fill in: ${fieldLabels(blank)}`, description: FILL_ALL_DESCRIPTION };
   if (invalid.length > 0) {
     return { title: `Please check: ${fieldLabels(invalid)}`, description: CHECK_FIELDS_DESCRIPTION };
   }

@@ -12,7 +12,9 @@ import { INDIAN_STATE_NAMES, stateOfPinCode } from '@shared/gst/indian-states';
 import type { ShippingAddress } from '@shared/orders/shipping-address-schema';
 import { FormField } from '@client/components/ui/form-field';
 import { Input, inputClassName } from '@client/components/ui/input';
+import { useAddressBook, useSaveAddressMutation } from '@client/lib/account/address-book-api';
 import { useCart } from '@client/lib/cart/cart-context';
+import { errorText } from '@client/lib/error-text';
 import { useAccountInfo } from '@client/lib/session/account-info-query';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { setFieldErrors } from '@client/lib/form-errors';
@@ -20,6 +22,7 @@ import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { useCreateOrderMutation } from './checkout-api';
 import { CheckoutSummary, type CheckoutFailure } from './checkout-summary';
+import { SaveAddressCheckbox, SavedAddressPicker } from './saved-addresses';
 import {
   accountFullName,
   blankShippingFields,
@@ -35,6 +38,7 @@ import {
   PLACE_ORDER_ERROR_DESCRIPTION,
   PLACE_ORDER_ERROR_TITLE,
   refusedFormToast,
+  SAVE_ADDRESS_FAILED_TITLE,
   SHIPPING_FIELDS,
   SHIPPING_LABELS,
   SHIPPING_ADDRESS_PREFIX,
@@ -49,6 +53,10 @@ export function CheckoutPage() {
   const { brand } = useStoreInfo();
   const account = useAccountInfo();
   const createOrder = useCreateOrderMutation();
+  const addressBook = useAddressBook();
+  const saveAddress = useSaveAddressMutation();
+  const [saveThisAddress, setSaveThisAddress] = useState(false);
+  const savedAddresses = addressBook.data?.addresses ?? [];
   const [failure, setFailure] = useState<CheckoutFailure | null>(null);
   // The Idempotency-Key of this checkout attempt: kept while the request body stays the same.
   const [attempt, setAttempt] = useState<{ body: string; key: string } | null>(null);
@@ -87,7 +95,9 @@ export function CheckoutPage() {
   // A typed PIN code fills in its state when its first three digits belong to one state only (docs/product.md
   // §2.11); the State field stays visible and can still be changed.
   useEffect(() => {
-    const pinState = /^[1-9][0-9]{5}$/.test(typedPostalCode.trim()) ? stateOfPinCode(typedPostalCode) : undefined;
+    const pinState = /^[1-9][0-9]{5}$/.test(typedPostalCode.trim())
+      ? stateOfPinCode(typedPostalCode)
+      : undefined;
     if (pinState && getValues('state') !== pinState.name) {
       setValue('state', pinState.name, { shouldDirty: true });
       clearErrors('state');
@@ -99,6 +109,14 @@ export function CheckoutPage() {
     if (limits.length > 0) {
       setFailure({ message: limits[0]!, productProblems: limits.slice(1), showOrdersLink: false });
       return;
+    }
+    if (saveThisAddress) {
+      // A refused save (a full book) is said, and the order still goes ahead.
+      try {
+        await saveAddress.mutateAsync(address);
+      } catch (error) {
+        toast.error(SAVE_ADDRESS_FAILED_TITLE, { description: errorText(error) });
+      }
     }
     const body = createOrderBody(items, address);
     const thisAttempt = idempotencyKeyFor(attempt, body, newIdempotencyKey);
@@ -117,11 +135,12 @@ export function CheckoutPage() {
     }
   };
 
+  const busy = createOrder.isPending || saveAddress.isPending;
   // The order of docs/product.md §5.5 "Checkout": the cart first, then blank fields ('Please fill in: City'), then the
   // address checks ('Please check: PIN code').
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (createOrder.isPending) return;
+    if (busy) return;
     setFailure(null);
     if (items.length === 0) {
       toast.error(CART_EMPTY_TITLE, { description: CART_EMPTY_DESCRIPTION });
@@ -136,7 +155,10 @@ export function CheckoutPage() {
     })(event);
   };
 
-  const busy = createOrder.isPending;
+  const pickSavedAddress = (saved: ShippingFormValues) => {
+    for (const name of SHIPPING_FIELDS) setValue(name, saved[name], { shouldDirty: true });
+    clearErrors();
+  };
   const field = (name: ShippingField) =>
     register(name, { onChange: () => errors[name] && clearErrors(name) });
   const shippingField = (name: ShippingField, className?: string) => ({
@@ -167,6 +189,8 @@ export function CheckoutPage() {
           <p className="mt-1 text-sm text-stone-600">
             All fields are required<span aria-hidden="true"> (*)</span>.
           </p>
+
+          <SavedAddressPicker addresses={savedAddresses} onPick={pickSavedAddress} />
 
           <div className="mt-5 grid gap-4 sm:grid-cols-2">
             <FormField {...shippingField('fullName', 'sm:col-span-2')}>
@@ -232,6 +256,13 @@ export function CheckoutPage() {
               )}
             </FormField>
           </div>
+          {addressBook.isSuccess && (
+            <SaveAddressCheckbox
+              checked={saveThisAddress}
+              onChange={setSaveThisAddress}
+              saved={savedAddresses.length}
+            />
+          )}
         </section>
 
         <CheckoutSummary failure={failure} busy={busy} state={chosenState} postalCode={typedPostalCode} />

@@ -106,9 +106,9 @@ describe.each(testDatabaseKinds)('the address book API on %s', (kind) => {
     expect(notRavis.json()).toEqual({ error: 'Address not found' });
     expect(await bookOf(asha)).toHaveLength(1);
     expect((await call(null, { method: 'GET', url: '/api/v1/account/addresses' })).statusCode).toBe(401);
-    expect((await call(asha, { method: 'GET', url: '/api/v1/account/addresses' }, OTHER_HOST)).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await call(asha, { method: 'GET', url: '/api/v1/account/addresses' }, OTHER_HOST)).statusCode,
+    ).toBe(401);
     const badId = await call(asha, { method: 'DELETE', url: '/api/v1/account/addresses/abc' });
     expect(badId.statusCode).toBe(400);
   });

@@ -14,7 +14,12 @@ import { errorBodySchema } from '@shared/errors/error-body';
 import { authenticate, requireAccount } from '../auth/authenticate';
 import { addAddress, deleteAddress, listAddresses } from './address-book-service';
 
-const answers = { 200: addressBookSchema, 201: addressBookSchema, '4xx': errorBodySchema, 503: errorBodySchema };
+const answers = {
+  200: addressBookSchema,
+  201: addressBookSchema,
+  '4xx': errorBodySchema,
+  503: errorBodySchema,
+};
 
 export const addressBookRoutes: FastifyPluginAsyncZod = async (app) => {
   const ownerOf = async (request: Parameters<typeof requireAccount>[0]) => ({
