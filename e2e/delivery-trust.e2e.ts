@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl } from './browser';
 import { KURTA, kurtaAndFabricCart, productByTitle } from './demo-kurta-and-fabric';
+import { indiaDate } from './india-date';
 import { apiCall, squash, useStorefront, waitForPath, waitForToast } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
@@ -23,18 +24,6 @@ const JAIPUR = {
   postalCode: '302001',
   phone: '+91 94140 52368',
 };
-
-/** The date `days` days from now in India, as 'Thu, 3 Dec' (computed apart from the app's own code). */
-function indiaDate(days: number): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Kolkata',
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-  }).formatToParts(new Date(Date.now() + days * 86_400_000));
-  const part = (type: string) => parts.find((entry) => entry.type === type)!.value;
-  return `${part('weekday')}, ${part('day')} ${part('month').slice(0, 3)}`;
-}
 
 async function checkPin(page: Page, pin: string) {
   const form = page.getByRole('form', { name: 'Check delivery' });
