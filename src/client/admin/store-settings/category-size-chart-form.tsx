@@ -23,7 +23,11 @@ import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Input, Textarea } from '@client/components/ui/input';
 import { errorText } from '@client/lib/error-text';
+import { setFieldErrors } from '@client/lib/form-errors';
 import { useSaveSettings } from './store-settings-queries';
+
+/** A server field's key as a path: `categorySizeCharts.Kurtis.tables.1` → `['categorySizeCharts', 'Kurtis', 'tables', 1]`. */
+const pathOf = (key: string) => key.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 
 /** The charts without the one named `name` (letter case ignored). */
 const without = (charts: Record<string, SizeChart>, name: string) =>
@@ -41,7 +45,23 @@ export function CategorySizeChartForm({ settings }: { settings: StoreSettings })
   const save = useSaveSettings<CategorySizeChartSettings>(
     'category-size-charts',
     'Category size charts saved',
-    (error) => setProblem(errorText(error)),
+    (error) => {
+      // The server's first problem (`categorySizeCharts.Kurtis.tables.0.rows.2`), by line of the text sent.
+      const sent = sizeChartFromText(text);
+      let shown: string | undefined;
+      setFieldErrors<CategorySizeChartSettings>(
+        error,
+        (_field, { message }) => (shown ??= message),
+        () => 'categorySizeCharts',
+        {
+          message: (_field, problem, key) =>
+            'problem' in sent
+              ? `${key}: ${problem}`
+              : sizeChartLineProblem(sent, pathOf(key).slice(2), problem),
+        },
+      );
+      setProblem(shown ?? errorText(error));
+    },
   );
   const known = [
     ...settings.categories.map((entry) => entry.name),

@@ -152,6 +152,11 @@ describe('shippingResolver (the shared address schema as the form resolver)', ()
       postalCode: 'PIN code does not match the state',
     });
     expect((await resolve({ ...address, state: 'Rajasthan', postalCode: '302001' })).errors).toEqual({});
+    for (const postalCode of ['999999', '100000']) {
+      expect(await messages({ ...address, state: 'Rajasthan', postalCode })).toEqual({
+        postalCode: 'Enter a valid PIN code',
+      });
+    }
   });
 
   it('while a field is blank marks only the blank fields, as "<Label> is required"', async () => {
