@@ -1,6 +1,7 @@
 /**
  * Checkout, /checkout (docs/product.md §2 "Checkout", §4 "Purchase flow", §5 "Checkout", §8 "Orders and payment
- * errors"): the shipping form and the order summary. Shown only inside RequireAuth. Submitting checks the
+ * errors"): the shipping form — with the account's saved addresses to pick and 'Save this address' — and the
+ * order summary. Shown only inside RequireAuth. A typed PIN code fills in its state. Submitting checks the
  * cart and the six fields (toasts with the storefront's texts), then the shared address schema through the form's
  * resolver (messages under the inputs), then creates the order; on success the cart is emptied and the
  * payment page opens for the order. Address problems the server finds go under the inputs too.
@@ -110,19 +111,19 @@ export function CheckoutPage() {
       setFailure({ message: limits[0]!, productProblems: limits.slice(1), showOrdersLink: false });
       return;
     }
-    if (saveThisAddress) {
-      // A refused save (a full book) is said, and the order still goes ahead.
-      try {
-        await saveAddress.mutateAsync(address);
-      } catch (error) {
-        toast.error(SAVE_ADDRESS_FAILED_TITLE, { description: errorText(error) });
-      }
-    }
     const body = createOrderBody(items, address);
     const thisAttempt = idempotencyKeyFor(attempt, body, newIdempotencyKey);
     setAttempt(thisAttempt);
     try {
       const orderId = await createOrder.mutateAsync({ body, idempotencyKey: thisAttempt.key });
+      if (saveThisAddress) {
+        // Saved once the order is placed with it; a refused save (a full book) is said, the order stands.
+        try {
+          await saveAddress.mutateAsync(address);
+        } catch (error) {
+          toast.error(SAVE_ADDRESS_FAILED_TITLE, { description: errorText(error) });
+        }
+      }
       clearCart({ announce: false });
       navigate(`/payment?orderId=${encodeURIComponent(orderId)}`, { replace: true });
     } catch (error) {
