@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from './servers';
 import { pdfText } from '../src/server/test/pdf-text';
 import { FABRIC, KURTA, kurtaAndFabricCart, productByTitle, PUNE } from './demo-kurta-and-fabric';
+import { indiaDate } from './india-date';
 import { apiCall as sharedApiCall, squash, useStorefront, waitForPath } from './helpers';
 
 const browser = useStorefront();
@@ -168,11 +169,14 @@ describe('cash on delivery with shipping charges', () => {
     const result = page.getByTestId('delivery-check-result');
     await expect
       .poll(async () => squash(await result.textContent()))
-      .toBe('Delivery to 411005 in 3–7 days · Shipping ₹99');
+      .toBe(`Get it by ${indiaDate(7)} · Shipping ₹99`);
+    expect(squash(await page.getByTestId('delivery-check-cod').textContent())).toBe(
+      'Cash on delivery available',
+    );
     await page.reload();
     await expect
       .poll(async () => squash(await result.textContent()))
-      .toBe('Delivery to 411005 in 3–7 days · Shipping ₹99');
+      .toBe(`Get it by ${indiaDate(7)} · Shipping ₹99`);
   });
 
   it('another state: shipping, COD fee and IGST at checkout; the invoice has IGST at 18 % and 5 % and the charges', async () => {

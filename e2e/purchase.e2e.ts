@@ -273,7 +273,7 @@ describe('purchase', () => {
     await field(page, 'postalCode').fill('012345');
     await field(page, 'phone').fill('12345');
     await createOrder.click();
-    expect(await waitForToast(page, 'Please fill all fields')).toBe(
+    expect(await waitForToast(page, 'Please fill in: City')).toBe(
       'All shipping information fields are required.',
     );
     await field(page, 'city').fill(ADDRESS.city);

@@ -38,6 +38,7 @@ import { PasswordResetRateLimiter } from './modules/accounts/password-reset-rate
 import { RegistrationRateLimiter } from './modules/accounts/registration-rate-limit';
 import { accountRoutes } from './modules/accounts/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
+import { addressBookRoutes } from './modules/address-book/routes';
 import { StoreSignInRateLimiter } from './modules/accounts/sign-in-rate-limit';
 import { openRateLimitStores } from './rate-limit-redis';
 import {
@@ -221,6 +222,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(gstRoutes);
       await api.register(deliveryRoutes);
       await api.register(wishlistRoutes);
+      await api.register(addressBookRoutes);
     },
     { prefix: '/api/v1' },
   );

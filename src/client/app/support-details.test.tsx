@@ -30,6 +30,7 @@ const STORE: StoreInfo = {
   supportHours: 'Tuesday to Sunday, 11AM - 8PM',
   socialLinks: {},
   sizeChart: null,
+  categorySizeCharts: {},
   categories: ['Sarees'],
   categoryImages: {},
   policies: {},

@@ -5,7 +5,6 @@ import {
   codRefusal,
   codRefusalMessage,
   DEFAULT_DELIVERY_SETTINGS,
-  deliveryEstimateText,
   deliveryQuote,
   type DeliverySettings,
 } from './delivery-rules';
@@ -83,12 +82,6 @@ describe('delivery charge for a PIN code, state and subtotal', () => {
       served: false,
     });
     expect(deliveryQuote(settings, { postalCode: '682555', state: 'Lakshadweep' }, 1).served).toBe(true);
-  });
-
-  test('the estimate text', () => {
-    expect(deliveryEstimateText('302001', 3, 5)).toBe('Delivery to 302001 in 3–5 days');
-    expect(deliveryEstimateText('302001', 1, 1)).toBe('Delivery to 302001 in 1 day');
-    expect(deliveryEstimateText('302001', 2, 2)).toBe('Delivery to 302001 in 2 days');
   });
 });
 

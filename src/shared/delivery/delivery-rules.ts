@@ -159,9 +159,3 @@ export function codRefusal(
   if (orderValuePaise > settings.maxOrderValuePaise) return 'over-cap';
   return null;
 }
-
-/** 'Delivery to 302001 in 3–5 days' (one day: 'in 2 days'; same: 'in 3 days'). */
-export function deliveryEstimateText(postalCode: string, minDays: number, maxDays: number): string {
-  const days = minDays === maxDays ? `${minDays}` : `${minDays}–${maxDays}`;
-  return `Delivery to ${postalCode} in ${days} ${maxDays === 1 ? 'day' : 'days'}`;
-}

@@ -4,7 +4,12 @@
  * ./delivery-rules.ts), and `GET /delivery/check` of the product page and the checkout.
  */
 import { z } from 'zod';
-import { findIndianState, UNKNOWN_STATE_MESSAGE } from '../gst/indian-states';
+import {
+  findIndianState,
+  INVALID_PIN_MESSAGE,
+  isKnownPinCode,
+  UNKNOWN_STATE_MESSAGE,
+} from '../gst/indian-states';
 import { paiseToRupees, rupeesToPaise } from '../money';
 import {
   DEFAULT_COD_FEE_PAISE,
@@ -171,20 +176,26 @@ export const deliverySettingsResponseSchema = z.object({
   }),
 });
 
-/** `GET /delivery/check` query: a 6-digit PIN code, optionally its state and the cart's subtotal (rupees). */
+/**
+ * `GET /delivery/check` query: a 6-digit PIN code whose first three digits belong to a state or union territory
+ * ('Enter a valid PIN code' otherwise: 999999, 100000), optionally its state and the cart's subtotal (rupees).
+ * The product page checks the PIN code with this same field schema before asking.
+ */
 export const deliveryCheckQuerySchema = z.object({
   postalCode: z
     .string()
     .trim()
-    .regex(/^[1-9][0-9]{5}$/, 'Please enter a 6-digit PIN code'),
+    .regex(/^[1-9][0-9]{5}$/, 'Please enter a 6-digit PIN code')
+    .refine(isKnownPinCode, INVALID_PIN_MESSAGE),
   state: z.string().trim().max(80).optional(),
   subtotal: z.coerce.number().min(0).max(100_000_000).optional(),
 });
 
 /**
  * `GET /delivery/check` answer: whether the PIN code is served and, when it is, the shipping charge (rupees,
- * for the subtotal given, else for an empty cart), the estimate in days, and the COD fee (rupees) when COD is
- * offered there (null: not offered).
+ * for the subtotal given, else for an empty cart), the estimate in days and as India dates (`YYYY-MM-DD`, from
+ * today: ./delivery-dates.ts), the COD fee (rupees) when COD is offered there (null: not offered), and why not
+ * (`cod`, with the shop's cap in rupees for 'over-cap').
  */
 export const deliveryCheckSchema = z.object({
   postalCode: z.string(),
@@ -192,6 +203,10 @@ export const deliveryCheckSchema = z.object({
   shipping: z.number().nullable(),
   minDays: z.number().int().nullable(),
   maxDays: z.number().int().nullable(),
+  earliestDate: z.string().nullable(),
+  latestDate: z.string().nullable(),
   codFee: z.number().nullable(),
+  cod: z.enum(['available', 'outside-area', 'over-cap', 'not-offered']).nullable(),
+  codMaxOrderValue: z.number().nullable(),
 });
 export type DeliveryCheck = z.infer<typeof deliveryCheckSchema>;

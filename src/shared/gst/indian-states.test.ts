@@ -4,7 +4,10 @@ import {
   INDIAN_STATE_NAMES,
   INDIAN_STATES,
   indianStateByCode,
+  isKnownPinCode,
   pinCodeMatchesState,
+  stateOfPinCode,
+  statesOfPinCode,
 } from './indian-states';
 
 const named = (name: string) => findIndianState(name)!;
@@ -65,5 +68,18 @@ describe('Indian states and union territories', () => {
         expect(to).toBeLessThanOrEqual(855);
       }
     }
+  });
+});
+
+describe('the states of a PIN code', () => {
+  test('a PIN code of no postal circle is not a PIN code', () => {
+    expect(isKnownPinCode('999999')).toBe(false);
+    expect(isKnownPinCode('100000')).toBe(false);
+    expect(isKnownPinCode('302001')).toBe(true);
+    expect(statesOfPinCode('403001').map((entry) => entry.name)).toEqual(['Goa', 'Maharashtra']);
+    expect(stateOfPinCode('302001')?.name).toBe('Rajasthan');
+    expect(stateOfPinCode('560001')?.name).toBe('Karnataka');
+    expect(stateOfPinCode('403001')).toBeUndefined();
+    expect(stateOfPinCode('999999')).toBeUndefined();
   });
 });

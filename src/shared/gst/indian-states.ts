@@ -112,3 +112,32 @@ export function pinCodeMatchesState(pinCode: string, indianState: IndianState): 
   const prefix = Number(pinCode.trim().slice(0, 3));
   return indianState.pinPrefixes.some(([from, to]) => prefix >= from && prefix <= to);
 }
+
+/** The message for a PIN code whose first three digits belong to no postal circle (docs/delivery.md). */
+export const INVALID_PIN_MESSAGE = 'Enter a valid PIN code';
+
+/**
+ * The states and union territories whose India Post ranges hold the first three digits of `pinCode`, in
+ * alphabetical order: none for a PIN code no postal circle uses (`'999999'`, `'100000'`), one for most, two
+ * where circles share a prefix (`'403001'` → Goa and Maharashtra). Only the first three characters are read.
+ */
+export function statesOfPinCode(pinCode: string): IndianState[] {
+  const prefix = Number(pinCode.trim().slice(0, 3));
+  if (!Number.isInteger(prefix)) return [];
+  return INDIAN_STATES.filter((entry) => pinCodeMatchesState(pinCode, entry));
+}
+
+/** Whether a PIN code can exist: its first three digits belong to some state or union territory. */
+export function isKnownPinCode(pinCode: string): boolean {
+  return statesOfPinCode(pinCode).length > 0;
+}
+
+/**
+ * The one state a PIN code belongs to, for filling in the checkout's State field, or undefined when its first
+ * three digits belong to none or to several (`'403001'`: Goa and Maharashtra; the shopper chooses).
+ * `stateOfPinCode('302001')?.name` → `'Rajasthan'`.
+ */
+export function stateOfPinCode(pinCode: string): IndianState | undefined {
+  const states = statesOfPinCode(pinCode);
+  return states.length === 1 ? states[0] : undefined;
+}

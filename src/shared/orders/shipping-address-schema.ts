@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import {
   findIndianState,
+  INVALID_PIN_MESSAGE,
+  isKnownPinCode,
   PIN_STATE_MISMATCH_MESSAGE,
   pinCodeMatchesState,
   UNKNOWN_STATE_MESSAGE,
@@ -41,7 +43,8 @@ const requiredText = (max: number) =>
  * Shipping address (docs/product.md §3 "Shipping form"): all six fields required after trimming, no control characters.
  * `state` is one of the 36 states and union territories (letter case ignored; the server stores the
  * canonical name) — it is the place of supply of the order's GST — and the PIN code's first digits must be
- * able to belong to it: `postalCode: 'PIN code does not match the state'` otherwise.
+ * able to belong to it: `postalCode: 'Enter a valid PIN code'` when they belong to no state at all (999999),
+ * `postalCode: 'PIN code does not match the state'` when they belong to other states only.
  */
 export const shippingAddressSchema = z
   .object({
@@ -58,7 +61,10 @@ export const shippingAddressSchema = z
   })
   .superRefine((address, context) => {
     const indianState = findIndianState(address.state);
-    if (indianState !== undefined && !pinCodeMatchesState(address.postalCode, indianState)) {
+    if (!PIN_CODE_PATTERN.test(address.postalCode)) return;
+    if (!isKnownPinCode(address.postalCode)) {
+      context.addIssue({ code: 'custom', path: ['postalCode'], message: INVALID_PIN_MESSAGE });
+    } else if (indianState !== undefined && !pinCodeMatchesState(address.postalCode, indianState)) {
       context.addIssue({ code: 'custom', path: ['postalCode'], message: PIN_STATE_MISMATCH_MESSAGE });
     }
   });

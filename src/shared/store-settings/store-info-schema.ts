@@ -32,6 +32,11 @@ export const storeInfoSchema = z.object({
   socialLinks: socialLinksSchema,
   /** The store-wide size chart of products sold in sizes (an extra field); null: none, no 'Size chart' button. */
   sizeChart: sizeChartSchema.nullable(),
+  /**
+   * Size charts per category or sub-category (an extra field): name → chart; a product shows its
+   * sub-category's, else its category's, else `sizeChart` (../store-settings/product-size-chart.ts).
+   */
+  categorySizeCharts: z.record(z.string(), sizeChartSchema),
   /** Category names in the shop owner's order. */
   categories: z.array(z.string()),
   /** Category name → image URL. */

@@ -1,6 +1,7 @@
 /**
  * The admin's store settings (docs/admin.md "Settings"), owner only: `GET /api/v1/admin/settings` and one
- * `PUT` per section — `/settings/store-info`, `/settings/categories`, `/settings/gst`, `/settings/synonyms`,
+ * `PUT` per section — `/settings/store-info`, `/settings/size-chart`, `/settings/category-size-charts`,
+ * `/settings/categories`, `/settings/gst`, `/settings/synonyms`,
  * `/settings/policies/:slug`. Each section is a part of the catalogue file's `store` block
  * (docs/catalog-format.md) and is checked with the same messages: these schemas check each field as the form
  * is typed, and the server checks the whole block again with the catalogue file's own schema. A blank text
@@ -11,6 +12,7 @@ import { GST_RATES } from '../gst/gst-rate';
 import { gstinProblem, normaliseGstin } from '../gst/gstin';
 import { findIndianState, UNKNOWN_STATE_MESSAGE } from '../gst/indian-states';
 import { policySlugs, storeInfoSchema } from './store-info-schema';
+import { categorySizeChartsSchema } from './category-size-charts';
 import { sizeChartSchema } from './size-chart';
 import { socialLinksFormSchema } from './social-links-schema';
 import { normaliseWhatsappNumber, WHATSAPP_NUMBER_MESSAGE } from './whatsapp';
@@ -47,6 +49,13 @@ export type StoreInfoSettings = z.infer<typeof storeInfoSettingsSchema>;
 /** `PUT /settings/size-chart`: the store-wide size chart (inches or centimetres), or null for none. */
 export const sizeChartSettingsSchema = z.object({ sizeChart: sizeChartSchema.nullable() });
 export type SizeChartSettings = z.infer<typeof sizeChartSettingsSchema>;
+
+/**
+ * `PUT /settings/category-size-charts`: every category's own chart (category or sub-category name → chart);
+ * a category left out has none (its products show the shop-wide chart, if any).
+ */
+export const categorySizeChartSettingsSchema = z.object({ categorySizeCharts: categorySizeChartsSchema });
+export type CategorySizeChartSettings = z.infer<typeof categorySizeChartSettingsSchema>;
 
 /** `PUT /settings/categories`: the categories of the header and home, in order, each with its home image. */
 export const categorySettingsSchema = z.object({
@@ -167,6 +176,7 @@ export const storeSettingsSchema = z.object({
     supportHours: true,
     socialLinks: true,
     sizeChart: true,
+    categorySizeCharts: true,
   }),
   /** Listed categories in order with their images. */
   categories: z.array(z.object({ name: z.string(), imageUrl: z.string().nullable() })),

@@ -1,5 +1,6 @@
 /**
- * `/admin/settings` (owner only): the store info, the categories of the header and home, GST, the size chart,
+ * `/admin/settings` (owner only): the store info, the categories of the header and home, GST, the size chart and
+ * the size charts per category,
  * search synonyms and the payment set-up (read only: payments are configured on the server). Each section saves on its own;
  * the storefront shows a change on its next page load. Links lead to delivery and cash on delivery, the policy pages and the catalogue file.
  */
@@ -15,6 +16,7 @@ import { OnlyOwner } from './only-owner';
 import { storeSettingsQuery } from './store-settings-queries';
 import { StoreInfoForm } from './store-info-form';
 import { SizeChartForm } from './size-chart-form';
+import { CategorySizeChartForm } from './category-size-chart-form';
 import { SynonymsForm } from './synonyms-form';
 import { Gstr1Downloads } from '../gst/gstr1-downloads';
 
@@ -94,6 +96,11 @@ export function StoreSettingsPage() {
             <Card>
               <CardContent className="pt-4">
                 <SizeChartForm settings={settings.data} />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardContent className="pt-4">
+                <CategorySizeChartForm settings={settings.data} />
               </CardContent>
             </Card>
             <Card>

@@ -1,7 +1,7 @@
 /**
  * The size, colour and quantity choices of a product (docs/product.md §2 "Product detail", §5 "Cart and product"), shared
- * by the product page and the cards' Quick View: the size buttons with the store's 'Size chart' (garments in
- * clothing sizes only — not a single 'One Size', shoe sizes or fabric sold by the metre), the colour buttons, and the quantity stepper with, for fabric sold by the metre, the line's
+ * by the product page and the cards' Quick View: the size buttons with the product's 'Size chart' (its
+ * category's own chart, else the shop's for clothing sizes — never a single 'One Size' or fabric by the metre), the colour buttons, and the quantity stepper with, for fabric sold by the metre, the line's
  * total. Sold-out or unavailable options are disabled. Each group carries `data-choice` (`size`, `colour`) so
  * a caller can bring a missing choice into view.
  */
@@ -30,7 +30,9 @@ export function ProductChoices({ choice }: { choice: ProductChoice }) {
             onSelect={(size) => setSelection((current) => ({ ...current, size }))}
             unavailableText={selection.color ? `not available in ${selection.color}` : undefined}
           />
-          {product.unit !== 'm' && heading === 'Clothing Size' && <SizeChartButton />}
+          {product.unit !== 'm' && heading !== 'Size' && (
+            <SizeChartButton product={product} sizes={sizes} clothingSizes={heading === 'Clothing Size'} />
+          )}
         </div>
       )}
       {colourOptions.length > 0 && (

@@ -1,6 +1,7 @@
 /**
  * My Account, /account (docs/product.md §2 "Account", §8): name, e-mail and
- * member-since date ('April 18, 2025'), one navigation card to /orders, Sign Out and Return to Home. Shown
+ * member-since date ('April 18, 2025'), one navigation card to /orders, the saved addresses (see and delete),
+ * Sign Out and Return to Home. Shown
  * only inside RequireAuth. Missing data shows the neutral 'Customer' and '—', never sample values; a load failure shows the storefront's message as
  * an 'Error' toast and inline.
  */
@@ -15,6 +16,7 @@ import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { accountDisplay } from './account-display';
+import { AddressBookSection } from './address-book-section';
 import { useAccountInfo } from '@client/lib/session/account-info-query';
 import { useLogoutMutation } from './account-api';
 import { useSession } from '@client/lib/session/session-context';
@@ -126,6 +128,8 @@ export function AccountPage() {
         </span>
         <ChevronRight aria-hidden="true" className="size-5 text-stone-400 group-hover:text-brand-700" />
       </Link>
+
+      <AddressBookSection />
 
       <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button asChild variant="outline" size="lg">

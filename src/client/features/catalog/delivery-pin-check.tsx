@@ -1,7 +1,8 @@
 /**
- * The product page's delivery check (docs/delivery.md): the shopper types a PIN code and reads 'Delivery to
- * 302001 in 3–5 days' (with the shipping charge when there is one) or 'We do not deliver to this PIN code
- * yet', as `GET /delivery/check` answers it. The PIN code is remembered for the session (sessionStorage), so
+ * The product page's delivery check (docs/delivery.md): the shopper types a PIN code and reads 'Get it by Tue,
+ * 3 Dec' (with the shipping charge when there is one) and whether cash on delivery is available there, or 'We
+ * do not deliver to this PIN code yet', as `GET /delivery/check` answers it; a PIN code of no state is refused
+ * before asking ('Enter a valid PIN code'). The PIN code is remembered for the session (sessionStorage), so
  * the next product page checks it at once. One field checked with the shared schema's rule and message: a plain
  * controlled form, so the product page does not load the react-hook-form chunk (~15 KB gzipped) for it.
  */
@@ -11,7 +12,7 @@ import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { FieldError, Input, Label } from '@client/components/ui/input';
 import { deliveryCheckQueryOptions } from './delivery-api';
-import { deliveryCheckText } from './delivery-check-text';
+import { deliveryCheckText, deliveryCodText } from './delivery-check-text';
 
 /** The sessionStorage key of the PIN code last checked. */
 export const DELIVERY_PIN_KEY = 'resham.delivery-pin';
@@ -88,13 +89,19 @@ export function DeliveryPinCheck({ subtotal }: { subtotal: number }) {
         </Button>
       </form>
       {answer.data && (
-        <p
-          role="status"
-          data-testid="delivery-check-result"
-          className={answer.data.served ? 'text-sm text-green-800' : 'text-sm text-red-700'}
-        >
-          {deliveryCheckText(answer.data)}
-        </p>
+        <div role="status" className="flex flex-col gap-0.5">
+          <p
+            data-testid="delivery-check-result"
+            className={answer.data.served ? 'text-sm text-green-800' : 'text-sm text-red-700'}
+          >
+            {deliveryCheckText(answer.data)}
+          </p>
+          {deliveryCodText(answer.data) && (
+            <p data-testid="delivery-check-cod" className="text-sm text-stone-700">
+              {deliveryCodText(answer.data)}
+            </p>
+          )}
+        </div>
       )}
       {answer.isError && <Alert role="status">The delivery check failed. Please try again.</Alert>}
     </section>

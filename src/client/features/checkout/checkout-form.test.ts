@@ -17,7 +17,7 @@ import {
   EMPTY_SHIPPING_FORM,
   fieldMessage,
   FILL_ALL_DESCRIPTION,
-  FILL_ALL_TITLE,
+  refusedFormToast,
   idempotencyKeyFor,
   newIdempotencyKey,
   PLACE_ORDER_ERROR_DESCRIPTION,
@@ -152,6 +152,11 @@ describe('shippingResolver (the shared address schema as the form resolver)', ()
       postalCode: 'PIN code does not match the state',
     });
     expect((await resolve({ ...address, state: 'Rajasthan', postalCode: '302001' })).errors).toEqual({});
+    for (const postalCode of ['999999', '100000']) {
+      expect(await messages({ ...address, state: 'Rajasthan', postalCode })).toEqual({
+        postalCode: 'Enter a valid PIN code',
+      });
+    }
   });
 
   it('while a field is blank marks only the blank fields, as "<Label> is required"', async () => {
@@ -323,11 +328,24 @@ describe('prefill', () => {
   });
 });
 
+describe('the toast of a refused form names the fields', () => {
+  it('names blank fields first, in form order, else the wrong ones', () => {
+    expect(refusedFormToast(['postalCode', 'city'], ['phone'])).toEqual({
+      title: 'Please fill in: City, PIN code',
+      description: 'All shipping information fields are required.',
+    });
+    expect(refusedFormToast([], ['postalCode'])).toEqual({
+      title: 'Please check: PIN code',
+      description: 'See the message under each field.',
+    });
+    expect(refusedFormToast([], [])).toBeNull();
+  });
+});
+
 describe('exact texts (docs/product.md §2 "Checkout", §5, §8)', () => {
   it('match docs/product.md character for character', () => {
     expect(CART_EMPTY_TITLE).toBe('Cart is empty');
     expect(CART_EMPTY_DESCRIPTION).toBe('Please add items to your cart before checkout.');
-    expect(FILL_ALL_TITLE).toBe('Please fill all fields');
     expect(FILL_ALL_DESCRIPTION).toBe('All shipping information fields are required.');
     expect(CREATE_ORDER_FAILED).toBe('Failed to create order');
     expect(PLACE_ORDER_ERROR_TITLE).toBe('Error placing order');

@@ -22,9 +22,12 @@ import { variantLabel } from '@client/lib/orders/line-text';
 /** docs/product.md §5 "Checkout": the empty-cart toast. */
 export const CART_EMPTY_TITLE = 'Cart is empty';
 export const CART_EMPTY_DESCRIPTION = 'Please add items to your cart before checkout.';
-/** docs/product.md §5 "Checkout": the blank-field toast. */
-export const FILL_ALL_TITLE = 'Please fill all fields';
+/** docs/product.md §5.5 "Checkout": the blank-field toast's description (its title names the fields). */
 export const FILL_ALL_DESCRIPTION = 'All shipping information fields are required.';
+/** docs/product.md §5.5 "Checkout": the invalid-field toast's description (its title names the fields). */
+export const CHECK_FIELDS_DESCRIPTION = 'See the message under each field.';
+/** docs/product.md §2.11: the toast when 'Save this address' was ticked and the save was refused. */
+export const SAVE_ADDRESS_FAILED_TITLE = 'Address not saved';
 /** docs/product.md §8 "Order placement failure": the inline text and the toast. */
 export const CREATE_ORDER_FAILED = 'Failed to create order';
 export const PLACE_ORDER_ERROR_TITLE = 'Error placing order';
@@ -63,6 +66,30 @@ export const EMPTY_SHIPPING_FORM: ShippingFormValues = {
   phone: '',
 };
 
+/** The fields' labels in form order, joined: 'City, PIN code'. */
+function fieldLabels(fields: readonly ShippingField[]): string {
+  return SHIPPING_FIELDS.filter((field) => fields.includes(field))
+    .map((field) => SHIPPING_LABELS[field])
+    .join(', ');
+}
+
+/**
+ * The toast of a submit the form refused, naming the fields (docs/product.md §5.5): blank fields first
+ * ('Please fill in: City, PIN code' / 'All shipping information fields are required.'), else the fields
+ * whose value is wrong ('Please check: PIN code' / 'See the message under each field.').
+ */
+export function refusedFormToast(
+  blank: readonly ShippingField[],
+  invalid: readonly ShippingField[],
+): { title: string; description: string } | null {
+  if (blank.length > 0)
+    return { title: `Please fill in: ${fieldLabels(blank)}`, description: FILL_ALL_DESCRIPTION };
+  if (invalid.length > 0) {
+    return { title: `Please check: ${fieldLabels(invalid)}`, description: CHECK_FIELDS_DESCRIPTION };
+  }
+  return null;
+}
+
 /** The fields that are blank after trimming (docs/product.md §5: all six must be non-blank). */
 export function blankShippingFields(
   values: Partial<Record<ShippingField, string | null | undefined>>,
@@ -93,7 +120,7 @@ const zodShippingResolver = zodResolver(shippingAddressSchema);
 /**
  * The shipping form's resolver: the shared `shippingAddressSchema` (react-hook-form's zod resolver), its
  * fragments turned into sentences ('City is required'). While any field is blank only the blank ones are
- * marked (the storefront's 'Please fill all fields' step comes before the address checks). Valid values come out
+ * marked (the storefront's 'Please fill in: …' step comes before the address checks). Valid values come out
  * trimmed. Nothing is sent while it finds a problem.
  */
 export const shippingResolver: Resolver<ShippingFormValues, unknown, ShippingAddress> = async (

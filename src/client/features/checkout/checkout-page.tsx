@@ -1,6 +1,7 @@
 /**
  * Checkout, /checkout (docs/product.md §2 "Checkout", §4 "Purchase flow", §5 "Checkout", §8 "Orders and payment
- * errors"): the shipping form and the order summary. Shown only inside RequireAuth. Submitting checks the
+ * errors"): the shipping form — with the account's saved addresses to pick and 'Save this address' — and the
+ * order summary. Shown only inside RequireAuth. A typed PIN code fills in its state. Submitting checks the
  * cart and the six fields (toasts with the storefront's texts), then the shared address schema through the form's
  * resolver (messages under the inputs), then creates the order; on success the cart is emptied and the
  * payment page opens for the order. Address problems the server finds go under the inputs too.
@@ -8,11 +9,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { INDIAN_STATE_NAMES } from '@shared/gst/indian-states';
+import { INDIAN_STATE_NAMES, stateOfPinCode } from '@shared/gst/indian-states';
 import type { ShippingAddress } from '@shared/orders/shipping-address-schema';
 import { FormField } from '@client/components/ui/form-field';
 import { Input, inputClassName } from '@client/components/ui/input';
+import { useAddressBook, useSaveAddressMutation } from '@client/lib/account/address-book-api';
 import { useCart } from '@client/lib/cart/cart-context';
+import { errorText } from '@client/lib/error-text';
 import { useAccountInfo } from '@client/lib/session/account-info-query';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { setFieldErrors } from '@client/lib/form-errors';
@@ -20,6 +23,7 @@ import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { useCreateOrderMutation } from './checkout-api';
 import { CheckoutSummary, type CheckoutFailure } from './checkout-summary';
+import { SaveAddressCheckbox, SavedAddressPicker } from './saved-addresses';
 import {
   accountFullName,
   blankShippingFields,
@@ -29,13 +33,13 @@ import {
   createOrderBody,
   createOrderFailure,
   EMPTY_SHIPPING_FORM,
-  FILL_ALL_DESCRIPTION,
-  FILL_ALL_TITLE,
   fieldMessage,
   idempotencyKeyFor,
   newIdempotencyKey,
   PLACE_ORDER_ERROR_DESCRIPTION,
   PLACE_ORDER_ERROR_TITLE,
+  refusedFormToast,
+  SAVE_ADDRESS_FAILED_TITLE,
   SHIPPING_FIELDS,
   SHIPPING_LABELS,
   SHIPPING_ADDRESS_PREFIX,
@@ -50,6 +54,10 @@ export function CheckoutPage() {
   const { brand } = useStoreInfo();
   const account = useAccountInfo();
   const createOrder = useCreateOrderMutation();
+  const addressBook = useAddressBook();
+  const saveAddress = useSaveAddressMutation();
+  const [saveThisAddress, setSaveThisAddress] = useState(false);
+  const savedAddresses = addressBook.data?.addresses ?? [];
   const [failure, setFailure] = useState<CheckoutFailure | null>(null);
   // The Idempotency-Key of this checkout attempt: kept while the request body stays the same.
   const [attempt, setAttempt] = useState<{ body: string; key: string } | null>(null);
@@ -85,6 +93,18 @@ export function CheckoutPage() {
     }
   }, [accountName, getValues, getFieldState, setValue]);
 
+  // A typed PIN code fills in its state when its first three digits belong to one state only (docs/product.md
+  // §2.11); the State field stays visible and can still be changed.
+  useEffect(() => {
+    const pinState = /^[1-9][0-9]{5}$/.test(typedPostalCode.trim())
+      ? stateOfPinCode(typedPostalCode)
+      : undefined;
+    if (pinState && getValues('state') !== pinState.name) {
+      setValue('state', pinState.name, { shouldDirty: true });
+      clearErrors('state');
+    }
+  }, [typedPostalCode, getValues, setValue, clearErrors]);
+
   const placeOrder = async (address: ShippingAddress) => {
     const limits = cartLimitProblems(items);
     if (limits.length > 0) {
@@ -96,6 +116,14 @@ export function CheckoutPage() {
     setAttempt(thisAttempt);
     try {
       const orderId = await createOrder.mutateAsync({ body, idempotencyKey: thisAttempt.key });
+      if (saveThisAddress) {
+        // Saved once the order is placed with it; a refused save (a full book) is said, the order stands.
+        try {
+          await saveAddress.mutateAsync(address);
+        } catch (error) {
+          toast.error(SAVE_ADDRESS_FAILED_TITLE, { description: errorText(error) });
+        }
+      }
       clearCart({ announce: false });
       navigate(`/payment?orderId=${encodeURIComponent(orderId)}`, { replace: true });
     } catch (error) {
@@ -108,23 +136,30 @@ export function CheckoutPage() {
     }
   };
 
-  // The order of docs/product.md §5 "Checkout": the cart first, then blank fields ('Please fill all fields'), then the address checks.
+  const busy = createOrder.isPending || saveAddress.isPending;
+  // The order of docs/product.md §5.5 "Checkout": the cart first, then blank fields ('Please fill in: City'), then the
+  // address checks ('Please check: PIN code').
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (createOrder.isPending) return;
+    if (busy) return;
     setFailure(null);
     if (items.length === 0) {
       toast.error(CART_EMPTY_TITLE, { description: CART_EMPTY_DESCRIPTION });
       return;
     }
-    void handleSubmit(placeOrder, () => {
-      if (blankShippingFields(getValues()).length > 0) {
-        toast.error(FILL_ALL_TITLE, { description: FILL_ALL_DESCRIPTION });
-      }
+    void handleSubmit(placeOrder, (invalid) => {
+      const refused = refusedFormToast(
+        blankShippingFields(getValues()),
+        SHIPPING_FIELDS.filter((name) => invalid[name]),
+      );
+      if (refused) toast.error(refused.title, { description: refused.description });
     })(event);
   };
 
-  const busy = createOrder.isPending;
+  const pickSavedAddress = (saved: ShippingFormValues) => {
+    for (const name of SHIPPING_FIELDS) setValue(name, saved[name], { shouldDirty: true });
+    clearErrors();
+  };
   const field = (name: ShippingField) =>
     register(name, { onChange: () => errors[name] && clearErrors(name) });
   const shippingField = (name: ShippingField, className?: string) => ({
@@ -155,6 +190,8 @@ export function CheckoutPage() {
           <p className="mt-1 text-sm text-stone-600">
             All fields are required<span aria-hidden="true"> (*)</span>.
           </p>
+
+          <SavedAddressPicker addresses={savedAddresses} onPick={pickSavedAddress} />
 
           <div className="mt-5 grid gap-4 sm:grid-cols-2">
             <FormField {...shippingField('fullName', 'sm:col-span-2')}>
@@ -220,6 +257,13 @@ export function CheckoutPage() {
               )}
             </FormField>
           </div>
+          {addressBook.isSuccess && (
+            <SaveAddressCheckbox
+              checked={saveThisAddress}
+              onChange={setSaveThisAddress}
+              saved={savedAddresses.length}
+            />
+          )}
         </section>
 
         <CheckoutSummary failure={failure} busy={busy} state={chosenState} postalCode={typedPostalCode} />

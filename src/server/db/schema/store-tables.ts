@@ -42,6 +42,15 @@ export const stores = pgTable(
      * measurements; null: no chart.
      */
     sizeChart: jsonb('size_chart').$type<SizeChart>(),
+    /**
+     * Size charts per category or sub-category (src/shared/store-settings/category-size-charts.ts): name as the
+     * owner wrote it → chart; a product shows its sub-category's, else its category's, else `size_chart`.
+     * `{}`: none.
+     */
+    categorySizeCharts: jsonb('category_size_charts')
+      .$type<Record<string, SizeChart>>()
+      .notNull()
+      .default({}),
     /** Policy slug → HTML with placeholders (docs/product.md §2 "Policy pages"). */
     policies: jsonb('policies').$type<Record<string, string>>().notNull().default({}),
     /**

@@ -16,6 +16,7 @@ import {
   productVariants,
 } from '../../db/schema/catalog-tables';
 import { stores } from '../../db/schema/store-tables';
+import { categorySizeChartsInOrder } from '@shared/store-settings/category-size-charts';
 import { sizeChartInOrder } from '@shared/store-settings/size-chart';
 import { socialLinksInOrder } from '@shared/store-settings/social-links';
 import { loadSynonyms } from '../search/synonyms';
@@ -72,6 +73,11 @@ export async function exportStoreBlock(db: Db, storeId: number): Promise<FileObj
     supportHours: store?.supportHours,
     socialLinks: socialLinksInOrder(store?.socialLinks ?? {}),
     sizeChart: store?.sizeChart ? sizeChartInOrder(store.sizeChart) : undefined,
+    // Absent when no category has a chart of its own.
+    categorySizeCharts:
+      store && Object.keys(store.categorySizeCharts).length > 0
+        ? categorySizeChartsInOrder(store.categorySizeCharts)
+        : undefined,
     categories: categoryRows.filter((row) => row.position !== null).map((row) => row.name),
     categoryImages: Object.fromEntries(
       categoryRows.filter((row) => row.imageUrl !== null).map((row) => [row.name, row.imageUrl]),

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { policySlugs } from '@shared/store-settings/store-info-schema';
+import { categorySizeChartsSchema } from '@shared/store-settings/category-size-charts';
 import { sizeChartSchema } from '@shared/store-settings/size-chart';
 import { importSocialLinksSchema } from '@shared/store-settings/social-links-schema';
 import { normaliseWhatsappNumber, WHATSAPP_NUMBER_MESSAGE } from '@shared/store-settings/whatsapp';
@@ -42,6 +43,8 @@ export const importStoreSchema = z
     socialLinks: importSocialLinksSchema.default({}),
     /** The store-wide size chart (unit `in` or `cm`, tables of size → measurements); absent: none. */
     sizeChart: sizeChartSchema.optional(),
+    /** Size charts per category or sub-category (`{ "Kurtis": chart }`); absent: none. */
+    categorySizeCharts: categorySizeChartsSchema.default({}),
     /** Top-level categories in display order (docs/product.md §3); products may use others too. */
     categories: z.array(z.string().trim().min(1).max(60)).max(50).default([]),
     /** Image per category; a blank URL leaves the category without one. */

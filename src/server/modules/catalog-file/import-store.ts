@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { deliverySettingsToPaise } from '@shared/delivery/delivery-schemas';
+import { categorySizeChartsInOrder } from '@shared/store-settings/category-size-charts';
 import { sizeChartInOrder } from '@shared/store-settings/size-chart';
 import { socialLinksInOrder } from '@shared/store-settings/social-links';
 import type { Db } from '../../db/database';
@@ -76,6 +77,7 @@ export async function upsertStoreInfo(
     supportHours: info.supportHours ?? null,
     socialLinks: socialLinksInOrder(info.socialLinks),
     sizeChart: info.sizeChart ? sizeChartInOrder(info.sizeChart) : null,
+    categorySizeCharts: categorySizeChartsInOrder(info.categorySizeCharts),
     policies: info.policies,
     ...gstSettingsOf(info),
     // Absent from the file: the delivery settings stay as the admin left them.
@@ -97,6 +99,7 @@ export async function upsertStoreInfo(
         supportHours: current.supportHours,
         socialLinks: socialLinksInOrder(current.socialLinks),
         sizeChart: current.sizeChart ? sizeChartInOrder(current.sizeChart) : null,
+        categorySizeCharts: categorySizeChartsInOrder(current.categorySizeCharts),
         policies: current.policies,
         ...gstSettingsOf(current),
         ...(info.delivery ? { deliverySettings: deliverySettingsOf(current.deliverySettings) } : {}),

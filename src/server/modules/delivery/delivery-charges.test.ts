@@ -11,6 +11,7 @@ import { insertSignedInMember } from '../../test/admin-member';
 import { insertSignedInCustomers } from '../../test/session-customer';
 import { testDatabaseKinds } from '../../test/test-database';
 import { OWNER_ONLY_MESSAGE } from '../auth/role-hook';
+import { indiaDatePlusDays } from '@shared/delivery/delivery-dates';
 import {
   DELIVERY,
   jaipur,
@@ -35,13 +36,18 @@ describe.each(testDatabaseKinds)('shipping charges on %s', (kind) => {
   it('checks a PIN code for the product page: served with charge and estimate, COD fee, or not served', async () => {
     const check = (query: string) =>
       shop.app.inject({ method: 'GET', url: `/api/v1/delivery/check?${query}` });
+    const today = new Date();
     expect((await check('postalCode=411001')).json()).toEqual({
       postalCode: '411001',
       served: true,
       shipping: 99,
       minDays: 3,
       maxDays: 7,
+      earliestDate: indiaDatePlusDays(today, 3),
+      latestDate: indiaDatePlusDays(today, 7),
       codFee: 49,
+      cod: 'available',
+      codMaxOrderValue: 5000,
     });
     expect((await check('postalCode=302001&state=Rajasthan&subtotal=1200')).json()).toMatchObject({
       shipping: 49,
@@ -51,18 +57,48 @@ describe.each(testDatabaseKinds)('shipping charges on %s', (kind) => {
     expect((await check('postalCode=302001&state=Rajasthan&subtotal=5000')).json()).toMatchObject({
       shipping: 0,
     });
-    expect((await check('postalCode=411001&subtotal=6000')).json()).toMatchObject({ codFee: null });
+    expect((await check('postalCode=411001&subtotal=6000')).json()).toMatchObject({
+      codFee: null,
+      cod: 'over-cap',
+      codMaxOrderValue: 5000,
+    });
     expect((await check('postalCode=744101')).json()).toEqual({
       postalCode: '744101',
       served: false,
       shipping: null,
       minDays: null,
       maxDays: null,
+      earliestDate: null,
+      latestDate: null,
       codFee: null,
+      cod: null,
+      codMaxOrderValue: null,
     });
     const bad = await check('postalCode=0123');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual({ postalCode: 'Please enter a 6-digit PIN code' });
+  });
+
+  it.each(['999999', '100000', '000000'])('refuses %s, a PIN code of no state, with 400', async (pin) => {
+    const answer = await shop.app.inject({ method: 'GET', url: `/api/v1/delivery/check?postalCode=${pin}` });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().fields).toEqual({
+      postalCode: pin === '000000' ? 'Please enter a 6-digit PIN code' : 'Enter a valid PIN code',
+    });
+  });
+
+  it('says where cash on delivery is not offered: outside its PIN prefixes, or a shop without it', async () => {
+    const check = (query: string) =>
+      shop.app.inject({ method: 'GET', url: `/api/v1/delivery/check?${query}` });
+    await shop.putSettings({ ...DELIVERY, cod: { enabled: true, pinPrefixes: ['302'] } });
+    expect((await check('postalCode=411001')).json()).toMatchObject({ cod: 'outside-area', codFee: null });
+    expect((await check('postalCode=302001')).json()).toMatchObject({ cod: 'available', codFee: 49 });
+    await shop.putSettings({ ...DELIVERY, cod: { enabled: false } });
+    expect((await check('postalCode=302001')).json()).toMatchObject({
+      cod: 'not-offered',
+      codFee: null,
+      codMaxOrderValue: null,
+    });
   });
 
   it('another state: ₹99 shipping with IGST at the principal supply rate (18 % of the ₹2,800 kurta)', async () => {

@@ -5,6 +5,7 @@
  * on delivery is offered for that PIN code, its fee. The order computes the charge again itself.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { indiaDatePlusDays, type CodAvailability } from '@shared/delivery/delivery-dates';
 import { codRefusal, deliveryQuote } from '@shared/delivery/delivery-rules';
 import { deliveryCheckQuerySchema, deliveryCheckSchema } from '@shared/delivery/delivery-schemas';
 import { errorBodySchema } from '@shared/errors/error-body';
@@ -13,7 +14,10 @@ import { paiseToRupees, rupeesToPaise } from '@shared/money';
 import { readDeliverySettings } from './delivery-settings-store';
 
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** 200 the check; 400 `{ error, fields }` for a PIN code that is not 6 digits. */
+  /**
+   * 200 the check; 400 `{ error, fields }` for a PIN code that is not 6 digits ('Please enter a 6-digit PIN
+   * code') or whose first three digits belong to no state ('Enter a valid PIN code').
+   */
   app.get(
     '/delivery/check',
     {
@@ -39,17 +43,29 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
           shipping: null,
           minDays: null,
           maxDays: null,
+          earliestDate: null,
+          latestDate: null,
           codFee: null,
+          cod: null,
+          codMaxOrderValue: null,
         });
       }
-      const codOffered = codRefusal(settings.cod, postalCode, subtotalPaise + quote.chargePaise) === null;
+      // The same COD rule as the payment step: the shop's switch, its PIN prefixes, its cap on goods + shipping.
+      const refusal = codRefusal(settings.cod, postalCode, subtotalPaise + quote.chargePaise);
+      const cod: CodAvailability =
+        refusal === null ? 'available' : refusal === 'disabled' ? 'not-offered' : refusal;
+      const now = new Date();
       return reply.send({
         postalCode,
         served: true,
         shipping: paiseToRupees(quote.chargePaise),
         minDays: quote.minDays,
         maxDays: quote.maxDays,
-        codFee: codOffered ? paiseToRupees(settings.cod.feePaise) : null,
+        earliestDate: indiaDatePlusDays(now, quote.minDays),
+        latestDate: indiaDatePlusDays(now, quote.maxDays),
+        codFee: refusal === null ? paiseToRupees(settings.cod.feePaise) : null,
+        cod,
+        codMaxOrderValue: settings.cod.enabled ? paiseToRupees(settings.cod.maxOrderValuePaise) : null,
       });
     },
   );

@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   categorySettingsSchema,
+  categorySizeChartSettingsSchema,
   gstSettingsSchema,
   policySettingsSchema,
   policySlugParamsSchema,
@@ -72,6 +73,25 @@ export const storeSettingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         () => ({
           sizeChart: request.body.sizeChart ?? undefined,
         }),
+      ),
+  );
+
+  /**
+   * 200 saved; 400 `{ error, fields }` (`categorySizeCharts.Kurtis.tables.0.rows.2.values`, …). The body is
+   * every category's chart: one left out loses its own chart.
+   */
+  app.put(
+    '/settings/category-size-charts',
+    { config: ownerOnly, schema: { body: categorySizeChartSettingsSchema, ...answers } },
+    async (request) =>
+      save(
+        request,
+        {
+          entityId: 'category-size-charts',
+          action: 'update-category-size-charts',
+          view: viewOf('categorySizeCharts'),
+        },
+        () => ({ categorySizeCharts: request.body.categorySizeCharts }),
       ),
   );
 

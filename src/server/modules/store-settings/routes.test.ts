@@ -46,6 +46,7 @@ describe.each(testDatabaseKinds)('GET /storeInfo on %s', (kind) => {
       supportHours: null,
       socialLinks: {},
       sizeChart: null,
+      categorySizeCharts: {},
       categories: ['Men', 'Women', 'Accessories', 'Unstitched Fabrics'],
       // Accessories and Unstitched Fabrics have no image of their own: their first product's stands in.
       categoryImages: {

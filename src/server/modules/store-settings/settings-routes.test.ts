@@ -116,6 +116,7 @@ describe.each(testDatabaseKinds)('admin store settings on %s', (kind) => {
       whatsappNumber: '+919839041736',
       socialLinks: {},
       sizeChart: null,
+      categorySizeCharts: {},
     });
     expect(await storeInfo()).toMatchObject({
       storeName: 'Kashi Weaves',

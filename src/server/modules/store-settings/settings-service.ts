@@ -68,6 +68,7 @@ export async function readStoreSettings(
       supportHours: textOrNull(block.supportHours),
       socialLinks: (block.socialLinks as SocialLinks | undefined) ?? {},
       sizeChart: (block.sizeChart as SizeChart | undefined) ?? null,
+      categorySizeCharts: (block.categorySizeCharts as Record<string, SizeChart> | undefined) ?? {},
     },
     categories: listed.map((name) => ({ name, imageUrl: images[name] ?? null })),
     otherCategories: allCategories

@@ -5,6 +5,7 @@
  * taking `db`; every query is scoped to `storeId`.
  */
 import { and, asc, eq, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm';
+import { categorySizeChartsInOrder } from '@shared/store-settings/category-size-charts';
 import { sizeChartInOrder } from '@shared/store-settings/size-chart';
 import { socialLinksInOrder } from '@shared/store-settings/social-links';
 import type { StoreInfo } from '@shared/store-settings/store-info-schema';
@@ -103,6 +104,7 @@ export async function getStoreInfo(db: Db, storeId: number, testMode: boolean): 
     supportHours: store?.supportHours ?? null,
     socialLinks: socialLinksInOrder(store?.socialLinks ?? {}),
     sizeChart: store?.sizeChart ? sizeChartInOrder(store.sizeChart) : null,
+    categorySizeCharts: categorySizeChartsInOrder(store?.categorySizeCharts ?? {}),
     categories: categoryRows.map((row) => row.name),
     categoryImages,
     policies: store?.policies ?? {},
