@@ -14,6 +14,7 @@ import {
   type AdminOrderDetail,
   type AdminShipBody,
 } from '@shared/admin/admin-order-schemas';
+import { KNOWN_COURIERS } from '@shared/orders/couriers';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
@@ -95,7 +96,7 @@ function ShipForm({ order }: { order: AdminOrderDetail }) {
         {(control) => <Input {...control} list="couriers" autoComplete="off" {...form.register('courier')} />}
       </FormField>
       <datalist id="couriers">
-        {['India Post', 'Delhivery', 'Blue Dart', 'DTDC', 'Ekart', 'XpressBees'].map((name) => (
+        {KNOWN_COURIERS.map(({ name }) => (
           <option key={name} value={name} />
         ))}
       </datalist>
