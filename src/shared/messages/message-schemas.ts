@@ -5,20 +5,11 @@
  * sees are here once.
  */
 import { z } from 'zod';
+import { messageTexts } from './message-texts';
 
 /** Longest name, e-mail, subject and message of a contact message, in characters. */
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 150, message: 5000 } as const;
 
-/** The storefront's texts (docs/product.md §5 "Contact", §2 "Newsletter"). */
-export const messageTexts = {
-  contactSentTitle: 'Message Sent',
-  contactSentDescription: "Thank you for contacting us. We'll get back to you shortly.",
-  subscribedTitle: 'Subscribed!',
-  subscribedDescription: 'Thank you for subscribing to our newsletter.',
-  unsubscribed: 'You have been unsubscribed. You will not receive our newsletter any more.',
-  unsubscribeLinkInvalid: 'This unsubscribe link is not valid. Please use the link of our latest e-mail.',
-  invalidEmail: 'Please enter a valid e-mail address',
-} as const;
 
 // Control characters (newlines included): a name or a subject is one line.
 const CONTROL = /\p{Cc}/u;

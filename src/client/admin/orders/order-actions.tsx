@@ -92,7 +92,12 @@ function ShipForm({ order }: { order: AdminOrderDetail }) {
       className="flex flex-col gap-2"
       onSubmit={form.handleSubmit((body) => step.mutate(body))}
     >
-      <FormField id="courier" label="Courier" error={errors.courier?.message}>
+      <FormField
+        id="courier"
+        label="Courier"
+        hint="Pick a listed courier to give the shopper its tracking link, or type another courier's name."
+        error={errors.courier?.message}
+      >
         {(control) => <Input {...control} list="couriers" autoComplete="off" {...form.register('courier')} />}
       </FormField>
       <datalist id="couriers">

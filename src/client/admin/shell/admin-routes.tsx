@@ -14,6 +14,8 @@ import { CustomersPage } from '../customers/customers-page';
 import { DashboardPage } from '../dashboard/dashboard-page';
 import { useAdminSession } from '../lib/admin-session';
 import { MembersPage } from '../members/members-page';
+import { MessagePage } from '../messages/message-page';
+import { MessagesPage } from '../messages/messages-page';
 import { OrderPage } from '../orders/order-page';
 import { OrdersPage } from '../orders/orders-page';
 import { PackingSlipPage } from '../orders/packing-slip-page';
@@ -107,6 +109,8 @@ export function AdminRoutes() {
           />
           <Route path="customers" element={<CustomersPage />} />
           <Route path="customers/:customerId" element={<CustomerPage />} />
+          <Route path="messages" element={<MessagesPage />} />
+          <Route path="messages/:messageId" element={<MessagePage />} />
           <Route path="staff" element={<MembersPage />} />
           <Route
             path="settings"

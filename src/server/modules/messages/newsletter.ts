@@ -9,7 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import { NEWSLETTER_CSV_COLUMNS, messageTexts } from '@shared/messages/message-schemas';
+import { NEWSLETTER_CSV_COLUMNS } from '@shared/messages/message-schemas';
+import { messageTexts } from '@shared/messages/message-texts';
 import type { Db } from '../../db/database';
 import { newsletterSignups } from '../../db/schema/message-tables';
 import { stores } from '../../db/schema/store-tables';

@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { messageTexts } from '@shared/messages/message-schemas';
+import { messageTexts } from '@shared/messages/message-texts';
 import { outgoingMail } from '../../db/schema/mail-tables';
 import { contactMessages, newsletterSignups } from '../../db/schema/message-tables';
 import { insertSignedInMember, type SessionMember } from '../../test/admin-member';

@@ -7,10 +7,10 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@shared/errors/error-body';
+import { messageTexts } from '@shared/messages/message-texts';
 import {
   contactMessageBodySchema,
   messageAnswerSchema,
-  messageTexts,
   newsletterBodySchema,
   unsubscribeBodySchema,
 } from '@shared/messages/message-schemas';
