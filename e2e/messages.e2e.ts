@@ -5,7 +5,8 @@
  * the home page's newsletter box signs an address up, the welcome mail's unsubscribe link works without
  * signing in, and the owner exports the sign-ups as CSV.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from './servers';
@@ -19,6 +20,7 @@ const SHOP_EMAIL = 'care@reshamhouse.example';
 const SUBJECT = `Blouse stitching ${Date.now()}`;
 const MESSAGE = 'Do you stitch blouses?\n<b>Not bold</b> <img src=x onerror="window.hacked=1">';
 const SUBSCRIBER = `meera.${Date.now()}@example.com`;
+const screenshots = process.env.ADMIN_SCREENSHOTS;
 
 let server: { baseUrl: string; dataDir: string; stop: () => Promise<void> };
 const shop = () => server.baseUrl;
@@ -29,6 +31,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
+
+/** With `ADMIN_SCREENSHOTS=docs/admin`, saves the screen there (docs/admin.md). */
+async function shot(page: Page, name: string) {
+  if (!screenshots) return;
+  mkdirSync(screenshots, { recursive: true });
+  await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: false });
+}
 
 async function signIn(page: Page, path: string) {
   await page.goto(`${shop()}/admin${path}`);
@@ -72,16 +81,31 @@ describe('contact messages and the newsletter at 390 × 844', () => {
     await eventually(() => page.getByTestId('message-state').textContent()).toBe('Read');
     await page.getByRole('button', { name: 'Mark replied' }).click();
     await eventually(() => page.getByTestId('message-state').textContent()).toBe('Replied');
+    await shot(page, 'message');
     await page.getByRole('link', { name: '← Messages' }).click();
     await page
       .getByRole('list', { name: 'Messages' })
       .getByRole('link', { name: new RegExp(SUBJECT) })
       .getByText('Replied')
       .waitFor();
+    await shot(page, 'messages');
     // The admin's tabs still fit the phone's width with Messages among them.
     const tabs = page.getByRole('navigation', { name: 'Admin tabs' });
     await tabs.getByRole('link', { name: 'Messages' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const labels = tabs.getByRole('link').locator('span');
+    expect(await labels.allTextContents()).toEqual([
+      'Dashboard',
+      'Orders',
+      'Products',
+      'Customers',
+      'Messages',
+      'Staff',
+      'Settings',
+    ]);
+    for (const label of await labels.all()) {
+      expect(await label.evaluate((span) => span.scrollWidth <= span.clientWidth)).toBe(true);
+    }
   });
 
   it('the newsletter signs up, the mailed link unsubscribes without sign-in, the owner exports CSV', async () => {

@@ -14,8 +14,6 @@ import { CustomersPage } from '../customers/customers-page';
 import { DashboardPage } from '../dashboard/dashboard-page';
 import { useAdminSession } from '../lib/admin-session';
 import { MembersPage } from '../members/members-page';
-import { MessagePage } from '../messages/message-page';
-import { MessagesPage } from '../messages/messages-page';
 import { OrderPage } from '../orders/order-page';
 import { OrdersPage } from '../orders/orders-page';
 import { PackingSlipPage } from '../orders/packing-slip-page';
@@ -42,6 +40,8 @@ const ProductImagesPage = screen(() => import('../products/product-images-page')
 const StoreSettingsPage = screen(() => import('../store-settings/store-settings-page'), 'StoreSettingsPage');
 const PoliciesPage = screen(() => import('../store-settings/policies-page'), 'PoliciesPage');
 const CatalogFilePage = screen(() => import('../catalog-file/catalog-file-page'), 'CatalogFilePage');
+const MessagesPage = screen(() => import('../messages/messages-page'), 'MessagesPage');
+const MessagePage = screen(() => import('../messages/message-page'), 'MessagePage');
 /** Delivery and COD settings (owner only): its own chunk, loaded when opened. */
 const DeliverySettingsPage = screen(() => import('../store-settings/delivery-settings-page'), 'default');
 
@@ -109,8 +109,22 @@ export function AdminRoutes() {
           />
           <Route path="customers" element={<CustomersPage />} />
           <Route path="customers/:customerId" element={<CustomerPage />} />
-          <Route path="messages" element={<MessagesPage />} />
-          <Route path="messages/:messageId" element={<MessagePage />} />
+          <Route
+            path="messages"
+            element={
+              <Lazy>
+                <MessagesPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="messages/:messageId"
+            element={
+              <Lazy>
+                <MessagePage />
+              </Lazy>
+            }
+          />
           <Route path="staff" element={<MembersPage />} />
           <Route
             path="settings"

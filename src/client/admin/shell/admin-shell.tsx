@@ -87,13 +87,15 @@ export function AdminShell() {
             end={tab.end}
             className={({ isActive }) =>
               cn(
-                'flex flex-col items-center gap-0.5 py-2 text-xs',
+                'flex min-w-0 flex-col items-center gap-0.5 py-2',
+                // Seven tabs (the owner's) share 390 px: a smaller label keeps each inside its own tab.
+                tabs.length > 6 ? 'text-[0.625rem]' : 'text-xs',
                 isActive ? 'font-semibold text-brand-700' : 'text-stone-600',
               )
             }
           >
             <tab.icon className="size-5" aria-hidden="true" />
-            {tab.label}
+            <span className="max-w-full truncate">{tab.label}</span>
           </NavLink>
         ))}
       </nav>
