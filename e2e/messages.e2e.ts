@@ -149,7 +149,9 @@ describe('contact messages and the newsletter at 390 × 844', () => {
     const csv = readFileSync((await file.path())!, 'utf8').split('\n');
     expect(csv[0]).toBe('email,subscribed_at,unsubscribed_at');
     expect(csv.find((line) => line.startsWith(`${SUBSCRIBER},`))).toMatch(
-      new RegExp(`^${SUBSCRIBER.replace(/\./g, '\\.')},\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z$`),
+      new RegExp(
+        `^${SUBSCRIBER.replace(/\./g, '\\.')},\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z$`,
+      ),
     );
   });
 });

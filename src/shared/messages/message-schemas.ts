@@ -10,7 +10,6 @@ import { messageTexts } from './message-texts';
 /** Longest name, e-mail, subject and message of a contact message, in characters. */
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 150, message: 5000 } as const;
 
-
 // Control characters (newlines included): a name or a subject is one line.
 const CONTROL = /\p{Cc}/u;
 // Control characters but tab, line feed and carriage return: a message keeps its lines.

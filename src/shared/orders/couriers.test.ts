@@ -25,7 +25,9 @@ describe('couriers', () => {
     expect(courierTrackingUrl('Delhivery', ' 1234567890123 ')).toBe(
       'https://www.delhivery.com/track/package/1234567890123',
     );
-    expect(courierTrackingUrl('Ekart', 'FM/PC 1')).toBe('https://ekartlogistics.com/shipmenttrack/FM%2FPC%201');
+    expect(courierTrackingUrl('Ekart', 'FM/PC 1')).toBe(
+      'https://ekartlogistics.com/shipmenttrack/FM%2FPC%201',
+    );
     expect(courierTrackingUrl('Trackon', '123')).toBeNull();
     expect(courierTrackingUrl('Delhivery', null)).toBeNull();
     for (const courier of KNOWN_COURIERS) {

@@ -107,7 +107,8 @@ export function CatalogFilePage() {
             <p className="text-stone-600">
               The whole catalogue — store settings and every product — as one JSON file, in the format the
               import reads. Stock is the count the file last set. The CSV is for spreadsheets: one row per
-              variant with the stock on hand now (an empty cell: stock not tracked), in Shopify&rsquo;s columns.
+              variant with the stock on hand now (an empty cell: stock not tracked), in Shopify&rsquo;s
+              columns.
             </p>
             <div className="flex flex-wrap gap-2">
               <Button

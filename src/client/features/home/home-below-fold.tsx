@@ -121,9 +121,7 @@ function HomeNewsletter() {
         form.reset();
       },
       onError: (error) =>
-        setProblem(
-          error instanceof ApiError && error.fields.email ? error.fields.email : errorText(error),
-        ),
+        setProblem(error instanceof ApiError && error.fields.email ? error.fields.email : errorText(error)),
     });
   };
 

@@ -91,11 +91,7 @@ export async function exportCatalogCsv(db: Db, storeId: number): Promise<string>
       regularPricePaise: product.regularPricePaise,
       discountedPricePaise: product.discountedPricePaise,
     };
-    const first = [
-      product.title,
-      category,
-      product.archivedAt ? 'archived' : 'active',
-    ];
+    const first = [product.title, category, product.archivedAt ? 'archived' : 'active'];
     if (own.length === 0) {
       return [
         [

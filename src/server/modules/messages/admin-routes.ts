@@ -13,11 +13,7 @@ import {
   messageListQuerySchema,
   newsletterCsvSchema,
 } from '@shared/messages/message-schemas';
-import {
-  contactMessageDetail,
-  listContactMessages,
-  setContactMessageState,
-} from './contact-messages';
+import { contactMessageDetail, listContactMessages, setContactMessageState } from './contact-messages';
 import { newsletterCsv } from './newsletter';
 
 export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -109,7 +109,11 @@ export async function listContactMessages(db: Db, storeId: number, query: Messag
  * Message `messageId` of `storeId`.
  * @throws {NotFoundError} (404) `Message not found` for an id that is not one of this store's.
  */
-export async function contactMessageDetail(db: Db, storeId: number, messageId: number): Promise<ContactMessage> {
+export async function contactMessageDetail(
+  db: Db,
+  storeId: number,
+  messageId: number,
+): Promise<ContactMessage> {
   const [row] = await db
     .select()
     .from(contactMessages)

@@ -62,7 +62,12 @@ export async function signUpForNewsletter(
     await enqueueMail(
       tx,
       storeId,
-      newsletterWelcomeMail(store ?? { storeName: null, companyName: null, companyEmail: null }, email, link, input.mailFrom),
+      newsletterWelcomeMail(
+        store ?? { storeName: null, companyName: null, companyEmail: null },
+        email,
+        link,
+        input.mailFrom,
+      ),
     );
     return { subscribed: true, mailed: true };
   });

@@ -107,7 +107,10 @@ describe.each(testDatabaseKinds)('contact messages and the newsletter on %s', (k
     expect((await admin('GET', '/messages')).json().unread).toBe(1);
     const unread = await admin('PATCH', `/messages/${oldest.id}`, { read: false, replied: false });
     expect(unread.json()).toMatchObject({ readAt: null, repliedAt: null });
-    expect((await admin('GET', `/messages/${oldest.id}`)).json()).toMatchObject({ id: oldest.id, readAt: null });
+    expect((await admin('GET', `/messages/${oldest.id}`)).json()).toMatchObject({
+      id: oldest.id,
+      readAt: null,
+    });
   });
 
   it('keeps a message without mail when the store has no e-mail', async () => {

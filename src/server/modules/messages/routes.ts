@@ -72,7 +72,8 @@ export const messageRoutes: FastifyPluginAsyncZod<MessageRoutesOptions> = async 
     { schema: { body: newsletterBodySchema, response: answers } },
     async (request, reply) => {
       const verdict = await newsletterLimiter.begin(request.ip);
-      if (!verdict.allowed) throw new RateLimitedError(TOO_MANY_NEWSLETTER_SIGNUPS, verdict.retryAfterSeconds);
+      if (!verdict.allowed)
+        throw new RateLimitedError(TOO_MANY_NEWSLETTER_SIGNUPS, verdict.retryAfterSeconds);
       const { storeId } = request;
       const origin = await resetLinkOrigin(
         app.db,

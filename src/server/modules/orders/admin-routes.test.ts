@@ -313,7 +313,7 @@ describe.each(testDatabaseKinds)('admin order routes on %s', (kind) => {
     expect(delivered.json()).toMatchObject({ status: 3, actions: [] });
   });
 
-  it("ships with a known courier: Track order and the shipped mail name it and link its tracking page", async () => {
+  it('ships with a known courier: Track order and the shipped mail name it and link its tracking page', async () => {
     const order = await newOrder(ORDER_STATUS.processing);
     const shipped = await call('POST', `/orders/${order.orderNumber}/ship`, {
       courier: ' bluedart ',
