@@ -120,6 +120,7 @@ const PUBLIC_PAGES = [
   '/register',
   '/forgot-password',
   '/reset-password?token=abc',
+  '/newsletter/unsubscribe?token=abc',
   '/terms',
   '/privacy',
   '/refund',

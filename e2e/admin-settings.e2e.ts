@@ -145,6 +145,19 @@ describe('the admin settings at 390 × 844', () => {
       whatsappNumber: '+919839041736',
     });
 
+    // Beside it, the CSV for spreadsheets: one row per variant with its stock, Shopify's columns.
+    const csvDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const csvFile = await csvDownload;
+    expect(csvFile.suggestedFilename()).toMatch(/^catalog-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await csvFile.path())!, 'utf8').split('\n');
+    expect(csv[0]).toBe(
+      'Handle,Title,Type,Status,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Variant SKU,Variant Price,Variant Compare At Price,Variant Inventory Qty,Unit,Image Src,Variant Image',
+    );
+    expect(csv.find((line) => line.startsWith('fab-slk-001,'))).toMatch(
+      /^fab-slk-001,Emerald Pure Mulberry Silk Fabric,Unstitched Fabrics,active,Title,Default Title,,,FAB-SLK-001,1899\.00,,[\d.]+,m,/,
+    );
+
     // The export itself changes nothing.
     const unchangedPath = join(tmpdir(), `resham-unchanged-${Date.now()}.json`);
     writeFileSync(unchangedPath, JSON.stringify(exported));

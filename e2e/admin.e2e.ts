@@ -1,7 +1,7 @@
 /**
  * The admin panel on a phone (390 × 844): the demo owner signs in, finds a shopper's order, marks it paid
- * with a UTR, ships it with a courier and tracking number — the shopper's Track order then shows the number
- * — prints the packing slip, exports the orders as CSV, and sees the dashboard, products, customers and staff. With `ADMIN_SCREENSHOTS=docs/admin` it saves a
+ * with a UTR, ships it with a courier and tracking number — the shopper's Track order then shows the courier,
+ * the number and a link to the courier's tracking page — prints the packing slip, exports the orders as CSV, and sees the dashboard, products, customers and staff. With `ADMIN_SCREENSHOTS=docs/admin` it saves a
  * screenshot of each screen there (docs/admin.md).
  *
  * This file starts its own server (a fresh demo shop, so the demo owner exists and the shared server's
@@ -19,7 +19,7 @@ import { placeShopperOrder } from './shopper-order';
 const PHONE = { width: 390, height: 844 };
 const browser = useStorefront(PHONE);
 const DEMO_OWNER = { email: 'owner@demo.resham.in', password: 'demo-owner-2719' };
-const TRACKING = `EE${randomInt(1e8, 1e9)}IN`;
+const TRACKING = `${randomInt(1e12, 1e13)}`;
 const screenshots = process.env.ADMIN_SCREENSHOTS;
 
 let server: { baseUrl: string; stop: () => Promise<void> };
@@ -89,11 +89,11 @@ describe('the admin panel at 390 × 844', () => {
     // A bad ship form is refused under its fields; nothing is sent.
     await page.getByRole('button', { name: 'Ship' }).click();
     await page.getByText('is required').first().waitFor();
-    await page.getByLabel('Courier').fill('India Post');
+    await page.getByLabel('Courier').fill('delhivery');
     await page.getByLabel('Tracking (AWB) number').fill(TRACKING);
     await page.getByRole('button', { name: 'Ship' }).click();
     await eventually(() => page.getByTestId('order-status').textContent()).toBe('Shipped');
-    await page.getByText(`India Post: ${TRACKING}`).waitFor();
+    await page.getByText(`Delhivery: ${TRACKING}`).waitFor();
     await page.getByRole('list', { name: 'Audit' }).getByText(`${DEMO_OWNER.email}: ship`).waitFor();
     await shot(page, 'order');
     // Shipping issued the tax invoice: the owner downloads the same PDF the shopper gets.
@@ -132,6 +132,8 @@ describe('the admin panel at 390 × 844', () => {
     await shot(page, 'dashboard');
     await page.getByRole('link', { name: 'Customers' }).click();
     await page.getByRole('list', { name: 'Customers' }).getByText(order.email).waitFor();
+    // Shoppers only: the owner is not a customer.
+    expect(await page.getByRole('list', { name: 'Customers' }).getByText(DEMO_OWNER.email).count()).toBe(0);
     await shot(page, 'customers');
     await page.getByRole('link', { name: 'Products' }).click();
     await eventually(() => page.getByRole('list', { name: 'Products' }).getByRole('listitem').count()).toBe(
@@ -142,7 +144,7 @@ describe('the admin panel at 390 × 844', () => {
     await page.getByRole('list', { name: 'Members' }).getByText(DEMO_OWNER.email).waitFor();
     await shot(page, 'staff');
 
-    // The shopper's Track order shows the tracking number.
+    // The shopper's Track order shows the courier, the tracking number and the courier's tracking page.
     const shopper = await browser.newPage();
     await shopper.goto(`${shop()}/track-order`);
     await shopper.getByLabel('Order Number').fill(order.orderNumber);
@@ -150,6 +152,10 @@ describe('the admin panel at 390 × 844', () => {
     await shopper.getByRole('button', { name: 'Track Order' }).click();
     const details = shopper.getByRole('region', { name: 'Order details' });
     await details.getByText(TRACKING).waitFor();
+    expect(await details.getByTestId('order-courier').textContent()).toBe('Delhivery');
+    expect(
+      await details.getByRole('link', { name: 'Track on the Delhivery website' }).getAttribute('href'),
+    ).toBe(`https://www.delhivery.com/track/package/${TRACKING}`);
     // …and the order's status history, oldest first, each step with its date.
     const steps = details.getByTestId('order-timeline').getByRole('listitem');
     expect((await steps.allTextContents()).map((text) => text.replace(/\d.*$/, '').trim())).toEqual([

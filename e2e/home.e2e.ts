@@ -11,7 +11,6 @@ import {
   storeInfo,
   useStorefront,
   waitForPath,
-  waitForToast,
   type ApiProduct,
   openInBrowser,
 } from './helpers';
@@ -219,7 +218,7 @@ describe('home page', () => {
     await overlay.waitFor({ state: 'hidden' });
   });
 
-  it("the newsletter shows 'Subscribed!', clears the field and makes no request", async () => {
+  it('the newsletter box refuses an empty address in the browser, without a request', async () => {
     const page = await newPage();
     await page.goto('/');
     await page.getByRole('region', { name: 'Featured Products' }).getByRole('article').first().waitFor();
@@ -232,12 +231,8 @@ describe('home page', () => {
     const requests = recordApiRequests(page);
     await newsletter.getByRole('button', { name: 'Subscribe' }).click();
     expect(await email.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
-
-    await email.fill('asha@example.com');
-    await newsletter.getByRole('button', { name: 'Subscribe' }).click();
-    expect(await waitForToast(page, 'Subscribed!')).toBe('Thank you for subscribing to our newsletter.');
-    expect(await email.inputValue()).toBe('');
-    expect(requests).toEqual([]);
+    // Signing up changes the shop: e2e/messages.e2e.ts does it on a server of its own.
+    expect(requests.filter((url) => url.includes('/newsletter'))).toEqual([]);
   });
 
   it('the header gets its shadow only after scrolling more than 20 px', async () => {

@@ -10,7 +10,6 @@ import {
   storeInfo,
   useStorefront,
   waitForPath,
-  waitForToast,
   eventually,
 } from './helpers';
 
@@ -93,7 +92,7 @@ describe('main layout', () => {
     await waitForPath(page, '/login');
   });
 
-  it('/contact: the form fields, the hours, a simulated send with toast, the form cleared and no request', async () => {
+  it('/contact: the form fields, the hours, and empty fields refused by the browser', async () => {
     const page = await newPage();
     const info = await storeInfo();
     await page.goto('/contact');
@@ -120,29 +119,13 @@ describe('main layout', () => {
     expect(await fields.message.evaluate((element) => element.tagName)).toBe('TEXTAREA');
 
     const send = main.getByRole('button', { name: 'Send Message' });
-    // Empty required fields: the browser refuses the submission.
+    // Empty required fields: the browser refuses the submission, nothing is sent. (Sending a message changes
+    // the shop: e2e/messages.e2e.ts does it on a server of its own.)
+    const requests = recordApiRequests(page);
     await send.click();
     expect(await fields.name.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
     expect(await main.getByRole('button', { name: 'Sending...' }).count()).toBe(0);
-
-    await fields.name.fill('Asha Verma');
-    await fields.email.fill('asha@example.com');
-    await fields.subject.fill('Blouse stitching');
-    await fields.message.fill('Do you stitch blouses for the Banarasi sarees?');
-    const requests = recordApiRequests(page);
-    const started = Date.now();
-    await send.click();
-    const sending = main.getByRole('button', { name: 'Sending...' });
-    await sending.waitFor();
-    expect(await sending.isDisabled()).toBe(true);
-    expect(await waitForToast(page, 'Message Sent')).toBe(
-      "Thank you for contacting us. We'll get back to you shortly.",
-    );
-    // The simulated send takes 1.5 s (docs/product.md §9); allow for timer and clock granularity.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
-    await main.getByRole('button', { name: 'Send Message' }).waitFor();
-    for (const field of Object.values(fields)) expect(await field.inputValue()).toBe('');
-    expect(requests).toEqual([]);
+    expect(requests.filter((url) => url.includes('/contact-messages'))).toEqual([]);
   });
 
   it("/api-test shows the hostname and 'Test Connection' works", async () => {

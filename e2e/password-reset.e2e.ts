@@ -4,12 +4,11 @@
  * with it, the old session ended and the link used up. And the register screen's one message for a password
  * the server refuses. Registers one customer (the suite shares the sign-up limit of one client address).
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, sharedServer } from './browser';
 import { apiCall, eventually, toastByTitle, useStorefront, waitForPath, waitForToast } from './helpers';
+import { findInMailTo } from './outbox-mail';
 
 const { newPage } = useStorefront();
 
@@ -23,41 +22,9 @@ const INVALID_LINK = 'This reset link is invalid or has expired. Please request 
 
 const uniqueEmail = (tag: string) => `${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 
-/** The decoded bodies of a MIME message's parts (quoted-printable, base64 or plain). */
-function decodedParts(eml: string): string[] {
-  const parts: string[] = [];
-  const pattern = /Content-Transfer-Encoding: ([\w-]+)\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)(?=\r?\n--|$)/gi;
-  for (const [, encoding, content = ''] of eml.matchAll(pattern)) {
-    const kind = encoding!.toLowerCase();
-    if (kind === 'base64') parts.push(Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8'));
-    else if (kind === 'quoted-printable') {
-      const bytes = content
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      parts.push(Buffer.from(bytes, 'latin1').toString('utf8'));
-    } else parts.push(content);
-  }
-  return parts;
-}
-
-/** The reset link of the newest `.eml` file in the server's outbox folder addressed to `email`. */
-async function resetLinkMailedTo(email: string): Promise<string> {
-  const outbox = join(sharedServer().dataDir, 'outbox');
-  let link: string | undefined;
-  await eventually(async () => {
-    const files = (await readdir(outbox).catch(() => [] as string[])).filter((file) => file.endsWith('.eml'));
-    for (const file of files.sort().reverse()) {
-      const eml = await readFile(join(outbox, file), 'utf8');
-      if (!new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}\\r?$`, 'mi').test(eml)) continue;
-      for (const part of decodedParts(eml)) {
-        link ??= /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]{43}/.exec(part)?.[0];
-      }
-      if (link) return link;
-    }
-    return link;
-  }).toBeDefined();
-  return link!;
-}
+/** The reset link of the newest mail in the server's outbox folder addressed to `email`. */
+const resetLinkMailedTo = (email: string) =>
+  findInMailTo(sharedServer().dataDir, email, /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]{43}/);
 
 /** Resolves after two frames, so anything a click's handler set going has been rendered. */
 const afterRender = (page: Page) =>

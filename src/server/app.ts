@@ -34,6 +34,12 @@ import { registerSeoRoutes } from './modules/seo/seo-routes';
 import { storeInfoRoutes } from './modules/store-settings/routes';
 import { paymentsAreSimulated } from './modules/store-settings/store-info';
 import { StoreTrackingRateLimiter } from './modules/orders/tracking-rate-limit';
+import {
+  AddressRateLimiter,
+  MAX_CONTACT_MESSAGES_PER_ADDRESS,
+  MAX_NEWSLETTER_SIGNUPS_PER_ADDRESS,
+} from './modules/messages/message-rate-limits';
+import { messageRoutes } from './modules/messages/routes';
 import { PasswordResetRateLimiter } from './modules/accounts/password-reset-rate-limit';
 import { RegistrationRateLimiter } from './modules/accounts/registration-rate-limit';
 import { accountRoutes } from './modules/accounts/routes';
@@ -223,6 +229,16 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(deliveryRoutes);
       await api.register(wishlistRoutes);
       await api.register(addressBookRoutes);
+      await api.register(messageRoutes, {
+        contactRateLimiter: new AddressRateLimiter(
+          MAX_CONTACT_MESSAGES_PER_ADDRESS,
+          rateLimits.store('contact-messages'),
+        ),
+        newsletterRateLimiter: new AddressRateLimiter(
+          MAX_NEWSLETTER_SIGNUPS_PER_ADDRESS,
+          rateLimits.store('newsletter'),
+        ),
+      });
     },
     { prefix: '/api/v1' },
   );

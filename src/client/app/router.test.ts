@@ -51,6 +51,7 @@ describe('route table and policy pages', () => {
       expect(routeOf(path), path).toBe(path);
     }
     expect(routeOf('/product/RS-1')).toBe('/product/:id');
+    expect(routeOf('/newsletter/unsubscribe')).toBe('/newsletter/unsubscribe');
     expect(routeOf('/some/deeper/path')).toBe('*');
   });
 });

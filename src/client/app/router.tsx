@@ -56,6 +56,7 @@ const ProductDetailPage = page(
 );
 const CartPage = page(() => import('@client/features/cart/cart-page'), 'CartPage');
 const ContactPage = page(() => import('@client/features/contact/contact-page'), 'ContactPage');
+const UnsubscribePage = page(() => import('@client/features/newsletter/unsubscribe-page'), 'UnsubscribePage');
 const ApiTestPage = page(() => import('@client/features/diagnostics/api-test-page'), 'ApiTestPage');
 const PolicyPage = page(() => import('@client/features/policies/policy-page'), 'PolicyPage');
 const CheckoutPage = page(() => import('@client/features/checkout/checkout-page'), 'CheckoutPage');
@@ -123,6 +124,7 @@ export const appRoutes = (
       {route('/product/:id', ProductDetailPage)}
       {route('/cart', CartPage)}
       {route('/contact', ContactPage)}
+      {route('/newsletter/unsubscribe', UnsubscribePage)}
       {route('/api-test', ApiTestPage)}
       {route('/track-order', TrackOrderPage)}
       {route('/order-success', OrderSuccessPage)}

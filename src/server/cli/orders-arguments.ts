@@ -5,7 +5,7 @@ export const ORDERS_USAGE = [
   '  list [--status pending|processing|shipped|delivered|cancelled] [--limit N]',
   '  show <order>',
   '  mark-paid <order> --utr <UTR>',
-  '  ship <order> --tracking <tracking number>',
+  '  ship <order> --tracking <tracking number> [--courier <name>]',
   '  deliver <order>',
   '  cancel <order>',
   '  mail',
@@ -19,7 +19,7 @@ export class CliError extends Error {}
 /** A parsed command line: the command, its other positional arguments and its `--name value` options. */
 export type ParsedArguments = { command: string; positional: string[]; options: Map<string, string> };
 
-const VALUE_OPTIONS = new Set(['--host', '--status', '--limit', '--utr', '--tracking', '--out']);
+const VALUE_OPTIONS = new Set(['--host', '--status', '--limit', '--utr', '--tracking', '--courier', '--out']);
 
 /**
  * Parses `argv` (after `npm run orders --`): options as `--name value` or `--name=value`.

@@ -145,9 +145,9 @@ describe.each(testDatabaseKinds)('npm run orders on %s', (kind) => {
   it('ships with a tracking number, then delivers; illegal moves print why and change nothing', async () => {
     const [first] = numbers;
     expect((await run('ship', first!)).output).toMatch(/^ship needs --tracking/);
-    expect(await run('ship', first!, '--tracking', 'EE123456789IN')).toEqual({
+    expect(await run('ship', first!, '--tracking', 'EE123456789IN', '--courier', 'india post')).toEqual({
       code: 0,
-      output: `Order ${first}: Processing → Shipped (tracking EE123456789IN).`,
+      output: `Order ${first}: Processing → Shipped (India Post, tracking EE123456789IN).`,
     });
     expect(await run('deliver', first!)).toEqual({ code: 0, output: `Order ${first}: Shipped → Delivered.` });
     expect(await run('cancel', first!)).toEqual({
@@ -159,7 +159,7 @@ describe.each(testDatabaseKinds)('npm run orders on %s', (kind) => {
       output: `Cannot move order ${numbers[2]} from Pending to Delivered.\nNothing was changed.`,
     });
     const order = await statusOf(first!);
-    expect(order).toMatchObject({ status: 3, trackingNumber: 'EE123456789IN' });
+    expect(order).toMatchObject({ status: 3, trackingNumber: 'EE123456789IN', courier: 'India Post' });
     const causes = (
       await database.db
         .select({ cause: orderEvents.cause })
@@ -170,7 +170,7 @@ describe.each(testDatabaseKinds)('npm run orders on %s', (kind) => {
     expect(causes).toEqual([
       'created',
       'cli: mark-paid UTR 412345678901',
-      'cli: ship tracking EE123456789IN',
+      'cli: ship by India Post tracking EE123456789IN',
       'cli: deliver',
     ]);
   });

@@ -8,7 +8,8 @@
  * list [--status pending] [--limit 50]   newest orders first (TEST: paid in test mode)
  * show <order>                           lines, payments and history
  * mark-paid <order> --utr <UTR>          a UPI payment you saw in your bank app: Pending → Processing
- * ship <order> --tracking <number>       Processing → Shipped
+ * ship <order> --tracking <number> [--courier <name>]
+ *                                        Processing → Shipped (a known courier gives the shopper its tracking link)
  * deliver <order>                        Shipped → Delivered
  * cancel <order>                         Pending or Processing → Cancelled (restocks)
  * mail                                   e-mails that failed or are still waiting, with the last error
@@ -19,6 +20,7 @@
  * `--host shop.example.com` picks the store; without it an order number is looked up in every store. An
  * illegal move prints why, changes nothing and exits with code 1.
  */
+import { courierDisplayName } from '@shared/orders/couriers';
 import { ORDER_STATUS, orderStatusLabel, type OrderStatusCode } from '@shared/orders/order-status';
 import type { Database, Db } from '../db/database';
 import { AppError } from '../errors';
@@ -97,12 +99,13 @@ async function move(
   found: OwnerOrderRef,
   to: OrderStatusCode,
   cause: string,
-  extra: { trackingNumber?: string } = {},
+  extra: { trackingNumber?: string; courier?: string } = {},
 ): Promise<void> {
   const result = await transition(db, found.storeId, found.id, to, cause, extra);
   // Pieces and metres cannot be added up in one figure: say only that stock went back.
   const restocked = result.restockedUnits > 0 ? '; its stock is back on sale' : '';
-  const tracking = extra.trackingNumber ? ` (tracking ${extra.trackingNumber.trim()})` : '';
+  const by = extra.courier ? `${extra.courier}, ` : '';
+  const tracking = extra.trackingNumber ? ` (${by}tracking ${extra.trackingNumber.trim()})` : '';
   console.log(
     `Order ${result.orderNumber}: ${orderStatusLabel(result.from)} → ${orderStatusLabel(result.to)}${tracking}${restocked}.`,
   );
@@ -154,8 +157,12 @@ async function run(db: Db, parsed: ParsedArguments): Promise<void> {
     case 'ship': {
       const tracking = parsed.options.get('--tracking');
       if (!tracking) throw new CliError(`ship needs --tracking <tracking number>\n${ORDERS_USAGE}`);
-      return move(db, await oneOrder(), ORDER_STATUS.shipped, `cli: ship tracking ${tracking.trim()}`, {
+      const named = parsed.options.get('--courier')?.trim();
+      const courier = named ? courierDisplayName(named) : undefined;
+      const by = courier ? `by ${courier} ` : '';
+      return move(db, await oneOrder(), ORDER_STATUS.shipped, `cli: ship ${by}tracking ${tracking.trim()}`, {
         trackingNumber: tracking,
+        ...(courier ? { courier } : {}),
       });
     }
     case 'deliver':

@@ -21,6 +21,12 @@ export const catalogFileBodySchema = z.looseObject({
 /** `GET /catalog/export` answer: the catalogue file as JSON text, downloaded as `catalog-YYYY-MM-DD.json`. */
 export const catalogExportSchema = z.string();
 
+/**
+ * `GET /admin/catalog/export.csv`: the catalogue as CSV text, one row per variant with its live stock
+ * (docs/catalog-format.md "CSV export").
+ */
+export const catalogCsvExportSchema = z.string();
+
 /** Counts of one import: products created, rewritten, left alone; stock figures set; store block changed. */
 export const catalogImportSummarySchema = z.object({
   created: z.number().int(),

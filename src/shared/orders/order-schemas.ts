@@ -166,6 +166,12 @@ export const orderSchema = z.object({
   shippingAddress: storedShippingAddressSchema,
   shippingMethod: z.string(),
   trackingNumber: z.string().nullable(),
+  /**
+   * The courier the shop shipped with (src/shared/orders/couriers.ts) and, for a known courier, its public
+   * tracking page for the tracking number; null before shipping, for another courier (no link), or absent.
+   */
+  courier: z.string().nullable().optional(),
+  trackingUrl: z.string().nullable().optional(),
   paymentDueAt: z.string().nullable(),
   cancellationCause: z.string().nullable(),
   refundDue: z.boolean(),

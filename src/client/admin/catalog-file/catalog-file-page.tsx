@@ -1,6 +1,7 @@
 /**
  * `/admin/catalog-file` (owner only; docs/admin.md "Catalogue file"): the catalogue file in the browser.
- * **Export** downloads the whole catalogue (store block and products) in the import format. **Import** reads a
+ * **Export** downloads the whole catalogue (store block and products) in the import format, or (**Export CSV**)
+ * a spreadsheet with one row per variant and its live stock (docs/catalog-format.md "CSV export"). **Import** reads a
  * file, checks it with the same rules and messages as `npm run catalog:import`, shows what it would change
  * (products added, changed, left out; store settings changed), and imports it on **Apply**. Importing an
  * export changes nothing.
@@ -67,6 +68,10 @@ export function CatalogFilePage() {
     mutationFn: () => downloadFile('/admin/catalog/export', `catalog-${indianDate(new Date())}.json`),
     onError: (error) => toast.error(errorText(error)),
   });
+  const exportCsv = useMutation({
+    mutationFn: () => downloadFile('/admin/catalog/export.csv', `catalog-${indianDate(new Date())}.csv`),
+    onError: (error) => toast.error(errorText(error)),
+  });
 
   const choose = async (file: File | undefined) => {
     setProblems([]);
@@ -101,16 +106,28 @@ export function CatalogFilePage() {
             <h2 className="font-semibold">Export</h2>
             <p className="text-stone-600">
               The whole catalogue — store settings and every product — as one JSON file, in the format the
-              import reads. Stock is the count the file last set.
+              import reads. Stock is the count the file last set. The CSV is for spreadsheets: one row per
+              variant with the stock on hand now (an empty cell: stock not tracked), in Shopify&rsquo;s
+              columns.
             </p>
-            <Button
-              type="button"
-              variant="outline"
-              disabled={exportFile.isPending}
-              onClick={() => exportFile.mutate()}
-            >
-              Export catalogue
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                type="button"
+                variant="outline"
+                disabled={exportFile.isPending}
+                onClick={() => exportFile.mutate()}
+              >
+                Export catalogue
+              </Button>
+              <Button
+                type="button"
+                variant="outline"
+                disabled={exportCsv.isPending}
+                onClick={() => exportCsv.mutate()}
+              >
+                Export CSV
+              </Button>
+            </div>
           </CardContent>
         </Card>
         <Card>

@@ -19,6 +19,7 @@ import {
   type AdminRejectReportBody,
   type AdminShipBody,
 } from '@shared/admin/admin-order-schemas';
+import { KNOWN_COURIERS } from '@shared/orders/couriers';
 import { Button } from '@client/components/ui/button';
 import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { FormField } from '@client/components/ui/form-field';
@@ -117,11 +118,16 @@ function ShipForm({ order }: { order: AdminOrderDetail }) {
       className="flex flex-col gap-2"
       onSubmit={form.handleSubmit((body) => step.mutate(body))}
     >
-      <FormField id="courier" label="Courier" error={errors.courier?.message}>
+      <FormField
+        id="courier"
+        label="Courier"
+        hint="Pick a listed courier to give the shopper its tracking link, or type another courier's name."
+        error={errors.courier?.message}
+      >
         {(control) => <Input {...control} list="couriers" autoComplete="off" {...form.register('courier')} />}
       </FormField>
       <datalist id="couriers">
-        {['India Post', 'Delhivery', 'Blue Dart', 'DTDC', 'Ekart', 'XpressBees'].map((name) => (
+        {KNOWN_COURIERS.map(({ name }) => (
           <option key={name} value={name} />
         ))}
       </datalist>

@@ -40,6 +40,8 @@ const ProductImagesPage = screen(() => import('../products/product-images-page')
 const StoreSettingsPage = screen(() => import('../store-settings/store-settings-page'), 'StoreSettingsPage');
 const PoliciesPage = screen(() => import('../store-settings/policies-page'), 'PoliciesPage');
 const CatalogFilePage = screen(() => import('../catalog-file/catalog-file-page'), 'CatalogFilePage');
+const MessagesPage = screen(() => import('../messages/messages-page'), 'MessagesPage');
+const MessagePage = screen(() => import('../messages/message-page'), 'MessagePage');
 /** Delivery and COD settings (owner only): its own chunk, loaded when opened. */
 const DeliverySettingsPage = screen(() => import('../store-settings/delivery-settings-page'), 'default');
 
@@ -107,6 +109,22 @@ export function AdminRoutes() {
           />
           <Route path="customers" element={<CustomersPage />} />
           <Route path="customers/:customerId" element={<CustomerPage />} />
+          <Route
+            path="messages"
+            element={
+              <Lazy>
+                <MessagesPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="messages/:messageId"
+            element={
+              <Lazy>
+                <MessagePage />
+              </Lazy>
+            }
+          />
           <Route path="staff" element={<MembersPage />} />
           <Route
             path="settings"

@@ -1,9 +1,9 @@
 /**
  * The admin's frame, phone first: a top bar (shop name, who is signed in, sign out) and a bottom tab bar
- * (Dashboard, Orders, Products, Customers, and Staff and Settings for the owner) that stays under the thumb;
+ * (Dashboard, Orders, Products, Customers, Messages, and Staff and Settings for the owner) that stays under the thumb;
  * on wider screens the tabs sit in the top bar. A screen that fails shows the error screen in its place.
  */
-import { ChartColumn, LogOut, Package, Settings, Shirt, UserCog, Users } from 'lucide-react';
+import { ChartColumn, Inbox, LogOut, Package, Settings, Shirt, UserCog, Users } from 'lucide-react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { RouteErrorBoundary } from '@client/components/errors/route-error-boundary';
 import { cn } from '@client/lib/utils';
@@ -14,6 +14,7 @@ const TABS = [
   { to: '/orders', label: 'Orders', icon: Package, end: false },
   { to: '/products', label: 'Products', icon: Shirt, end: false },
   { to: '/customers', label: 'Customers', icon: Users, end: false },
+  { to: '/messages', label: 'Messages', icon: Inbox, end: false },
 ] as const;
 
 export function AdminShell() {
@@ -86,13 +87,15 @@ export function AdminShell() {
             end={tab.end}
             className={({ isActive }) =>
               cn(
-                'flex flex-col items-center gap-0.5 py-2 text-xs',
+                'flex min-w-0 flex-col items-center gap-0.5 py-2',
+                // Seven tabs (the owner's) share 390 px: a smaller label keeps each inside its own tab.
+                tabs.length > 6 ? 'text-[0.625rem]' : 'text-xs',
                 isActive ? 'font-semibold text-brand-700' : 'text-stone-600',
               )
             }
           >
             <tab.icon className="size-5" aria-hidden="true" />
-            {tab.label}
+            <span className="max-w-full truncate">{tab.label}</span>
           </NavLink>
         ))}
       </nav>

@@ -1,26 +1,34 @@
 /**
  * The contact page, /contact (docs/product.md §2 "Contact", §4 "Contact form: idle, then sending for 1.5 s, then done",
  * §5 "Contact", §9): the company's details and support hours from store info, links to the shop's social
- * accounts ('Follow Us', only the networks the owner set; none set: no 'Follow Us' at all) and a form whose
- * submission is simulated — no call is made. The four fields are required and the e-mail is
- * type email, checked by the browser (docs/product.md §5: "browser check only"); the form's schema says the same.
+ * accounts ('Follow Us', only the networks the owner set; none set: no 'Follow Us' at all) and a form that
+ * sends the message to the shop (`POST /contact-messages`: kept for the admin's Messages screen and mailed to
+ * the store's e-mail). The four fields are required, checked by the shared schema here and on the server; a
+ * field the server refuses shows under its input, any other failure in the form's error line.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { useMutation } from '@tanstack/react-query';
 import { Clock, Mail, MapPin, Phone, Send, Store } from 'lucide-react';
+import {
+  contactMessageBodySchema,
+  messageAnswerSchema,
+  type ContactMessageBody,
+  type ContactMessageForm,
+} from '@shared/messages/message-schemas';
+import { messageTexts } from '@shared/messages/message-texts';
+import { apiRequest } from '@client/lib/api-client';
+import { setFieldErrors } from '@client/lib/form-errors';
 import { toast } from '@client/lib/notify';
 import { Button } from '@client/components/ui/button';
+import { FormError } from '@client/components/ui/form-error';
 import { FormField } from '@client/components/ui/form-field';
 import { Input, Textarea } from '@client/components/ui/input';
 import { supportHoursOf } from '@shared/store-settings/store-info-schema';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { SOCIAL_NETWORK_NAMES, SOCIAL_NETWORKS, type SocialLinks } from '@shared/store-settings/social-links';
-
-/** Simulated sending time (docs/product.md §9). */
-export const CONTACT_SEND_DELAY_MS = 1500;
 
 /** The configured social links in the page's order, with the networks' names. */
 function followLinks(links: SocialLinks | undefined): { name: string; url: string }[] {
@@ -30,50 +38,34 @@ function followLinks(links: SocialLinks | undefined): { name: string; url: strin
   });
 }
 
-/** The contact form: four required texts, the same rule as the inputs' `required` (docs/product.md §5 "Contact"). */
-const contactFormSchema = z.object({
-  name: z.string().min(1, 'Please enter your name'),
-  email: z.string().min(1, 'Please enter your e-mail address'),
-  subject: z.string().min(1, 'Please enter a subject'),
-  message: z.string().min(1, 'Please enter your message'),
-});
-type ContactForm = z.infer<typeof contactFormSchema>;
+/** The form's fields, in the order the server's `fields` may name them. */
+const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
 
 export function ContactPage() {
   const { info, brand } = useStoreInfo();
-  const [sending, setSending] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useDocumentTitle(`Contact Us | ${brand}`);
-
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
 
   const {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors },
-  } = useForm<ContactForm>({
-    resolver: zodResolver(contactFormSchema),
+  } = useForm<ContactMessageForm, unknown, ContactMessageBody>({
+    resolver: zodResolver(contactMessageBodySchema),
     defaultValues: { name: '', email: '', subject: '', message: '' },
   });
 
-  const send = () => {
-    if (sending) return;
-    setSending(true);
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      toast.success('Message Sent', {
-        description: "Thank you for contacting us. We'll get back to you shortly.",
-      });
+  const send = useMutation({
+    mutationFn: (body: ContactMessageBody) =>
+      apiRequest('/contact-messages', { method: 'POST', body, schema: messageAnswerSchema }),
+    onSuccess: () => {
+      toast.success(messageTexts.contactSentTitle, { description: messageTexts.contactSentDescription });
       reset();
-      setSending(false);
-    }, CONTACT_SEND_DELAY_MS);
-  };
+    },
+    onError: (error) => setFieldErrors(error, setError, CONTACT_FIELDS),
+  });
+  const sending = send.isPending;
 
   const companyName = info?.companyName?.trim() || brand;
   const email = info?.companyEmail?.trim();
@@ -148,9 +140,10 @@ export function ContactPage() {
           <h2 className="font-serif text-xl font-bold text-stone-900">Send us a Message</h2>
           <form
             className="mt-5 flex flex-col gap-4"
-            onSubmit={(event) => void handleSubmit(send)(event)}
+            onSubmit={(event) => void handleSubmit((body) => send.mutate(body))(event)}
             aria-busy={sending}
           >
+            <FormError error={send.error} />
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField id="contact-name" label="Name" error={errors.name?.message}>
                 {(control) => <Input {...control} autoComplete="name" required {...register('name')} />}

@@ -2,15 +2,18 @@
  * The lower part of the home page (docs/product.md §2 "Home", §4 "Featured list on home", "Newsletter"), loaded as its own
  * chunk: Featured Products, the promotional block with 'Explore Collection', and the newsletter.
  */
-import { useId, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { ArrowRight, Mail } from 'lucide-react';
 import { buttonVariants } from '@client/components/ui/button-variants';
 import { inputClassName } from '@client/components/ui/input';
 import { ProductCard } from '@client/components/catalog/product-card';
 import { STORE_INFO_FAILURE_CATEGORIES, useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { toast } from '@client/lib/notify';
+import { ApiError, apiRequest } from '@client/lib/api-client';
+import { errorText } from '@client/lib/error-text';
+import { messageTexts } from '@shared/messages/message-texts';
 import { useMarkHydrated } from '@client/lib/server-html';
 import { cn } from '@client/lib/utils';
 import { featuredProductsQueryOptions } from './featured-products-query';
@@ -93,14 +96,33 @@ function HomePromo() {
   );
 }
 
-/** Newsletter (docs/product.md §2 "Home", §4, §5): browser-checked e-mail, no network call, a toast, the field cleared. */
+/**
+ * Newsletter (docs/product.md §2 "Home", §4, §5): a browser-checked e-mail signed up with `POST /newsletter`
+ * (the server checks it with the shared schema and mails the welcome with its unsubscribe link), then a toast
+ * and the field cleared. The server's refusal shows under the field. A plain form: zod and react-hook-form
+ * are not loaded on the home page (docs/decisions/005-first-load-budget.md).
+ */
 function HomeNewsletter() {
   const inputId = useId();
+  const errorId = `${inputId}-error`;
+  const [problem, setProblem] = useState<string | null>(null);
+  const signUp = useMutation({
+    mutationFn: (email: string) => apiRequest('/newsletter', { method: 'POST', body: { email } }),
+  });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    toast.success('Subscribed!', { description: 'Thank you for subscribing to our newsletter.' });
-    event.currentTarget.reset();
+    const form = event.currentTarget;
+    const email = String(new FormData(form).get('email') ?? '');
+    setProblem(null);
+    signUp.mutate(email, {
+      onSuccess: () => {
+        toast.success(messageTexts.subscribedTitle, { description: messageTexts.subscribedDescription });
+        form.reset();
+      },
+      onError: (error) =>
+        setProblem(error instanceof ApiError && error.fields.email ? error.fields.email : errorText(error)),
+    });
   };
 
   return (
@@ -132,9 +154,16 @@ function HomeNewsletter() {
               autoComplete="email"
               placeholder="you@example.com"
               className={inputClassName}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? errorId : undefined}
             />
+            {problem && (
+              <p id={errorId} role="alert" className="text-sm text-red-700">
+                {problem}
+              </p>
+            )}
           </div>
-          <button type="submit" className={buttonVariants()}>
+          <button type="submit" className={buttonVariants()} disabled={signUp.isPending}>
             Subscribe
           </button>
         </form>

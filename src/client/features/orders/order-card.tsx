@@ -187,11 +187,32 @@ export function OrderCard({
                 {order.shipping.method}
               </dd>
             </div>
+            {order.shipping.courier && (
+              <div>
+                <dt className="text-xs font-medium tracking-wide text-stone-500 uppercase">Courier</dt>
+                <dd className="text-stone-800" data-testid="order-courier">
+                  {order.shipping.courier}
+                </dd>
+              </div>
+            )}
             <div>
               <dt className="text-xs font-medium tracking-wide text-stone-500 uppercase">Tracking</dt>
               <dd className="break-all text-stone-800" data-testid="order-tracking">
                 {order.shipping.tracking}
               </dd>
+              {order.shipping.trackingUrl && (
+                <dd className="mt-1">
+                  <a
+                    href={order.shipping.trackingUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+                  >
+                    {`Track on the ${order.shipping.courier} website`}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </dd>
+              )}
             </div>
           </dl>
         </section>

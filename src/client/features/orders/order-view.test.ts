@@ -174,6 +174,8 @@ describe('toOrderView (docs/product.md §3 "Order as shown")', () => {
         address: '12 MG Road, Lucknow, Uttar Pradesh 226001',
         method: 'Standard Shipping',
         tracking: 'Not available',
+        courier: '',
+        trackingUrl: '',
       },
       total: 127598,
       gst: null,
@@ -219,6 +221,19 @@ describe('toOrderView (docs/product.md §3 "Order as shown")', () => {
     expect(view.shipping.tracking).toBe('EE123456789IN');
     expect(view.statusLabel).toBe('Shipped');
     expect(view.isPending).toBe(false);
+  });
+
+  it("shows the courier and a known courier's https tracking link; never another kind of link", () => {
+    const link = 'https://www.delhivery.com/track/package/1234567890123';
+    const shipped = { ...serverOrder, status: 2, trackingNumber: '1234567890123' };
+    expect(toOrderView({ ...shipped, courier: 'Delhivery', trackingUrl: link }).shipping).toMatchObject({
+      courier: 'Delhivery',
+      tracking: '1234567890123',
+      trackingUrl: link,
+    });
+    expect(
+      toOrderView({ ...shipped, courier: 'Trackon', trackingUrl: 'javascript:alert(1)' }).shipping,
+    ).toMatchObject({ courier: 'Trackon', trackingUrl: '' });
   });
 
   it("defaults: status 0, 'Standard Shipping', 'Not available', no items", () => {

@@ -104,6 +104,10 @@ export type OrderView = {
     address: string;
     method: string;
     tracking: string;
+    /** The courier the shop shipped with (src/shared/orders/couriers.ts); '' before shipping or when unknown. */
+    courier: string;
+    /** A known courier's public tracking page for the tracking number; '' for none. */
+    trackingUrl: string;
   };
   /**
    * The order's charges as the server stored them (docs/delivery.md): 'Shipping', 'Cash on delivery fee',
@@ -263,6 +267,8 @@ export function toOrderView(order: ServerOrder, timeZone?: string): OrderView {
       address: joinShippingAddress(address),
       method: text(order.shippingMethod) || DEFAULT_SHIPPING_METHOD,
       tracking: text(order.trackingNumber) || TRACKING_NOT_AVAILABLE,
+      courier: text(order.courier),
+      trackingUrl: /^https:\/\//.test(text(order.trackingUrl)) ? text(order.trackingUrl) : '',
     },
     charges,
     total:

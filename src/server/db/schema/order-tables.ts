@@ -66,6 +66,12 @@ export const orders = pgTable(
     shippingMethod: text('shipping_method').notNull().default('Standard Shipping'),
     trackingNumber: text('tracking_number'),
     /**
+     * The courier the order was shipped with, as the owner chose it at the ship step: a known courier's name
+     * (src/shared/orders/couriers.ts, whose tracking page the shopper is linked to) or another name typed in.
+     * Null: not shipped, or shipped before the courier was recorded on the order.
+     */
+    courier: text('courier'),
+    /**
      * A Pending order's stock is reserved until this moment (creation + `PAYMENT_WINDOW_MINUTES`); then the
      * order is cancelled unpaid and its stock returns. Set at creation; only Pending orders are looked at.
      */

@@ -29,6 +29,8 @@ const OWNER_ONLY = [
   'PUT /api/v1/admin/settings/size-chart',
   'PUT /api/v1/admin/settings/policies/:slug',
   'GET /api/v1/admin/catalog/export',
+  'GET /api/v1/admin/catalog/export.csv',
+  'GET /api/v1/admin/newsletter/export.csv',
   'POST /api/v1/admin/catalog/preview',
   'POST /api/v1/admin/catalog/import',
   'GET /api/v1/admin/settings/delivery',

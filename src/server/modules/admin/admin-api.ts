@@ -17,6 +17,7 @@ import { catalogFileAdminRoutes } from '../catalog-file/catalog-file-routes';
 import { storeSettingsAdminRoutes } from '../store-settings/admin-routes';
 import { customerAdminRoutes } from '../customers/admin-routes';
 import { dashboardAdminRoutes } from '../dashboard/admin-routes';
+import { messageAdminRoutes } from '../messages/admin-routes';
 import { requireMemberRole } from '../auth/role-hook';
 import { adminSessionRoutes, memberAdminRoutes } from '../members/admin-routes';
 
@@ -35,6 +36,7 @@ const ADMIN_FEATURE_ROUTES: FastifyPluginAsync[] = [
   storeSettingsAdminRoutes,
   catalogFileAdminRoutes,
   deliveryAdminRoutes,
+  messageAdminRoutes,
 ];
 
 export type AdminApiOptions = { signInRateLimiter?: SignInRateLimiter };

@@ -4,7 +4,7 @@
  * bad files are 400 with the CLI's places and messages, too large ones 413; owner only; audited.
  */
 import { readFileSync } from 'node:fs';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CATALOG_FILE_MAX_BYTES, CATALOG_FILE_TOO_LARGE_MESSAGE } from '@shared/admin/catalog-file-schemas';
@@ -72,6 +72,49 @@ describe.each(testDatabaseKinds)('admin catalogue file on %s', (kind) => {
       payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
     });
   const audits = () => database.db.select().from(auditLog).orderBy(asc(auditLog.id));
+
+  it('exports a CSV with live stock per variant, Shopify columns, rupees with 2 decimals, untracked empty', async () => {
+    // A sale since the import: the CSV shows the stock on hand now, not the count the file set.
+    await database.db.execute(
+      sql`UPDATE product_variants SET stock = 19 WHERE store_id = ${storeId} AND sku = 'MEN-KUR-001-S-WHI'`,
+    );
+    await database.db.execute(
+      sql`UPDATE products SET stock = NULL, title = '=HYPERLINK("x")' WHERE store_id = ${storeId} AND sku = 'FAB-SLK-001'`,
+    );
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/catalog/export.csv',
+      headers: owner.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="catalog-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = response.body.trimEnd().split('\n');
+    expect(lines[0]).toBe(
+      'Handle,Title,Type,Status,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Variant SKU,Variant Price,Variant Compare At Price,Variant Inventory Qty,Unit,Image Src,Variant Image',
+    );
+    const kurta = lines.filter((line) => line.startsWith('men-kur-001,'));
+    expect(kurta.slice(0, 2)).toEqual([
+      'men-kur-001,White Chikankari Cotton Kurta,Men,active,Size,S,Color,White,MEN-KUR-001-S-WHI,1999.00,2499.00,19,piece,/media/demo/men-kurta-white-chikankari.svg,',
+      'men-kur-001,,,,Size,M,Color,White,MEN-KUR-001-M-WHI,1999.00,2499.00,34,piece,,',
+    ]);
+    expect(kurta).toHaveLength(5);
+    // No variants: Shopify's Default Title; stock not tracked: an empty cell; formulas shown as text.
+    expect(lines.find((line) => line.startsWith('fab-slk-001,'))).toBe(
+      `fab-slk-001,"'=HYPERLINK(""x"")",Unstitched Fabrics,active,Title,Default Title,,,FAB-SLK-001,1899.00,,,m,/media/demo/fabric-silk-emerald-mulberry.svg,`,
+    );
+    expect(lines).toHaveLength(
+      1 + DEMO.products.reduce((sum, product) => sum + Math.max(1, (product.variants as [])?.length ?? 0), 0),
+    );
+    const forStaff = await app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/catalog/export.csv',
+      headers: staff.headers,
+    });
+    expect([forStaff.statusCode, forStaff.json()]).toEqual([403, { error: OWNER_ONLY_MESSAGE }]);
+  });
 
   it('exports the demo shop so that importing the export changes nothing', async () => {
     const file = await exported();

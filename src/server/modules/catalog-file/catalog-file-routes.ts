@@ -1,6 +1,7 @@
 /**
  * The catalogue file in the admin (owner only, behind the admin role hook; docs/admin.md "Catalogue file"):
- * `GET /catalog/export` downloads the store's file, `POST /catalog/preview` tells what importing a file would
+ * `GET /catalog/export` downloads the store's file, `GET /catalog/export.csv` the catalogue as a spreadsheet
+ * with live stock, `POST /catalog/preview` tells what importing a file would
  * change, `POST /catalog/import` imports it. The body of both posts is the file itself, up to
  * {@link CATALOG_FILE_MAX_BYTES}: a larger one is a 413 with a message naming the CLI.
  */
@@ -9,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CATALOG_FILE_MAX_BYTES,
   CATALOG_FILE_TOO_LARGE_MESSAGE,
+  catalogCsvExportSchema,
   catalogExportSchema,
   catalogFileBodySchema,
   catalogImportSummarySchema,
@@ -17,6 +19,7 @@ import {
 import { errorBodySchema } from '@shared/errors/error-body';
 import { AppError } from '../../errors';
 import { actorOf, requireMember } from '../auth/role-hook';
+import { exportCatalogCsv } from './catalog-csv';
 import { exportCatalog } from './catalog-export';
 import { applyCatalogImport, previewCatalogImport, validateCatalogUpload } from './catalog-transfer';
 
@@ -56,6 +59,23 @@ export const catalogFileAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .type('application/json; charset=utf-8')
         .send(`${JSON.stringify(file, null, 2)}\n`);
+    },
+  );
+
+  /** 200 the catalogue as a CSV with live stock per variant (`catalog-YYYY-MM-DD.csv`, ./catalog-csv.ts). */
+  app.get(
+    '/catalog/export.csv',
+    {
+      config: { ownerOnly: true },
+      schema: { response: { 200: catalogCsvExportSchema, '4xx': errorBodySchema } },
+    },
+    async (request, reply) => {
+      const csv = await exportCatalogCsv(app.db, request.storeId);
+      return reply
+        .header('content-disposition', `attachment; filename="catalog-${indianDate(new Date())}.csv"`)
+        .header('cache-control', 'no-store')
+        .type('text/csv; charset=utf-8')
+        .send(csv);
     },
   );
 

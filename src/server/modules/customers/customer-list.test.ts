@@ -56,6 +56,21 @@ describe.each(testDatabaseKinds)('admin customers on %s', (kind) => {
     expect((await get(`/customers?q=${encodeURIComponent(buyer.email)}`)).json().customers).toHaveLength(1);
   });
 
+  it('lists shoppers only: not the owner or a staff member, even when they buy', async () => {
+    const owner = await insertSignedInMember(database.db, shop.storeId, 'owner');
+    await insertTestOrder(database.db, {
+      storeId: shop.storeId,
+      userId: owner.userId,
+      status: ORDER_STATUS.processing,
+      lines: [{ productId: shop.saree, quantity: 1 }],
+    });
+    const ids = (await get('/customers')).json().customers.map((row: { id: number }) => row.id);
+    expect(ids).toEqual([customerId]);
+    expect((await get(`/customers?q=${encodeURIComponent(owner.email)}`)).json().customers).toEqual([]);
+    const detail = await get(`/customers/${owner.userId}`);
+    expect([detail.statusCode, detail.json()]).toEqual([404, { error: CUSTOMER_NOT_FOUND }]);
+  });
+
   it("answers 404 for another store's customer and 400 for a bad query", async () => {
     const other = await insertTestShop(database.db, { isDefault: false });
     const foreign = await insertTestCustomer(database.db, other.storeId);

@@ -1,7 +1,8 @@
 /**
  * The admin's customers (docs/admin.md "Customers"): a store's accounts with their order count and the
- * amount they spent (paise of paid orders, summed by PostgreSQL), and one account with its orders. Members
- * of the shop are listed too when they also buy. Every query is scoped to the store.
+ * amount they spent (paise of paid orders, summed by PostgreSQL), and one account with its orders. Shoppers
+ * only: the store's owner and staff (a membership not revoked) are never listed, even when they also buy. Every
+ * query is scoped to the store.
  */
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { CustomerDetail, CustomerListQuery, CustomerRow } from '@shared/admin/customer-schemas';
@@ -20,6 +21,10 @@ const orderCount = sql<number>`(SELECT count(*) FROM orders o
   WHERE o.store_id = "users"."store_id" AND o.user_id = "users"."id")::integer`;
 const spent = sql<number>`(SELECT coalesce(sum(o.total_paise), 0) FROM orders o
   WHERE o.store_id = "users"."store_id" AND o.user_id = "users"."id" AND o.status IN ${PAID})::bigint`;
+
+// Accounts that are the owner or a staff member of their store (a revoked member shops like anyone).
+const notMember = sql`NOT EXISTS (SELECT 1 FROM store_members m
+  WHERE m.store_id = "users"."store_id" AND m.user_id = "users"."id" AND m.revoked_at IS NULL)`;
 
 const columns = {
   id: users.id,
@@ -52,7 +57,7 @@ function toRow(row: {
 
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
 
-/** One page of `storeId`'s customers, searched by name or e-mail and sorted as asked. */
+/** One page of `storeId`'s customers (shoppers only, no owner or staff), searched by name or e-mail and sorted as asked. */
 export async function listCustomers(
   db: Db,
   storeId: number,
@@ -71,7 +76,7 @@ export async function listCustomers(
   const rows = await db
     .select(columns)
     .from(users)
-    .where(and(eq(users.storeId, storeId), search))
+    .where(and(eq(users.storeId, storeId), notMember, search))
     .orderBy(...order)
     .limit(query.limit + 1)
     .offset((query.page - 1) * query.limit);
@@ -80,13 +85,13 @@ export async function listCustomers(
 
 /**
  * Customer `customerId` of `storeId` with their orders (newest first, at most 100).
- * @throws {NotFoundError} (404) for an id that is not one of this store's accounts.
+ * @throws {NotFoundError} (404) for an id that is not one of this store's accounts, or is its owner or staff.
  */
 export async function customerDetail(db: Db, storeId: number, customerId: number): Promise<CustomerDetail> {
   const [row] = await db
     .select(columns)
     .from(users)
-    .where(and(eq(users.storeId, storeId), eq(users.id, customerId)));
+    .where(and(eq(users.storeId, storeId), eq(users.id, customerId), notMember));
   if (!row) throw new NotFoundError(CUSTOMER_NOT_FOUND);
   const { orders: placed } = await listAdminOrders(
     db,

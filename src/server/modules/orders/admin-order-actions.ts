@@ -6,6 +6,7 @@
  */
 import { ORDER_STATUS, orderStatusLabel, type OrderStatusCode } from '@shared/orders/order-status';
 import type { AdminCancelBody, AdminShipBody } from '@shared/admin/admin-order-schemas';
+import { courierDisplayName } from '@shared/orders/couriers';
 import type { Db } from '../../db/database';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { findAdminOrder } from './admin-orders';
@@ -26,11 +27,17 @@ async function move(
   to: OrderStatusCode,
   action: string,
   cause: string,
-  extra: { trackingNumber?: string; cancellationCause?: string; details?: Record<string, unknown> } = {},
+  extra: {
+    trackingNumber?: string;
+    courier?: string;
+    cancellationCause?: string;
+    details?: Record<string, unknown>;
+  } = {},
 ): Promise<TransitionResult> {
   const order = await findAdminOrder(db, context.storeId, orderNumber);
   return transition(db, context.storeId, order.id, to, cause, {
     trackingNumber: extra.trackingNumber,
+    courier: extra.courier,
     cancellationCause: extra.cancellationCause,
     mailFrom: context.mailFrom,
     afterMove: (tx, result) =>
@@ -47,21 +54,24 @@ async function move(
 }
 
 /**
- * Ships a Processing order: stores the tracking number (the shopper's Track order shows it) and mails the
- * shopper; the courier is kept in the history and the audit entry.
+ * Ships a Processing order: stores the courier (a known courier's own spelling, src/shared/orders/couriers.ts)
+ * and the tracking number on the order (the shopper's Track order and shipped mail show both, with the
+ * courier's tracking link when it is a known one) and mails the shopper; the audit entry keeps both too.
  * @throws {ConflictError} (409) from any other status; {@link NotFoundError} for another store's order.
  */
 export function shipOrder(db: Db, context: AdminStepContext, orderNumber: string, body: AdminShipBody) {
+  const courier = courierDisplayName(body.courier);
   return move(
     db,
     context,
     orderNumber,
     ORDER_STATUS.shipped,
     'ship',
-    `admin: ship by ${body.courier} tracking ${body.trackingNumber} (${context.actor.label})`,
+    `admin: ship by ${courier} tracking ${body.trackingNumber} (${context.actor.label})`,
     {
       trackingNumber: body.trackingNumber,
-      details: { courier: body.courier, trackingNumber: body.trackingNumber },
+      courier,
+      details: { courier, trackingNumber: body.trackingNumber },
     },
   );
 }

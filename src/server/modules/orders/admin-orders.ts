@@ -167,7 +167,7 @@ export async function findAdminOrder(
 /**
  * Everything the admin shows of order `input` of `storeId`: address, lines (SKU, size, colour, quantity and
  * unit), payments (UTR or gateway id, amount, time), status history, audit entries and the steps it may take.
- * The courier is the one named when it was shipped from the admin (the audit log keeps it).
+ * The courier is the order's (stored at the ship step), else the one the audit log's ship entry names.
  * @throws {NotFoundError} for an order number that is not one of this store's.
  */
 export async function adminOrderDetail(db: Db, storeId: number, input: string): Promise<AdminOrderDetail> {
@@ -191,7 +191,8 @@ export async function adminOrderDetail(db: Db, storeId: number, input: string): 
   ]);
   if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
   const shipped = [...audit].reverse().find((entry) => entry.action === 'ship');
-  const courier = typeof shipped?.after?.courier === 'string' ? shipped.after.courier : null;
+  const courier =
+    order.courier ?? (typeof shipped?.after?.courier === 'string' ? shipped.after.courier : null);
   return {
     orderNumber: order.orderNumber,
     status: order.status,

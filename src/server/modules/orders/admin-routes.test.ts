@@ -313,6 +313,43 @@ describe.each(testDatabaseKinds)('admin order routes on %s', (kind) => {
     expect(delivered.json()).toMatchObject({ status: 3, actions: [] });
   });
 
+  it('ships with a known courier: Track order and the shipped mail name it and link its tracking page', async () => {
+    const order = await newOrder(ORDER_STATUS.processing);
+    const shipped = await call('POST', `/orders/${order.orderNumber}/ship`, {
+      courier: ' bluedart ',
+      trackingNumber: '90123456789',
+    });
+    expect(shipped.json()).toMatchObject({ status: 2, courier: 'Blue Dart', trackingNumber: '90123456789' });
+    const link =
+      'https://www.bluedart.com/web/guest/trackdartresultthirdparty?trackFor=0&trackNo=90123456789';
+    const tracked = await app.inject({
+      method: 'GET',
+      url: `/api/v1/orders/${order.orderNumber}?contactInfo=asha@example.com`,
+      headers: { 'x-store-host': 'silk.test' },
+    });
+    expect(tracked.json()).toMatchObject({
+      trackingNumber: '90123456789',
+      courier: 'Blue Dart',
+      trackingUrl: link,
+    });
+    const [mail] = await database.db
+      .select({ message: outgoingMail.message })
+      .from(outgoingMail)
+      .where(eq(outgoingMail.subject, `Order ${order.orderNumber} shipped – Silk House`));
+    expect(mail!.message.text).toContain(
+      `Courier: Blue Dart\n\nTracking number: 90123456789\n\nTrack your parcel on the Blue Dart website: ${link}\n`,
+    );
+
+    const another = await newOrder(ORDER_STATUS.processing);
+    await call('POST', `/orders/${another.orderNumber}/ship`, { courier: 'Trackon', trackingNumber: 'TK1' });
+    const other = await app.inject({
+      method: 'GET',
+      url: `/api/v1/orders/${another.orderNumber}?contactInfo=asha@example.com`,
+      headers: { 'x-store-host': 'silk.test' },
+    });
+    expect(other.json()).toMatchObject({ courier: 'Trackon', trackingUrl: null, trackingNumber: 'TK1' });
+  });
+
   it('cancels with the stock returned', async () => {
     const order = await newOrder(ORDER_STATUS.processing);
     const response = await call('POST', `/orders/${order.orderNumber}/cancel`, {

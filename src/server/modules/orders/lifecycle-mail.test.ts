@@ -20,6 +20,7 @@ const order: MailOrder = {
   codFeePaise: 0,
   cashOnDelivery: false,
   trackingNumber: null,
+  courier: null,
   cancellationCause: null,
   paidPaise: 0,
   lines: [
@@ -103,6 +104,32 @@ describe('the customer lifecycle mails', () => {
       'Order number: RS-7KQ29XD3',
     ]);
     expect(message.html).toContain('<p>Tracking number: EE123456789IN</p>');
+  });
+
+  it("'Shipped' names a known courier and links its tracking page; another courier by name only", () => {
+    const known = orderShippedMessage(
+      { ...order, courier: 'Delhivery', trackingNumber: '1234567890123' },
+      undefined,
+    );
+    expect(known.text.split('\n').slice(2, 11)).toEqual([
+      'Your order RS-7KQ29XD3 has been shipped.',
+      '',
+      'Courier: Delhivery',
+      '',
+      'Tracking number: 1234567890123',
+      '',
+      'Track your parcel on the Delhivery website: https://www.delhivery.com/track/package/1234567890123',
+      '',
+      'Order number: RS-7KQ29XD3',
+    ]);
+    expect(known.html).toContain(
+      '<p>Track your parcel on the Delhivery website: <a href="https://www.delhivery.com/track/package/1234567890123">https://www.delhivery.com/track/package/1234567890123</a></p>',
+    );
+    const other = orderShippedMessage({ ...order, courier: 'Trackon <b>', trackingNumber: 'T1' }, undefined);
+    expect(other.text).toContain('Courier: Trackon <b>\n');
+    expect(other.html).toContain('<p>Courier: Trackon &lt;b&gt;</p>');
+    expect(other.text).not.toContain('Track your parcel');
+    expect(other.html).not.toContain('<a ');
   });
 
   it("'Cancelled' gives the cause and says the stock went back; for an expired order, what a late payment does", () => {

@@ -10,6 +10,7 @@
  */
 import { ORDER_STATUS, type OrderStatusCode } from '@shared/orders/order-status';
 import { CANCELLATION_CAUSE } from '@shared/orders/cancellation-cause';
+import { courierTrackingUrl } from '@shared/orders/couriers';
 import type { Db } from '../../db/database';
 import type { OutgoingMessage } from '../../db/schema/mail-tables';
 import { escapeHtml } from '../../html-escape';
@@ -26,8 +27,16 @@ import {
 } from './order-mail-lines';
 import { shopNameOf, shopSender } from '../mail/shop-sender';
 
-/** A customer mail: its subject, the paragraphs before the items, and those after the total. */
-type CustomerMail = { subject: string; before: string[]; after: string[] };
+/**
+ * A customer mail: its subject, the paragraphs before the items (then an optional link, a label and an https
+ * URL: a link in the HTML, the bare URL in the text), and those after the total.
+ */
+type CustomerMail = {
+  subject: string;
+  before: string[];
+  link?: { label: string; url: string } | undefined;
+  after: string[];
+};
 
 /** The tracking hint of every customer mail (docs/product.md §2 "Track order"). */
 const trackingHint = (orderNumber: string) =>
@@ -45,6 +54,7 @@ function customerMessage(
     `Dear ${name},`,
     '',
     ...mail.before.flatMap((paragraph) => [paragraph, '']),
+    ...(mail.link ? [`${mail.link.label} ${mail.link.url}`, ''] : []),
     `Order number: ${order.orderNumber}`,
     '',
     'Items:',
@@ -68,6 +78,7 @@ function customerMessage(
 <body style="font-family:Arial,Helvetica,sans-serif;color:#222">
 <p>Dear ${e(name)},</p>
 ${mail.before.map((paragraph) => `<p>${e(paragraph)}</p>`).join('\n')}
+${mail.link ? `<p>${e(mail.link.label)} <a href="${e(mail.link.url)}">${e(mail.link.url)}</a></p>` : ''}
 <p>Order number: <strong>${e(order.orderNumber)}</strong></p>
 <table style="border-collapse:collapse">
 <thead><tr><th ${cell}>Item</th><th ${right}>Quantity × price</th><th ${right}>Total</th></tr></thead>
@@ -135,16 +146,25 @@ export function cashOnDeliveryMessage(order: MailOrder, mailFrom: string | undef
   );
 }
 
-/** 'Order RS-… shipped – Shop', with the tracking number the shop entered. */
+/**
+ * 'Order RS-… shipped – Shop', with the courier and the tracking number the shop entered and, for a known
+ * courier, the link to its tracking page (src/shared/orders/couriers.ts).
+ */
 export function orderShippedMessage(order: MailOrder, mailFrom: string | undefined): OutgoingMessage {
+  const trackingUrl = courierTrackingUrl(order.courier, order.trackingNumber);
   return customerMessage(
     order,
     {
       subject: `Order ${order.orderNumber} shipped – ${shopNameOf(order.store)}`,
       before: [
         `Your order ${order.orderNumber} has been shipped.`,
+        ...(order.courier ? [`Courier: ${order.courier}`] : []),
         `Tracking number: ${order.trackingNumber ?? '—'}`,
       ],
+      link:
+        trackingUrl && order.courier
+          ? { label: `Track your parcel on the ${order.courier} website:`, url: trackingUrl }
+          : undefined,
       after: [trackingHint(order.orderNumber)],
     },
     mailFrom,

@@ -65,6 +65,8 @@ export function illegalTransitionMessage(orderNumber: string, from: number, to: 
 export type TransitionExtra = {
   /** Required when shipping: stored as the order's tracking number. */
   trackingNumber?: string;
+  /** Shipping: the courier's name, stored on the order (src/shared/orders/couriers.ts). */
+  courier?: string;
   /**
    * Cancelling: why, as the shopper reads it (`orders.cancellation_cause`); default
    * {@link CANCELLATION_CAUSE.shop}.
@@ -142,7 +144,7 @@ export async function transitionInTransaction(
     .set({
       status: to,
       updatedAt: sql`now()`,
-      ...(trackingNumber !== null ? { trackingNumber } : {}),
+      ...(trackingNumber !== null ? { trackingNumber, courier: extra.courier?.trim() || null } : {}),
       ...(cancelling
         ? {
             cancellationCause: extra.cancellationCause ?? CANCELLATION_CAUSE.shop,

@@ -69,6 +69,8 @@ export type MailOrder = {
   /** Paid in cash on delivery (docs/delivery.md). */
   cashOnDelivery: boolean;
   trackingNumber: string | null;
+  /** The courier named at the ship step (src/shared/orders/couriers.ts); null before. */
+  courier: string | null;
   cancellationCause: string | null;
   /** What succeeded payments of the order add up to (paise; 0 when unpaid). */
   paidPaise: number;
@@ -91,6 +93,7 @@ export async function readMailOrder(tx: Db, storeId: number, orderId: string): P
       codFeePaise: orders.codFeePaise,
       cashOnDelivery: orders.cashOnDelivery,
       trackingNumber: orders.trackingNumber,
+      courier: orders.courier,
       cancellationCause: orders.cancellationCause,
       paidPaise: sql<string | number>`(
         SELECT coalesce(sum(${payments.amountPaise}), 0) FROM ${payments}

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Order } from '@shared/orders/order-schemas';
 import { ORDER_CHARGE_LABELS } from '@shared/delivery/charge-tax';
 import { paiseToRupees } from '@shared/money';
+import { courierTrackingUrl } from '@shared/orders/couriers';
 import type { Db } from '../../db/database';
 import { taxDocuments } from '../../db/schema/gst-tables';
 import { orderLines, orders } from '../../db/schema/order-tables';
@@ -158,6 +159,8 @@ export function toOrder(
     },
     shippingMethod: row.shippingMethod,
     trackingNumber: row.trackingNumber,
+    courier: row.courier,
+    trackingUrl: courierTrackingUrl(row.courier, row.trackingNumber),
     paymentDueAt: row.paymentDueAt?.toISOString() ?? null,
     cancellationCause: row.cancellationCause,
     refundDue: row.refundDue,

@@ -715,6 +715,7 @@ describe.each(testDatabaseKinds)('orders API on %s', (kind) => {
           'cashOnDelivery',
           'charges',
           'codFee',
+          'courier',
           'createdAt',
           'creditNote',
           'gstSupply',
@@ -734,11 +735,17 @@ describe.each(testDatabaseKinds)('orders API on %s', (kind) => {
           'tax',
           'total',
           'trackingNumber',
+          'trackingUrl',
         ].sort(),
       );
       expect(older.paymentDueAt).toMatch(ISO_TIMESTAMP);
       expect(Date.parse(older.paymentDueAt!) - Date.parse(older.createdAt)).toBe(30 * 60_000);
-      expect(older).toMatchObject({ cancellationCause: null, refundDue: false });
+      expect(older).toMatchObject({
+        cancellationCause: null,
+        refundDue: false,
+        courier: null,
+        trackingUrl: null,
+      });
       // The fixture's store set no delivery charges: shipping is Free, no COD.
       expect(older).toMatchObject({ shippingFee: 0, cashOnDelivery: false, codFee: 0, charges: [] });
       // The fixture's store has no GSTIN: not registered, no tax on any line.

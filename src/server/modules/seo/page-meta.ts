@@ -48,6 +48,7 @@ const PRIVATE_ROUTES: Readonly<Record<string, string>> = {
   '/forgot-password': 'Forgot Password',
   '/reset-password': 'Reset Password',
   '/contact': 'Contact Us',
+  '/newsletter/unsubscribe': 'Unsubscribe',
   '/api-test': 'API Connection Test',
   '/404': 'Page not found',
 };
