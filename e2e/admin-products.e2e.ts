@@ -235,7 +235,9 @@ describe('the admin product editor at 390 × 844', () => {
     // The history: created, then the price change by the owner.
     const history = page.getByRole('list', { name: 'Changes in the admin' });
     await history.getByText(`${DEMO_OWNER.email}: created`).waitFor();
-    await history.getByText('regularPrice: 1899 → 1699').waitFor();
+    await history.getByText('Price changed from ₹1,899 to ₹1,699').waitFor();
+    // The store's own words only: no field names, no arrows.
+    expect(await history.textContent()).not.toMatch(/regularPrice|→/);
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'product');
     await history.scrollIntoViewIfNeeded();

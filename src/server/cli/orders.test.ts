@@ -191,11 +191,11 @@ describe.each(testDatabaseKinds)('npm run orders on %s', (kind) => {
     expect(code).toBe(0);
     expect(output).toContain(`Order ${numbers[0]}`);
     expect(output).toContain('Status:    Delivered\n');
-    expect(output).toContain('\n    Katan Silk Fabric (FAB-SLK): 3 × ₹899.00 = ₹2,697.00\n');
-    expect(output).toContain('\n    Mulmul Cotton Fabric (FAB-COT): 1 × ₹399.00 = ₹399.00\n');
+    expect(output).toContain('\n    Katan Silk Fabric (FAB-SLK): 3 × ₹899 = ₹2,697\n');
+    expect(output).toContain('\n    Mulmul Cotton Fabric (FAB-COT): 1 × ₹399 = ₹399\n');
     // Paid: no payment deadline any more.
     expect(output).not.toContain('Pay by:');
-    expect(output).toContain('Total:     ₹3,096.00');
+    expect(output).toContain('Total:     ₹3,096');
     expect(output).toContain('tracking EE123456789IN');
     expect(output).toMatch(/upi manual {2}412345678901 {2}₹3,096\.00 {2}succeeded/);
     expect(output).not.toContain('TEST');
@@ -308,10 +308,10 @@ describe.each(testDatabaseKinds)('npm run orders on %s', (kind) => {
     expect(output).toContain(
       [
         '  Items:',
-        '    Maroon Raw Silk Kurta — Size M, Colour Ivory (KUR-M-IVR): 1 × ₹1,399.00 = ₹1,399.00',
-        '    Katan Silk Fabric by the metre — Colour Maroon (SLK-MRN): 2.5 m × ₹450.00 = ₹1,125.00',
-        '    Embroidered Jutti — Size 8 (JUT-8): 2 × ₹1,200.00 = ₹2,400.00',
-        '  Total:     ₹4,924.00',
+        '    Maroon Raw Silk Kurta — Size M, Colour Ivory (KUR-M-IVR): 1 × ₹1,399 = ₹1,399',
+        '    Katan Silk Fabric by the metre — Colour Maroon (SLK-MRN): 2.5 m × ₹450 = ₹1,125',
+        '    Embroidered Jutti — Size 8 (JUT-8): 2 × ₹1,200 = ₹2,400',
+        '  Total:     ₹4,924',
       ].join('\n'),
     );
     // A line sold by the metre counts as one item in the list.

@@ -7,7 +7,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { codPaymentText, orderStatusLabel } from '@shared/orders/order-status';
+import { auditActionLabel, auditChangeLines, statusChangeText } from '@shared/admin/change-text';
+import { codPaymentText } from '@shared/orders/order-status';
+import { paymentMethodText, paymentStatusLabel } from '@shared/payments/payment-labels';
 import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { errorText } from '@client/lib/error-text';
@@ -18,12 +20,6 @@ import { OrderActions } from './order-actions';
 import { adminOrderQuery } from './order-queries';
 
 const quantityText = (quantity: number, unit: string) => (unit === 'm' ? `${quantity} m` : `× ${quantity}`);
-const change = (values: Record<string, unknown> | null) =>
-  values
-    ? Object.entries(values)
-        .map(([key, value]) => `${key}: ${String(value)}`)
-        .join(', ')
-    : '—';
 
 export function OrderPage() {
   const { orderId = '' } = useParams();
@@ -172,14 +168,14 @@ export function OrderPage() {
           {order.payments.map((payment, index) => (
             <li key={index} className="flex justify-between gap-2">
               <span>
-                {payment.provider} ({payment.method}){' '}
+                {paymentMethodText(payment.provider, payment.method)}{' '}
                 {payment.reference && <span className="font-mono">{payment.reference}</span>}
                 {payment.testMode && (
                   <span className="ml-1 rounded bg-amber-200 px-1 text-xs font-bold">TEST</span>
                 )}
               </span>
               <span className="shrink-0 text-right">
-                {formatPaise(payment.amountPaise)} · {payment.status}
+                {formatPaise(payment.amountPaise)} · {paymentStatusLabel(payment.status)}
                 <br />
                 <span className="text-xs text-stone-500">{formatDateTime(payment.at)}</span>
               </span>
@@ -194,10 +190,10 @@ export function OrderPage() {
           {order.history.map((event, index) => (
             <li key={index}>
               <span className="text-xs text-stone-500">{formatDateTime(event.at)}</span>{' '}
-              {event.from === null
-                ? 'Placed'
-                : `${orderStatusLabel(event.from)} → ${orderStatusLabel(event.to)}`}
-              <span className="block text-xs text-stone-500">{event.cause}</span>
+              {statusChangeText(event.from, event.to) ?? event.cause}
+              {statusChangeText(event.from, event.to) !== null && (
+                <span className="block text-xs text-stone-500">{event.cause}</span>
+              )}
             </li>
           ))}
         </ol>
@@ -208,10 +204,12 @@ export function OrderPage() {
               {order.audit.map((entry, index) => (
                 <li key={index}>
                   <span className="text-xs text-stone-500">{formatDateTime(entry.at)}</span> {entry.actor}:{' '}
-                  {entry.action}
-                  <span className="block text-xs text-stone-500">
-                    {change(entry.before)} → {change(entry.after)}
-                  </span>
+                  {auditActionLabel(entry.action)}
+                  {auditChangeLines(entry.before, entry.after).map((line) => (
+                    <span key={line} className="block text-xs text-stone-500">
+                      {line}
+                    </span>
+                  ))}
                 </li>
               ))}
             </ol>

@@ -2,12 +2,12 @@
  * What the order-success page says about the order just placed: the amount, how it is paid and what happens
  * next. Pure: the page passes in the order as the server answered it (rupees).
  */
-import { formatRupeesForOrder } from '@shared/money';
+import { formatRupees } from '@shared/money';
 import type { Order } from '@shared/orders/order-schemas';
 import { ORDER_STATUS } from '@shared/orders/order-status';
 
 export type SuccessSummary = {
-  /** The order's total, '₹3,847.00'. */
+  /** The order's total, '₹3,847' or '₹2,747.50'. */
   amount: string;
   /** 'Paid by UPI', 'Paid by card, net banking or wallet', 'Cash on delivery', or 'Awaiting payment'. */
   payment: string;
@@ -23,7 +23,7 @@ const TRACKING_STEP = 'Follow it any time on My Orders or Track Order.';
 export function successSummary(
   order: Pick<Order, 'total' | 'status' | 'paidBy' | 'cashOnDelivery'>,
 ): SuccessSummary {
-  const amount = formatRupeesForOrder(order.total);
+  const amount = formatRupees(order.total);
   if (order.cashOnDelivery) {
     return {
       amount,
