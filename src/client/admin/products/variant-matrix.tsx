@@ -10,6 +10,7 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { AdminProductInput } from '@shared/admin/admin-product-editor-schemas';
+import { fieldLabel } from '@shared/admin/change-text';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { FieldError, Input } from '@client/components/ui/input';
@@ -17,6 +18,10 @@ import { toast } from '@client/lib/notify';
 import { listOf, rowOf, variantOf, generateRows, variantSku, type Row } from './variant-rows';
 
 type Form = UseFormReturn<AdminProductInput>;
+
+/** A row field's message in words: 'Stock must be a whole number'; a whole sentence ('Sale price must …') as is. */
+const fieldMessage = (key: string, message: string | undefined) =>
+  message === undefined ? undefined : /^[A-Z]/.test(message) ? message : `${fieldLabel(key)} ${message}`;
 
 type OptionFieldProps = { form: Form; name: 'sizes' | 'colors'; label: string; hint: string };
 
@@ -169,7 +174,7 @@ export function VariantMatrix({ form }: { form: Form }) {
                     'id',
                     'imgUrl',
                   ] as const
-                ).map((key) => (rowErrors[key]?.message ? `${key}: ${rowErrors[key]?.message}` : undefined)),
+                ).map((key) => fieldMessage(key, rowErrors[key]?.message)),
               ].filter(Boolean)
             : [];
           const label = [row.size, row.color].filter(Boolean).join(' / ') || 'Variant';

@@ -175,13 +175,13 @@ describe.each(testDatabaseKinds)('admin product editor on %s', (kind) => {
       'variants.0.sku': 'must be letters, digits, dot, dash or underscore',
       'attributes.0.key': 'sizes and colours are set under Size and Colour',
       'sizes.3': 'repeats "s"',
-      discountedPrice: 'must be below regularPrice',
+      discountedPrice: 'Sale price must be below the regular price',
       minQuantity: 'must be 1 for a product sold by the piece',
       'variants.2.stock': 'must be a whole number',
       stock: 'must not be given for a product with variants; stock is kept per variant',
       'variants.1.size': `"XXL" is not one of the product's sizes`,
       'variants.3': 'repeats the size and colour of variants[0] (S / Indigo)',
-      'variants.4.discountedPrice': 'must be below regularPrice',
+      'variants.4.discountedPrice': 'Sale price must be below the regular price',
       'variants.2.sku': 'duplicates the sku of the product',
     });
     expect((await send('PUT', `/products/${shop.saree}`, { title: 'x' })).status).toBe(400);
