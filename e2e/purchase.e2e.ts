@@ -37,16 +37,6 @@ const ADDRESS = {
 };
 const ORDER_NUMBER = /^RS-[A-Z0-9]+$/;
 
-/** ₹ with exactly 2 decimals and en-IN grouping (order views), computed independently of the app. */
-function orderRupees(amount: number): string {
-  return new Intl.NumberFormat('en-IN', {
-    style: 'currency',
-    currency: 'INR',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
-}
-
 const uniqueEmail = (tag: string) => `${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 
 /**
@@ -155,8 +145,8 @@ async function expectOrderCard(
   expect(rows).toEqual(
     expected.lines.map(({ product, quantity }) => [
       product.title,
-      `${quantity} × ${orderRupees(screenPrice(product))}`,
-      orderRupees(screenPrice(product) * quantity),
+      `${quantity} × ${rupees(screenPrice(product))}`,
+      rupees(screenPrice(product) * quantity),
     ]),
   );
   for (const row of rows) expect(row[2]).toMatch(/^₹[\d,]+\.\d{2}$/);
@@ -165,7 +155,7 @@ async function expectOrderCard(
       (sum, { product, quantity }) => sum + Math.round(screenPrice(product) * 100) * quantity,
       0,
     ) / 100;
-  expect(squash(await card.getByTestId('order-total').textContent())).toBe(orderRupees(total));
+  expect(squash(await card.getByTestId('order-total').textContent())).toBe(rupees(total));
   expect(squash(await card.textContent())).not.toContain('$');
 
   expect(squash(await card.getByTestId('order-address').textContent())).toBe(expected.address);

@@ -99,15 +99,6 @@ const variantOf = (product: Product, size: string, color: string) => {
 const variantPrice = (variant: Variant) => variant.discountedPrice ?? variant.price;
 const productPrice = (product: Product) => product.discountedPrice ?? product.regularPrice;
 
-/** ₹ with exactly 2 decimals (order views), computed independently of the app. */
-const orderRupees = (amount: number) =>
-  new Intl.NumberFormat('en-IN', {
-    style: 'currency',
-    currency: 'INR',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
-
 beforeAll(async () => {
   server = (await startServer()) as typeof server;
   const email = `variants.${Date.now()}.${randomInt(1e6)}@example.com`;
@@ -372,12 +363,12 @@ describe('variants and fabric by the metre', () => {
     const rows = await itemRows(card);
     expect(rows[0]).toEqual([
       `${KURTA}M / Maroon`,
-      `1 × ${orderRupees(kurtaPrice)}`,
-      orderRupees(kurtaPrice),
+      `1 × ${rupees(kurtaPrice)}`,
+      rupees(kurtaPrice),
     ]);
     expect(rows[1]?.[0]).toContain(FABRIC);
     expect(rows[1]?.slice(1)).toEqual(['2.5 m × ₹450', '₹1,125']);
-    expect(squash(await card.getByTestId('order-total').textContent())).toBe(orderRupees(kurtaPrice + 1125));
+    expect(squash(await card.getByTestId('order-total').textContent())).toBe(rupees(kurtaPrice + 1125));
     expect(squash(await card.getByTestId('order-pay-by').textContent())).toMatch(/^Pay by \d{2}:\d{2}$/);
     const due = await card.getByTestId('order-pay-by').locator('time').getAttribute('datetime');
     expect(due).toBe(order.paymentDueAt);
