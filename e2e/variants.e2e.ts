@@ -361,11 +361,7 @@ describe('variants and fabric by the metre', () => {
     const card = orderCard(page, orderId);
     await card.waitFor();
     const rows = await itemRows(card);
-    expect(rows[0]).toEqual([
-      `${KURTA}M / Maroon`,
-      `1 × ${rupees(kurtaPrice)}`,
-      rupees(kurtaPrice),
-    ]);
+    expect(rows[0]).toEqual([`${KURTA}M / Maroon`, `1 × ${rupees(kurtaPrice)}`, rupees(kurtaPrice)]);
     expect(rows[1]?.[0]).toContain(FABRIC);
     expect(rows[1]?.slice(1)).toEqual(['2.5 m × ₹450', '₹1,125']);
     expect(squash(await card.getByTestId('order-total').textContent())).toBe(rupees(kurtaPrice + 1125));

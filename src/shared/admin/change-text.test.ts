@@ -5,11 +5,15 @@ import { auditActionLabel, auditChangeLines, fieldChangeText, statusChangeText }
 describe('change texts', () => {
   it('words a price, sale price and stock change, with ₹ by the one money rule', () => {
     expect(fieldChangeText('regularPrice', 999, 949)).toBe('Price changed from ₹999 to ₹949');
-    expect(fieldChangeText('discountedPrice', 2747.5, 1999)).toBe('Sale price changed from ₹2,747.50 to ₹1,999');
+    expect(fieldChangeText('discountedPrice', 2747.5, 1999)).toBe(
+      'Sale price changed from ₹2,747.50 to ₹1,999',
+    );
     expect(fieldChangeText('discountedPrice', null, 949)).toBe('Sale price set to ₹949');
     expect(fieldChangeText('discountedPrice', 999, null)).toBe('Sale price removed (was ₹999)');
     expect(fieldChangeText('stock', 5, 3)).toBe('Stock changed from 5 to 3');
-    expect(fieldChangeText('status', 'Pending', 'Processing')).toBe('Status changed from Pending to Processing');
+    expect(fieldChangeText('status', 'Pending', 'Processing')).toBe(
+      'Status changed from Pending to Processing',
+    );
   });
 
   it('gives no line for a value that did not change', () => {

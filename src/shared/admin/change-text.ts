@@ -85,7 +85,8 @@ export function valueText(key: string, value: unknown): string {
       .map((item) => {
         if (key === 'variants' && typeof item === 'object' && item !== null)
           return variantText(item as Record<string, unknown>);
-        if (typeof item === 'object' && item !== null) return Object.values(item).flat().filter(Boolean).join(' ');
+        if (typeof item === 'object' && item !== null)
+          return Object.values(item).flat().filter(Boolean).join(' ');
         return String(item);
       })
       .join(', ');
@@ -102,7 +103,12 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * records no earlier value for the field, e.g. the UTR of a payment marked paid) the new value alone:
  * 'UTR: 412345678901'.
  */
-export function fieldChangeText(key: string, before: unknown, after: unknown, onlyNew = false): string | null {
+export function fieldChangeText(
+  key: string,
+  before: unknown,
+  after: unknown,
+  onlyNew = false,
+): string | null {
   const label = fieldLabel(key);
   if (onlyNew) return isBlank(after) ? null : `${label}: ${valueText(key, after)}`;
   if (same(before, after) || (isBlank(before) && isBlank(after))) return null;

@@ -10,7 +10,11 @@ describe('payment labels', () => {
     expect(paymentLabel('payu-sandbox')).toBe('Card / net banking (test)');
     expect(paymentLabel(null)).toBe('Unpaid');
     expect(paymentLabel('paytm')).toBe('Other payment');
-    expect(ADMIN_PAYMENT_METHODS.map(paymentLabel)).toEqual(['UPI', 'Card / net banking', 'Cash on delivery']);
+    expect(ADMIN_PAYMENT_METHODS.map(paymentLabel)).toEqual([
+      'UPI',
+      'Card / net banking',
+      'Cash on delivery',
+    ]);
   });
 
   it('says how a payment was made and where it stands', () => {
@@ -18,6 +22,10 @@ describe('payment labels', () => {
     expect(paymentMethodText('upi', 'manual')).toBe('UPI (marked paid in the admin)');
     expect(paymentMethodText('payu-sandbox', 'gateway')).toBe('Card / net banking (test)');
     expect(paymentMethodText('cod', 'cod')).toBe('Cash on delivery');
-    expect(['initiated', 'succeeded', 'failed'].map(paymentStatusLabel)).toEqual(['Started', 'Paid', 'Failed']);
+    expect(['initiated', 'succeeded', 'failed'].map(paymentStatusLabel)).toEqual([
+      'Started',
+      'Paid',
+      'Failed',
+    ]);
   });
 });

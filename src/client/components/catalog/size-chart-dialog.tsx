@@ -7,7 +7,11 @@ import type { RefObject } from 'react';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { compareSizes } from '@shared/catalog/size-order';
-import { SIZE_CHART_UNIT_NAMES, type SizeChart, type SizeChartTable } from '@shared/store-settings/size-chart';
+import {
+  SIZE_CHART_UNIT_NAMES,
+  type SizeChart,
+  type SizeChartTable,
+} from '@shared/store-settings/size-chart';
 import { buttonVariants } from '@client/components/ui/button-variants';
 import { cn } from '@client/lib/utils';
 
