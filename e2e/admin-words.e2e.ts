@@ -105,6 +105,8 @@ describe('the admin in its own words at 390 × 844', () => {
     await history.getByText('Status changed from Pending to Processing').first().waitFor();
     await history.getByText(`${DEMO_OWNER.email}: marked it paid`).waitFor();
     await history.getByText(`UTR: ${UTR}`).waitFor();
+    // The shopper's 'I have paid' kept the status: its line is what happened, not 'Pending → Pending'.
+    await history.getByText(`Shopper: says paid by UPI, UTR ${UTR}`).waitFor();
     const text = (await history.textContent()) ?? '';
     expect(text).not.toContain('Pending → Pending');
     expect(text).not.toMatch(/→|mark-paid|status:/);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUS } from '../orders/order-status';
-import { auditActionLabel, auditChangeLines, fieldChangeText, statusChangeText } from './change-text';
+import {
+  auditActionLabel,
+  auditChangeLines,
+  eventCauseText,
+  fieldChangeText,
+  statusChangeText,
+} from './change-text';
 
 describe('change texts', () => {
   it('words a price, sale price and stock change, with ₹ by the one money rule', () => {
@@ -61,5 +67,15 @@ describe('change texts', () => {
     expect(statusChangeText(ORDER_STATUS.pending, ORDER_STATUS.pending)).toBeNull();
     expect(auditActionLabel('mark-paid')).toBe('marked it paid');
     expect(auditActionLabel('update-gst')).toBe('update gst');
+    expect(eventCauseText('created')).toBeNull();
+    expect(eventCauseText('admin: mark-paid UTR 412345678901')).toBe('Shop: marked paid, UTR 412345678901');
+    expect(eventCauseText('admin: ship by India Post tracking EE1IN (a@b.in)')).toBe(
+      'Shop: shipped by India Post tracking EE1IN (a@b.in)',
+    );
+    expect(eventCauseText('customer: says paid by UPI, UTR 412345678901')).toBe(
+      'Shopper: says paid by UPI, UTR 412345678901',
+    );
+    expect(eventCauseText('cli: deliver')).toBe('Command line: delivered');
+    expect(eventCauseText('cash on delivery chosen')).toBe('cash on delivery chosen');
   });
 });

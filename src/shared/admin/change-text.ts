@@ -195,3 +195,26 @@ export function statusChangeText(from: number | null, to: number): string | null
   if (from === to) return null;
   return `Status changed from ${orderStatusLabel(from)} to ${orderStatusLabel(to)}`;
 }
+
+/** Who caused an order event, by the cause's prefix, and the steps' codes, in words. */
+const CAUSE_WORDS: [RegExp, string][] = [
+  [/^(\w+): mark-paid\b/, '$1: marked paid,'],
+  [/^(\w+): ship\b/, '$1: shipped'],
+  [/^(\w+): deliver\b/, '$1: delivered'],
+  [/^(\w+): cancel\b/, '$1: cancelled'],
+  [/^admin:/, 'Shop:'],
+  [/^cli:/, 'Command line:'],
+  [/^customer:/, 'Shopper:'],
+  [/^payment:/, 'Payment:'],
+  [/^payment window:/, 'Payment window:'],
+];
+
+/**
+ * An order event's cause (`order_events.cause`) as the admin shows it under the event: who and what in words —
+ * 'admin: mark-paid UTR 412345678901' → 'Shop: marked paid, UTR 412345678901', 'customer: says paid by UPI,
+ * UTR …' → 'Shopper: says paid by UPI, UTR …'; null for 'created' (the line already says 'Placed').
+ */
+export function eventCauseText(cause: string): string | null {
+  if (cause === 'created') return null;
+  return CAUSE_WORDS.reduce((text, [pattern, words]) => text.replace(pattern, words), cause);
+}

@@ -7,7 +7,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { auditActionLabel, auditChangeLines, statusChangeText } from '@shared/admin/change-text';
+import {
+  auditActionLabel,
+  auditChangeLines,
+  eventCauseText,
+  statusChangeText,
+} from '@shared/admin/change-text';
 import { codPaymentText } from '@shared/orders/order-status';
 import { paymentMethodText, paymentStatusLabel } from '@shared/payments/payment-labels';
 import { Alert } from '@client/components/ui/alert';
@@ -187,15 +192,17 @@ export function OrderPage() {
       <section aria-label="History" className="rounded-lg border border-stone-200 bg-white px-3 py-2 text-sm">
         <h2 className="mb-1 font-semibold">History</h2>
         <ol className="flex flex-col gap-1">
-          {order.history.map((event, index) => (
-            <li key={index}>
-              <span className="text-xs text-stone-500">{formatDateTime(event.at)}</span>{' '}
-              {statusChangeText(event.from, event.to) ?? event.cause}
-              {statusChangeText(event.from, event.to) !== null && (
-                <span className="block text-xs text-stone-500">{event.cause}</span>
-              )}
-            </li>
-          ))}
+          {order.history.map((event, index) => {
+            // An event that kept the status (the shopper's 'I have paid') shows its cause as its line.
+            const change = statusChangeText(event.from, event.to);
+            const cause = eventCauseText(event.cause);
+            return (
+              <li key={index}>
+                <span className="text-xs text-stone-500">{formatDateTime(event.at)}</span> {change ?? cause}
+                {change !== null && cause && <span className="block text-xs text-stone-500">{cause}</span>}
+              </li>
+            );
+          })}
         </ol>
         {order.audit.length > 0 && (
           <>
