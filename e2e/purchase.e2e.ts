@@ -149,7 +149,9 @@ async function expectOrderCard(
       rupees(screenPrice(product) * quantity),
     ]),
   );
-  for (const row of rows) expect(row[2]).toMatch(/^₹[\d,]+\.\d{2}$/);
+  // The one money rule: whole rupees without decimals, any other amount with exactly two.
+  for (const row of rows) expect(row[2]).toMatch(/^₹[\d,]+(\.\d{2})?$/);
+  for (const row of rows) expect(row[2]).not.toMatch(/\.00$/);
   const total =
     expected.lines.reduce(
       (sum, { product, quantity }) => sum + Math.round(screenPrice(product) * 100) * quantity,
