@@ -119,7 +119,7 @@ describe('the admin product editor at 390 × 844', () => {
     await page.getByLabel('Description').fill('Hand block printed with natural dyes.');
     await page.getByLabel(/^Category/).fill('Men');
     await page.getByLabel('Sub-category').fill('Kurtas');
-    await page.getByLabel('Price (₹)', { exact: true }).fill('1899');
+    await page.getByLabel(/^Price \(₹\)/).fill('1899');
     await page.getByLabel('Sizes').fill('M, L, XL');
     await page.getByLabel('Colours').fill('Indigo, Madder Red');
     await page.getByRole('button', { name: 'Generate variants' }).click();
@@ -212,7 +212,7 @@ describe('the admin product editor at 390 × 844', () => {
     await page.getByRole('heading', { name: TITLE }).waitFor();
 
     // The owner lowers the price; the storefront shows it within 2 seconds.
-    await page.getByLabel('Price (₹)', { exact: true }).fill('1699');
+    await page.getByLabel(/^Price \(₹\)/).fill('1699');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const saved = Date.now();
     await waitForToast(page, 'Saved: the shop shows it now');
