@@ -3,6 +3,7 @@ import { ORDER_STATUS } from '../orders/order-status';
 import {
   auditActionLabel,
   auditChangeLines,
+  auditEntryShown,
   eventCauseText,
   fieldChangeText,
   statusChangeText,
@@ -57,6 +58,17 @@ describe('change texts', () => {
       'UTR: 412345678901',
     ]);
     expect(auditChangeLines(null, { title: 'New kurta' })).toEqual([]);
+    expect(auditChangeLines({ archived: false }, { archived: true })).toEqual([]);
+  });
+
+  it('leaves out a save that changed nothing, but not an archive or a new thing', () => {
+    expect(auditEntryShown({ action: 'update', before: {}, after: {} })).toBe(false);
+    expect(auditEntryShown({ action: 'update', before: { stock: 4 }, after: { stock: 4 } })).toBe(false);
+    expect(auditEntryShown({ action: 'update', before: { stock: 4 }, after: { stock: 3 } })).toBe(true);
+    expect(
+      auditEntryShown({ action: 'archive', before: { archived: false }, after: { archived: true } }),
+    ).toBe(true);
+    expect(auditEntryShown({ action: 'create', before: null, after: { title: 'Kurta' } })).toBe(true);
   });
 
   it('words order events and actions, and keeps a same-status event out of the status lines', () => {

@@ -157,6 +157,7 @@ export function auditChangeLines(
   if (!before) return [];
   const lines: string[] = [];
   for (const key of Object.keys({ ...before, ...(after ?? {}) })) {
+    if (key === 'archived') continue; // the action says it: 'archived it', 'put it back on sale'
     const old = before[key];
     const now = after?.[key];
     if (key === 'variants') lines.push(...variantChangeLines(old, now));
@@ -184,6 +185,19 @@ const ACTION_LABELS: Record<string, string> = {
 
 /** The words of audit action `action`: 'marked it paid' for `mark-paid`, 'update gst' for `update-gst`. */
 export const auditActionLabel = (action: string) => ACTION_LABELS[action] ?? action.replace(/-/g, ' ');
+
+/**
+ * Whether an audit entry is worth a line in a history: not a save (`update…`) whose values all stayed as they
+ * were — such entries are no longer written, but older ones may be in the log.
+ */
+export const auditEntryShown = (entry: {
+  action: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}) =>
+  !entry.action.startsWith('update') ||
+  !entry.before ||
+  auditChangeLines(entry.before, entry.after).length > 0;
 
 /**
  * An order event's line in the admin's history: 'Placed' (no earlier status) or 'Status changed from Pending to

@@ -4,10 +4,11 @@
  * changed from 5 to 3'), as the order page shows its changes (src/shared/admin/change-text.ts).
  */
 import type { AuditEntry } from '@shared/admin/admin-schemas';
-import { auditActionLabel, auditChangeLines } from '@shared/admin/change-text';
+import { auditActionLabel, auditChangeLines, auditEntryShown } from '@shared/admin/change-text';
 import { formatDateTime } from '../lib/format';
 
-export function ProductHistory({ history }: { history: AuditEntry[] }) {
+export function ProductHistory({ history: entries }: { history: AuditEntry[] }) {
+  const history = entries.filter(auditEntryShown);
   return (
     <section aria-label="History" className="rounded-lg border border-stone-200 bg-white px-3 py-2 text-sm">
       <h2 className="mb-1 font-semibold">History</h2>
