@@ -212,8 +212,8 @@ export function OrderPage() {
                 <li key={index}>
                   <span className="text-xs text-stone-500">{formatDateTime(entry.at)}</span> {entry.actor}:{' '}
                   {auditActionLabel(entry.action)}
-                  {auditChangeLines(entry.before, entry.after).map((line) => (
-                    <span key={line} className="block text-xs text-stone-500">
+                  {auditChangeLines(entry.before, entry.after).map((line, lineIndex) => (
+                    <span key={lineIndex} className="block text-xs text-stone-500">
                       {line}
                     </span>
                   ))}

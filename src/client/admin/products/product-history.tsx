@@ -19,8 +19,8 @@ export function ProductHistory({ history: entries }: { history: AuditEntry[] }) 
             <span className="text-xs text-stone-500">{formatDateTime(entry.at)}</span> {entry.actor}:{' '}
             {auditActionLabel(entry.action)}
             <ul className="text-xs break-words text-stone-500">
-              {auditChangeLines(entry.before, entry.after).map((line) => (
-                <li key={line}>{line}</li>
+              {auditChangeLines(entry.before, entry.after).map((line, lineIndex) => (
+                <li key={lineIndex}>{line}</li>
               ))}
             </ul>
           </li>
