@@ -140,7 +140,9 @@ describe('the admin panel at 390 × 844', () => {
       25,
     );
     await shot(page, 'products');
-    await page.getByRole('link', { name: 'Staff' }).click();
+    // On a phone, Staff sits under the tab bar's 'More'.
+    await page.getByRole('navigation', { name: 'Admin tabs' }).getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Staff' }).click();
     await page.getByRole('list', { name: 'Members' }).getByText(DEMO_OWNER.email).waitFor();
     await shot(page, 'staff');
 

@@ -112,7 +112,7 @@ async function checkoutWithCod(address: typeof PUNE): Promise<{ orderId: string;
   await page.getByLabel('Mobile number').fill('94140 52368');
   await method.selectOption({ label: 'Cash on delivery' });
   expect(squash(await page.getByRole('region', { name: 'Payment form' }).innerText())).toContain(
-    'Cash on delivery adds a fee of ₹49.00 to the total.',
+    'Cash on delivery adds a fee of ₹49 to the total.',
   );
   await page
     .getByRole('region', { name: 'Payment form' })
@@ -147,10 +147,10 @@ async function shipAndDownloadInvoice(orderId: string): Promise<{ text: string; 
     'COD — payment due',
   );
   expect((await card.getByTestId('order-charge').allInnerTexts()).map(squash)).toEqual([
-    'Shipping ₹99.00',
-    'Cash on delivery fee ₹49.00',
+    'Shipping ₹99',
+    'Cash on delivery fee ₹49',
   ]);
-  expect(squash(await card.getByTestId('order-total').textContent())).toBe('₹3,847.00');
+  expect(squash(await card.getByTestId('order-total').textContent())).toBe('₹3,847');
   const button = card.getByRole('button', { name: /^Download invoice RS\/\d\d-\d\d\/\d{6}$/ });
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
   const [text] = await pdfText(readFileSync((await download.path())!));
@@ -192,11 +192,11 @@ describe('cash on delivery with shipping charges', () => {
       'Tax Invoice',
       'Place of supply: Maharashtra (27)',
       'IGST rate IGST Total',
-      '6211 1 PCS ₹2,799.00 ₹2,372.03 18 % ₹426.97 ₹2,799.00',
-      `${FABRIC} 5208 2 MTR ₹450.00 ₹857.14 5 % ₹42.86 ₹900.00`,
-      'Shipping 9965 1 ₹99.00 ₹83.90 18 % ₹15.10 ₹99.00',
-      'Cash on delivery fee 9971 1 ₹49.00 ₹41.53 18 % ₹7.47 ₹49.00',
-      'Taxable value ₹3,354.60 IGST ₹492.40 Total ₹3,847.00',
+      '6211 1 PCS ₹2,799 ₹2,372.03 18 % ₹426.97 ₹2,799',
+      `${FABRIC} 5208 2 MTR ₹450 ₹857.14 5 % ₹42.86 ₹900`,
+      'Shipping 9965 1 ₹99 ₹83.90 18 % ₹15.10 ₹99',
+      'Cash on delivery fee 9971 1 ₹49 ₹41.53 18 % ₹7.47 ₹49',
+      'Taxable value ₹3,354.60 IGST ₹492.40 Total ₹3,847',
       'Total in words: Rupees Three Thousand Eight Hundred Forty-Seven Only',
     ]) {
       expect(text).toContain(expected);

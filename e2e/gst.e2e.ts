@@ -171,9 +171,9 @@ describe('GST', () => {
       'Place of supply: Maharashtra (27)',
       'IGST rate IGST Total',
       `${KURTA} — Size`,
-      '6211 1 PCS ₹2,799.00 ₹2,372.03 18 % ₹426.97 ₹2,799.00',
-      `${FABRIC} 5208 2 MTR ₹450.00 ₹857.14 5 % ₹42.86 ₹900.00`,
-      'Taxable value ₹3,229.17 IGST ₹469.83 Total ₹3,699.00',
+      '6211 1 PCS ₹2,799 ₹2,372.03 18 % ₹426.97 ₹2,799',
+      `${FABRIC} 5208 2 MTR ₹450 ₹857.14 5 % ₹42.86 ₹900`,
+      'Taxable value ₹3,229.17 IGST ₹469.83 Total ₹3,699',
       'Total in words: Rupees Three Thousand Six Hundred Ninety-Nine Only',
       'Tax is not payable on reverse charge',
     ]) {

@@ -94,13 +94,17 @@ export function attributeValues(product: ApiProduct, keys: string[]): string[] {
 
 export const productSizes = (product: ApiProduct) => attributeValues(product, ['size', 'sizes']);
 
-/** ₹ with en-IN grouping and up to 2 fraction digits (docs/product.md §9), computed independently of the app. */
+/**
+ * ₹ with en-IN grouping, no decimals for whole rupees and otherwise exactly 2 (docs/product.md §9: ₹1,999,
+ * ₹2,747.50), computed independently of the app.
+ */
 export function rupees(amount: number): string {
+  const whole = Math.round(amount * 100) % 100 === 0;
   return new Intl.NumberFormat('en-IN', {
     style: 'currency',
     currency: 'INR',
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 2,
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
   }).format(amount);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees, formatRupeesForOrder, paiseToRupees, rupeesToPaise } from './money';
+import { formatRupees, paiseToRupees, rupeesToPaise } from './money';
 
 describe('money', () => {
   it('converts rupees to integer paise and back', () => {
@@ -10,24 +10,23 @@ describe('money', () => {
     expect(paiseToRupees(1999)).toBe(19.99);
   });
 
-  it('formats rupees with en-IN grouping and up to two fraction digits', () => {
+  it('formats whole rupees without decimals and any other amount with exactly two, in en-IN grouping', () => {
     expect(formatRupees(124999)).toBe('₹1,24,999');
-    expect(formatRupees(1299.5)).toBe('₹1,299.5');
+    expect(formatRupees(1999)).toBe('₹1,999');
+    expect(formatRupees(2747.5)).toBe('₹2,747.50');
+    expect(formatRupees(19.9)).toBe('₹19.90');
+    expect(formatRupees(0.05)).toBe('₹0.05');
     expect(formatRupees(399)).toBe('₹399');
     expect(formatRupees(0)).toBe('₹0');
+    expect(formatRupees(999.999)).toBe('₹1,000');
   });
 
-  it('formats order prices with exactly two decimals', () => {
-    expect(formatRupeesForOrder(124999)).toBe('₹1,24,999.00');
-    expect(formatRupeesForOrder(19.9)).toBe('₹19.90');
-  });
-
-  it('gives what Intl.NumberFormat en-IN gives, for whole, fractional, large and negative amounts', () => {
-    const upToTwo = new Intl.NumberFormat('en-IN', {
+  it('gives what Intl.NumberFormat en-IN gives (no decimals for whole rupees, else two), for every kind of amount', () => {
+    const whole = new Intl.NumberFormat('en-IN', {
       style: 'currency',
       currency: 'INR',
       minimumFractionDigits: 0,
-      maximumFractionDigits: 2,
+      maximumFractionDigits: 0,
     });
     const exactlyTwo = new Intl.NumberFormat('en-IN', {
       style: 'currency',
@@ -51,8 +50,8 @@ describe('money', () => {
     );
     for (let paise = 0; paise < 5_000_000; paise += 997) amounts.push(paise / 100);
     for (const amount of amounts) {
-      expect(formatRupees(amount)).toBe(upToTwo.format(amount));
-      expect(formatRupeesForOrder(amount)).toBe(exactlyTwo.format(amount));
+      const twoDecimals = exactlyTwo.format(amount);
+      expect(formatRupees(amount)).toBe(twoDecimals.endsWith('.00') ? whole.format(amount) : twoDecimals);
     }
   });
 });

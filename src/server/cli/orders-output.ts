@@ -3,7 +3,7 @@
  * lines. Orders paid in test mode (sandbox gateway, demo UPI ID: no money moved) are marked `TEST` wherever
  * they appear.
  */
-import { formatRupeesForOrder, paiseToRupees } from '@shared/money';
+import { formatRupees, paiseToRupees } from '@shared/money';
 import { ORDER_STATUS, orderStatusLabel } from '@shared/orders/order-status';
 import type { UndeliveredMail } from '../modules/mail/outbox';
 import { lineNameText, quantityTimesPriceText } from '@shared/orders/order-line-text';
@@ -12,7 +12,7 @@ import type { OwnerOrderDetails, OwnerOrderSummary } from '../modules/orders/own
 /** The marker of an order paid in test mode. */
 export const TEST_MARK = 'TEST';
 
-const rupees = (paise: number) => formatRupeesForOrder(paiseToRupees(paise));
+const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
 /** `2025-01-31 14:05 UTC`. */
 export const when = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -41,7 +41,7 @@ export function orderListLines(rows: OwnerOrderSummary[]): string[] {
 
 /**
  * One line of an order as the owner packs it: title, size and colour, SKU, quantity in its unit × unit price =
- * line total — `Katan Silk Fabric — Colour Maroon (SLK-MRN): 2.5 m × ₹450.00 = ₹1,125.00`.
+ * line total — `Katan Silk Fabric — Colour Maroon (SLK-MRN): 2.5 m × ₹450 = ₹1,125`.
  */
 export function orderLineText(line: OwnerOrderDetails['lines'][number]): string {
   const name = lineNameText({ title: line.productTitle, size: line.size, color: line.color });

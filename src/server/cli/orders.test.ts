@@ -106,7 +106,7 @@ describe.each(testDatabaseKinds)('npm run orders on %s', (kind) => {
     expect(lines).toHaveLength(3);
     expect(lines.map((line) => line.slice(0, 11)).sort()).toEqual([...numbers].sort());
     expect(lines[0]).toMatch(
-      /^RS-\S{8} {2}\d{4}-\d\d-\d\d \d\d:\d\d UTC {2}Pending {5}\s+₹3,096\.00 {2}4 items\s+asha@example\.com$/,
+      /^RS-\S{8} {2}\d{4}-\d\d-\d\d \d\d:\d\d UTC {2}Pending {5}\s+₹3,096 {2}4 items\s+asha@example\.com$/,
     );
     expect((await run('list', '--status', 'shipped')).output).toBe('No orders.');
     expect((await run('list', '--status', 'lost')).code).toBe(1);
@@ -191,13 +191,13 @@ describe.each(testDatabaseKinds)('npm run orders on %s', (kind) => {
     expect(code).toBe(0);
     expect(output).toContain(`Order ${numbers[0]}`);
     expect(output).toContain('Status:    Delivered\n');
-    expect(output).toContain('\n    Katan Silk Fabric (FAB-SLK): 3 × ₹899.00 = ₹2,697.00\n');
-    expect(output).toContain('\n    Mulmul Cotton Fabric (FAB-COT): 1 × ₹399.00 = ₹399.00\n');
+    expect(output).toContain('\n    Katan Silk Fabric (FAB-SLK): 3 × ₹899 = ₹2,697\n');
+    expect(output).toContain('\n    Mulmul Cotton Fabric (FAB-COT): 1 × ₹399 = ₹399\n');
     // Paid: no payment deadline any more.
     expect(output).not.toContain('Pay by:');
-    expect(output).toContain('Total:     ₹3,096.00');
+    expect(output).toContain('Total:     ₹3,096');
     expect(output).toContain('tracking EE123456789IN');
-    expect(output).toMatch(/upi manual {2}412345678901 {2}₹3,096\.00 {2}succeeded/);
+    expect(output).toMatch(/upi manual {2}412345678901 {2}₹3,096 {2}succeeded/);
     expect(output).not.toContain('TEST');
     expect(output).toMatch(/created → Pending {2}\(created\)/);
     expect(output).toMatch(/Shipped → Delivered {2}\(cli: deliver\)/);
@@ -220,7 +220,7 @@ describe.each(testDatabaseKinds)('npm run orders on %s', (kind) => {
     expect(lines.filter((candidate) => candidate.endsWith('TEST'))).toHaveLength(1);
     const shown = (await run('show', orderNumber)).output;
     expect(shown).toContain('Status:    Processing  TEST: paid in test mode, no money moved');
-    expect(shown).toMatch(/upi upi {2}DEMO-412345678902 {2}₹3,096\.00 {2}succeeded {2}TEST MODE/);
+    expect(shown).toMatch(/upi upi {2}DEMO-412345678902 {2}₹3,096 {2}succeeded {2}TEST MODE/);
   });
 
   it('reports an unknown or malformed order number', async () => {
@@ -308,15 +308,15 @@ describe.each(testDatabaseKinds)('npm run orders on %s', (kind) => {
     expect(output).toContain(
       [
         '  Items:',
-        '    Maroon Raw Silk Kurta — Size M, Colour Ivory (KUR-M-IVR): 1 × ₹1,399.00 = ₹1,399.00',
-        '    Katan Silk Fabric by the metre — Colour Maroon (SLK-MRN): 2.5 m × ₹450.00 = ₹1,125.00',
-        '    Embroidered Jutti — Size 8 (JUT-8): 2 × ₹1,200.00 = ₹2,400.00',
-        '  Total:     ₹4,924.00',
+        '    Maroon Raw Silk Kurta — Size M, Colour Ivory (KUR-M-IVR): 1 × ₹1,399 = ₹1,399',
+        '    Katan Silk Fabric by the metre — Colour Maroon (SLK-MRN): 2.5 m × ₹450 = ₹1,125',
+        '    Embroidered Jutti — Size 8 (JUT-8): 2 × ₹1,200 = ₹2,400',
+        '  Total:     ₹4,924',
       ].join('\n'),
     );
     // A line sold by the metre counts as one item in the list.
     const line = (await run('list')).output.split('\n').find((row) => row.startsWith(created.orderNumber));
-    expect(line).toMatch(/ ₹4,924\.00 {2}4 items /);
+    expect(line).toMatch(/ ₹4,924 {2}4 items /);
   });
 
   it('marks paid an order cancelled by its payment window while its stock is still there: back to Processing', async () => {

@@ -5,13 +5,13 @@
  * rules (variant-rules.ts). Paths are relative to the product (`['variants', 2, 'stock']`).
  */
 import { quantityRuleProblems, type SoldByFields } from './selling-rules';
-import { variantProblems, type ProductWithVariants } from './variant-rules';
+import { SALE_PRICE_ABOVE_REGULAR, variantProblems, type ProductWithVariants } from './variant-rules';
 
 /** One problem of a product: where (relative to the product) and the message. */
 export type ProductIssue = { path: (string | number)[]; message: string };
 
 /**
- * Every cross-field problem of `product`: 'must be below regularPrice' on `discountedPrice` when the discount is
+ * Every cross-field problem of `product`: 'Sale price must be below the regular price' on `discountedPrice` when the discount is
  * not below a valid regular price, then {@link quantityRuleProblems} and {@link variantProblems}.
  */
 export function productProblems(product: SoldByFields & ProductWithVariants): ProductIssue[] {
@@ -21,7 +21,7 @@ export function productProblems(product: SoldByFields & ProductWithVariants): Pr
     product.discountedPrice != null &&
     product.discountedPrice >= product.regularPrice
   ) {
-    issues.push({ path: ['discountedPrice'], message: 'must be below regularPrice' });
+    issues.push({ path: ['discountedPrice'], message: SALE_PRICE_ABOVE_REGULAR });
   }
   return [...issues, ...quantityRuleProblems(product), ...variantProblems(product)];
 }

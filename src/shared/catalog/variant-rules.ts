@@ -18,6 +18,11 @@ import {
 /** Most variants one product may have (12 sizes × 20 colours fit with room to spare). */
 export const MAX_VARIANTS_PER_PRODUCT = 500;
 
+/** The message on a sale price (`discountedPrice`) that is not below its regular price, as the admin form shows it. */
+export const SALE_PRICE_ABOVE_REGULAR = 'Sale price must be below the regular price';
+/** The message on a variant's sale price that is not below the product's regular price it falls back to. */
+export const SALE_PRICE_ABOVE_PRODUCT_PRICE = "Sale price must be below the product's regular price";
+
 /** One entry of a product's `variants`: all fields but `sku` optional; prices in **rupees**. */
 export const importVariantSchema = z.object({
   sku: skuField,
@@ -124,7 +129,7 @@ export function variantProblems(product: ProductWithVariants): Issue[] {
     if (regular > 0 && variant.discountedPrice >= regular) {
       issues.push({
         path: ['variants', index, 'discountedPrice'],
-        message: own ? 'must be below regularPrice' : "must be below the product's regularPrice",
+        message: own ? SALE_PRICE_ABOVE_REGULAR : SALE_PRICE_ABOVE_PRODUCT_PRICE,
       });
     }
   });

@@ -4,6 +4,7 @@
  * code, state and subtotal, how long delivery takes, and whether cash on delivery is offered. Money in integer
  * **paise**, delivery times in days.
  */
+import { formatRupees, paiseToRupees } from '../money';
 
 /** A delivery zone: by state names (of the 36) and/or PIN-code prefixes, with its own charge and estimate. */
 export type DeliveryZone = {
@@ -136,8 +137,7 @@ export type CodRefusal = 'disabled' | 'over-cap' | 'outside-area';
 export function codRefusalMessage(reason: CodRefusal, settings: CodSettings): string {
   if (reason === 'disabled') return 'This shop does not offer cash on delivery';
   if (reason === 'over-cap') {
-    const cap = (settings.maxOrderValuePaise / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 });
-    return `Cash on delivery is available for orders up to ₹${cap}`;
+    return `Cash on delivery is available for orders up to ${formatRupees(paiseToRupees(settings.maxOrderValuePaise))}`;
   }
   return 'Cash on delivery is not available for this PIN code';
 }

@@ -5,7 +5,7 @@
  * - Woven fabrics sold by the metre: 5 %.
  * - Apparel and made-ups sold by the piece: 5 % when the sale value per piece is at most ₹2,500, else 18 %
  *   (Notification 9/2025-Central Tax (Rate), in force from 22 September 2025). The slab is decided on the
- *   discounted price per piece without tax at 5 %: price ÷ 1.05 ≤ ₹2,500 → 5 %, i.e. at most ₹2,625.00
+ *   discounted price per piece without tax at 5 %: price ÷ 1.05 ≤ ₹2,500 → 5 %, i.e. at most ₹2,625
  *   GST-inclusive per piece.
  */
 

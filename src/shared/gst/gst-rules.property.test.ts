@@ -58,7 +58,7 @@ describe('GST rules, for random lines', () => {
 });
 
 describe('GST rules, worked examples', () => {
-  test('the slab boundary is ₹2,625.00 per piece inclusive', () => {
+  test('the slab boundary is ₹2,625 per piece inclusive', () => {
     expect(gstRateFor({ unitPricePaise: 262_500, unit: 'piece' })).toBe(5);
     expect(gstRateFor({ unitPricePaise: 262_501, unit: 'piece' })).toBe(18);
     expect(gstRateFor({ unitPricePaise: 280_000, unit: 'piece' })).toBe(18);

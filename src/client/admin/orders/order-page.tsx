@@ -7,7 +7,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { codPaymentText, orderStatusLabel } from '@shared/orders/order-status';
+import {
+  auditActionLabel,
+  auditChangeLines,
+  eventCauseText,
+  statusChangeText,
+} from '@shared/admin/change-text';
+import { codPaymentText } from '@shared/orders/order-status';
+import { paymentMethodText, paymentStatusLabel } from '@shared/payments/payment-labels';
 import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { errorText } from '@client/lib/error-text';
@@ -18,12 +25,6 @@ import { OrderActions } from './order-actions';
 import { adminOrderQuery } from './order-queries';
 
 const quantityText = (quantity: number, unit: string) => (unit === 'm' ? `${quantity} m` : `× ${quantity}`);
-const change = (values: Record<string, unknown> | null) =>
-  values
-    ? Object.entries(values)
-        .map(([key, value]) => `${key}: ${String(value)}`)
-        .join(', ')
-    : '—';
 
 export function OrderPage() {
   const { orderId = '' } = useParams();
@@ -172,14 +173,14 @@ export function OrderPage() {
           {order.payments.map((payment, index) => (
             <li key={index} className="flex justify-between gap-2">
               <span>
-                {payment.provider} ({payment.method}){' '}
+                {paymentMethodText(payment.provider, payment.method)}{' '}
                 {payment.reference && <span className="font-mono">{payment.reference}</span>}
                 {payment.testMode && (
                   <span className="ml-1 rounded bg-amber-200 px-1 text-xs font-bold">TEST</span>
                 )}
               </span>
               <span className="shrink-0 text-right">
-                {formatPaise(payment.amountPaise)} · {payment.status}
+                {formatPaise(payment.amountPaise)} · {paymentStatusLabel(payment.status)}
                 <br />
                 <span className="text-xs text-stone-500">{formatDateTime(payment.at)}</span>
               </span>
@@ -191,15 +192,17 @@ export function OrderPage() {
       <section aria-label="History" className="rounded-lg border border-stone-200 bg-white px-3 py-2 text-sm">
         <h2 className="mb-1 font-semibold">History</h2>
         <ol className="flex flex-col gap-1">
-          {order.history.map((event, index) => (
-            <li key={index}>
-              <span className="text-xs text-stone-500">{formatDateTime(event.at)}</span>{' '}
-              {event.from === null
-                ? 'Placed'
-                : `${orderStatusLabel(event.from)} → ${orderStatusLabel(event.to)}`}
-              <span className="block text-xs text-stone-500">{event.cause}</span>
-            </li>
-          ))}
+          {order.history.map((event, index) => {
+            // An event that kept the status (the shopper's 'I have paid') shows its cause as its line.
+            const change = statusChangeText(event.from, event.to);
+            const cause = eventCauseText(event.cause);
+            return (
+              <li key={index}>
+                <span className="text-xs text-stone-500">{formatDateTime(event.at)}</span> {change ?? cause}
+                {change !== null && cause && <span className="block text-xs text-stone-500">{cause}</span>}
+              </li>
+            );
+          })}
         </ol>
         {order.audit.length > 0 && (
           <>
@@ -208,10 +211,12 @@ export function OrderPage() {
               {order.audit.map((entry, index) => (
                 <li key={index}>
                   <span className="text-xs text-stone-500">{formatDateTime(entry.at)}</span> {entry.actor}:{' '}
-                  {entry.action}
-                  <span className="block text-xs text-stone-500">
-                    {change(entry.before)} → {change(entry.after)}
-                  </span>
+                  {auditActionLabel(entry.action)}
+                  {auditChangeLines(entry.before, entry.after).map((line, lineIndex) => (
+                    <span key={lineIndex} className="block text-xs text-stone-500">
+                      {line}
+                    </span>
+                  ))}
                 </li>
               ))}
             </ol>

@@ -11,8 +11,10 @@ import { Link } from 'react-router';
 import {
   ADMIN_ORDER_SORTS,
   ADMIN_ORDER_STATUS_NAMES,
+  ADMIN_PAYMENT_METHODS,
   adminOrderListQuerySchema,
 } from '@shared/admin/admin-order-schemas';
+import { paymentLabel } from '@shared/payments/payment-labels';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { downloadFile } from '@client/lib/download-file';
@@ -139,9 +141,11 @@ export function OrdersPage() {
                     onChange={(event) => update({ payment: event.target.value })}
                   >
                     <option value="">Any</option>
-                    <option value="upi">UPI</option>
-                    <option value="gateway">Cards, net banking</option>
-                    <option value="cod">Cash on delivery</option>
+                    {ADMIN_PAYMENT_METHODS.map((method) => (
+                      <option key={method} value={method}>
+                        {paymentLabel(method)}
+                      </option>
+                    ))}
                   </select>
                 </label>
                 <label className="flex flex-col gap-1">
@@ -196,7 +200,7 @@ export function OrdersPage() {
               <div className="mt-0.5 flex items-center justify-between gap-2 text-xs text-stone-500">
                 <span>{formatDateTime(order.createdAt)}</span>
                 <span>
-                  {order.payment ?? 'unpaid'}
+                  {paymentLabel(order.payment)}
                   {order.testPayment && (
                     <span className="ml-1 rounded bg-amber-200 px-1 font-bold text-amber-900">TEST</span>
                   )}

@@ -72,7 +72,7 @@ export function ProductFields({ form, categories }: { form: Form; categories: st
           >
             {(control) => <Input {...control} inputMode="decimal" {...register('regularPrice', number)} />}
           </FormField>
-          <FormField id="product-discount" label="Discounted (₹)" error={errors.discountedPrice?.message}>
+          <FormField id="product-discount" label="Sale price (₹)" error={errors.discountedPrice?.message}>
             {(control) => <Input {...control} inputMode="decimal" {...register('discountedPrice', number)} />}
           </FormField>
         </div>

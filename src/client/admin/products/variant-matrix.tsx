@@ -9,6 +9,7 @@
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { AdminProductInput } from '@shared/admin/admin-product-editor-schemas';
+import { fieldLabel } from '@shared/admin/change-text';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { FieldError, Input } from '@client/components/ui/input';
@@ -32,6 +33,10 @@ import {
 } from './variant-rows';
 
 type Form = UseFormReturn<AdminProductInput>;
+
+/** A row field's message in words: 'Stock must be a whole number'; a whole sentence ('Sale price must …') as is. */
+const fieldMessage = (key: string, message: string | undefined) =>
+  message === undefined ? undefined : /^[A-Z]/.test(message) ? message : `${fieldLabel(key)} ${message}`;
 
 type OptionFieldProps = { form: Form; name: 'sizes' | 'colors'; label: string; hint: string };
 
@@ -142,9 +147,7 @@ export function VariantMatrix({ form }: { form: Form }) {
     if (!rowErrors) return [];
     const texts = [
       rowErrors.message,
-      ...FIELD_NAMES.map((key) =>
-        rowErrors[key]?.message ? `${key}: ${rowErrors[key]?.message}` : undefined,
-      ),
+      ...FIELD_NAMES.map((key) => fieldMessage(key, rowErrors[key]?.message)),
     ].filter(Boolean);
     return [`${comboLabel(row.size, row.color)}: ${texts.join('; ')}`];
   });

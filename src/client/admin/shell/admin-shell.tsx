@@ -1,21 +1,23 @@
 /**
  * The admin's frame, phone first: a top bar (shop name, who is signed in, sign out) and a bottom tab bar
- * (Dashboard, Orders, Products, Customers, Messages, and Staff and Settings for the owner) that stays under the thumb;
- * on wider screens the tabs sit in the top bar. A screen that fails shows the error screen in its place.
+ * (Dashboard, Orders, Products, Customers, Messages, and Staff and Settings for the owner) that stays under the thumb,
+ * with 'More' for the entries beyond five (./admin-tab-bar.tsx); on wider screens the tabs sit in the top bar.
+ * A screen that fails shows the error screen in its place.
  */
 import { ChartColumn, Inbox, LogOut, Package, Settings, Shirt, UserCog, Users } from 'lucide-react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { RouteErrorBoundary } from '@client/components/errors/route-error-boundary';
 import { cn } from '@client/lib/utils';
 import { useAdminSession } from '../lib/admin-session';
+import { AdminTabBar, type AdminTab } from './admin-tab-bar';
 
-const TABS = [
+const TABS: readonly AdminTab[] = [
   { to: '/', label: 'Dashboard', icon: ChartColumn, end: true },
   { to: '/orders', label: 'Orders', icon: Package, end: false },
   { to: '/products', label: 'Products', icon: Shirt, end: false },
   { to: '/customers', label: 'Customers', icon: Users, end: false },
   { to: '/messages', label: 'Messages', icon: Inbox, end: false },
-] as const;
+];
 
 export function AdminShell() {
   const { me, signOut } = useAdminSession();
@@ -75,30 +77,7 @@ export function AdminShell() {
           <Outlet />
         </RouteErrorBoundary>
       </main>
-      <nav
-        aria-label="Admin tabs"
-        className="fixed inset-x-0 bottom-0 z-20 grid border-t border-stone-200 bg-white md:hidden"
-        style={{ gridTemplateColumns: `repeat(${tabs.length}, minmax(0, 1fr))` }}
-      >
-        {tabs.map((tab) => (
-          <NavLink
-            key={tab.to}
-            to={tab.to}
-            end={tab.end}
-            className={({ isActive }) =>
-              cn(
-                'flex min-w-0 flex-col items-center gap-0.5 py-2',
-                // Seven tabs (the owner's) share 390 px: a smaller label keeps each inside its own tab.
-                tabs.length > 6 ? 'text-[0.625rem]' : 'text-xs',
-                isActive ? 'font-semibold text-brand-700' : 'text-stone-600',
-              )
-            }
-          >
-            <tab.icon className="size-5" aria-hidden="true" />
-            <span className="max-w-full truncate">{tab.label}</span>
-          </NavLink>
-        ))}
-      </nav>
+      <AdminTabBar tabs={tabs} />
     </div>
   );
 }

@@ -48,7 +48,7 @@ export function QuickViewDialog({ product, returnFocusTo, onClose }: QuickViewDi
             event.preventDefault();
             returnFocusTo.current?.focus();
           }}
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100%-1.5rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto overscroll-contain rounded-lg bg-white shadow-xl focus:outline-none"
+          className="dialog-below-toasts fixed left-1/2 z-50 flex w-[calc(100%-1.5rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto overscroll-contain rounded-lg bg-white shadow-xl focus:outline-none"
         >
           <Dialog.Close
             aria-label="Close quick view"

@@ -7,7 +7,11 @@ import type { RefObject } from 'react';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { compareSizes } from '@shared/catalog/size-order';
-import { SIZE_CHART_UNIT_NAMES, type SizeChart, type SizeChartTable } from '@shared/store-settings/size-chart';
+import {
+  SIZE_CHART_UNIT_NAMES,
+  type SizeChart,
+  type SizeChartTable,
+} from '@shared/store-settings/size-chart';
 import { buttonVariants } from '@client/components/ui/button-variants';
 import { cn } from '@client/lib/utils';
 
@@ -32,7 +36,7 @@ export function SizeChartDialog({ chart, returnFocusTo, onClose }: SizeChartDial
             event.preventDefault();
             returnFocusTo.current?.focus();
           }}
-          className="fixed top-1/2 left-1/2 z-[60] flex max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl focus:outline-none"
+          className="dialog-below-toasts fixed left-1/2 z-[60] flex w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl focus:outline-none"
         >
           <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3">
             <Dialog.Title className="font-serif text-lg font-bold text-stone-900">Size chart</Dialog.Title>

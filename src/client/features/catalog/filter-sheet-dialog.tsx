@@ -38,7 +38,7 @@ export function FilterSheetDialog({
             event.preventDefault();
             returnFocusTo.current?.focus();
           }}
-          className="fixed inset-x-0 bottom-0 z-50 flex max-h-[85dvh] flex-col rounded-t-2xl bg-white pb-[env(safe-area-inset-bottom)] shadow-xl focus:outline-none"
+          className="sheet-below-toasts fixed inset-x-0 bottom-0 z-50 flex flex-col rounded-t-2xl bg-white pb-[env(safe-area-inset-bottom)] shadow-xl focus:outline-none"
         >
           <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3">
             <Dialog.Title className="text-lg font-semibold text-stone-900">Filters</Dialog.Title>

@@ -2,10 +2,10 @@
  * One order as the Orders and Track order pages show it (docs/product.md §2 "Orders", "Track order"): number, date,
  * status badge ('Pay by 14:35' under a Pending one, or 'Payment reported — being verified' once the shopper said they paid, the cause under a Cancelled one, and a refund owed), an
  * items table (name with size and colour, quantity × price, amount) with the total, and the shipping details
- * (address, method, tracking), and its status history once it has moved past being placed. Prices in ₹ with 2 decimals and en-IN grouping (₹1,24,999.00), never a $ sign.
+ * (address, method, tracking), and its status history once it has moved past being placed. Prices by the one money rule (₹1,24,999, ₹2,747.50; docs/product.md §9), never a $ sign.
  */
 import type { ReactNode } from 'react';
-import { formatRupeesForOrder } from '@shared/money';
+import { formatRupees } from '@shared/money';
 import { Badge } from '@client/components/ui/badge';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { cn } from '@client/lib/utils';
@@ -44,7 +44,7 @@ export function OrderCard({
 }) {
   const Heading = `h${headingLevel}` as const;
   const headingId = `order-${order.id}-heading`;
-  const amount = formatRupeesForOrder;
+  const amount = formatRupees;
 
   return (
     <article

@@ -21,7 +21,7 @@ export type SuccessLine = {
 };
 
 export type SuccessSummary = {
-  /** The order's total, '₹3,847'. */
+  /** The order's total, '₹3,847' or '₹2,747.50'. */
   amount: string;
   /** 'Paid by UPI', 'Paid by card, net banking or wallet', 'Cash on delivery', or 'Awaiting payment'. */
   payment: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupeesForOrder } from '@shared/money';
+import { formatRupees } from '@shared/money';
 import {
   CANCEL_FAILED,
   CANCEL_ORDER,
@@ -165,7 +165,7 @@ describe('toOrderView (docs/product.md §3 "Order as shown")', () => {
           quantity: 1,
           price: 124999,
           lineTotal: 124999,
-          quantityTimesPrice: '1 × ₹1,24,999.00',
+          quantityTimesPrice: '1 × ₹1,24,999',
         },
       ],
       shipping: {
@@ -258,8 +258,8 @@ describe('toOrderView (docs/product.md §3 "Order as shown")', () => {
   it('the total is Σ price × quantity of the lines, shown with 2 decimals', () => {
     const view = toOrderView(serverOrder);
     expect(view.total).toBe(1299.5 * 2 + 124999);
-    expect(formatRupeesForOrder(view.total)).toBe('₹1,27,598.00');
-    expect(formatRupeesForOrder(view.items[0]!.price)).toBe('₹1,299.50');
+    expect(formatRupees(view.total)).toBe('₹1,27,598');
+    expect(formatRupees(view.items[0]!.price)).toBe('₹1,299.50');
   });
 });
 
@@ -303,13 +303,13 @@ const variantOrder: ServerOrder = {
 };
 
 describe('order lines with variants and lengths of fabric', () => {
-  it("show 'M / Maroon' and '2.5 m × ₹450.00', and round each line to whole paise", () => {
+  it("show 'M / Maroon' and '2.5 m × ₹450', and round each line to whole paise", () => {
     const view = toOrderView(variantOrder, 'Asia/Kolkata');
     expect(
       view.items.map((item) => [item.name, item.variant, item.quantityTimesPrice, item.lineTotal]),
     ).toEqual([
-      ['Maroon Raw Silk Kurta', 'M / Maroon', '1 × ₹3,999.00', 3999],
-      ['Indigo Sanganeri Block Print Cotton Fabric', 'Indigo', '2.5 m × ₹450.00', 1125],
+      ['Maroon Raw Silk Kurta', 'M / Maroon', '1 × ₹3,999', 3999],
+      ['Indigo Sanganeri Block Print Cotton Fabric', 'Indigo', '2.5 m × ₹450', 1125],
     ]);
     expect(view.total).toBe(5124);
     expect(orderTotal([{ price: 449.99, quantity: 1.5 }])).toBe(674.99);
@@ -319,7 +319,7 @@ describe('order lines with variants and lengths of fabric', () => {
     const view = toOrderView({
       items: [{ productTitle: 'Stole', unit: 'yard' as 'm', quantity: 2, price: 10 }],
     });
-    expect(view.items[0]?.quantityTimesPrice).toBe('2 × ₹10.00');
+    expect(view.items[0]?.quantityTimesPrice).toBe('2 × ₹10');
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The order as the screens show it (docs/product.md §3 "Order as read from the server" → "Order as shown", "Order
- * status codes"): each line with its size and colour ('M / Maroon') and quantity × price ('2.5 m × ₹450.00'),
+ * status codes"): each line with its size and colour ('M / Maroon') and quantity × price ('2.5 m × ₹450'),
  * until when a Pending order's stock is held ('Pay by 14:35', the shopper's local time), why a Cancelled order
  * was cancelled, and a refund owed for a payment that came after the cancellation. Pure: unit-tested in
  * order-view.test.ts.
@@ -18,7 +18,7 @@ import type { Order } from '@shared/orders/order-schemas';
 import { paymentReportedText } from '@shared/payments/payment-report-schema';
 import { lineTotalPaise, type UnitOfMeasure } from '@shared/catalog/unit-of-measure';
 import { pricesIncludeGstText } from '@client/lib/orders/gst-text';
-import { formatRupeesForOrder, rupeesToPaise } from '@shared/money';
+import { formatRupees, rupeesToPaise } from '@shared/money';
 import { quantityTimesPrice, variantLabel } from '@client/lib/orders/line-text';
 import { orderTimeline, type TimelineStep } from './order-timeline';
 
@@ -60,7 +60,7 @@ export type OrderItemView = {
   price: number;
   /** round(price × quantity) in rupees. */
   lineTotal: number;
-  /** '2 × ₹1,299.00', '2.5 m × ₹450.00'. */
+  /** '2 × ₹1,299.50', '2.5 m × ₹450'. */
   quantityTimesPrice: string;
 };
 
@@ -236,7 +236,7 @@ export function toOrderView(order: ServerOrder, timeZone?: string): OrderView {
       quantity,
       price,
       lineTotal: lineTotalPaise(rupeesToPaise(price), quantity) / 100,
-      quantityTimesPrice: quantityTimesPrice(quantity, unit, formatRupeesForOrder(price)),
+      quantityTimesPrice: quantityTimesPrice(quantity, unit, formatRupees(price)),
     };
   });
   const address = order.shippingAddress ?? {};

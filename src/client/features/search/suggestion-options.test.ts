@@ -40,7 +40,7 @@ describe('suggestionOptions', () => {
     ]);
     expect(options.map(optionLabel)).toEqual([
       'Red Banarasi Katan Silk Saree, ₹21,999',
-      'Red and Gold Brocade Fabric, ₹1,099.5 / metre',
+      'Red and Gold Brocade Fabric, ₹1,099.50 / metre',
       'Brocade Fabrics in Unstitched Fabrics, 2 products',
       'Men, 1 product',
       'Search for "banarsi"',

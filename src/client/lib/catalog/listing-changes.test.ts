@@ -105,6 +105,6 @@ describe('listingChips', () => {
   it('price chip texts in rupees with en-IN grouping', () => {
     expect(priceRangeLabel(1000, 3000)).toBe('₹1,000 – ₹3,000');
     expect(priceRangeLabel(125000, undefined)).toBe('From ₹1,25,000');
-    expect(priceRangeLabel(undefined, 2999.5)).toBe('Up to ₹2,999.5');
+    expect(priceRangeLabel(undefined, 2999.5)).toBe('Up to ₹2,999.50');
   });
 });

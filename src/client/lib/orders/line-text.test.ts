@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees, formatRupeesForOrder } from '@shared/money';
+import { formatRupees } from '@shared/money';
 import { quantityTimesPrice, variantLabel } from './line-text';
 
 describe('variantLabel', () => {
@@ -17,6 +17,6 @@ describe('quantityTimesPrice', () => {
     expect(quantityTimesPrice(2.5, 'm', formatRupees(450))).toBe('2.5 m × ₹450');
     expect(quantityTimesPrice(1, 'm', formatRupees(450))).toBe('1 m × ₹450');
     expect(quantityTimesPrice(2, 'piece', formatRupees(1299))).toBe('2 × ₹1,299');
-    expect(quantityTimesPrice(2.5, 'm', formatRupeesForOrder(450))).toBe('2.5 m × ₹450.00');
+    expect(quantityTimesPrice(2.5, 'm', formatRupees(450))).toBe('2.5 m × ₹450');
   });
 });

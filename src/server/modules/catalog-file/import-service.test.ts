@@ -191,7 +191,7 @@ describe('catalogue file validation', () => {
       'store.companyEmail: must be an e-mail address',
       'products[0].regularPrice: must not be negative',
       'products[0].regularPrice: must be above 0',
-      'products[1].discountedPrice: must be below regularPrice',
+      'products[1].discountedPrice: Sale price must be below the regular price',
       'products[3].title: must not be empty',
       'products[4].imgUrl: must be a path starting with / or an http(s) URL',
       'products[5].stock: must be a whole number',

@@ -201,8 +201,8 @@ describe('variants in the catalogue file', () => {
       `products[${KURTA}].variants[1].regularPrice: must be above 0`,
       `products[${KURTA}].variants[2].regularPrice: must have at most 2 decimals`,
       `products[${KURTA}].variants[4].discountedPrice: must not be negative`,
-      `products[${KURTA}].variants[0].discountedPrice: must be below the product's regularPrice`,
-      `products[${KURTA}].variants[3].discountedPrice: must be below regularPrice`,
+      `products[${KURTA}].variants[0].discountedPrice: Sale price must be below the product's regular price`,
+      `products[${KURTA}].variants[3].discountedPrice: Sale price must be below the regular price`,
     ]);
     // A variant may cost more than the product.
     expect(problemsAfter((_, kurta) => (kurta.variants![0]!.discountedPrice = null))).toEqual([]);

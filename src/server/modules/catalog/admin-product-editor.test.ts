@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditChangeLines } from '@shared/admin/change-text';
 import { insertSignedInMember, type SessionMember } from '../../test/admin-member';
 import { insertTestShop, type TestShop } from '../../test/order-fixture';
 import { editorRequest, kurtaBody } from '../../test/product-editor-fixture';
@@ -116,6 +117,30 @@ describe.each(testDatabaseKinds)('admin product editor on %s', (kind) => {
       'ADM-KUR-1-S-RUS',
     ]);
     expect((history.before!.variants as unknown[]).length).toBe(3); // the changed row and the two removed
+    // The admin's words for that entry: prices in ₹, one line per changed field and variant.
+    expect(auditChangeLines(history.before, history.after)).toEqual(
+      expect.arrayContaining([
+        'Price changed from ₹1,499 to ₹1,299',
+        'Sizes changed from S, M, L to S, M',
+        'ADM-KUR-1-S-RUS: Stock changed from 5 to 9',
+        'ADM-KUR-1-S-RUS: Price set to ₹1,399',
+        'Variant ADM-KUR-1-L-IND removed',
+      ]),
+    );
+  });
+
+  it('records no history entry for a save that changes nothing', async () => {
+    const created = (await send('POST', '/products', kurtaBody())).body;
+    const body = {
+      ...kurtaBody(),
+      variants: created.values.variants.map((variant: { stock: number | null }) => ({
+        ...variant,
+        stockAsLoaded: variant.stock,
+      })),
+    };
+    const saved = await send('PUT', `/products/${created.id}`, body);
+    expect(saved.status).toBe(200);
+    expect(saved.body.history.map((entry: { action: string }) => entry.action)).toEqual(['create']);
   });
 
   it('refuses a bad body with 400 and the catalogue file messages', async () => {
@@ -150,13 +175,13 @@ describe.each(testDatabaseKinds)('admin product editor on %s', (kind) => {
       'variants.0.sku': 'must be letters, digits, dot, dash or underscore',
       'attributes.0.key': 'sizes and colours are set under Size and Colour',
       'sizes.3': 'repeats "s"',
-      discountedPrice: 'must be below regularPrice',
+      discountedPrice: 'Sale price must be below the regular price',
       minQuantity: 'must be 1 for a product sold by the piece',
       'variants.2.stock': 'must be a whole number',
       stock: 'must not be given for a product with variants; stock is kept per variant',
       'variants.1.size': `"XXL" is not one of the product's sizes`,
       'variants.3': 'repeats the size and colour of variants[0] (S / Indigo)',
-      'variants.4.discountedPrice': 'must be below regularPrice',
+      'variants.4.discountedPrice': 'Sale price must be below the regular price',
       'variants.2.sku': 'duplicates the sku of the product',
     });
     expect((await send('PUT', `/products/${shop.saree}`, { title: 'x' })).status).toBe(400);

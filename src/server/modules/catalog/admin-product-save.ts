@@ -120,14 +120,18 @@ async function finishSave(
   await writeVariants(tx, storeId, productId, rows);
   await refreshProductSearch(tx, storeId, [productId]);
   const after = (await productValues(tx, storeId, productId))!;
-  await recordAudit(tx, {
-    storeId,
-    actor: context.actor,
-    entity: PRODUCT_AUDIT_ENTITY,
-    entityId: productId,
-    action: before ? 'update' : 'create',
-    ...productChanges(before, after),
-  });
+  const changes = productChanges(before, after);
+  // A save that changed nothing leaves no entry: the history lists changes only.
+  if (!changes.before || Object.keys(changes.after).length > 0) {
+    await recordAudit(tx, {
+      storeId,
+      actor: context.actor,
+      entity: PRODUCT_AUDIT_ENTITY,
+      entityId: productId,
+      action: before ? 'update' : 'create',
+      ...changes,
+    });
+  }
   await announceCatalogChange(tx, storeId);
 }
 

@@ -129,6 +129,11 @@ describe.each(testDatabaseKinds)('managing product images on %s', (kind) => {
       before: { images: urls() },
       after: { images: [urls()[2], urls()[0], urls()[1]] },
     });
+    // The same order again changes nothing and records nothing.
+    expect((await call('PUT', '/order', { imageIds: [white, catalogue, red] })).status).toBe(200);
+    expect(
+      await database.db.select().from(auditLog).where(eq(auditLog.action, 'reorder-images')),
+    ).toHaveLength(1);
   });
 
   it('refuses an order that does not list every image once', async () => {

@@ -123,7 +123,11 @@ const audit = (
   action: string,
   before: Record<string, unknown>,
   after: Record<string, unknown>,
-) => recordAudit(tx, { storeId, actor, entity: 'product', entityId: product.sku, action, before, after });
+) =>
+  // A change that leaves every value as it was (the same order again) leaves no entry.
+  JSON.stringify(before) === JSON.stringify(after)
+    ? Promise.resolve()
+    : recordAudit(tx, { storeId, actor, entity: 'product', entityId: product.sku, action, before, after });
 
 /** Appends `urls` (uploaded images) after the product's images; a URL it already shows is not added twice. */
 export async function addProductImages(

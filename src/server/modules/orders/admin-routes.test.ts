@@ -7,6 +7,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '@shared/admin/admin-schemas';
+import { auditChangeLines } from '@shared/admin/change-text';
 import { ORDER_STATUS } from '@shared/orders/order-status';
 import { auditLog } from '../../db/schema/admin-tables';
 import { outgoingMail } from '../../db/schema/mail-tables';
@@ -134,6 +136,9 @@ describe.each(testDatabaseKinds)('admin order routes on %s', (kind) => {
     ]);
     expect((await call('GET', '/orders?payment=upi')).json().orders).toEqual([]);
     expect((await call('GET', '/orders?test=true')).json().orders).toHaveLength(1);
+    // The CSV for people names the payment in words, never its code.
+    const csv = (await call('GET', '/orders.csv?payment=gateway')).body.trim().split('\n');
+    expect(csv[1]).toMatch(/,Card \/ net banking \(test\),yes$/);
 
     // Cash on delivery: the open COD payment recorded when the shopper chose it.
     const cod = await newOrder();
@@ -149,6 +154,7 @@ describe.each(testDatabaseKinds)('admin order routes on %s', (kind) => {
     expect((await call('GET', '/orders?payment=cod')).json().orders).toEqual([
       expect.objectContaining({ orderNumber: cod.orderNumber }),
     ]);
+    expect((await call('GET', '/orders.csv?payment=cod')).body).toContain(',Cash on delivery,no');
     const bad = await call('GET', '/orders?payment=cash');
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields)).toEqual(['payment']);
@@ -293,6 +299,13 @@ describe.each(testDatabaseKinds)('admin order routes on %s', (kind) => {
         before: { status: 'Processing' },
         after: { status: 'Shipped', courier: 'India Post', trackingNumber: 'EE123456789IN' },
       }),
+    ]);
+    // The order page's words for those entries.
+    expect(
+      shipped.json().audit.map((entry: AuditEntry) => auditChangeLines(entry.before, entry.after)),
+    ).toEqual([
+      ['Status changed from Pending to Processing', 'UTR: 412345678901'],
+      ['Status changed from Processing to Shipped', 'Courier: India Post', 'Tracking number: EE123456789IN'],
     ]);
     expect(shipped.json().history.at(-1)).toMatchObject({
       from: 1,

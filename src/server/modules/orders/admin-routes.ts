@@ -19,11 +19,15 @@ import {
   adminShipBodySchema,
 } from '@shared/admin/admin-order-schemas';
 import { orderStatusLabel } from '@shared/orders/order-status';
+import { paymentLabel } from '@shared/payments/payment-labels';
 import { actorOf, requireMember } from '../auth/role-hook';
 import { cancelOrder, deliverOrder, shipOrder } from './admin-order-actions';
 import { adminOrderDetail, exportAdminOrders, listAdminOrders } from './admin-orders';
 
-/** The columns of the CSV export, in order. Amounts in rupees with 2 decimals (what a spreadsheet sums). */
+/**
+ * The columns of the CSV export, in order. Amounts in rupees with 2 decimals (what a spreadsheet sums); the
+ * payment in words ('Card / net banking (test)', src/shared/payments/payment-labels.ts).
+ */
 export const ORDER_CSV_COLUMNS = [
   'Order number',
   'Date',
@@ -74,7 +78,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           row.email,
           row.phone,
           (row.totalPaise / 100).toFixed(2),
-          row.payment ?? '',
+          row.payment === null ? '' : paymentLabel(row.payment),
           row.testPayment ? 'yes' : 'no',
         ]),
         // Formula injection: a cell starting with = + - @ is prefixed so a spreadsheet shows it as text.

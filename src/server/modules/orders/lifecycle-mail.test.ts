@@ -48,7 +48,7 @@ const order: MailOrder = {
 
 const ITEMS = [
   'Items:',
-  '- Banarasi Silk Fabric (Colour: Red): 2.5 m × ₹450.00 = ₹1,125.00',
+  '- Banarasi Silk Fabric (Colour: Red): 2.5 m × ₹450 = ₹1,125',
   '- Cotton Kurta (Size: M, Colour: White): 2 × ₹836.25 = ₹1,672.50',
   '',
   'Total: ₹2,797.50',
@@ -80,7 +80,7 @@ describe('the customer lifecycle mails', () => {
       '',
     ]);
     expect(message.html).toContain(
-      '<tr><td style="padding:4px 8px;border-bottom:1px solid #ddd">Banarasi Silk Fabric (Colour: Red)</td><td style="padding:4px 8px;border-bottom:1px solid #ddd;text-align:right">2.5 m × ₹450.00</td>',
+      '<tr><td style="padding:4px 8px;border-bottom:1px solid #ddd">Banarasi Silk Fabric (Colour: Red)</td><td style="padding:4px 8px;border-bottom:1px solid #ddd;text-align:right">2.5 m × ₹450</td>',
     );
   });
 
@@ -216,7 +216,7 @@ describe("the shop's refund mail", () => {
       'Customer:  Asha Verma, asha@example.com',
       'Ship to:   Varanasi, Uttar Pradesh 221005',
       'Items:',
-      '- Banarasi Silk Fabric (Colour: Red): 2.5 m × ₹450.00 = ₹1,125.00',
+      '- Banarasi Silk Fabric (Colour: Red): 2.5 m × ₹450 = ₹1,125',
       '- Cotton Kurta (Size: M, Colour: White): 2 × ₹836.25 = ₹1,672.50',
       '',
       'Full order: npm run orders -- show RS-7KQ29XD3',

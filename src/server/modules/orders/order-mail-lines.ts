@@ -1,11 +1,11 @@
 /**
  * An order as its lifecycle e-mails show it: the order, its store as the sender, and its lines read from the
  * `order_lines` snapshot with size, colour and unit of measure — `Katan Silk Fabric (Colour: Red): 2.5 m ×
- * ₹450.00 = ₹1,125.00`. Amounts are integer paise until they are formatted (₹ with 2 decimals, en-IN).
+ * ₹450 = ₹1,125`. Amounts are integer paise until they are formatted by the one money rule (docs/product.md §9).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { formatQuantity, type UnitOfMeasure } from '@shared/catalog/unit-of-measure';
-import { formatRupeesForOrder, paiseToRupees } from '@shared/money';
+import { formatRupees, paiseToRupees } from '@shared/money';
 import type { Db } from '../../db/database';
 import { orderLines, orders } from '../../db/schema/order-tables';
 import { payments } from '../../db/schema/payment-tables';
@@ -23,8 +23,8 @@ export type MailLine = {
   lineTotalPaise: number;
 };
 
-/** `paise` as ₹ with exactly 2 decimals: 112500 → `₹1,125.00`. */
-export const rupeesOf = (paise: number) => formatRupeesForOrder(paiseToRupees(paise));
+/** `paise` as people read it (docs/product.md §9): 112500 → `₹1,125`, 274750 → `₹2,747.50`. */
+export const rupeesOf = (paise: number) => formatRupees(paiseToRupees(paise));
 
 /** The line's title with its size and colour: `Cotton Kurta (Size: M, Colour: White)`, or just the title. */
 export function lineName(line: Pick<MailLine, 'title' | 'size' | 'color'>): string {
@@ -35,12 +35,12 @@ export function lineName(line: Pick<MailLine, 'title' | 'size' | 'color'>): stri
   return options.length > 0 ? `${line.title} (${options.join(', ')})` : line.title;
 }
 
-/** `2.5 m × ₹450.00` (metres) or `2 × ₹999.50` (pieces). */
+/** `2.5 m × ₹450` (metres) or `2 × ₹999.50` (pieces). */
 export function lineQuantityAndPrice(line: MailLine): string {
   return `${formatQuantity(line.quantity, line.unit)} × ${rupeesOf(line.unitPricePaise)}`;
 }
 
-/** `Katan Silk Fabric (Colour: Red): 2.5 m × ₹450.00 = ₹1,125.00`. */
+/** `Katan Silk Fabric (Colour: Red): 2.5 m × ₹450 = ₹1,125`. */
 export function lineText(line: MailLine): string {
   return `${lineName(line)}: ${lineQuantityAndPrice(line)} = ${rupeesOf(line.lineTotalPaise)}`;
 }

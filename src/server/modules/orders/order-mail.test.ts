@@ -81,10 +81,10 @@ describe('orderConfirmationMessage', () => {
     const text = String(message.text);
     expect(text).toContain('Order number: RS-7KQ29XD3');
     expect(text).toContain('Order date: 18 April 2025');
-    expect(text).toContain('- Banarasi Saree: 1 × ₹1,24,999.00 = ₹1,24,999.00');
+    expect(text).toContain('- Banarasi Saree: 1 × ₹1,24,999 = ₹1,24,999');
     expect(text).toContain('- Cotton "Kurta" <M>: 3 × ₹999.50 = ₹2,998.50');
-    expect(text).toContain('- Maroon Raw Silk Kurta — Size M, Colour Maroon: 2 × ₹1,299.00 = ₹2,598.00');
-    expect(text).toContain('- Katan Silk Fabric — Colour Gold & <Zari>: 2.5 m × ₹450.00 = ₹1,125.00');
+    expect(text).toContain('- Maroon Raw Silk Kurta — Size M, Colour Maroon: 2 × ₹1,299 = ₹2,598');
+    expect(text).toContain('- Katan Silk Fabric — Colour Gold & <Zari>: 2.5 m × ₹450 = ₹1,125');
     expect(text).toContain('Subtotal: ₹1,31,720.50');
     expect(text).toContain('Shipping (Standard Shipping): Free');
     expect(text).toContain('Total: ₹1,31,720.50');
@@ -106,7 +106,7 @@ describe('orderConfirmationMessage', () => {
     expect(html).toContain('₹1,31,720.50');
     expect(html).toContain('Katan Silk Fabric<br><small>Colour Gold &amp; &lt;Zari&gt;</small>');
     expect(html).toContain('>2.5 m</td>');
-    expect(html).toContain('>₹450.00 / metre</td>');
+    expect(html).toContain('>₹450 / metre</td>');
     expect(html).not.toContain('<Zari>');
   });
 
@@ -201,7 +201,7 @@ describe('orderConfirmationMessage', () => {
 
   it('shows a shipping fee in ₹ when there is one', () => {
     const text = String(orderConfirmationMessage({ ...order, shippingFeePaise: 4900 }, undefined).text);
-    expect(text).toContain('Shipping (Standard Shipping): ₹49.00');
+    expect(text).toContain('Shipping (Standard Shipping): ₹49');
   });
 });
 

@@ -95,7 +95,7 @@ export const PAY_FROM_MY_ORDERS =
  * The message: from the store's name and company e-mail (else `mailFrom`, else `DEFAULT_MAIL_FROM` of ../mail/shop-sender.ts), to
  * the customer, subject 'Order received — complete your payment (RS-…)', with the payment link (else where to
  * pay) and window, the order number, every line (title, size and colour, quantity in its unit × unit price,
- * line total), the totals in ₹ with 2 decimals and the shipping address; plain text and HTML (every value
+ * line total), the totals in ₹ (docs/product.md §9) and the shipping address; plain text and HTML (every value
  * escaped). The customer's name is capped at 60 characters; name and address never form a link.
  */
 export function orderConfirmationMessage(

@@ -55,7 +55,7 @@ describe.each(testDatabaseKinds)('cash on delivery on %s', (kind) => {
       headers: buyer.headers,
     });
     const method = fields.json<{ name: string; description?: string }[]>().find((f) => f.name === 'method');
-    expect(method?.description).toContain('Cash on delivery adds a fee of ₹49.00 to the total.');
+    expect(method?.description).toContain('Cash on delivery adds a fee of ₹49 to the total.');
 
     const paid = await shop.payCod(buyer, orderNumber!);
     expect(paid.statusCode).toBe(200);
@@ -87,7 +87,7 @@ describe.each(testDatabaseKinds)('cash on delivery on %s', (kind) => {
     const confirmed = mails.find((mail) => mail.subject.includes('cash on delivery'));
     expect(confirmed?.subject).toBe(`Order ${orderNumber} confirmed: cash on delivery – Jaipur Silk House`);
     expect(confirmed?.message.text).toContain(
-      'Shipping: ₹99.00\nCash on delivery fee: ₹49.00\nTotal: ₹3,848.00',
+      'Shipping: ₹99\nCash on delivery fee: ₹49\nTotal: ₹3,848',
     );
 
     const codPayment = () => shop.database.db.select().from(payments).where(eq(payments.orderId, order.id));
@@ -182,11 +182,11 @@ describe.each(testDatabaseKinds)('cash on delivery on %s', (kind) => {
     };
     const across = await invoiceText(pune);
     for (const expected of [
-      'Maroon Raw Silk Kurta 6211 1 PCS ₹2,800.00 ₹2,372.88 18 % ₹427.12 ₹2,800.00',
-      'Sanganeri Cotton Fabric 5208 2 MTR ₹450.00 ₹857.14 5 % ₹42.86 ₹900.00',
-      'Shipping 9965 1 ₹99.00 ₹83.90 18 % ₹15.10 ₹99.00',
-      'Cash on delivery fee 9971 1 ₹49.00 ₹41.53 18 % ₹7.47 ₹49.00',
-      'Taxable value ₹3,355.45 IGST ₹492.55 Total ₹3,848.00',
+      'Maroon Raw Silk Kurta 6211 1 PCS ₹2,800 ₹2,372.88 18 % ₹427.12 ₹2,800',
+      'Sanganeri Cotton Fabric 5208 2 MTR ₹450 ₹857.14 5 % ₹42.86 ₹900',
+      'Shipping 9965 1 ₹99 ₹83.90 18 % ₹15.10 ₹99',
+      'Cash on delivery fee 9971 1 ₹49 ₹41.53 18 % ₹7.47 ₹49',
+      'Taxable value ₹3,355.45 IGST ₹492.55 Total ₹3,848',
       'Total in words: Rupees Three Thousand Eight Hundred Forty-Eight Only',
     ]) {
       expect(across.text).toContain(expected);

@@ -9,7 +9,7 @@ import {
   type PaymentFieldDefinition,
   type PaymentFieldValues,
 } from '@shared/payments/payment-fields';
-import { formatRupeesForOrder, paiseToRupees } from '@shared/money';
+import { formatRupees, paiseToRupees } from '@shared/money';
 import { PAYMENT_METHODS, type PaymentMethod } from '@shared/payments/payment-response';
 import type { PaymentPayer } from '../../db/schema/payment-tables';
 import { configuredProviders } from './providers/provider-registry';
@@ -41,7 +41,7 @@ export function offeredMethods(settings: PaymentSettings): PaymentMethod[] {
 
 /** The method's note when cash on delivery is offered: its fee (paise) is added to the total. */
 export function codFeeNotice(feePaise: number): string {
-  return `Cash on delivery adds a fee of ${formatRupeesForOrder(paiseToRupees(feePaise))} to the total.`;
+  return `Cash on delivery adds a fee of ${formatRupees(paiseToRupees(feePaise))} to the total.`;
 }
 
 /**

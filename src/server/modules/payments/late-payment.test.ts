@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { formatRupeesForOrder } from '@shared/money';
+import { formatRupees } from '@shared/money';
 import { ORDER_STATUS } from '@shared/orders/order-status';
 import type { PaymentResponse } from '@shared/payments/payment-response';
 import { productVariants } from '../../db/schema/catalog-tables';
@@ -176,7 +176,7 @@ describe.each(testDatabaseKinds)('payments after the payment window on %s', (kin
     ]);
     // The shop is told to pack it (paid to the demo UPI ID: TEST).
     expect(await subjects('care@silk.example')).toEqual([
-      `[TEST] Paid order ${placed.orderNumber} – ${formatRupeesForOrder(placed.totalPaise / 100)}`,
+      `[TEST] Paid order ${placed.orderNumber} – ${formatRupees(placed.totalPaise / 100)}`,
     ]);
 
     const replay = await webhook(placed, '412345678901');
@@ -214,7 +214,7 @@ describe.each(testDatabaseKinds)('payments after the payment window on %s', (kin
       to: ORDER_STATUS.cancelled,
       cause: 'paid after cancellation — refund due (payment: UPI webhook UTR 512345678901)',
     });
-    const amount = `${formatRupeesForOrder(placed.totalPaise / 100)}`;
+    const amount = `${formatRupees(placed.totalPaise / 100)}`;
     const [shopMail, ...moreShopMail] = await mails('care@silk.example');
     expect(moreShopMail).toEqual([]);
     expect(shopMail!.subject).toBe(
@@ -275,7 +275,7 @@ describe.each(testDatabaseKinds)('payments after the payment window on %s', (kin
     });
     expect(result).toMatchObject({ paid: false, settlement: 'refund-due' });
     expect(await subjects(MAIL_FROM)).toEqual([
-      `Refund due: order ${placed.orderNumber} paid ${formatRupeesForOrder(placed.totalPaise / 100)} after cancellation`,
+      `Refund due: order ${placed.orderNumber} paid ${formatRupees(placed.totalPaise / 100)} after cancellation`,
     ]);
   });
 

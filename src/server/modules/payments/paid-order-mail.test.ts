@@ -53,7 +53,7 @@ describe('paidOrderMessage', () => {
       'Customer:  Asha Verma, asha@example.com',
       'Ship to:   Varanasi, Uttar Pradesh 221005',
       'Items:',
-      '- Katan Silk Fabric (Colour: Red): 2.5 m × ₹450.00 = ₹1,125.00',
+      '- Katan Silk Fabric (Colour: Red): 2.5 m × ₹450 = ₹1,125',
       '- Cotton Kurta 1 (Size: M, Colour: White): 2 × ₹836.25 = ₹1,672.50',
       '',
     ]);

@@ -4,7 +4,7 @@
  * order paid in test mode (the sandbox gateway, the demo UPI ID: no money moved) is marked TEST in the
  * subject and in the first line, so the owner never ships it by mistake. Stores without a company e-mail get
  * no notice (`npm run orders -- list` shows paid orders too). Each line shows its size, colour and unit of
- * measure (`2.5 m × ₹450.00`). What the customer typed is plain text that no mail client turns into a link.
+ * measure (`2.5 m × ₹450`). What the customer typed is plain text that no mail client turns into a link.
  */
 import type { Db } from '../../db/database';
 import { type OutgoingMessage } from '../../db/schema/mail-tables';

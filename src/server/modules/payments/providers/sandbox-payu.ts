@@ -7,7 +7,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { formatRupeesForOrder, paiseToRupees } from '@shared/money';
+import { formatRupees, paiseToRupees } from '@shared/money';
 import { htmlPageSchema } from '@shared/payments/gateway-schemas';
 import { acceptFormBodies, formFields } from '../form-body';
 import { escapeHtml } from '../../../html-escape';
@@ -136,7 +136,7 @@ function checkoutPage(request: Record<string, string>): { html: string; targets:
   const mihpayid = String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100, 999));
   const surl = httpUrl(request.surl)!;
   const furl = httpUrl(request.furl)!;
-  const amount = formatRupeesForOrder(paiseToRupees(parseAmountToPaise(request.amount!)!));
+  const amount = formatRupees(paiseToRupees(parseAmountToPaise(request.amount!)!));
   const order = request.udf1 || request.productinfo!;
   const form = (url: URL, status: 'success' | 'failure', label: string, className: string) =>
     `<form method="post" action="${escapeHtml(url.href)}">
