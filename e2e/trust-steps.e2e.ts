@@ -207,13 +207,13 @@ describe('trust at every step, at 390 × 844', () => {
       .getByRole('region', { name: 'History' })
       .getByText(
         new RegExp(
-          `^admin: payment report rejected \\(UTR 412345678901\\): No payment with this UTR reached us \\(${DEMO_OWNER.email.replace(/\./g, '\\.')}\\); pay by `,
+          `^Shop: payment report rejected \\(UTR 412345678901\\): No payment with this UTR reached us \\(${DEMO_OWNER.email.replace(/\./g, '\\.')}\\); pay by `,
         ),
       )
       .waitFor();
     await admin
       .getByRole('list', { name: 'Audit' })
-      .getByText(`${DEMO_OWNER.email}: reject-report`)
+      .getByText(`${DEMO_OWNER.email}: rejected the payment report`)
       .waitFor();
     expect(await admin.getByTestId('payment-reported').count()).toBe(0);
 

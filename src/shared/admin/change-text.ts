@@ -181,6 +181,7 @@ const ACTION_LABELS: Record<string, string> = {
   ship: 'shipped it',
   deliver: 'marked it delivered',
   cancel: 'cancelled it',
+  'reject-report': 'rejected the payment report',
 };
 
 /** The words of audit action `action`: 'marked it paid' for `mark-paid`, 'update gst' for `update-gst`. */

@@ -41,7 +41,7 @@ export function ConfirmDialog({
     <AlertDialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 flex w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-3 rounded-lg bg-white p-4 shadow-xl focus:outline-none">
+        <AlertDialog.Content className="dialog-below-toasts fixed left-1/2 z-50 overflow-y-auto flex w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-3 rounded-lg bg-white p-4 shadow-xl focus:outline-none">
           <AlertDialog.Title className="text-base font-semibold text-stone-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="text-sm text-stone-700">{description}</AlertDialog.Description>
           {children}

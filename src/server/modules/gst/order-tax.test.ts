@@ -172,10 +172,7 @@ describe.each(testDatabaseKinds)('GST on placed orders on %s', (kind) => {
       { ...pune, postalCode: '302001' },
       { 'shippingAddress.postalCode': 'PIN code does not match the state' },
     ],
-    [
-      { ...pune, postalCode: '999999' },
-      { 'shippingAddress.postalCode': 'Enter a valid PIN code' },
-    ],
+    [{ ...pune, postalCode: '999999' }, { 'shippingAddress.postalCode': 'Enter a valid PIN code' }],
     [
       { ...jaipur, state: 'Rajputana' },
       { 'shippingAddress.state': 'must be one of the 36 states and union territories' },

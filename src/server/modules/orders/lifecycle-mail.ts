@@ -248,8 +248,8 @@ export type PaymentReportRejection = {
   payBy: Date;
 };
 
-/** `28 Nov 2026, 11:40 am` in India time (the shop's time for every shopper mail). */
-const indiaTime = (at: Date) =>
+/** `28 Nov 2026, 11:40 am` in India time (the shop's time for every shopper mail and the order history). */
+export const indiaTime = (at: Date) =>
   new Intl.DateTimeFormat('en-IN', {
     day: 'numeric',
     month: 'short',

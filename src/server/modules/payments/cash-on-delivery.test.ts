@@ -86,9 +86,7 @@ describe.each(testDatabaseKinds)('cash on delivery on %s', (kind) => {
       .where(eq(outgoingMail.recipient, buyer.email));
     const confirmed = mails.find((mail) => mail.subject.includes('cash on delivery'));
     expect(confirmed?.subject).toBe(`Order ${orderNumber} confirmed: cash on delivery – Jaipur Silk House`);
-    expect(confirmed?.message.text).toContain(
-      'Shipping: ₹99\nCash on delivery fee: ₹49\nTotal: ₹3,848',
-    );
+    expect(confirmed?.message.text).toContain('Shipping: ₹99\nCash on delivery fee: ₹49\nTotal: ₹3,848');
 
     const codPayment = () => shop.database.db.select().from(payments).where(eq(payments.orderId, order.id));
     expect((await codPayment()).map((row) => [row.provider, row.status])).toEqual([['cod', 'initiated']]);

@@ -15,6 +15,7 @@ import { auditLog } from '../../db/schema/admin-tables';
 import { outgoingMail } from '../../db/schema/mail-tables';
 import { orderEvents, orders } from '../../db/schema/order-tables';
 import { users } from '../../db/schema/user-tables';
+import { indiaTime } from '../orders/lifecycle-mail';
 import { insertSignedInMember, type SessionMember } from '../../test/admin-member';
 import { insertTestOrder, insertTestShop, type TestShop } from '../../test/order-fixture';
 import { buildTestApp } from '../../test/test-app';
@@ -128,7 +129,7 @@ describe.each(testDatabaseKinds)('rejecting a payment report on %s', (kind) => {
     expect(detail.history.at(-1)).toEqual({
       from: ORDER_STATUS.pending,
       to: ORDER_STATUS.pending,
-      cause: `admin: payment report rejected (UTR 412345678901): No payment with this UTR reached us (${owner.email}); pay by ${detail.paymentDueAt}`,
+      cause: `admin: payment report rejected (UTR 412345678901): No payment with this UTR reached us (${owner.email}); pay by ${indiaTime(new Date(detail.paymentDueAt!))} India time`,
       at: expect.any(String),
     });
     const audit = await database.db

@@ -15,7 +15,7 @@ import { ConflictError, NotFoundError } from '../../errors';
 import { recordAudit } from '../audit/audit-log';
 import type { AdminStepContext } from '../orders/admin-order-actions';
 import { findAdminOrder } from '../orders/admin-orders';
-import { enqueuePaymentReportRejectedMail } from '../orders/lifecycle-mail';
+import { enqueuePaymentReportRejectedMail, indiaTime } from '../orders/lifecycle-mail';
 import { ORDER_NOT_FOUND } from '../orders/order-queries';
 
 /** The 409 of an order that has no report waiting: `Order RS-… has no payment report to reject`. */
@@ -24,7 +24,7 @@ export const noReportMessage = (orderNumber: string) =>
 
 /**
  * The `order_events` cause: `admin: payment report rejected (UTR 412345678901): <reason> (owner@…); pay by
- * <ISO time>`.
+ * 28 Nov 2026, 11:40 am India time` (the admin shows `admin:` as 'Shop:').
  */
 export function rejectionCause(
   utr: string | null,
@@ -32,7 +32,7 @@ export function rejectionCause(
   actor: string,
   payBy: Date,
 ): string {
-  return `admin: payment report rejected${utr ? ` (UTR ${utr})` : ''}${reason ? `: ${reason}` : ''} (${actor}); pay by ${payBy.toISOString()}`;
+  return `admin: payment report rejected${utr ? ` (UTR ${utr})` : ''}${reason ? `: ${reason}` : ''} (${actor}); pay by ${indiaTime(payBy)} India time`;
 }
 
 /**
