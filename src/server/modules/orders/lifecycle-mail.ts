@@ -1,9 +1,9 @@
 /**
  * The customer's e-mails along an order's life (docs/payments.md "Order lifecycle"): 'Payment received' when
  * the order is paid, 'Shipped' with its tracking number, 'Cancelled' with the cause, and 'Refund due' when a
- * payment arrives for an order that stays cancelled; and 'Payment not found' when the shop rejects the
- * shopper's 'I have paid' (the order stays Pending with a new payment window). Each is written to the mail outbox in the transaction
- * that moves the order (../mail/outbox.ts), so a mail exists exactly when the move was committed. Every mail
+ * payment arrives for an order that stays cancelled ('Payment not found', when the shop rejects the shopper's
+ * 'I have paid', is ./payment-report-mail.ts). Each is written to the mail outbox in the transaction that moves
+ * the order (../mail/outbox.ts), so a mail exists exactly when the move was committed. Every mail
  * lists the lines with size, colour and unit of measure (./order-mail-lines.ts), comes from the store's name
  * and company e-mail (else `MAIL_FROM`), and shows the customer's name as capped plain text that no mail
  * client turns into a link (../mail/mail-text.ts).
@@ -31,7 +31,7 @@ import { shopNameOf, shopSender } from '../mail/shop-sender';
  * A customer mail: its subject, the paragraphs before the items (then an optional link, a label and an https
  * URL: a link in the HTML, the bare URL in the text), and those after the total.
  */
-type CustomerMail = {
+export type CustomerMail = {
   subject: string;
   before: string[];
   link?: { label: string; url: string } | undefined;
@@ -39,11 +39,11 @@ type CustomerMail = {
 };
 
 /** The tracking hint of every customer mail (docs/product.md §2 "Track order"). */
-const trackingHint = (orderNumber: string) =>
+export const trackingHint = (orderNumber: string) =>
   `To see your order, enter the order number ${orderNumber} and this e-mail address or your phone number on the Track Order page of our shop.`;
 
 /** Renders `mail` for `order`: text and HTML with the same content, every value escaped in the HTML. */
-function customerMessage(
+export function customerMessage(
   order: MailOrder,
   mail: CustomerMail,
   mailFrom: string | undefined,
@@ -236,70 +236,6 @@ export function refundDueMessage(
     },
     mailFrom,
   );
-}
-
-/** The shop's rejection of the shopper's 'I have paid' (docs/payments.md "I have paid"). */
-export type PaymentReportRejection = {
-  /** The UTR the shopper had given, null: none. */
-  utr: string | null;
-  /** Why, in the owner's words; null: not given. */
-  reason: string | null;
-  /** The end of the restarted payment window. */
-  payBy: Date;
-};
-
-/** `28 Nov 2026, 11:40 am` in India time (the shop's time for every shopper mail and the order history). */
-export const indiaTime = (at: Date) =>
-  new Intl.DateTimeFormat('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'Asia/Kolkata',
-  }).format(at);
-
-/**
- * 'Payment not found for order RS-… – Shop': the shop checked its bank account and did not find the payment
- * the shopper reported; with the owner's reason when given, and until when the order is held for a new
- * payment.
- */
-export function paymentReportRejectedMessage(
-  order: MailOrder,
-  rejection: PaymentReportRejection,
-  mailFrom: string | undefined,
-): OutgoingMessage {
-  const utr = rejection.utr ? ` (UTR ${rejection.utr})` : '';
-  return customerMessage(
-    order,
-    {
-      subject: `Payment not found for order ${order.orderNumber} – ${shopNameOf(order.store)}`,
-      before: [
-        `You told us you had paid for order ${order.orderNumber} by UPI${utr}, but the shop could not find this payment in its account.`,
-        ...(rejection.reason ? [`The shop says: ${rejection.reason}`] : []),
-        `Your order is held for you until ${indiaTime(rejection.payBy)} (India time). Please pay ${rupeesOf(order.totalPaise)} on the order's payment page (My Orders, Pay Now) before then, or reply to this e-mail if the money has left your account.`,
-      ],
-      after: [trackingHint(order.orderNumber)],
-    },
-    mailFrom,
-  );
-}
-
-/**
- * Writes the 'Payment not found' mail of order `orderId` into the outbox, in the transaction that rejects
- * the report. @returns false when the order was not found.
- */
-export async function enqueuePaymentReportRejectedMail(
-  tx: Db,
-  storeId: number,
-  orderId: string,
-  rejection: PaymentReportRejection,
-  mailFrom: string | undefined,
-): Promise<boolean> {
-  const order = await readMailOrder(tx, storeId, orderId);
-  if (!order) return false;
-  await enqueueMail(tx, storeId, paymentReportRejectedMessage(order, rejection, mailFrom));
-  return true;
 }
 
 /** The customer mail of a move to `to`, or null for a move that sends none (Delivered). */

@@ -15,7 +15,7 @@ import { auditLog } from '../../db/schema/admin-tables';
 import { outgoingMail } from '../../db/schema/mail-tables';
 import { orderEvents, orders } from '../../db/schema/order-tables';
 import { users } from '../../db/schema/user-tables';
-import { indiaTime } from '../orders/lifecycle-mail';
+import { indiaTime } from '../orders/payment-report-mail';
 import { insertSignedInMember, type SessionMember } from '../../test/admin-member';
 import { insertTestOrder, insertTestShop, type TestShop } from '../../test/order-fixture';
 import { buildTestApp } from '../../test/test-app';

@@ -15,7 +15,7 @@ import { ConflictError, NotFoundError } from '../../errors';
 import { recordAudit } from '../audit/audit-log';
 import type { AdminStepContext } from '../orders/admin-order-actions';
 import { findAdminOrder } from '../orders/admin-orders';
-import { enqueuePaymentReportRejectedMail, indiaTime } from '../orders/lifecycle-mail';
+import { enqueuePaymentReportRejectedMail, indiaTime } from '../orders/payment-report-mail';
 import { ORDER_NOT_FOUND } from '../orders/order-queries';
 
 /** The 409 of an order that has no report waiting: `Order RS-… has no payment report to reject`. */
