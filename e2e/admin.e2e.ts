@@ -80,7 +80,7 @@ describe('the admin panel at 390 × 844', () => {
 
     // The shopper's UTR is shown and starts the mark-paid form; the order stays Pending until marked paid.
     expect(await page.getByTestId('payment-reported').textContent()).toMatch(
-      /^Shopper says paid by UPI, UTR 412345678901 · .+\. Check your bank app before marking it paid\.$/,
+      /^Shopper says paid by UPI, UTR 412345678901 · .+\. Check your bank app before marking it paid; reject the report if the money is not there\.$/,
     );
     expect(await page.getByLabel('UPI reference (UTR)').inputValue()).toBe('412345678901');
     await page.getByRole('button', { name: 'Mark paid' }).click();

@@ -79,7 +79,8 @@ export function OrderPage() {
           ) : (
             'Shopper says paid by UPI (no UTR given)'
           )}{' '}
-          · {formatDateTime(order.paymentReported.at)}. Check your bank app before marking it paid.
+          · {formatDateTime(order.paymentReported.at)}. Check your bank app before marking it paid; reject the
+          report if the money is not there.
         </p>
       )}
       {order.cancellationCause && (
