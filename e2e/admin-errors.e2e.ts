@@ -51,7 +51,14 @@ const reloadMark = (page: Page) => page.evaluate((key) => sessionStorage.getItem
 describe('the admin when something fails', () => {
   it('a screen that throws shows the error screen inside the shell, and another tab works', async () => {
     const page = await ownerPage();
-    // The rupee formatter needs this string method: the dashboard fails while it renders its sums.
+    // The rupee formatter needs this string method for an amount with paise: the dashboard fails while it
+    // renders today's sum, which the answer below gives a paisa.
+    await page.route('**/api/v1/admin/dashboard', async (route) => {
+      const response = await route.fetch();
+      const dashboard = (await response.json()) as { today: { revenuePaise: number } };
+      dashboard.today.revenuePaise += 1;
+      await route.fulfill({ response, json: dashboard });
+    });
     await page.addInitScript(() => {
       Object.defineProperty(String.prototype, 'padStart', {
         configurable: true,

@@ -292,7 +292,7 @@ describe('the admin variant grid at 390 × 844', () => {
     await waitForToast(page, 'Some fields need attention');
     await page
       .getByRole('list', { name: 'Problems with variants' })
-      .getByText('Indigo: stock: must be a number')
+      .getByText('Indigo: Stock must be a number')
       .waitFor();
     await list.getByLabel('Stock, Indigo').fill('12');
 

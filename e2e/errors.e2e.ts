@@ -18,8 +18,8 @@ const reloadMark = (page: Page) => page.evaluate((key) => sessionStorage.getItem
 describe('error boundaries', () => {
   it('a page that throws while rendering shows the error screen under the header; another page works', async () => {
     const page = await newPage();
-    // One cart line, and a string method the rupee formatter needs that throws: the cart page fails while it
-    // renders the prices.
+    // One cart line priced with paise, and a string method the rupee formatter needs for the paise that throws:
+    // the cart page fails while it renders the prices.
     await page.addInitScript(() => {
       localStorage.setItem(
         'cart',
@@ -28,7 +28,7 @@ describe('error boundaries', () => {
             id: 'broken-render',
             name: 'Test line',
             image: '',
-            price: 100,
+            price: 99.5,
             quantity: 1,
             selectedSize: null,
             selectedColor: null,

@@ -207,7 +207,7 @@ describe('trust at every step, at 390 × 844', () => {
       .getByRole('region', { name: 'History' })
       .getByText(
         new RegExp(
-          `^Shop: payment report rejected \\(UTR 412345678901\\): No payment with this UTR reached us \\(${DEMO_OWNER.email.replace(/\./g, '\\.')}\\); pay by `,
+          `Shop: payment report rejected \\(UTR 412345678901\\): No payment with this UTR reached us \\(${DEMO_OWNER.email.replace(/\./g, '\\.')}\\); pay by `,
         ),
       )
       .waitFor();
