@@ -20,6 +20,9 @@ const browserBuild: BuildEnvironmentOptions = {
   modulePreload: { polyfill: false },
   rolldownOptions: {
     output: {
+      // Six characters of hash (36 bits) name a chunk as surely as eight among a build's hundred files, and the
+      // first load carries every lazy chunk's name in its preload table: about 120 bytes gzipped fewer.
+      chunkFileNames: 'assets/[name]-[hash:6].js',
       // One shared chunk for what every page needs (frameworks, the src/client/lib modules the layouts and
       // the home page use, and the first-load UI primitives) instead of several small ones: fewer requests
       // and better compression on the first load (docs/decisions/005-first-load-budget.md). A group takes
@@ -87,6 +90,9 @@ const browserBuild: BuildEnvironmentOptions = {
           // The product card and the product choice (size, colour, quantity, add to cart) that the product page
           // and the card's Quick View share: one chunk for the listing, the home page's lower part and the
           // product page. The dialogs stay lazy chunks of their own.
+          // The shopper's messages to the shop: the contact page and the newsletter's unsubscribe page, one chunk
+          // (each lazy page adds its file to the first load's table of chunks).
+          { name: 'messages', test: /src[\\/]client[\\/]features[\\/](contact|newsletter)[\\/]/ },
           {
             name: 'catalog',
             test: /src[\\/]client[\\/](components[\\/]catalog[\\/](?!quick-view-dialog|size-chart-dialog|product-card-skeleton)|lib[\\/]catalog[\\/](product-page|product-variants|size-heading|product-detail-query|use-product-choice)\.ts$)/,

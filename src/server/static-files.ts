@@ -33,8 +33,9 @@ function acceptsGzip(request: FastifyRequest): boolean {
   );
 }
 
-// A content-hashed build file, or its precompressed copy (`.br`, `.gz`).
-const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.br|\.gz)?$/;
+// A content-hashed build file (chunks carry 6 characters of hash, entries and styles 8: vite.config.ts), or its
+// precompressed copy (`.br`, `.gz`).
+const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{6,}\.[a-z0-9]+(\.br|\.gz)?$/;
 
 /**
  * How the storefront's pages get their HTML: given the built `index.html`, a function answering a request's
