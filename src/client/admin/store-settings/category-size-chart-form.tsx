@@ -6,14 +6,10 @@
  * Saving sends every category's chart (`PUT /settings/category-size-charts`); empty tables remove the
  * category's chart.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { SizeChart, SizeChartUnit } from '@shared/store-settings/size-chart';
-import { SIZE_CHART_UNIT_NAMES, SIZE_CHART_UNITS } from '@shared/store-settings/size-chart';
-import {
-  sizeChartFromText,
-  sizeChartLineProblem,
-  sizeChartToText,
-} from '@shared/store-settings/size-chart-text';
+import { SIZE_CHART_UNIT_NAMES } from '@shared/store-settings/size-chart';
+import { sizeChartToText } from '@shared/store-settings/size-chart-text';
 import {
   categorySizeChartSettingsSchema,
   type CategorySizeChartSettings,
@@ -21,13 +17,14 @@ import {
 } from '@shared/store-settings/store-settings-schemas';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
-import { Input, Textarea } from '@client/components/ui/input';
-import { errorText } from '@client/lib/error-text';
-import { setFieldErrors } from '@client/lib/form-errors';
+import { Input } from '@client/components/ui/input';
+import {
+  checkSizeChartText,
+  SizeChartTablesField,
+  SizeChartUnitField,
+  sizeChartSaveProblem,
+} from './size-chart-fields';
 import { useSaveSettings } from './store-settings-queries';
-
-/** A server field's key as a path: `categorySizeCharts.Kurtis.tables.1` → `['categorySizeCharts', 'Kurtis', 'tables', 1]`. */
-const pathOf = (key: string) => key.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 
 /** The charts without the one named `name` (letter case ignored). */
 const without = (charts: Record<string, SizeChart>, name: string) =>
@@ -37,31 +34,15 @@ const without = (charts: Record<string, SizeChart>, name: string) =>
 
 export function CategorySizeChartForm({ settings }: { settings: StoreSettings }) {
   const charts = settings.storeInfo.categorySizeCharts;
-  const unitId = useId();
   const [category, setCategory] = useState('');
   const [unit, setUnit] = useState<SizeChartUnit>('in');
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
+  // The server's first problem (`categorySizeCharts.Kurtis.tables.0.rows.2`), by line of the text sent.
   const save = useSaveSettings<CategorySizeChartSettings>(
     'category-size-charts',
     'Category size charts saved',
-    (error) => {
-      // The server's first problem (`categorySizeCharts.Kurtis.tables.0.rows.2`), by line of the text sent.
-      const sent = sizeChartFromText(text);
-      let shown: string | undefined;
-      setFieldErrors<CategorySizeChartSettings>(
-        error,
-        (_field, { message }) => (shown ??= message),
-        () => 'categorySizeCharts',
-        {
-          message: (_field, problem, key) =>
-            'problem' in sent
-              ? `${key}: ${problem}`
-              : sizeChartLineProblem(sent, pathOf(key).slice(2), problem),
-        },
-      );
-      setProblem(shown ?? errorText(error));
-    },
+    (error) => setProblem(sizeChartSaveProblem(error, text, 2)),
   );
   const known = [
     ...settings.categories.map((entry) => entry.name),
@@ -89,21 +70,17 @@ export function CategorySizeChartForm({ settings }: { settings: StoreSettings })
           setProblem('Name the category or sub-category the chart is for');
           return;
         }
-        const parsed = sizeChartFromText(text);
-        if ('problem' in parsed) {
-          setProblem(parsed.problem);
-          return;
-        }
         const others = without(charts, name);
-        const body = {
-          categorySizeCharts:
-            parsed.tables.length === 0 ? others : { ...others, [name]: { unit, tables: parsed.tables } },
-        };
-        const checked = categorySizeChartSettingsSchema.safeParse(body);
-        if (!checked.success) {
-          const issue = checked.error.issues[0]!;
-          // `categorySizeCharts.<name>.tables.1.rows.2` → the line of the text.
-          setProblem(sizeChartLineProblem(parsed, issue.path.slice(2), issue.message));
+        const checked = checkSizeChartText(
+          text,
+          categorySizeChartSettingsSchema,
+          (tables) => ({
+            categorySizeCharts: tables.length === 0 ? others : { ...others, [name]: { unit, tables } },
+          }),
+          2,
+        );
+        if ('problem' in checked) {
+          setProblem(checked.problem);
           return;
         }
         setProblem(undefined);
@@ -170,39 +147,15 @@ export function CategorySizeChartForm({ settings }: { settings: StoreSettings })
           <option key={name} value={name} />
         ))}
       </datalist>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={unitId} className="text-sm font-medium">
-          Unit
-        </label>
-        <select
-          id={unitId}
-          value={unit}
-          onChange={(event) => setUnit(event.target.value as SizeChartUnit)}
-          className="field w-fit"
-        >
-          {SIZE_CHART_UNITS.map((value) => (
-            <option key={value} value={value}>
-              {SIZE_CHART_UNIT_NAMES[value]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <FormField
+      <SizeChartUnitField unit={unit} onChange={setUnit} />
+      <SizeChartTablesField
         id="category-size-chart-tables"
-        label="Tables"
         hint="The same lines as the shop's size chart. Empty: the category has no chart of its own."
-        error={problem}
-      >
-        {(control) => (
-          <Textarea
-            {...control}
-            rows={8}
-            className="font-mono text-sm"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
-        )}
-      </FormField>
+        rows={8}
+        text={text}
+        problem={problem}
+        onChange={setText}
+      />
       <Button type="submit" disabled={save.isPending}>
         Save category chart
       </Button>
