@@ -4,6 +4,7 @@
  * admin shows what the server summed and never computes money. Times are ISO 8601 strings.
  */
 import { z } from 'zod';
+import { adminPageQueryShape, adminPageShape } from './admin-page-schemas';
 import { paymentReportSchema } from '../payments/payment-report-schema';
 import { auditEntrySchema } from './admin-schemas';
 import { storedShippingAddressSchema } from '../orders/order-schemas';
@@ -24,9 +25,6 @@ export const ADMIN_ORDER_STATUS_NAMES = [
 export const ADMIN_PAYMENT_METHODS = ['upi', 'gateway', 'cod'] as const;
 /** Sort orders of the list. */
 export const ADMIN_ORDER_SORTS = ['newest', 'oldest', 'total-desc', 'total-asc'] as const;
-/** Rows per page: default and most. */
-export const ADMIN_PAGE_SIZE = 25;
-export const ADMIN_MAX_PAGE_SIZE = 100;
 
 const day = z
   .string()
@@ -56,18 +54,7 @@ export const adminOrderFiltersSchema = z.object({
 export type AdminOrderFilters = z.output<typeof adminOrderFiltersSchema>;
 
 export const adminOrderListQuerySchema = adminOrderFiltersSchema.extend({
-  page: z.coerce
-    .number({ error: 'must be a whole number from 1' })
-    .int('must be a whole number from 1')
-    .min(1, 'must be a whole number from 1')
-    .max(10_000, 'must be at most 10000')
-    .default(1),
-  limit: z.coerce
-    .number({ error: `must be a whole number from 1 to ${ADMIN_MAX_PAGE_SIZE}` })
-    .int(`must be a whole number from 1 to ${ADMIN_MAX_PAGE_SIZE}`)
-    .min(1, `must be a whole number from 1 to ${ADMIN_MAX_PAGE_SIZE}`)
-    .max(ADMIN_MAX_PAGE_SIZE, `must be a whole number from 1 to ${ADMIN_MAX_PAGE_SIZE}`)
-    .default(ADMIN_PAGE_SIZE),
+  ...adminPageQueryShape,
 });
 export type AdminOrderListQuery = z.output<typeof adminOrderListQuerySchema>;
 
@@ -88,9 +75,7 @@ export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 /** `GET /api/v1/admin/orders` answer: one page; `hasMore` when a next page has rows. */
 export const adminOrderListSchema = z.object({
   orders: z.array(adminOrderRowSchema),
-  page: z.number().int(),
-  limit: z.number().int(),
-  hasMore: z.boolean(),
+  ...adminPageShape,
 });
 export type AdminOrderList = z.infer<typeof adminOrderListSchema>;
 

@@ -5,6 +5,7 @@
  * apart (`archived=1`). One product is edited through admin-product-editor-schemas.ts.
  */
 import { z } from 'zod';
+import { adminPageQueryShape, adminPageShape } from './admin-page-schemas';
 
 export const ADMIN_STOCK_FILTERS = ['low', 'out'] as const;
 /** At or below this many pieces or metres a product (or a variant) counts as low on stock. */
@@ -19,18 +20,7 @@ export const adminProductListQuerySchema = z.object({
     .optional(),
   /** `1`: only the archived products; absent or `0`: only those on sale. */
   archived: z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional(),
-  page: z.coerce
-    .number({ error: 'must be a whole number from 1' })
-    .int('must be a whole number from 1')
-    .min(1, 'must be a whole number from 1')
-    .max(10_000, 'must be at most 10000')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'must be a whole number from 1 to 100' })
-    .int('must be a whole number from 1 to 100')
-    .min(1, 'must be a whole number from 1 to 100')
-    .max(100, 'must be a whole number from 1 to 100')
-    .default(25),
+  ...adminPageQueryShape,
 });
 export type AdminProductListQuery = z.output<typeof adminProductListQuerySchema>;
 
@@ -58,8 +48,6 @@ export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
 export const adminProductListSchema = z.object({
   products: z.array(adminProductRowSchema),
   categories: z.array(z.string()),
-  page: z.number().int(),
-  limit: z.number().int(),
-  hasMore: z.boolean(),
+  ...adminPageShape,
 });
 export type AdminProductList = z.infer<typeof adminProductListSchema>;

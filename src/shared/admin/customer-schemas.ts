@@ -3,6 +3,7 @@
  * (paise of paid orders, summed on the server), and one customer's detail with their orders.
  */
 import { z } from 'zod';
+import { adminPageQueryShape, adminPageShape } from './admin-page-schemas';
 import { adminOrderRowSchema } from './admin-order-schemas';
 
 export const CUSTOMER_SORTS = ['newest', 'spent', 'orders'] as const;
@@ -11,18 +12,7 @@ export const CUSTOMER_SORTS = ['newest', 'spent', 'orders'] as const;
 export const customerListQuerySchema = z.object({
   q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
   sort: z.enum(CUSTOMER_SORTS, { error: `must be one of ${CUSTOMER_SORTS.join(', ')}` }).default('newest'),
-  page: z.coerce
-    .number({ error: 'must be a whole number from 1' })
-    .int('must be a whole number from 1')
-    .min(1, 'must be a whole number from 1')
-    .max(10_000, 'must be at most 10000')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'must be a whole number from 1 to 100' })
-    .int('must be a whole number from 1 to 100')
-    .min(1, 'must be a whole number from 1 to 100')
-    .max(100, 'must be a whole number from 1 to 100')
-    .default(25),
+  ...adminPageQueryShape,
 });
 export type CustomerListQuery = z.output<typeof customerListQuerySchema>;
 
@@ -39,9 +29,7 @@ export type CustomerRow = z.infer<typeof customerRowSchema>;
 
 export const customerListSchema = z.object({
   customers: z.array(customerRowSchema),
-  page: z.number().int(),
-  limit: z.number().int(),
-  hasMore: z.boolean(),
+  ...adminPageShape,
 });
 export type CustomerList = z.infer<typeof customerListSchema>;
 

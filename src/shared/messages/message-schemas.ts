@@ -5,6 +5,7 @@
  * sees are here once.
  */
 import { z } from 'zod';
+import { adminPageQueryShape, adminPageShape } from '../admin/admin-page-schemas';
 import { messageTexts } from './message-texts';
 
 /** Longest name, e-mail, subject and message of a contact message, in characters. */
@@ -63,18 +64,7 @@ export const messageAnswerSchema = z.object({ message: z.string() });
 
 /** The admin's page query: `page` (from 1), `limit` (1–100). */
 export const messageListQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'must be a whole number from 1' })
-    .int('must be a whole number from 1')
-    .min(1, 'must be a whole number from 1')
-    .max(10_000, 'must be at most 10000')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'must be a whole number from 1 to 100' })
-    .int('must be a whole number from 1 to 100')
-    .min(1, 'must be a whole number from 1 to 100')
-    .max(100, 'must be a whole number from 1 to 100')
-    .default(25),
+  ...adminPageQueryShape,
 });
 export type MessageListQuery = z.output<typeof messageListQuerySchema>;
 
@@ -96,9 +86,7 @@ export type ContactMessage = z.infer<typeof contactMessageSchema>;
 /** `GET /api/v1/admin/messages`: one page, newest first, with the store's unread count and newsletter figures. */
 export const contactMessageListSchema = z.object({
   messages: z.array(contactMessageSchema),
-  page: z.number().int(),
-  limit: z.number().int(),
-  hasMore: z.boolean(),
+  ...adminPageShape,
   unread: z.number().int(),
   /** Newsletter sign-ups: still subscribed, and unsubscribed since. */
   newsletter: z.object({ subscribed: z.number().int(), unsubscribed: z.number().int() }),
