@@ -20,9 +20,9 @@ import {
 } from '@shared/admin/admin-order-schemas';
 import { orderStatusLabel } from '@shared/orders/order-status';
 import { paymentLabel } from '@shared/payments/payment-labels';
-import { actorOf, requireMember } from '../auth/role-hook';
 import { cancelOrder, deliverOrder, shipOrder } from './admin-order-actions';
 import { adminOrderDetail, exportAdminOrders, listAdminOrders } from './admin-orders';
+import { runAdminOrderStep } from './admin-order-step';
 
 /**
  * The columns of the CSV export, in order. Amounts in rupees with 2 decimals (what a spreadsheet sums); the
@@ -105,14 +105,12 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:orderId/ship',
     { schema: { params: adminOrderParamsSchema, body: adminShipBodySchema, response: answers } },
     async (request, reply) => {
-      const context = {
-        storeId: request.storeId,
-        actor: actorOf(await requireMember(request)),
-        mailFrom: app.config.MAIL_FROM,
-      };
-      await shipOrder(app.db, context, request.params.orderId, request.body);
-      app.mailSender.wake();
-      return reply.send(await adminOrderDetail(app.db, request.storeId, request.params.orderId));
+      const { orderId } = request.params;
+      return reply.send(
+        await runAdminOrderStep(app, request, orderId, (context) =>
+          shipOrder(app.db, context, orderId, request.body),
+        ),
+      );
     },
   );
 
@@ -121,14 +119,10 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:orderId/deliver',
     { schema: { params: adminOrderParamsSchema, body: adminDeliverBodySchema, response: answers } },
     async (request, reply) => {
-      const context = {
-        storeId: request.storeId,
-        actor: actorOf(await requireMember(request)),
-        mailFrom: app.config.MAIL_FROM,
-      };
-      await deliverOrder(app.db, context, request.params.orderId);
-      app.mailSender.wake();
-      return reply.send(await adminOrderDetail(app.db, request.storeId, request.params.orderId));
+      const { orderId } = request.params;
+      return reply.send(
+        await runAdminOrderStep(app, request, orderId, (context) => deliverOrder(app.db, context, orderId)),
+      );
     },
   );
 
@@ -137,14 +131,12 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:orderId/cancel',
     { schema: { params: adminOrderParamsSchema, body: adminCancelBodySchema, response: answers } },
     async (request, reply) => {
-      const context = {
-        storeId: request.storeId,
-        actor: actorOf(await requireMember(request)),
-        mailFrom: app.config.MAIL_FROM,
-      };
-      await cancelOrder(app.db, context, request.params.orderId, request.body);
-      app.mailSender.wake();
-      return reply.send(await adminOrderDetail(app.db, request.storeId, request.params.orderId));
+      const { orderId } = request.params;
+      return reply.send(
+        await runAdminOrderStep(app, request, orderId, (context) =>
+          cancelOrder(app.db, context, orderId, request.body),
+        ),
+      );
     },
   );
 };

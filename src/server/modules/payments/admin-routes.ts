@@ -12,8 +12,7 @@ import {
   adminOrderParamsSchema,
   adminRejectReportBodySchema,
 } from '@shared/admin/admin-order-schemas';
-import { actorOf, requireMember } from '../auth/role-hook';
-import { adminOrderDetail } from '../orders/admin-orders';
+import { runAdminOrderStep } from '../orders/admin-order-step';
 import { markOrderPaid } from './admin-mark-paid';
 import { rejectPaymentReport } from './payment-report-rejection';
 
@@ -29,10 +28,12 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const context = { storeId: request.storeId, actor: actorOf(await requireMember(request)) };
-      await markOrderPaid(app.db, context, request.params.orderId, request.body.utr);
-      app.mailSender.wake();
-      return reply.send(await adminOrderDetail(app.db, request.storeId, request.params.orderId));
+      const { orderId } = request.params;
+      return reply.send(
+        await runAdminOrderStep(app, request, orderId, (context) =>
+          markOrderPaid(app.db, context, orderId, request.body.utr),
+        ),
+      );
     },
   );
 
@@ -51,14 +52,12 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const context = {
-        storeId: request.storeId,
-        actor: actorOf(await requireMember(request)),
-        mailFrom: app.config.MAIL_FROM,
-      };
-      await rejectPaymentReport(app.db, context, request.params.orderId, request.body);
-      app.mailSender.wake();
-      return reply.send(await adminOrderDetail(app.db, request.storeId, request.params.orderId));
+      const { orderId } = request.params;
+      return reply.send(
+        await runAdminOrderStep(app, request, orderId, (context) =>
+          rejectPaymentReport(app.db, context, orderId, request.body),
+        ),
+      );
     },
   );
 };
