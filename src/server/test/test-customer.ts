@@ -24,12 +24,12 @@ export type TestCustomerOptions = {
  * `POST /users/register` for a new customer, then a session opened as `POST /users/authorize` opens one
  * (./session-customer.ts). Signing in is proven by the account tests; skipping it here saves each signed-in
  * test an argon2 verification (tens of ms of CPU, more on a busy machine).
- * @returns the given headers plus `authorization: Bearer <token>`, and the e-mail used.
+ * @returns the given headers plus `authorization: Bearer <token>`, the e-mail used and the new account's id.
  */
 export async function signUpCustomer(
   app: FastifyInstance,
   options: TestCustomerOptions,
-): Promise<{ headers: Record<string, string> & { authorization: string }; email: string }> {
+): Promise<{ headers: Record<string, string> & { authorization: string }; email: string; userId: number }> {
   const email = options.email ?? `buyer-${randomUUID().slice(0, 8)}@example.com`;
   const headers = options.headers ?? {};
   const registered = await app.inject({
@@ -48,7 +48,7 @@ export async function signUpCustomer(
     .orderBy(desc(users.id))
     .limit(1);
   const token = await insertSession(app.db, account!.storeId, account!.id);
-  return { headers: { ...headers, authorization: `Bearer ${token}` }, email };
+  return { headers: { ...headers, authorization: `Bearer ${token}` }, email, userId: account!.id };
 }
 
 /**

@@ -1,10 +1,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '@shared/orders/order-schemas';
 import { ORDER_STATUS } from '@shared/orders/order-status';
 import { payments } from '../../db/schema/payment-tables';
-import { users } from '../../db/schema/user-tables';
 import { insertTestOrder, insertTestShop, type TestShop } from '../../test/order-fixture';
 import { buildTestApp } from '../../test/test-app';
 import { signUpCustomer } from '../../test/test-customer';
@@ -36,14 +34,11 @@ describe.each(testDatabaseKinds)("an order's status history in the shopper's ans
   const call = (options: InjectOptions) =>
     app.inject({ ...options, headers: { host: HOST, ...(options.headers as Record<string, string>) } });
 
-  const customer = async () => {
-    const { headers, email } = await signUpCustomer(app, {
+  const customer = () =>
+    signUpCustomer(app, {
       headers: { host: HOST },
       remoteAddress: '198.51.100.7',
     });
-    const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-    return { headers, email, userId: user!.id };
-  };
 
   const historyOf = (order: Order) => (order.history ?? []).map((entry) => entry.status);
 

@@ -9,7 +9,6 @@ import { outgoingMail } from '../../db/schema/mail-tables';
 import { orderEvents, orders } from '../../db/schema/order-tables';
 import { payments } from '../../db/schema/payment-tables';
 import { stores } from '../../db/schema/store-tables';
-import { users } from '../../db/schema/user-tables';
 import { AppError } from '../../errors';
 import {
   insertTestOrder,
@@ -56,11 +55,10 @@ describe.each(testDatabaseKinds)('payments after the payment window on %s', (kin
     await database.reset();
     shop = await insertTestShop(database.db, { host: HOST });
     app = await buildTestApp(database, { UPI_WEBHOOK_SECRET: WEBHOOK_SECRET, MAIL_FROM });
-    ({ headers, email } = await signUpCustomer(app, {
+    ({ headers, email, userId } = await signUpCustomer(app, {
       headers: { host: HOST },
       remoteAddress: `203.0.113.${++address % 250}`,
     }));
-    userId = (await database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
   });
 
   const call = (options: InjectOptions) =>

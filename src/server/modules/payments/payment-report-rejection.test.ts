@@ -14,7 +14,6 @@ import { ORDER_STATUS } from '@shared/orders/order-status';
 import { auditLog } from '../../db/schema/admin-tables';
 import { outgoingMail } from '../../db/schema/mail-tables';
 import { orderEvents, orders } from '../../db/schema/order-tables';
-import { users } from '../../db/schema/user-tables';
 import { indiaTime } from '../orders/payment-report-mail';
 import { insertSignedInMember, type SessionMember } from '../../test/admin-member';
 import { insertTestOrder, insertTestShop, type TestShop } from '../../test/order-fixture';
@@ -57,14 +56,11 @@ describe.each(testDatabaseKinds)('rejecting a payment report on %s', (kind) => {
 
   const call = (options: InjectOptions) =>
     app.inject({ ...options, headers: { host: HOST, ...(options.headers as Record<string, string>) } });
-  const customer = async () => {
-    const { headers, email } = await signUpCustomer(app, {
+  const customer = () =>
+    signUpCustomer(app, {
       headers: { host: HOST },
       remoteAddress: `198.51.100.${++address % 250}`,
     });
-    const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-    return { headers, email, userId: user!.id };
-  };
   const reportedOrder = async (utr: string | null = '412345678901') => {
     const asha = await customer();
     const placed = await insertTestOrder(database.db, {
