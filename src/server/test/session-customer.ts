@@ -8,6 +8,7 @@ import { hashSessionToken } from '../modules/auth/sessions';
 import { generateSessionToken, SESSION_LIFETIME_MS } from '../modules/accounts/service';
 import type { Db } from '../db/database';
 import { sessions, users } from '../db/schema/user-tables';
+import { insertTestShop, type TestShop } from './order-fixture';
 
 /** A customer with the `authorization` header of a live session. */
 export type SessionCustomer = { userId: number; email: string; headers: { authorization: string } };
@@ -31,6 +32,31 @@ export async function insertSignedInCustomers(
     customers.push({ userId: user!.id, email, headers: { authorization: `Bearer ${token}` } });
   }
   return customers;
+}
+
+/** Two shops and signed-in shoppers: Asha and Ravi of `shop`, and one of `otherShop`. */
+export type ShoppersOfTwoShops = {
+  shop: TestShop;
+  otherShop: TestShop;
+  asha: SessionCustomer;
+  ravi: SessionCustomer;
+  otherStoreShopper: SessionCustomer;
+};
+
+/**
+ * Inserts the shop of `host` (the default store) and a second shop of `otherHost`, two signed-in customers
+ * of the first and one of the second: for tests that a shopper's own data is kept per shopper and per store.
+ */
+export async function insertShoppersOfTwoShops(
+  db: Db,
+  host: string,
+  otherHost: string,
+): Promise<ShoppersOfTwoShops> {
+  const shop = await insertTestShop(db, { host });
+  const otherShop = await insertTestShop(db, { host: otherHost, isDefault: false });
+  const [asha, ravi] = await insertSignedInCustomers(db, 2, shop.storeId);
+  const [otherStoreShopper] = await insertSignedInCustomers(db, 1, otherShop.storeId);
+  return { shop, otherShop, asha: asha!, ravi: ravi!, otherStoreShopper: otherStoreShopper! };
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADDRESS_BOOK_FULL_MESSAGE } from '@shared/accounts/address-book-schemas';
-import { insertTestShop, type TestShop } from '../../test/order-fixture';
-import { insertSignedInCustomers, type SessionCustomer } from '../../test/session-customer';
+import type { TestShop } from '../../test/order-fixture';
+import { insertShoppersOfTwoShops, type SessionCustomer } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 
@@ -35,12 +35,7 @@ describe.each(testDatabaseKinds)('the address book API on %s', (kind) => {
   beforeEach(async () => {
     await app?.close();
     await database.reset();
-    shop = await insertTestShop(database.db, { host: HOST });
-    const otherShop = await insertTestShop(database.db, { host: OTHER_HOST, isDefault: false });
-    const customers = await insertSignedInCustomers(database.db, 2, shop.storeId);
-    asha = customers[0]!;
-    ravi = customers[1]!;
-    otherStoreShopper = (await insertSignedInCustomers(database.db, 1, otherShop.storeId))[0]!;
+    ({ shop, asha, ravi, otherStoreShopper } = await insertShoppersOfTwoShops(database.db, HOST, OTHER_HOST));
     app = await buildTestApp(database);
   });
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WISHLIST_FULL_MESSAGE, WISHLIST_LIMIT } from '@shared/wishlist/wishlist-schemas';
 import { products } from '../../db/schema/catalog-tables';
 import { wishlistItems } from '../../db/schema/wishlist-tables';
-import { insertTestShop, type TestShop } from '../../test/order-fixture';
-import { insertSignedInCustomers, type SessionCustomer } from '../../test/session-customer';
+import type { TestShop } from '../../test/order-fixture';
+import { insertShoppersOfTwoShops, type SessionCustomer } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 
@@ -32,12 +32,11 @@ describe.each(testDatabaseKinds)('the wishlist API on %s', (kind) => {
   beforeEach(async () => {
     await app?.close();
     await database.reset();
-    shop = await insertTestShop(database.db, { host: HOST });
-    otherShop = await insertTestShop(database.db, { host: OTHER_HOST, isDefault: false });
-    const customers = await insertSignedInCustomers(database.db, 2, shop.storeId);
-    asha = customers[0]!;
-    ravi = customers[1]!;
-    otherStoreShopper = (await insertSignedInCustomers(database.db, 1, otherShop.storeId))[0]!;
+    ({ shop, otherShop, asha, ravi, otherStoreShopper } = await insertShoppersOfTwoShops(
+      database.db,
+      HOST,
+      OTHER_HOST,
+    ));
     app = await buildTestApp(database);
   });
 
