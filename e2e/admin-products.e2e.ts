@@ -9,7 +9,7 @@
  * `ADMIN_SCREENSHOTS=docs/admin` it saves screenshots of the editor there.
  */
 import { randomInt } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -23,6 +23,7 @@ import {
   useStorefront,
   waitForPath,
   waitForToast,
+  adminScreenshot,
 } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
@@ -77,15 +78,6 @@ async function customerToken(): Promise<string> {
   });
   return (await apiCall<{ token: string }>('POST', '/users/authorize', { email, password: PASSWORD })).body
     .token;
-}
-
-const screenshots = process.env.ADMIN_SCREENSHOTS;
-
-/** With `ADMIN_SCREENSHOTS=<folder>`, saves what the phone shows as `<name>.png` there (docs/admin.md). */
-async function shot(page: Page, name: string) {
-  if (!screenshots) return;
-  mkdirSync(screenshots, { recursive: true });
-  await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: false });
 }
 
 type Detail = {
@@ -241,9 +233,9 @@ describe('the admin product editor at 390 × 844', () => {
     // The store's own words only: no field names, no arrows.
     expect(await history.textContent()).not.toMatch(/regularPrice|→/);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await shot(page, 'product');
+    await adminScreenshot(page, 'product');
     await history.scrollIntoViewIfNeeded();
-    await shot(page, 'product-history');
+    await adminScreenshot(page, 'product-history');
     expect(await fitsThePhone(page)).toBe(true);
   });
 });

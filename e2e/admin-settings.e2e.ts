@@ -8,18 +8,23 @@
  *
  * This file starts its own server (a fresh demo shop), since it changes the shop's name, texts and catalogue.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from './servers';
-import { apiCall, type ApiProduct, eventually, useStorefront } from './helpers';
+import {
+  apiCall,
+  type ApiProduct,
+  eventually,
+  signInToAdmin,
+  useStorefront,
+  adminScreenshot,
+} from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 const browser = useStorefront(PHONE);
-const DEMO_OWNER = { email: 'owner@demo.resham.in', password: 'demo-owner-2719' };
-const screenshots = process.env.ADMIN_SCREENSHOTS;
 const HOSTILE_TERMS =
   '<h2>Our own terms</h2><p>Sold by {companyName}.</p>' +
   '<script>window.__policyScript = 1</script><img src="/missing.png" onerror="window.__policyScript = 2">';
@@ -46,20 +51,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function shot(page: Page, name: string) {
-  if (!screenshots) return;
-  mkdirSync(screenshots, { recursive: true });
-  await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: false });
-}
-
-async function signIn(page: Page, path: string) {
-  await page.goto(`${shop()}/admin${path}`);
-  await page.waitForURL(/\/admin\/sign-in$/);
-  await page.getByLabel('Email').fill(DEMO_OWNER.email);
-  await page.getByLabel('Password').fill(DEMO_OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(new RegExp(`/admin${path}$`));
-}
+const signIn = (page: Page, path: string) => signInToAdmin(page, shop(), path);
 
 /** Whether the hostile policy's script or handler ran in `page`. */
 /**
@@ -80,7 +72,7 @@ describe('the admin settings at 390 × 844', () => {
     await signIn(page, '/settings');
     const name = page.getByLabel('Store name');
     await expect.poll(() => name.inputValue()).toBe('Resham House');
-    await shot(page, 'settings');
+    await adminScreenshot(page, 'settings');
     await name.fill('Resham House Varanasi');
     await page.getByRole('button', { name: 'Save store info' }).click();
     await page.getByText('Store info saved').waitFor();
@@ -116,7 +108,7 @@ describe('the admin settings at 390 × 844', () => {
     expect(await preview.innerHTML()).not.toMatch(/script|onerror/);
     await picturesSettled(page);
     expect(await policyScriptRan(page)).toBeNull();
-    await shot(page, 'policies');
+    await adminScreenshot(page, 'policies');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Terms and Conditions saved').waitFor();
 
@@ -175,7 +167,7 @@ describe('the admin settings at 390 × 844', () => {
     const previewBox = page.getByRole('region', { name: 'Import preview' });
     await previewBox.getByText(/0 to add, 1 to change, 63 unchanged/).waitFor();
     await previewBox.getByText(`${first.title} (New Weave)`).waitFor();
-    await shot(page, 'catalog-file');
+    await adminScreenshot(page, 'catalog-file');
     await previewBox.getByRole('button', { name: 'Apply' }).click();
     await page.getByText(/Imported: 0 added, 1 changed, 63 unchanged/).waitFor();
 
@@ -232,7 +224,7 @@ describe('the admin settings at 390 × 844', () => {
     await page.getByLabel('Free shipping from (₹)').fill('1499');
     await page.getByRole('button', { name: 'Save delivery settings' }).click();
     await page.getByText('Delivery settings saved').waitFor();
-    await shot(page, 'delivery');
+    await adminScreenshot(page, 'delivery');
 
     // The delivery check the product page and checkout use quotes the new charge, free from ₹1,499.
     const below = await apiCall<{ served: boolean; shipping: number }>(

@@ -7,20 +7,24 @@
  * This file starts its own server (a fresh demo shop, so the demo owner exists and the shared server's
  * sign-up allowance is left alone).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from './servers';
-import { apiCall as sharedApiCall, type ApiProduct, eventually, useStorefront } from './helpers';
+import {
+  apiCall as sharedApiCall,
+  type ApiProduct,
+  eventually,
+  useStorefront,
+  adminScreenshot,
+} from './helpers';
 import { placeShopperOrder } from './shopper-order';
 
 const PHONE = { width: 390, height: 844 };
 const browser = useStorefront(PHONE);
 const DEMO_OWNER = { email: 'owner@demo.resham.in', password: 'demo-owner-2719' };
 const TRACKING = `${randomInt(1e12, 1e13)}`;
-const screenshots = process.env.ADMIN_SCREENSHOTS;
 
 let server: { baseUrl: string; stop: () => Promise<void> };
 const shop = () => server.baseUrl;
@@ -33,12 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-async function shot(page: Page, name: string) {
-  if (!screenshots) return;
-  mkdirSync(screenshots, { recursive: true });
-  await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: false });
-}
 
 /** A shopper who placed one order of a plain product (by the piece, no variants) through the API. */
 async function shopperOrder(): Promise<{ email: string; orderNumber: string; token: string }> {
@@ -61,7 +59,7 @@ describe('the admin panel at 390 × 844', () => {
 
     await page.goto(`${shop()}/admin/orders`);
     await page.waitForURL(/\/admin\/sign-in$/);
-    await shot(page, 'sign-in');
+    await adminScreenshot(page, 'sign-in');
     await page.getByLabel('Email').fill(DEMO_OWNER.email);
     await page.getByLabel('Password').fill(DEMO_OWNER.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -69,7 +67,7 @@ describe('the admin panel at 390 × 844', () => {
     await eventually(() =>
       page.getByRole('list', { name: 'Orders' }).getByRole('link').count(),
     ).toBeGreaterThan(0);
-    await shot(page, 'orders');
+    await adminScreenshot(page, 'orders');
 
     await page.getByLabel('Search orders').fill(order.orderNumber.toLowerCase());
     await page.getByRole('button', { name: 'Search' }).click();
@@ -95,7 +93,7 @@ describe('the admin panel at 390 × 844', () => {
     await eventually(() => page.getByTestId('order-status').textContent()).toBe('Shipped');
     await page.getByText(`Delhivery: ${TRACKING}`).waitFor();
     await page.getByRole('list', { name: 'Audit' }).getByText(`${DEMO_OWNER.email}: ship`).waitFor();
-    await shot(page, 'order');
+    await adminScreenshot(page, 'order');
     // Shipping issued the tax invoice: the owner downloads the same PDF the shopper gets.
     const invoiceButton = page
       .getByRole('region', { name: 'Tax documents' })
@@ -111,7 +109,7 @@ describe('the admin panel at 390 × 844', () => {
     await page.getByRole('link', { name: 'Packing slip' }).click();
     await page.getByRole('heading', { name: 'Packing slip' }).waitFor();
     await page.getByText('Meera Iyer').waitFor();
-    await shot(page, 'packing-slip');
+    await adminScreenshot(page, 'packing-slip');
 
     await page.goto(`${shop()}/admin/orders`);
     const download = page.waitForEvent('download');
@@ -129,22 +127,22 @@ describe('the admin panel at 390 × 844', () => {
     await page.getByRole('link', { name: 'Dashboard' }).click();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.getByRole('img', { name: 'Daily sales for 30 days' }).waitFor();
-    await shot(page, 'dashboard');
+    await adminScreenshot(page, 'dashboard');
     await page.getByRole('link', { name: 'Customers' }).click();
     await page.getByRole('list', { name: 'Customers' }).getByText(order.email).waitFor();
     // Shoppers only: the owner is not a customer.
     expect(await page.getByRole('list', { name: 'Customers' }).getByText(DEMO_OWNER.email).count()).toBe(0);
-    await shot(page, 'customers');
+    await adminScreenshot(page, 'customers');
     await page.getByRole('link', { name: 'Products' }).click();
     await eventually(() => page.getByRole('list', { name: 'Products' }).getByRole('listitem').count()).toBe(
       25,
     );
-    await shot(page, 'products');
+    await adminScreenshot(page, 'products');
     // On a phone, Staff sits under the tab bar's 'More'.
     await page.getByRole('navigation', { name: 'Admin tabs' }).getByRole('button', { name: 'More' }).click();
     await page.getByRole('menuitem', { name: 'Staff' }).click();
     await page.getByRole('list', { name: 'Members' }).getByText(DEMO_OWNER.email).waitFor();
-    await shot(page, 'staff');
+    await adminScreenshot(page, 'staff');
 
     // The shopper's Track order shows the courier, the tracking number and the courier's tracking page.
     const shopper = await browser.newPage();

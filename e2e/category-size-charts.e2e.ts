@@ -8,11 +8,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productByTitle } from './demo-kurta-and-fabric';
 import { startServer } from './servers';
-import { squash, useStorefront, waitForToast } from './helpers';
+import { signInToAdmin, squash, useStorefront, waitForToast } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 const browser = useStorefront(PHONE);
-const DEMO_OWNER = { email: 'owner@demo.resham.in', password: 'demo-owner-2719' };
 const KURTI = 'Coral Linen Kurti'; // Women / Kurtis, sizes S–XL
 const KURTA = 'White Chikankari Cotton Kurta'; // Men / Kurtas, sizes S–XXL
 
@@ -26,14 +25,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(page: Page, path: string) {
-  await page.goto(`${shop()}/admin${path}`);
-  await page.waitForURL(/\/admin\/sign-in$/);
-  await page.getByLabel('Email').fill(DEMO_OWNER.email);
-  await page.getByLabel('Password').fill(DEMO_OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(new RegExp(`/admin${path}$`));
-}
+const signIn = (page: Page, path: string) => signInToAdmin(page, shop(), path);
 
 /** The rows of the size chart dialog's tables as text, by table title. */
 async function chartRows(page: Page): Promise<Record<string, string[]>> {

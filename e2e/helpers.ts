@@ -2,6 +2,8 @@
  * Shared helpers of the browser tests: API reads to compute expectations from the running app's data,
  * toast lookups (sonner), request recording, and the page-error check every test ends with.
  */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Locator, Page, Request } from 'playwright-core';
 import { afterEach, expect } from 'vitest';
 import { baseUrl, useBrowser } from './browser';
@@ -224,4 +226,28 @@ export async function openInBrowser(page: Page, path: string): Promise<void> {
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
+}
+
+/** The demo shop's owner (seeded with the demo data). */
+export const DEMO_OWNER = { email: 'owner@demo.resham.in', password: 'demo-owner-2719' };
+
+/**
+ * Opens `/admin{path}` of the shop at `shop` signed out, signs in as {@link DEMO_OWNER} on the sign-in page it
+ * leads to, and waits to be back at `path`.
+ */
+export async function signInToAdmin(page: Page, shop: string, path: string): Promise<void> {
+  await page.goto(`${shop}/admin${path}`);
+  await page.waitForURL(/\/admin\/sign-in$/);
+  await page.getByLabel('Email').fill(DEMO_OWNER.email);
+  await page.getByLabel('Password').fill(DEMO_OWNER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(new RegExp(`/admin${path}$`));
+}
+
+/** With `ADMIN_SCREENSHOTS=docs/admin`, saves the screen there as `{name}.png` (docs/admin.md); otherwise nothing. */
+export async function adminScreenshot(page: Page, name: string): Promise<void> {
+  const folder = process.env.ADMIN_SCREENSHOTS;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  await page.screenshot({ path: join(folder, `${name}.png`), fullPage: false });
 }

@@ -5,22 +5,26 @@
  * the home page's newsletter box signs an address up, the welcome mail's unsubscribe link works without
  * signing in, and the owner exports the sign-ups as CSV.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from './servers';
-import { eventually, recordApiRequests, useStorefront, waitForToast } from './helpers';
+import {
+  eventually,
+  recordApiRequests,
+  signInToAdmin,
+  useStorefront,
+  waitForToast,
+  adminScreenshot,
+} from './helpers';
 import { findInMailTo } from './outbox-mail';
 
 const PHONE = { width: 390, height: 844 };
 const browser = useStorefront(PHONE);
-const DEMO_OWNER = { email: 'owner@demo.resham.in', password: 'demo-owner-2719' };
 const SHOP_EMAIL = 'care@reshamhouse.example';
 const SUBJECT = `Blouse stitching ${Date.now()}`;
 const MESSAGE = 'Do you stitch blouses?\n<b>Not bold</b> <img src=x onerror="window.hacked=1">';
 const SUBSCRIBER = `meera.${Date.now()}@example.com`;
-const screenshots = process.env.ADMIN_SCREENSHOTS;
 
 let server: { baseUrl: string; dataDir: string; stop: () => Promise<void> };
 const shop = () => server.baseUrl;
@@ -32,21 +36,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** With `ADMIN_SCREENSHOTS=docs/admin`, saves the screen there (docs/admin.md). */
-async function shot(page: Page, name: string) {
-  if (!screenshots) return;
-  mkdirSync(screenshots, { recursive: true });
-  await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: false });
-}
-
-async function signIn(page: Page, path: string) {
-  await page.goto(`${shop()}/admin${path}`);
-  await page.waitForURL(/\/admin\/sign-in$/);
-  await page.getByLabel('Email').fill(DEMO_OWNER.email);
-  await page.getByLabel('Password').fill(DEMO_OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(new RegExp(`/admin${path}$`));
-}
+const signIn = (page: Page, path: string) => signInToAdmin(page, shop(), path);
 
 describe('contact messages and the newsletter at 390 × 844', () => {
   it('a contact message reaches the shop by mail and waits in the Messages inbox as plain text', async () => {
@@ -81,14 +71,14 @@ describe('contact messages and the newsletter at 390 × 844', () => {
     await eventually(() => page.getByTestId('message-state').textContent()).toBe('Read');
     await page.getByRole('button', { name: 'Mark replied' }).click();
     await eventually(() => page.getByTestId('message-state').textContent()).toBe('Replied');
-    await shot(page, 'message');
+    await adminScreenshot(page, 'message');
     await page.getByRole('link', { name: '← Messages' }).click();
     await page
       .getByRole('list', { name: 'Messages' })
       .getByRole('link', { name: new RegExp(SUBJECT) })
       .getByText('Replied')
       .waitFor();
-    await shot(page, 'messages');
+    await adminScreenshot(page, 'messages');
     // The owner reaches Messages from the tab bar's More menu on a phone; nothing scrolls sideways.
     const tabs = page.getByRole('navigation', { name: 'Admin tabs' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
