@@ -9,7 +9,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from './servers';
 import {

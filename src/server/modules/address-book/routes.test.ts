@@ -1,7 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADDRESS_BOOK_FULL_MESSAGE } from '@shared/accounts/address-book-schemas';
-import type { TestShop } from '../../test/order-fixture';
 import { insertShoppersOfTwoShops, type SessionCustomer } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
@@ -20,7 +19,6 @@ const JAIPUR = {
 describe.each(testDatabaseKinds)('the address book API on %s', (kind) => {
   let database: TestDatabase;
   let app: FastifyInstance;
-  let shop: TestShop;
   let asha: SessionCustomer;
   let ravi: SessionCustomer;
   let otherStoreShopper: SessionCustomer;
@@ -35,7 +33,7 @@ describe.each(testDatabaseKinds)('the address book API on %s', (kind) => {
   beforeEach(async () => {
     await app?.close();
     await database.reset();
-    ({ shop, asha, ravi, otherStoreShopper } = await insertShoppersOfTwoShops(database.db, HOST, OTHER_HOST));
+    ({ asha, ravi, otherStoreShopper } = await insertShoppersOfTwoShops(database.db, HOST, OTHER_HOST));
     app = await buildTestApp(database);
   });
 
