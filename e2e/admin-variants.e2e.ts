@@ -16,11 +16,10 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from './servers';
-import { apiCall as sharedApiCall, eventually, useStorefront, waitForToast } from './helpers';
+import { apiCall as sharedApiCall, eventually, signInToAdmin, useStorefront, waitForToast } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 const browser = useStorefront(PHONE);
-const DEMO_OWNER = { email: 'owner@demo.resham.in', password: 'demo-owner-2719' };
 
 let server: { baseUrl: string; stop: () => Promise<void> };
 const shop = () => server.baseUrl;
@@ -60,12 +59,7 @@ type StoreVariant = { size: string | null; color: string | null; available: bool
 
 /** Signs the demo owner in on `page` and returns the admin's token (for the admin API). */
 async function signIn(page: Page): Promise<string> {
-  await page.goto(`${shop()}/admin/products`);
-  await page.waitForURL(/\/admin\/sign-in$/);
-  await page.getByLabel('Email').fill(DEMO_OWNER.email);
-  await page.getByLabel('Password').fill(DEMO_OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/admin\/products$/);
+  await signInToAdmin(page, shop(), '/products');
   return (await page.evaluate(() => localStorage.getItem('resham-admin-token')))!;
 }
 
