@@ -9,10 +9,10 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Member, MemberRoleName } from '@shared/admin/admin-schemas';
 import type { Db } from '../../db/database';
 import { storeMembers } from '../../db/schema/admin-tables';
-import { stores } from '../../db/schema/store-tables';
 import { sessions, users } from '../../db/schema/user-tables';
 import { ConflictError, NotFoundError } from '../../errors';
 import { enqueueMail } from '../mail/outbox';
+import { mailStoreOf } from '../mail/shop-sender';
 import { hashPassword } from '../accounts/service';
 import { membershipOf } from '../auth/active-membership';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
@@ -129,14 +129,7 @@ export async function inviteStaff(db: Db, invitation: StaffInvitation): Promise<
       after: { email, role: 'staff' },
     });
     const token = await issueMemberLink(tx, storeId, userId, 'invite', now);
-    const [store] = await tx
-      .select({
-        storeName: stores.storeName,
-        companyName: stores.companyName,
-        companyEmail: stores.companyEmail,
-      })
-      .from(stores)
-      .where(eq(stores.id, storeId));
+    const store = await mailStoreOf(tx, storeId);
     await enqueueMail(
       tx,
       storeId,

@@ -15,9 +15,9 @@ import type {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { contactMessages, newsletterSignups } from '../../db/schema/message-tables';
-import { stores } from '../../db/schema/store-tables';
 import { NotFoundError } from '../../errors';
 import { enqueueMail } from '../mail/outbox';
+import { mailStoreOf } from '../mail/shop-sender';
 import { contactMail } from './contact-mail';
 
 /** The 404 of a message id that is not one of this store's. */
@@ -56,14 +56,7 @@ export async function receiveContactMessage(
       .insert(contactMessages)
       .values({ storeId, ...body })
       .returning();
-    const [store] = await tx
-      .select({
-        storeName: stores.storeName,
-        companyName: stores.companyName,
-        companyEmail: stores.companyEmail,
-      })
-      .from(stores)
-      .where(eq(stores.id, storeId));
+    const store = await mailStoreOf(tx, storeId);
     const to = store?.companyEmail?.trim();
     if (!store || !to) return { mailed: false };
     await enqueueMail(tx, storeId, contactMail(store, to, toMessage(row!), mailFrom));

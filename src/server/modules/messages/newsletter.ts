@@ -13,9 +13,9 @@ import { NEWSLETTER_CSV_COLUMNS } from '@shared/messages/message-schemas';
 import { messageTexts } from '@shared/messages/message-texts';
 import type { Db } from '../../db/database';
 import { newsletterSignups } from '../../db/schema/message-tables';
-import { stores } from '../../db/schema/store-tables';
 import { NotFoundError } from '../../errors';
 import { enqueueMail } from '../mail/outbox';
+import { mailStoreOf } from '../mail/shop-sender';
 import { newsletterWelcomeMail } from './newsletter-mail';
 
 /** The path of the storefront's unsubscribe page; the link adds `?token=…`. */
@@ -50,14 +50,7 @@ export async function signUpForNewsletter(
       .returning({ token: newsletterSignups.unsubscribeToken });
     if (!row) return { subscribed: false, mailed: false };
     if (!input.origin) return { subscribed: true, mailed: false };
-    const [store] = await tx
-      .select({
-        storeName: stores.storeName,
-        companyName: stores.companyName,
-        companyEmail: stores.companyEmail,
-      })
-      .from(stores)
-      .where(eq(stores.id, storeId));
+    const store = await mailStoreOf(tx, storeId);
     const link = `${input.origin}${UNSUBSCRIBE_PATH}?token=${row.token}`;
     await enqueueMail(
       tx,
