@@ -82,7 +82,8 @@ async function expireOne(db: Db, candidate: Candidate, now: Date, mailFrom: stri
 
 /**
  * Cancels, in every store, each Pending order whose `payment_due_at` is at or before `now` and whose
- * shopper has not reported paying it (a reported order waits for the owner), oldest due first, {@link EXPIRY_BATCH_SIZE} orders per query and one transaction per order. An order that another
+ * shopper has not reported paying it (a reported order waits for the owner), oldest due first,
+ * {@link EXPIRY_BATCH_SIZE} orders per query and one transaction per order. An order that another
  * server cancelled or a payment moved meanwhile (a ConflictError) is skipped quietly; any other failure is
  * reported in the result and that order is left for the next pass.
  */
