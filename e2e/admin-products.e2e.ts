@@ -23,6 +23,7 @@ import {
   useStorefront,
   waitForPath,
   waitForToast,
+  waitForToastsGone,
   adminScreenshot,
 } from './helpers';
 
@@ -136,7 +137,8 @@ describe('the admin product editor at 390 × 844', () => {
     const productId = page.url().split('/').at(-1)!;
     await page.getByRole('heading', { name: TITLE }).waitFor();
 
-    // Two pictures on its Images screen.
+    // Two pictures on its Images screen (its link sits under the toasts' lane at the top).
+    await waitForToastsGone(page);
     await page.getByRole('link', { name: 'Images' }).click();
     await page.getByRole('heading', { name: 'Images' }).waitFor();
     await page

@@ -128,6 +128,16 @@ export async function waitForToast(page: Page, title: string): Promise<string> {
   return (await description.count()) === 0 ? '' : squash(await description.textContent());
 }
 
+/**
+ * Waits until no toast is left, with the pointer moved off the toasts' lane at the top first: sonner keeps
+ * toasts while the pointer rests on them, and a control under the lane cannot take a click meanwhile.
+ */
+export async function waitForToastsGone(page: Page): Promise<void> {
+  const viewport = page.viewportSize();
+  await page.mouse.move(1, (viewport?.height ?? 600) - 1);
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
+}
+
 /** Records the URLs of every /api/ request the page makes from now on. */
 export function recordApiRequests(page: Page): string[] {
   const urls: string[] = [];
