@@ -16,7 +16,8 @@ import { useSession } from '@client/lib/session/session-context';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { successSummary } from './order-success-summary';
-import { ORDER_SUCCESS_TEXT, ORDER_SUCCESS_TITLE, trackOrderPath } from './order-view';
+import { ORDER_SUCCESS_TEXT, ORDER_SUCCESS_TITLE } from './order-view';
+import { trackOrderPath } from './order-paths';
 
 export function OrderSuccessPage() {
   const { brand } = useStoreInfo();

@@ -24,16 +24,14 @@ import {
   orderStatusDisplay,
   orderTotal,
   PAY_NOW,
-  paymentPath,
   REQUIRED_FIELDS_DESCRIPTION,
   REQUIRED_FIELDS_TITLE,
   toOrderView,
   TRACK_FAILED,
-  trackLookup,
-  trackOrderPath,
   TRACKING_NOT_AVAILABLE,
   type ServerOrder,
 } from './order-view';
+import { paymentPath, trackLookup, trackOrderPath } from './order-paths';
 
 const serverOrder: ServerOrder = {
   id: 'RS-7KQ29XD3',

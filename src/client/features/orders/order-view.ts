@@ -293,23 +293,3 @@ export function toOrderView(order: ServerOrder, timeZone?: string): OrderView {
 /** The buttons of an order's tax documents. */
 export const DOWNLOAD_INVOICE = 'Download invoice';
 export const DOWNLOAD_CREDIT_NOTE = 'Download credit note';
-
-/** The payment page of an order (docs/product.md §2: /payment?orderId={id}). */
-export function paymentPath(orderId: string): string {
-  return `/payment?orderId=${encodeURIComponent(orderId)}`;
-}
-
-/** The track-order page prefilled with an order number (docs/product.md §2: the id query parameter). */
-export function trackOrderPath(orderId: string): string {
-  return `/track-order?id=${encodeURIComponent(orderId)}`;
-}
-
-/** The track form's two values trimmed, or null when either is blank (docs/product.md §5 "Track order"). */
-export function trackLookup(values: { orderId?: string | null; contactInfo?: string | null }): {
-  orderId: string;
-  contactInfo: string;
-} | null {
-  const orderId = (values.orderId ?? '').trim();
-  const contactInfo = (values.contactInfo ?? '').trim();
-  return orderId && contactInfo ? { orderId, contactInfo } : null;
-}

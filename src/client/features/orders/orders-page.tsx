@@ -16,14 +16,8 @@ import { useDocumentTitle } from '@client/lib/use-document-title';
 import { CancelOrderButton } from './cancel-order-button';
 import { OrderCard, OrderCardSkeleton } from './order-card';
 import { TaxDocumentButtons } from './tax-document-buttons';
-import {
-  BROWSE_PRODUCTS,
-  NO_ORDERS_TITLE,
-  ORDERS_LOAD_ERROR,
-  PAY_NOW,
-  paymentPath,
-  trackOrderPath,
-} from './order-view';
+import { BROWSE_PRODUCTS, NO_ORDERS_TITLE, ORDERS_LOAD_ERROR, PAY_NOW } from './order-view';
+import { paymentPath, trackOrderPath } from './order-paths';
 import { ordersQueryOptions } from './orders-api';
 
 export function OrdersPage() {

@@ -28,9 +28,9 @@ import {
   REQUIRED_FIELDS_TITLE,
   toOrderView,
   TRACK_FAILED,
-  trackLookup,
   type OrderView,
 } from './order-view';
+import { trackLookup } from './order-paths';
 
 /** Shown for a 429 answer without a text of its own. */
 const TOO_MANY_LOOKUPS = 'Too many lookups. Please wait a minute and try again.';
