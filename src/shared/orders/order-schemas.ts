@@ -5,6 +5,7 @@
  * 2 decimals at most); the server computes every amount from the catalogue.
  */
 import { z } from 'zod';
+import { refundSchema, returnSchema } from '../returns/return-schemas';
 import { paymentReportSchema } from '../payments/payment-report-schema';
 import { MAX_METRES_PER_LINE, UNITS_OF_MEASURE } from '../catalog/unit-of-measure';
 import { shippingAddressSchema } from './shipping-address-schema';
@@ -114,6 +115,12 @@ export const orderItemSchema = z.object({
   cgst: z.number().optional(),
   sgst: z.number().optional(),
   igst: z.number().optional(),
+  /**
+   * Returns (docs/returns.md), on a Delivered order: whether the product may be returned, and how much of
+   * the line (in its unit) may still be asked back — the quantity less what non-rejected returns hold.
+   */
+  returnable: z.boolean().optional(),
+  returnableQuantity: z.number().optional(),
 });
 
 /** A charge of an order as answers carry it: kind, label, amount and its GST (rate in percent, tax in rupees). */
@@ -205,6 +212,15 @@ export const orderSchema = z.object({
    * not make the order paid: the shop confirms the payment.
    */
   paymentReported: paymentReportSchema.nullable().optional(),
+  /**
+   * Returns (docs/returns.md): the last day (`YYYY-MM-DD`, India time) a Delivered order may be asked back,
+   * null when the store takes no returns or the order is not delivered; its returns with their history; its
+   * refunds; every credit note issued against its invoice (refunds, returns, RTO), oldest first.
+   */
+  returnWindowLastDay: z.string().nullable().optional(),
+  returns: z.array(returnSchema).optional(),
+  refunds: z.array(refundSchema).optional(),
+  creditNotes: z.array(taxDocumentSummarySchema).optional(),
 });
 
 export type Order = z.infer<typeof orderSchema>;

@@ -93,6 +93,11 @@ export const products = pgTable(
      */
     hsn: text('hsn'),
     gstRate: gstRateColumn('gst_rate'),
+    /**
+     * Whether shoppers may return it (docs/returns.md): null = the default by unit (pieces yes, fabric cut to
+     * length no: src/shared/returns/return-rules.ts `isReturnable`); true or false from the file or the editor.
+     */
+    returnable: boolean('returnable'),
     /** Position in the catalogue file; the listing order. */
     sortOrder: integer('sort_order').notNull().default(0),
     /** SHA-256 of the imported content; an unchanged product is not rewritten. */

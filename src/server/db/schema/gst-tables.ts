@@ -3,6 +3,7 @@
  * PostgreSQL server; money in integer **paise**; every row carries `store_id`. Change a table here, then run
  * `npm run db:generate` to write its migration into drizzle/.
  */
+import { sql } from 'drizzle-orm';
 import {
   index,
   integer,
@@ -62,7 +63,10 @@ export const taxDocuments = pgTable(
   },
   (table) => [
     uniqueIndex('tax_documents_store_number').on(table.storeId, table.number),
-    uniqueIndex('tax_documents_order_kind').on(table.orderId, table.kind),
+    // One invoice (or bill of supply) per order; credit notes as many as its refunds and returns.
+    uniqueIndex('tax_documents_order_invoice')
+      .on(table.orderId, table.kind)
+      .where(sql`${table.kind} <> 'credit-note'`),
     index('tax_documents_store_issued').on(table.storeId, table.issuedAt),
   ],
 );

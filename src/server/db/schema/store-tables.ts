@@ -10,6 +10,14 @@ import type { SizeChart } from '@shared/store-settings/size-chart';
 import type { SocialLinks } from '@shared/store-settings/social-links';
 
 /** A shop. Exactly one row has `is_default`; it answers every host that no `store_hosts` row names. */
+/** The store's return settings as stored: money in paise. */
+export type StoredReturnSettings = {
+  windowDays: number;
+  exchanges: boolean;
+  pickupFeePaise: number;
+  returnAddress: string | null;
+};
+
 export const stores = pgTable(
   'stores',
   {
@@ -76,6 +84,12 @@ export const stores = pgTable(
      * `store.delivery` block or the admin's delivery settings.
      */
     deliverySettings: jsonb('delivery_settings').$type<DeliverySettings>(),
+    /**
+     * Return settings (docs/returns.md "Settings"): days after delivery returns are accepted (0 = none),
+     * whether exchanges are offered, the return pickup fee in paise (deducted from the refund) and the return
+     * address (null: the company address). Null: nothing set (src/shared/returns DEFAULT_RETURN_SETTINGS).
+     */
+    returnSettings: jsonb('return_settings').$type<StoredReturnSettings>(),
     /** Bumped on every catalogue write; lets other server processes drop their cached responses. */
     catalogVersion: integer('catalog_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
