@@ -52,7 +52,9 @@ export function ReturnSettingsForm({ settings }: { settings: StoreSettings }) {
         {(control) => <Input {...control} inputMode="numeric" {...form.register('windowDays')} />}
       </FormField>
       <FormField id="returns-exchanges" label="Offer size and colour exchanges" layout="checkbox">
-        {(control) => <input {...control} type="checkbox" className="size-4" {...form.register('exchanges')} />}
+        {(control) => (
+          <input {...control} type="checkbox" className="size-4" {...form.register('exchanges')} />
+        )}
       </FormField>
       <FormField
         id="returns-pickupFee"
