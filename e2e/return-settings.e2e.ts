@@ -42,7 +42,12 @@ describe('the return settings at 390 × 844', () => {
     await returns.getByRole('button', { name: 'Save return settings' }).click();
     await page.getByText('Return settings saved').waitFor();
     const info = await apiCall<{ returns: unknown }>('GET', '/storeInfo', undefined, undefined, shop());
-    expect(info.body.returns).toEqual({ windowDays: 10, exchanges: true, pickupFee: 99, returnAddress: null });
+    expect(info.body.returns).toEqual({
+      windowDays: 10,
+      exchanges: true,
+      pickupFee: 99,
+      returnAddress: null,
+    });
 
     const shopper = await browser.newPage();
     await shopper.goto(`${shop()}/return`);

@@ -55,7 +55,11 @@ export const createReturnBodySchema = z.object({
       const seen = new Set<string>();
       lines.forEach((line, index) => {
         if (seen.has(line.lineId))
-          context.addIssue({ code: 'custom', path: [index, 'lineId'], message: 'each item may be listed once' });
+          context.addIssue({
+            code: 'custom',
+            path: [index, 'lineId'],
+            message: 'each item may be listed once',
+          });
         seen.add(line.lineId);
       });
     }),
@@ -189,7 +193,10 @@ export const createRefundBodySchema = z.object({
   amount: z
     .number({ message: 'must be a number' })
     .positive('must be more than 0')
-    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'must have at most 2 decimals'),
+    .refine(
+      (value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6,
+      'must have at most 2 decimals',
+    ),
   reason: personText(500).pipe(z.string().min(1, 'Please give a reason')),
   method: z.enum(REFUND_METHODS, { message: 'Please choose how the refund is paid' }),
   reference: personText(100).optional(),
@@ -238,7 +245,10 @@ export const returnSettingsSchema = z.object({
     .number({ message: 'must be an amount in rupees' })
     .min(0, 'must be 0 or more')
     .max(MAX_RETURN_PICKUP_FEE_RUPEES, `must be at most ${MAX_RETURN_PICKUP_FEE_RUPEES}`)
-    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'must have at most 2 decimals'),
+    .refine(
+      (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+      'must have at most 2 decimals',
+    ),
   returnAddress: personText(MAX_RETURN_ADDRESS_LENGTH).nullable(),
 });
 export type ReturnSettings = z.infer<typeof returnSettingsSchema>;

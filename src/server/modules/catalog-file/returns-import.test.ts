@@ -51,7 +51,12 @@ describe('the returns block and returnable in the catalogue file', () => {
 
   it('fills the fields a block leaves out with the defaults', () => {
     const file = catalogImportFileSchema.parse(fileWith({ windowDays: 10 }));
-    expect(file.store.returns).toEqual({ windowDays: 10, exchanges: true, pickupFee: 0, returnAddress: null });
+    expect(file.store.returns).toEqual({
+      windowDays: 10,
+      exchanges: true,
+      pickupFee: 0,
+      returnAddress: null,
+    });
   });
 });
 
@@ -65,8 +70,12 @@ describe.each(testDatabaseKinds)('importing and exporting return settings on %s'
   });
   const stored = async () => (await database.db.select().from(stores).where(eq(stores.isDefault, true)))[0]!;
   const returnableOf = async (sku: string) =>
-    (await database.db.select({ returnable: products.returnable }).from(products).where(eq(products.sku, sku)))[0]!
-      .returnable;
+    (
+      await database.db
+        .select({ returnable: products.returnable })
+        .from(products)
+        .where(eq(products.sku, sku))
+    )[0]!.returnable;
 
   it('stores the block in paise and each product its own setting, exports both, and re-imports unchanged', async () => {
     const returns = { windowDays: 10, exchanges: false, pickupFee: 99, returnAddress: 'Returns desk, Surat' };

@@ -59,8 +59,9 @@ describe.each(testDatabaseKinds)('Returnable in the product editor on %s', (kind
   const storefront = async (id: string) =>
     (await app.inject({ method: 'GET', url: `/api/v1/products/${id}` })).json();
   const stored = async (id: string) =>
-    (await database.db.select({ returnable: products.returnable }).from(products).where(eq(products.id, id)))[0]!
-      .returnable;
+    (
+      await database.db.select({ returnable: products.returnable }).from(products).where(eq(products.id, id))
+    )[0]!.returnable;
 
   it('loads the default by unit when the product has no setting of its own', async () => {
     const kurta = await send('POST', '/products', kurtaBody());
