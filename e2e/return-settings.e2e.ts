@@ -2,14 +2,15 @@
  * The return settings on a phone (390 × 844, docs/returns.md "Settings"): the demo owner sets a 10-day return
  * window with a ₹99 pickup fee in Settings → Returns (a window of 91 days is refused under its field first); the
  * default Return Policy page then states both, and the product page says '10-day returns and size exchanges'
- * for a kurta and 'This item cannot be returned' for fabric sold by the metre.
+ * for a kurta and 'This item cannot be returned' for fabric sold by the metre, until the owner ticks
+ * 'Returnable' on the fabric in the product editor.
  *
  * This file starts its own server (a fresh demo shop), since it changes the shop's return settings.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FABRIC, KURTA, productByTitle } from './demo-kurta-and-fabric';
 import { startServer } from './servers';
-import { apiCall, signInToAdmin, useStorefront } from './helpers';
+import { apiCall, signInToAdmin, useStorefront, waitForToast } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 const browser = useStorefront(PHONE);
@@ -61,5 +62,16 @@ describe('the return settings at 390 × 844', () => {
     const fabric = await productByTitle(shop(), FABRIC);
     await shopper.goto(`${shop()}/product/${fabric.id}`);
     await shopper.getByText('This item cannot be returned').waitFor();
+
+    // The owner makes the fabric returnable in the product editor; its page says so.
+    await page.goto(`${shop()}/admin/products/${fabric.id}`);
+    const returnable = page.getByLabel('Returnable');
+    await expect.poll(() => returnable.isChecked()).toBe(false);
+    await returnable.check();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await waitForToast(page, 'Saved: the shop shows it now');
+    await shopper.goto(`${shop()}/product/${fabric.id}`);
+    await shopper.getByText(/^10-day returns/).waitFor();
+    expect(await shopper.getByText('This item cannot be returned').count()).toBe(0);
   });
 });
