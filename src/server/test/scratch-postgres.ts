@@ -33,7 +33,9 @@ export async function postgresAnswers(): Promise<boolean> {
 }
 
 /** A new, empty database named `resham_<purpose>_<random>`; `drop()` removes it. */
-export async function createScratchDatabase(purpose: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createScratchDatabase(
+  purpose: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `resham_${purpose}_${process.pid}_${randomBytes(4).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl());

@@ -85,7 +85,7 @@ function safeName(name: string): string | null {
  */
 export async function extractTarGz(file: string, folder: string): Promise<string[]> {
   const names: string[] = [];
-  let pending = Buffer.alloc(0);
+  let pending: Buffer = Buffer.alloc(0);
   let current: { out: ReturnType<typeof createWriteStream> | null; left: number; pad: number } | null = null;
   let ended = false;
   const gunzip = createReadStream(file).pipe(createGunzip());
