@@ -64,11 +64,12 @@ async function* tarBlocks(entries: TarEntry[]): AsyncGenerator<Buffer> {
 }
 
 /**
- * Writes `entries` into the gzipped tar file `file` (replaced if present).
+ * Writes `entries` into the gzipped tar file `file` (replaced if present), readable by its owner only (0600:
+ * a backup holds customers' addresses and password hashes).
  * @throws the file-system error, or an Error when a file changed size while it was read.
  */
 export async function writeTarGz(file: string, entries: TarEntry[]): Promise<void> {
-  await pipeline(tarBlocks(entries), createGzip({ level: 6 }), createWriteStream(file));
+  await pipeline(tarBlocks(entries), createGzip({ level: 6 }), createWriteStream(file, { mode: 0o600 }));
 }
 
 /** A name from an archive as a safe relative path, or null for one that would leave the folder. */
