@@ -8,7 +8,8 @@
  *   machine with the key of `DATA_DIR/backup.key`; docs/decisions/020-backups.md).
  * Exit code 0 when written, 1 otherwise (with one sentence why).
  */
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { BACKUP_KEY_HEADER, backupSummarySchema, type BackupSummary } from '@shared/backups/backup-schemas';
 import { ConfigError, loadConfig, type AppConfig } from '../config';
 import { DataDirError } from '../db/data-dir';
@@ -30,7 +31,8 @@ async function askRunningStore(config: AppConfig, outDir: string, pid: number): 
       `DATA_DIR ${config.DATA_DIR} is in use by the store running as process ${pid}, which does not take backups for this command; update and restart it, or stop it and run npm run backup again.`,
     );
   }
-  const answer = await fetch(`http://127.0.0.1:${key.port}/api/v1/backups`, {
+  const host = key.host.includes(':') ? `[${key.host}]` : key.host;
+  const answer = await fetch(`http://${host}:${key.port}/api/v1/backups`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [BACKUP_KEY_HEADER]: key.key },
     body: JSON.stringify({ outDir }),
@@ -65,6 +67,12 @@ export async function runBackupCli(argv: string[], options: BackupCliOptions = {
     return 1;
   }
   const outDir = resolve(out ?? config.BACKUP_DIR ?? '.');
+  if (!config.DATABASE_URL && !existsSync(join(config.DATA_DIR, 'pglite'))) {
+    console.error(
+      `DATA_DIR ${config.DATA_DIR} holds no shop; set DATA_DIR (or DATABASE_URL) as the store has it.`,
+    );
+    return 1;
+  }
   let database: Database | undefined;
   try {
     try {

@@ -13,21 +13,32 @@ import { join } from 'node:path';
 /** The key file's name inside `DATA_DIR`. */
 export const BACKUP_KEY_FILE = 'backup.key';
 
-/** What the key file holds. */
-export type BackupKey = { pid: number; port: number; key: string };
+/** What the key file holds: the server's process id, the address and port to reach it on, the key. */
+export type BackupKey = { pid: number; host: string; port: number; key: string };
+
+/** The address a local client reaches a server listening on `address` at (a wildcard → loopback). */
+function reachableAt(address: string): string {
+  if (address === '0.0.0.0' || address === '') return '127.0.0.1';
+  if (address === '::') return '::1';
+  return address;
+}
 
 /**
- * Writes a new key file for the server listening on `port` (replacing a stale one).
+ * Writes a new key file for the server listening on `address` and `port` (replacing a stale one).
  * @returns the key (64 hex characters).
  * @throws the file-system error when `dataDir` takes no writes.
  */
-export function writeBackupKey(dataDir: string, port: number): string {
+export function writeBackupKey(dataDir: string, address: string, port: number): string {
   const key = randomBytes(32).toString('hex');
   const path = join(dataDir, BACKUP_KEY_FILE);
   const temporary = `${path}.${process.pid}`;
-  writeFileSync(temporary, JSON.stringify({ pid: process.pid, port, key } satisfies BackupKey), {
-    mode: 0o600,
-  });
+  writeFileSync(
+    temporary,
+    JSON.stringify({ pid: process.pid, host: reachableAt(address), port, key } satisfies BackupKey),
+    {
+      mode: 0o600,
+    },
+  );
   renameSync(temporary, path);
   return key;
 }
@@ -36,7 +47,9 @@ export function writeBackupKey(dataDir: string, port: number): string {
 export function readBackupKey(dataDir: string): BackupKey | null {
   try {
     const parsed = JSON.parse(readFileSync(join(dataDir, BACKUP_KEY_FILE), 'utf8')) as BackupKey;
-    return typeof parsed.key === 'string' && Number.isInteger(parsed.port) ? parsed : null;
+    return typeof parsed.key === 'string' && typeof parsed.host === 'string' && Number.isInteger(parsed.port)
+      ? parsed
+      : null;
   } catch {
     return null;
   }
@@ -54,7 +67,20 @@ export function sameKey(sent: string, key: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** True for an address of this machine (IPv4 or IPv6 loopback). */
-export function isLoopback(address: string | undefined): boolean {
-  return address === '::1' || /^(::ffff:)?127\./.test(address ?? '');
+/**
+ * True for a request from this machine: from a loopback address, or from the very address it reached (a
+ * server listening on one interface), and not passed on by a proxy (no `X-Forwarded-For`).
+ */
+export function isFromThisMachine(
+  socket: {
+    remoteAddress?: string | undefined;
+    localAddress?: string | undefined;
+  },
+  forwarded: unknown,
+): boolean {
+  if (forwarded !== undefined) return false;
+  const remote = socket.remoteAddress ?? '';
+  return (
+    remote === '::1' || /^(::ffff:)?127\./.test(remote) || (remote !== '' && remote === socket.localAddress)
+  );
 }

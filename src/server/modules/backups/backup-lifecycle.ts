@@ -33,7 +33,8 @@ export function attachBackups(app: FastifyInstance): BackupRoutesOptions {
   if (embeddedFolder) {
     app.addHook('onListen', async () => {
       const address = app.server.address();
-      if (address && typeof address === 'object') key = writeBackupKey(embeddedFolder, address.port);
+      if (address && typeof address === 'object')
+        key = writeBackupKey(embeddedFolder, address.address, address.port);
     });
   }
   app.addHook('onClose', async () => {

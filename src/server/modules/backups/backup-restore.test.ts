@@ -135,6 +135,8 @@ describe('npm run backup and npm run restore', () => {
       expect((await post({})).json()).toEqual(notFound);
       expect((await post({ [BACKUP_KEY_HEADER]: 'f'.repeat(64) })).statusCode).toBe(404);
       expect((await post({ [BACKUP_KEY_HEADER]: key.key }, '203.0.113.9')).statusCode).toBe(404);
+      const proxied = { [BACKUP_KEY_HEADER]: key.key, 'x-forwarded-for': '198.51.100.7' };
+      expect((await post(proxied)).statusCode).toBe(404);
       const relative = await app.inject({
         method: 'POST',
         url: '/api/v1/backups',
@@ -182,6 +184,11 @@ describe('npm run backup and npm run restore', () => {
     expect(await capture(() => runRestoreCli([], { env: { DATA_DIR: target } }))).toEqual({
       code: 1,
       output: 'Usage: npm run restore -- <resham-backup-….tar.gz>',
+    });
+    const nowhere = join(target, 'nowhere');
+    expect(await capture(() => runBackupCli([], { env: { DATA_DIR: nowhere } }))).toEqual({
+      code: 1,
+      output: `DATA_DIR ${nowhere} holds no shop; set DATA_DIR (or DATABASE_URL) as the store has it.`,
     });
     expect(await capture(() => runBackupCli(['--out'], { env: { DATA_DIR: target } }))).toEqual({
       code: 1,

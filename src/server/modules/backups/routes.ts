@@ -1,13 +1,13 @@
 /**
  * `POST /api/v1/backups`: a running embedded store takes a backup for `npm run backup` on the same machine
  * (./backup-key.ts). Registered only when the store runs on an embedded data folder. A request from another
- * machine, or without the key of `DATA_DIR/backup.key`, is answered as an unknown route.
+ * machine (or through a proxy), or without the key of `DATA_DIR/backup.key`, is answered as an unknown route.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BACKUP_KEY_HEADER, backupRequestSchema, backupSummarySchema } from '@shared/backups/backup-schemas';
 import { errorBodySchema } from '@shared/errors/error-body';
 import { BadRequestError, NotFoundError } from '../../errors';
-import { isLoopback, sameKey } from './backup-key';
+import { isFromThisMachine, sameKey } from './backup-key';
 import { summaryOf } from './backup-summary';
 import { takeBackup } from './create-backup';
 
@@ -31,12 +31,8 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
     async (request, reply) => {
       const key = options.key();
       const sent = request.headers[BACKUP_KEY_HEADER];
-      if (
-        !key ||
-        typeof sent !== 'string' ||
-        !isLoopback(request.socket.remoteAddress) ||
-        !sameKey(sent, key)
-      ) {
+      const local = isFromThisMachine(request.socket, request.headers['x-forwarded-for']);
+      if (!key || typeof sent !== 'string' || !local || !sameKey(sent, key)) {
         throw new NotFoundError('Not found: POST /api/v1/backups');
       }
       const { outDir } = request.body;
