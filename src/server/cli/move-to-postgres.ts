@@ -5,7 +5,8 @@
  *
  * The target is migrated first (when it has no tables yet), must hold no rows, and gets every table but the
  * sign-in sessions in one transaction (src/server/db/copy-database.ts); the row counts and money sums of both
- * sides are printed as a table. `--check` does everything but commit. Exit code 0 when done (or checked),
+ * sides are printed as a table. `--check` does everything but commit the rows (an empty target is migrated,
+ * which leaves it empty and ready for the move). Exit code 0 when done (or checked),
  * 1 when refused or failed (nothing committed).
  */
 import { ConfigError, loadConfig } from '../config';
@@ -73,7 +74,7 @@ export async function runMoveToPostgres(argv: string[], options: MoveOptions = {
     const figures = await copyDatabase(source.db, target.db, { checkOnly });
     console.log(figuresLines(figures, ['embedded', 'PostgreSQL']).join('\n'));
     if (checkOnly) {
-      console.log('Check only: every table copies and agrees; nothing was committed.');
+      console.log('Check only: every table copies and agrees; no rows were committed.');
     } else {
       console.log(
         [

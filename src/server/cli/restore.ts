@@ -8,7 +8,12 @@
  */
 import { FiguresMismatchError } from '../db/copy-database';
 import { figuresLines } from '../db/figures-comparison';
-import { RestoreRefusedError, restoreBackup } from '../modules/backups/restore-backup';
+import {
+  openBackup,
+  RestoreRefusedError,
+  restoreBackup,
+  type OpenedBackup,
+} from '../modules/backups/restore-backup';
 import { openCliDatabase } from './cli-database';
 
 const USAGE = 'Usage: npm run restore -- <resham-backup-….tar.gz>';
@@ -23,13 +28,20 @@ export async function runRestoreCli(argv: string[], options: RestoreCliOptions =
     return 1;
   }
   const env = options.env ?? process.env;
-  const database = await openCliDatabase({ env, migrate: false });
-  if (!database) return 1;
+  let backup: OpenedBackup;
   try {
-    const { manifest, figures } = await restoreBackup(database, {
-      file,
-      dataDir: env.DATA_DIR || './data',
-    });
+    backup = await openBackup(file);
+  } catch (error) {
+    console.error((error as Error).message);
+    return 1;
+  }
+  const database = await openCliDatabase({ env, migrate: false });
+  if (!database) {
+    await backup.close();
+    return 1;
+  }
+  try {
+    const { manifest, figures } = await restoreBackup(database, backup, env.DATA_DIR || './data');
     console.log(figuresLines(figures, ['backup', 'restored']).join('\n'));
     console.log(
       `Restored the backup of ${manifest.createdAt} (schema version ${manifest.schemaVersion.tag}, ${manifest.media.files} image files). Start the store: it applies any newer migrations.`,
@@ -47,6 +59,7 @@ export async function runRestoreCli(argv: string[], options: RestoreCliOptions =
     return 1;
   } finally {
     await database.close();
+    await backup.close();
   }
 }
 

@@ -4,7 +4,8 @@
  * embedded data folder and an empty PostgreSQL database (when it answers); table by table the restored
  * figures, rows and images equal the original's. Non-empty targets and files that are not backups are refused.
  */
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -19,7 +20,7 @@ import { createScratchDatabase, postgresAnswers } from '../../test/scratch-postg
 import { buildTestApp } from '../../test/test-app';
 import { filesBelow } from './backup-format';
 import { BACKUP_KEY_FILE, readBackupKey } from './backup-key';
-import { extractTarGz } from './tar-archive';
+import { extractTarGz, writeTarGz } from './tar-archive';
 
 const reachable = await postgresAnswers();
 
@@ -171,7 +172,8 @@ describe('npm run backup and npm run restore', () => {
   });
 
   it('refuses a file that is not a backup, and a bad command line', async () => {
-    const target = await folder('resham-refused-');
+    // Refused before any database is opened: the data folder is not even created.
+    const target = join(tmpdir(), `resham-never-made-${process.pid}`);
     const bogus = join(tmpdir(), `not-a-backup-${process.pid}.tar.gz`);
     await writeFile(bogus, 'hello');
     try {
@@ -185,6 +187,27 @@ describe('npm run backup and npm run restore', () => {
       code: 1,
       output: 'Usage: npm run restore -- <resham-backup-….tar.gz>',
     });
+    // A backup of a newer Resham: a schema version this one does not have.
+    const unpacked = await folder('resham-future-');
+    const names = await extractTarGz(backupFile, unpacked);
+    const manifestPath = join(unpacked, 'manifest.json');
+    const manifest = JSON.parse(await readFile(manifestPath, 'utf8'));
+    manifest.schemaVersion.tag = '0999_from_the_future';
+    await writeFile(manifestPath, JSON.stringify(manifest));
+    const future = join(unpacked, 'future.tar.gz');
+    const entries = await Promise.all(
+      names.map(async (name) => {
+        const path = join(unpacked, name);
+        return { name, path, size: (await stat(path)).size };
+      }),
+    );
+    await writeTarGz(future, entries);
+    expect(await capture(() => runRestoreCli([future], { env: { DATA_DIR: target } }))).toEqual({
+      code: 1,
+      output:
+        'This backup has the schema version 0999_from_the_future, which this version of Resham does not know; restore it with the Resham version that made it or a newer one.',
+    });
+    expect(existsSync(target)).toBe(false);
     const nowhere = join(target, 'nowhere');
     expect(await capture(() => runBackupCli([], { env: { DATA_DIR: nowhere } }))).toEqual({
       code: 1,

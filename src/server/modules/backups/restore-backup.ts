@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline';
 import type { Database, Db } from '../../db/database';
 import { FiguresMismatchError } from '../../db/copy-database';
 import { compareFigures, type FiguresRow } from '../../db/figures-comparison';
-import { appliedSchemaVersion, migrationsUpTo } from '../../db/schema-version';
+import { appliedSchemaVersion, knownSchemaVersions, migrationsUpTo } from '../../db/schema-version';
 import {
   fixSequences,
   readTableCatalog,
@@ -37,64 +37,81 @@ export class RestoreRefusedError extends Error {
 /** Rows inserted per batch while loading a table. */
 const LOAD_BATCH_ROWS = 1_000;
 
-export type RestoreOptions = {
-  /** The backup file (`resham-backup-….tar.gz`). */
-  file: string;
-  /** `DATA_DIR`: the images go to its `media` folder, which must be empty. */
-  dataDir: string;
-};
+/** A backup file unpacked into a temporary folder, its manifest checked; `close()` deletes the folder. */
+export type OpenedBackup = { file: string; folder: string; manifest: BackupManifest; close(): Promise<void> };
+
+/**
+ * Unpacks the backup `file` into a temporary folder and checks its manifest, before any database is opened.
+ * @throws {RestoreRefusedError} when the file is missing, not a whole Resham backup, or from a newer Resham (a
+ *   schema version this one does not have).
+ */
+export async function openBackup(file: string): Promise<OpenedBackup> {
+  const folder = await mkdtemp(join(tmpdir(), 'resham-restore-'));
+  const close = () => rm(folder, { recursive: true, force: true });
+  try {
+    const manifest = await unpack(file, folder);
+    if (!knownSchemaVersions().some((version) => version.tag === manifest.schemaVersion.tag)) {
+      throw new RestoreRefusedError(
+        `This backup has the schema version ${manifest.schemaVersion.tag}, which this version of Resham does not know; restore it with the Resham version that made it or a newer one.`,
+      );
+    }
+    return { file, folder, manifest, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
 
 export type RestoreResult = { manifest: BackupManifest; figures: FiguresRow[] };
 
 /**
- * Restores `file` into `database` (opened, not migrated) and `DATA_DIR/media`.
+ * Restores the opened `backup` into `database` (opened, not migrated) and `dataDir/media` (`DATA_DIR`).
  * @returns the manifest and the comparison of its figures with the restored tables (rows, sums in paise).
- * @throws {RestoreRefusedError} when the file is not a whole Resham backup, the database or the media folder
- *   is not empty, or the database is migrated past the backup's schema version; nothing was written.
+ * @throws {RestoreRefusedError} when the database or the media folder is not empty, or the database is
+ *   migrated past the backup's schema version; nothing was written.
  * @throws {FiguresMismatchError} when the loaded rows do not match the manifest (rolled back).
  */
-export async function restoreBackup(database: Database, options: RestoreOptions): Promise<RestoreResult> {
-  const staging = await mkdtemp(join(tmpdir(), 'resham-restore-'));
-  try {
-    const manifest = await unpack(options.file, staging);
-    await assertRestorable(database, options.dataDir, manifest);
-    const mediaFolder = mediaFolderOf(options.dataDir);
-    if ((await filesBelow(mediaFolder)).length > 0) {
-      throw new RestoreRefusedError(
-        `${mediaFolder} already holds uploaded images; restore into an empty data folder.`,
-      );
-    }
-    const migrations = migrationsUpTo(manifest.schemaVersion.tag);
-    try {
-      await database.migrate(migrations);
-    } finally {
-      await rm(migrations, { recursive: true, force: true });
-    }
-    let figures: FiguresRow[] = [];
-    await database.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
-      const catalog = new Map((await readTableCatalog(db)).map((table) => [table.name, table]));
-      const loaded: CatalogTable[] = [];
-      for (const table of manifest.tables) {
-        const into = catalog.get(table.name);
-        if (!into) throw new Error(`The restored database has no table ${table.name}`);
-        await loadTable(db, into, table.columns, join(staging, 'tables', `${table.name}.jsonl`));
-        loaded.push(into);
-      }
-      await fixSequences(db, [...catalog.values()]);
-      figures = compareFigures(
-        manifest.tables.map(({ name, rows, sums }) => ({ table: name, rows, sums })),
-        await tableFigures(db, loaded),
-      );
-      if (figures.some((row) => !row.same)) throw new FiguresMismatchError(figures);
-    });
-    await cp(join(staging, 'media'), mediaFolder, { recursive: true, force: false }).catch((error) => {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    });
-    return { manifest, figures };
-  } finally {
-    await rm(staging, { recursive: true, force: true });
+export async function restoreBackup(
+  database: Database,
+  backup: OpenedBackup,
+  dataDir: string,
+): Promise<RestoreResult> {
+  const { manifest, folder } = backup;
+  await assertRestorable(database, dataDir, manifest);
+  const mediaFolder = mediaFolderOf(dataDir);
+  if ((await filesBelow(mediaFolder)).length > 0) {
+    throw new RestoreRefusedError(
+      `${mediaFolder} already holds uploaded images; restore into an empty data folder.`,
+    );
   }
+  const migrations = migrationsUpTo(manifest.schemaVersion.tag);
+  try {
+    await database.migrate(migrations);
+  } finally {
+    await rm(migrations, { recursive: true, force: true });
+  }
+  let figures: FiguresRow[] = [];
+  await database.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const catalog = new Map((await readTableCatalog(db)).map((table) => [table.name, table]));
+    const loaded: CatalogTable[] = [];
+    for (const table of manifest.tables) {
+      const into = catalog.get(table.name);
+      if (!into) throw new Error(`The restored database has no table ${table.name}`);
+      await loadTable(db, into, table.columns, join(folder, 'tables', `${table.name}.jsonl`));
+      loaded.push(into);
+    }
+    await fixSequences(db, [...catalog.values()]);
+    figures = compareFigures(
+      manifest.tables.map(({ name, rows, sums }) => ({ table: name, rows, sums })),
+      await tableFigures(db, loaded),
+    );
+    if (figures.some((row) => !row.same)) throw new FiguresMismatchError(figures);
+  });
+  await cp(join(folder, 'media'), mediaFolder, { recursive: true, force: false }).catch((error) => {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  });
+  return { manifest, figures };
 }
 
 /** Extracts `file` into `staging` and reads its manifest. */
