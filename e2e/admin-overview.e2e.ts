@@ -108,6 +108,15 @@ describe('the admin overview at 390 × 844', () => {
     expect(await card.getByRole('img').count()).toBe(0);
   });
 
+  it("warns 'No backup in the last 26 hours' on the dashboard of a store that took none", async () => {
+    const page = await openAdmin('');
+    const warning = page.getByRole('status', { name: 'Backups' });
+    await warning.getByRole('heading', { name: 'No backup in the last 26 hours' }).waitFor();
+    expect(await warning.getByRole('paragraph').textContent()).toBe(
+      'Set BACKUP_DIR so the store takes one daily, or run npm run backup on the server.',
+    );
+  });
+
   it("labels the chart of a store with a sale in the page's text size", async () => {
     await paidOrder();
     const page = await openAdmin('');

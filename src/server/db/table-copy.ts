@@ -16,8 +16,9 @@ const READ_BATCH_ROWS = 2_000;
 const INSERT_BATCH_PARAMETERS = 20_000;
 
 /**
- * The rows of `table`, in batches in primary-key order; a table referencing itself comes in one batch with
- * every parent before its children. Read inside a transaction to see one snapshot.
+ * The rows of `table`, in batches of {@link READ_BATCH_ROWS} in primary-key order; a table without a primary
+ * key comes in one batch, and so does a table referencing itself, with every parent before its children. Read
+ * inside a transaction to see one snapshot.
  */
 export async function* readTableRows(db: Db, table: CatalogTable): AsyncGenerator<TextRow[]> {
   const selected = table.columns
@@ -26,12 +27,14 @@ export async function* readTableRows(db: Db, table: CatalogTable): AsyncGenerato
   const order = table.primaryKey.length > 0 ? ` ORDER BY ${table.primaryKey.map(quoteIdent).join(', ')}` : '';
   const toRow = (row: Record<string, string | null>): TextRow =>
     table.columns.map((_, index) => row[`c${index}`] ?? null);
-  if (table.selfReference) {
+  // Without a primary key no order is stable across batches: such a table (and one referencing itself, whose
+  // rows are ordered in memory) is read in one query.
+  if (table.selfReference || table.primaryKey.length === 0) {
     const rows = await queryRows<Record<string, string | null>>(
       db,
       sql.raw(`SELECT ${selected} FROM public.${quoteIdent(table.name)}${order}`),
     );
-    yield parentsFirst(table, rows.map(toRow));
+    yield table.selfReference ? parentsFirst(table, rows.map(toRow)) : rows.map(toRow);
     return;
   }
   for (let offset = 0; ; offset += READ_BATCH_ROWS) {
