@@ -1,8 +1,9 @@
 /**
  * The admin's overview screens on a phone (390 × 844): the product list shows each product's picture (an
  * `<img>` whose alt text is the product's title, 40 × 48, loaded), the dashboard of a store without sales says
- * 'No sales in the last 30 days' instead of an empty chart, and once an order is paid the chart's labels are in
- * the page's text size, not scaled up with the drawing.
+ * 'No sales in the last 30 days' instead of an empty chart and warns 'No backup in the last 26 hours' (the
+ * server has no BACKUP_DIR), and once an order is paid the chart's labels are in the page's text size, not
+ * scaled up with the drawing.
  *
  * This file starts its own server: a fresh demo shop, which has no orders until this file places one.
  */
