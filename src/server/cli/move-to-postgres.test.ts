@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../db/database';
 import { readTableCatalog, tablesWithRows } from '../db/table-catalog';
 import {
+  allRows,
   insertBackupShop,
   migratedDataDir,
   shopFacts,
@@ -38,6 +39,7 @@ describe.skipIf(!reachable)('npm run db:move-to-postgres', () => {
   let dataDir: string;
   let shop: BackupShop;
   let before: Awaited<ReturnType<typeof shopFacts>>;
+  let rowsBefore: Awaited<ReturnType<typeof allRows>>;
   let target: { url: string; drop(): Promise<void> };
 
   beforeAll(async () => {
@@ -47,6 +49,7 @@ describe.skipIf(!reachable)('npm run db:move-to-postgres', () => {
       await source.migrate();
       shop = await insertBackupShop(source, dataDir);
       before = await shopFacts(source.db);
+      rowsBefore = await allRows(source.db, ['sessions']);
     } finally {
       await source.close();
     }
@@ -104,6 +107,7 @@ describe.skipIf(!reachable)('npm run db:move-to-postgres', () => {
     expect(code).toBe(0);
     await withTarget(async (database) => {
       expect(await shopFacts(database.db)).toEqual(before);
+      expect(await allRows(database.db, ['sessions'])).toEqual(rowsBefore);
       const full = await tablesWithRows(database.db, await readTableCatalog(database.db));
       expect(full).not.toContain('sessions');
       expect(full).toEqual(

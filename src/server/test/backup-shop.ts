@@ -11,6 +11,8 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { pgliteExtensions, rowsOf, type Database, type Db } from '../db/database';
+import { readTableCatalog } from '../db/table-catalog';
+import { readTableRows, type TextRow } from '../db/table-copy';
 import { processImage } from '../modules/media/image-pipeline';
 import { saveUploads } from '../modules/media/save-uploads';
 import { confirmUpiPayment } from '../modules/payments/upi-confirmation';
@@ -89,6 +91,20 @@ export async function shopFacts(db: Db) {
     ),
     images: await query('SELECT * FROM uploaded_images ORDER BY 1'),
   };
+}
+
+/**
+ * Every row of every table as PostgreSQL text values, by table (in primary-key order), but the tables named
+ * in `except`: two databases holding the same shop give equal answers.
+ */
+export async function allRows(db: Db, except: string[] = []): Promise<Record<string, TextRow[]>> {
+  const rows: Record<string, TextRow[]> = {};
+  for (const table of await readTableCatalog(db)) {
+    if (except.includes(table.name)) continue;
+    rows[table.name] = [];
+    for await (const batch of readTableRows(db, table)) rows[table.name]!.push(...batch);
+  }
+  return rows;
 }
 
 /**

@@ -15,7 +15,7 @@ import { runRestoreCli } from '../../cli/restore';
 import { openDatabase } from '../../db/database';
 import { knownSchemaVersions } from '../../db/schema-version';
 import { readTableCatalog, tableFigures, type TableFigures } from '../../db/table-catalog';
-import { insertBackupShop, migratedDataDir, shopFacts } from '../../test/backup-shop';
+import { allRows, insertBackupShop, migratedDataDir, shopFacts } from '../../test/backup-shop';
 import { createScratchDatabase, postgresAnswers } from '../../test/scratch-postgres';
 import { buildTestApp } from '../../test/test-app';
 import { filesBelow } from './backup-format';
@@ -47,6 +47,7 @@ async function snapshotOf(options: { dataDir: string; databaseUrl?: string }) {
     return {
       figures,
       facts: await shopFacts(database.db),
+      rows: await allRows(database.db),
       media: Object.fromEntries(
         await Promise.all(media.map(async (file) => [file.name, await readFile(file.path)] as const)),
       ),
