@@ -1,8 +1,9 @@
 /**
  * The admin's overview screens on a phone (390 × 844): the product list shows each product's picture (an
  * `<img>` whose alt text is the product's title, 40 × 48, loaded), the dashboard of a store without sales says
- * 'No sales in the last 30 days' instead of an empty chart, and once an order is paid the chart's labels are in
- * the page's text size, not scaled up with the drawing.
+ * 'No sales in the last 30 days' instead of an empty chart and warns 'No backup in the last 26 hours' (the
+ * server has no BACKUP_DIR), and once an order is paid the chart's labels are in the page's text size, not
+ * scaled up with the drawing.
  *
  * This file starts its own server: a fresh demo shop, which has no orders until this file places one.
  */
@@ -106,6 +107,15 @@ describe('the admin overview at 390 × 844', () => {
     const card = page.getByRole('region', { name: 'Daily sales, 30 days' });
     await card.getByText('No sales in the last 30 days', { exact: true }).waitFor();
     expect(await card.getByRole('img').count()).toBe(0);
+  });
+
+  it("warns 'No backup in the last 26 hours' on the dashboard of a store that took none", async () => {
+    const page = await openAdmin('');
+    const warning = page.getByRole('status', { name: 'Backups' });
+    await warning.getByRole('heading', { name: 'No backup in the last 26 hours' }).waitFor();
+    expect(await warning.getByRole('paragraph').textContent()).toBe(
+      'Set BACKUP_DIR so the store takes one daily, or run npm run backup on the server.',
+    );
   });
 
   it("labels the chart of a store with a sale in the page's text size", async () => {

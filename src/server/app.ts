@@ -53,6 +53,8 @@ import {
   resolveStoreId,
   type StoreDirectory,
 } from './modules/stores/service';
+import { attachBackups } from './modules/backups/backup-lifecycle';
+import { backupRoutes } from './modules/backups/routes';
 import { clientDistDir, serverRendererFile } from './paths';
 import { registerStaticFiles } from './static-files';
 
@@ -170,6 +172,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     keyPrefix: config.REDIS_KEY_PREFIX,
     onError: (error) => app.log.warn({ err: error }, 'Redis does not answer: rate limits count per server'),
   });
+  // The daily backup and the key of the local backup route; stopped before the database closes.
+  const backups = attachBackups(app);
   app.addHook('onClose', async () => {
     await paymentWindow.stop();
     await mailSender.stop();
@@ -229,6 +233,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(deliveryRoutes);
       await api.register(wishlistRoutes);
       await api.register(addressBookRoutes);
+      await api.register(backupRoutes, backups);
       await api.register(messageRoutes, {
         contactRateLimiter: new AddressRateLimiter(
           MAX_CONTACT_MESSAGES_PER_ADDRESS,

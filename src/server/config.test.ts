@@ -15,8 +15,10 @@ describe('loadConfig', () => {
       PAYU_URL: 'https://test.payu.in/_payment',
       REDIS_KEY_PREFIX: 'resham:',
       PAYMENT_WINDOW_MINUTES: 30,
+      BACKUP_KEEP: 14,
     });
     expect(loadConfig({}).SMTP_URL).toBeUndefined();
+    expect(loadConfig({}).BACKUP_DIR).toBeUndefined();
     expect(loadConfig({}).MAIL_FROM).toBeUndefined();
   });
 
@@ -83,6 +85,8 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'warn',
         TRUST_PROXY: '1',
         PAYMENT_WINDOW_MINUTES: '45',
+        BACKUP_DIR: '/srv/backups',
+        BACKUP_KEEP: '7',
         UNRELATED: 'x',
       }),
     ).toEqual({
@@ -98,7 +102,13 @@ describe('loadConfig', () => {
       PAYU_URL: 'https://test.payu.in/_payment',
       REDIS_KEY_PREFIX: 'resham:',
       PAYMENT_WINDOW_MINUTES: 45,
+      BACKUP_DIR: '/srv/backups',
+      BACKUP_KEEP: 7,
     });
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow('BACKUP_KEEP:');
+    expect(() => loadConfig({ BACKUP_KEEP: '2.5' })).toThrow(
+      'BACKUP_KEEP: must be a whole number of backups',
+    );
     expect(() => loadConfig({ PAYMENT_WINDOW_MINUTES: '0' })).toThrow('PAYMENT_WINDOW_MINUTES:');
     expect(() => loadConfig({ PAYMENT_WINDOW_MINUTES: '2.5' })).toThrow(
       'PAYMENT_WINDOW_MINUTES: must be a whole number of minutes',

@@ -87,6 +87,19 @@ export const configSchema = z
         message: 'must be one of fatal, error, warn, info, debug, trace, silent',
       })
       .default('info'),
+    /**
+     * Folder of the daily backup (docs/operations.md "Back up"): set, the running store writes one
+     * `resham-backup-<time>.tar.gz` a day into it and keeps the newest BACKUP_KEEP; `npm run backup` writes
+     * there too. Unset → no daily backup.
+     */
+    BACKUP_DIR: z.string().min(1).optional(),
+    /** How many daily backups BACKUP_DIR keeps (older ones are deleted), 1–1000. */
+    BACKUP_KEEP: z.coerce
+      .number()
+      .int('must be a whole number of backups')
+      .min(1)
+      .max(1000)
+      .default(14),
     /** `production` turns the payment sandbox and the demo UPI ID off unless PAYMENTS_SANDBOX=on (docs/payments.md). */
     NODE_ENV: z.string().optional(),
     /**

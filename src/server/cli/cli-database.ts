@@ -15,6 +15,10 @@ export const ORDER_STEPS_WHILE_RUNNING =
 export type OpenCliDatabaseOptions = {
   /** A sentence printed after the "in use" message (the orders CLI explains where its steps will go). */
   inUseNote?: string;
+  /** The environment to read the settings from (default `process.env`). */
+  env?: Record<string, string | undefined>;
+  /** Apply the pending migrations (default true; a restore migrates only up to its backup's version). */
+  migrate?: boolean;
 };
 
 /**
@@ -26,7 +30,7 @@ export type OpenCliDatabaseOptions = {
 export async function openCliDatabase(options: OpenCliDatabaseOptions = {}): Promise<Database | null> {
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(options.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -37,7 +41,7 @@ export async function openCliDatabase(options: OpenCliDatabaseOptions = {}): Pro
   let database: Database | undefined;
   try {
     database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-    await database.migrate();
+    if (options.migrate !== false) await database.migrate();
   } catch (error) {
     await database?.close();
     if (error instanceof DataDirInUseError) {

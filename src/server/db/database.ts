@@ -61,8 +61,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Applies the migrations in drizzle/ that have not run yet. */
-  migrate(): Promise<void>;
+  /**
+   * Applies the migrations in drizzle/ (or in `folder`, a copy holding only the first ones: a restore stops at
+   * its backup's schema version) that have not run yet.
+   */
+  migrate(folder?: string): Promise<void>;
   /** True when a trivial query answers. Never throws. */
   ping(): Promise<boolean>;
   /** How many migrations in drizzle/ have not been applied to this database yet. Throws when it does not answer. */
@@ -126,14 +129,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db,
       kind: 'postgres',
       pool,
-      migrate: async () => {
+      migrate: async (folder?: string) => {
         // Several servers starting at once on one database: one migrates, the others wait for it on a
         // session-level advisory lock held by one connection, then find nothing left to apply.
         const client = await pool.connect();
         try {
           await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
           try {
-            await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
+            await migratePg(drizzlePg(client), { migrationsFolder: folder ?? migrationsFolder() });
           } finally {
             await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
           }
@@ -175,8 +178,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     db,
     kind: 'pglite',
     ...(dataDir === undefined ? {} : { dataDir }),
-    migrate: async () => {
-      await migratePglite(drizzlePglite(pglite), { migrationsFolder: migrationsFolder() });
+    migrate: async (folder?: string) => {
+      await migratePglite(drizzlePglite(pglite), { migrationsFolder: folder ?? migrationsFolder() });
     },
     ping: () => ping(db),
     pendingMigrations: () => pendingMigrations(db),

@@ -10,6 +10,9 @@ const period = z.object({ orders: z.number().int(), revenuePaise: z.number().int
 /** How few pieces or metres on hand count as low stock. */
 export const LOW_STOCK_THRESHOLD = 3;
 
+/** After this many hours without a backup the dashboard warns (a daily backup plus two hours of slack). */
+export const BACKUP_WARNING_HOURS = 26;
+
 /** `GET /api/v1/admin/dashboard` answer. Revenue counts paid orders (Processing, Shipped, Delivered). */
 export const dashboardSchema = z.object({
   today: period,
@@ -57,5 +60,11 @@ export const dashboardSchema = z.object({
     count: z.number().int(),
     latest: z.array(z.object({ subject: z.string(), lastError: z.string().nullable(), at: z.string() })),
   }),
+  /**
+   * The newest backup file in `BACKUP_DIR` (docs/operations.md "Back up"): `lastAt` its time (null: none, or
+   * BACKUP_DIR unset), `overdue` when none was taken in the last {@link BACKUP_WARNING_HOURS} hours, `daily`
+   * when BACKUP_DIR is set (the store takes one a day).
+   */
+  backup: z.object({ lastAt: z.string().nullable(), overdue: z.boolean(), daily: z.boolean() }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

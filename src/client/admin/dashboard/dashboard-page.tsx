@@ -3,11 +3,12 @@
  * have paid', oldest report first: the owner checks the bank account, then marks each paid or rejects the
  * report); then orders and revenue today / 7 / 30 days (summed on the server), daily sales for
  * 30 days, orders to ship, unpaid orders whose payment window closes soonest, low-stock SKUs and e-mails
- * that could not be sent.
+ * that could not be sent; a warning when no backup was taken in the last 26 hours, else the last backup's
+ * time.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { dashboardSchema } from '@shared/admin/dashboard-schemas';
+import { BACKUP_WARNING_HOURS, dashboardSchema, type Dashboard } from '@shared/admin/dashboard-schemas';
 import { Alert } from '@client/components/ui/alert';
 import { apiRequest } from '@client/lib/api-client';
 import { errorText } from '@client/lib/error-text';
@@ -31,6 +32,25 @@ function Card({ title, children }: { title: string; children: React.ReactNode })
   );
 }
 
+/** The warning shown when no backup was taken in the last 26 hours (docs/operations.md "Back up"). */
+function BackupWarning({ backup }: { backup: Dashboard['backup'] }) {
+  return (
+    <section
+      aria-label="Backups"
+      role="status"
+      className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2.5 text-sm text-amber-900"
+    >
+      <h2 className="font-semibold">No backup in the last {BACKUP_WARNING_HOURS} hours</h2>
+      <p className="text-xs">
+        {backup.lastAt ? `Last backup: ${formatDateTime(backup.lastAt)}. ` : ''}
+        {backup.daily
+          ? 'The daily backup did not run: check the server log and the free space of BACKUP_DIR.'
+          : 'Set BACKUP_DIR so the store takes one daily, or run npm run backup on the server.'}
+      </p>
+    </section>
+  );
+}
+
 export function DashboardPage() {
   const query = useQuery(dashboardQuery());
   if (query.isPending) return <p className="text-stone-600">Loading…</p>;
@@ -44,6 +64,7 @@ export function DashboardPage() {
   return (
     <div className="flex flex-col gap-3">
       <h1 className="text-lg font-semibold">Dashboard</h1>
+      {data.backup.overdue && <BackupWarning backup={data.backup} />}
       {data.paymentsToVerify.length > 0 && (
         <section
           aria-label="Payments to verify"
@@ -158,6 +179,9 @@ export function DashboardPage() {
           </ul>
         )}
       </Card>
+      {!data.backup.overdue && data.backup.lastAt && (
+        <p className="text-xs text-stone-600">Last backup: {formatDateTime(data.backup.lastAt)}</p>
+      )}
     </div>
   );
 }

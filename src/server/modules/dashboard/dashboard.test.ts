@@ -1,13 +1,17 @@
 /**
  * The admin dashboard's figures through `app.inject()`: orders and revenue (paise of paid orders) for today, 7
- * and 30 days, 30 daily entries, payments to verify (the shopper's 'I have paid'), orders to ship, unpaid orders about to expire, low-stock SKUs, failed e-mails.
+ * and 30 days, 30 daily entries, payments to verify (the shopper's 'I have paid'), orders to ship, unpaid orders about to expire, low-stock SKUs, failed e-mails, the last backup.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_STATUS } from '@shared/orders/order-status';
 import { outgoingMail } from '../../db/schema/mail-tables';
 import { orders } from '../../db/schema/order-tables';
+import { backupFileName } from '../backups/backup-format';
 import { insertSignedInMember, type SessionMember } from '../../test/admin-member';
 import { insertTestOrder, insertTestShop, type TestShop } from '../../test/order-fixture';
 import { buildTestApp } from '../../test/test-app';
@@ -132,5 +136,30 @@ describe.each(testDatabaseKinds)('admin dashboard on %s', (kind) => {
       count: 1,
       latest: [{ subject: 'Order shipped', lastError: 'mailbox unavailable' }],
     });
+  });
+
+  it('shows the last backup of BACKUP_DIR, and warns after 26 hours without one', async () => {
+    expect((await get('/dashboard')).json().backup).toEqual({ lastAt: null, overdue: true, daily: false });
+    const backupDir = await mkdtemp(join(tmpdir(), 'resham-dashboard-backups-'));
+    const withBackups = await buildTestApp(database, { BACKUP_DIR: backupDir });
+    try {
+      const backupOf = async (hoursAgo: number) => {
+        const at = new Date(Math.floor((Date.now() - hoursAgo * 3_600_000) / 1000) * 1000);
+        await writeFile(join(backupDir, backupFileName(at)), '');
+        return at.toISOString();
+      };
+      const read = async () =>
+        (
+          await withBackups.inject({ method: 'GET', url: '/api/v1/admin/dashboard', headers: staff.headers })
+        ).json().backup;
+      const old = await backupOf(27);
+      expect(await read()).toEqual({ lastAt: old, overdue: true, daily: true });
+      const fresh = await backupOf(25);
+      await writeFile(join(backupDir, 'notes.txt'), 'not a backup');
+      expect(await read()).toEqual({ lastAt: fresh, overdue: false, daily: true });
+    } finally {
+      await withBackups.close();
+      await rm(backupDir, { recursive: true, force: true });
+    }
   });
 });

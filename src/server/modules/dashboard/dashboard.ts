@@ -4,12 +4,13 @@
  * 30 days, Pending orders whose shopper said 'I have paid' (payments to verify, oldest report first),
  * Processing orders waiting to ship, Pending orders whose payment window closes soonest (not the reported ones:
  * their window is paused), SKUs at or
- * below {@link LOW_STOCK_THRESHOLD} and e-mails the outbox gave up on.
+ * below {@link LOW_STOCK_THRESHOLD}, e-mails the outbox gave up on, and the time of the last backup.
  */
 import { sql } from 'drizzle-orm';
-import { LOW_STOCK_THRESHOLD, type Dashboard } from '@shared/admin/dashboard-schemas';
+import { BACKUP_WARNING_HOURS, LOW_STOCK_THRESHOLD, type Dashboard } from '@shared/admin/dashboard-schemas';
 import { ORDER_STATUS } from '@shared/orders/order-status';
 import { rowsOf, type Db } from '../../db/database';
+import { lastBackupTime } from '../backups/backup-files';
 
 /** Statuses whose orders are paid: their totals are revenue. */
 const PAID = sql.raw(`(${ORDER_STATUS.processing}, ${ORDER_STATUS.shipped}, ${ORDER_STATUS.delivered})`);
@@ -22,11 +23,20 @@ type Row = Record<string, string | number | null>;
 const num = (value: unknown) => Number(value ?? 0);
 const iso = (value: unknown) => new Date(value as string).toISOString();
 
-/** The dashboard of `storeId` as of `now`. */
-export async function loadDashboard(db: Db, storeId: number, now: Date = new Date()): Promise<Dashboard> {
+/**
+ * The dashboard of `storeId` as of `now`; `backupDir` is `BACKUP_DIR` (its newest backup file's time is
+ * shown, with a warning after {@link BACKUP_WARNING_HOURS} hours without one).
+ */
+export async function loadDashboard(
+  db: Db,
+  storeId: number,
+  now: Date = new Date(),
+  backupDir?: string,
+): Promise<Dashboard> {
   const at = now.toISOString();
   // Today's first instant in India (UTC+05:30 all year), then the 30 days that end with today.
   const today = sql`(date_trunc('day', ${at}::timestamptz AT TIME ZONE ${IST}) AT TIME ZONE ${IST})`;
+  const lastBackup = lastBackupTime(backupDir);
   const [daily, toVerify, toShip, oldest, expiring, lowStock, failed, latestFailed] = await Promise.all([
     db.execute(sql`
       WITH days AS (
@@ -128,5 +138,12 @@ export async function loadDashboard(db: Db, storeId: number, now: Date = new Dat
         at: iso(row.created_at),
       })),
     },
+    backup: backupStatus(await lastBackup, Boolean(backupDir), now),
   };
+}
+
+/** The dashboard's backup line: the last backup's time and whether it is overdue. */
+function backupStatus(lastAt: Date | null, daily: boolean, now: Date): Dashboard['backup'] {
+  const overdue = !lastAt || now.getTime() - lastAt.getTime() > BACKUP_WARNING_HOURS * 60 * 60 * 1000;
+  return { lastAt: lastAt?.toISOString() ?? null, overdue, daily };
 }
