@@ -45,8 +45,7 @@ export function ReturnsPage() {
                       : 'border-stone-300 bg-white text-stone-700',
                   )}
                 >
-                  {RETURN_TAB_LABELS[tab]}
-                  {counts && <span className="ml-1 tabular-nums">{counts[tab]}</span>}
+                  {RETURN_TAB_LABELS[tab]} {counts && <span className="tabular-nums">{counts[tab]}</span>}
                 </button>
               );
             })}
