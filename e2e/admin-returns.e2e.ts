@@ -63,13 +63,13 @@ async function ownerMoves(orderNumber: string, stopAt?: 'shipped') {
 
 /** The kurta variants' stock as the admin's product editor reads it, by SKU. */
 async function kurtaStock(): Promise<Record<string, number | null>> {
-  const detail = await apiCall<{ variants: { sku: string; stock: number | null }[] }>(
+  const detail = await apiCall<{ values: { variants: { sku: string; stock: number | null }[] } }>(
     'GET',
     `/admin/products/${kurtaId}`,
     undefined,
     ownerToken,
   );
-  return Object.fromEntries(detail.body.variants.map((variant) => [variant.sku, variant.stock]));
+  return Object.fromEntries(detail.body.values.variants.map((variant) => [variant.sku, variant.stock]));
 }
 
 beforeAll(async () => {
