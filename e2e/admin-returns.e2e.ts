@@ -13,7 +13,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomInt } from 'node:crypto';
+import { AxeBuilder } from '@axe-core/playwright';
 import { and, eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/server/db/database';
 import { orders } from '../src/server/db/schema/order-tables';
@@ -70,6 +72,18 @@ async function kurtaStock(): Promise<Record<string, number | null>> {
     ownerToken,
   );
   return Object.fromEntries(detail.body.values.variants.map((variant) => [variant.sku, variant.stock]));
+}
+
+/** axe's violations (as e2e/accessibility.e2e.ts checks them) on the page, or only inside `selector`. */
+async function violations(page: Page, selector?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).options({
+    rules: { 'label-content-name-mismatch': { enabled: true } },
+  });
+  if (selector) builder = builder.include(selector);
+  const result = await builder.analyze();
+  return result.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }
 
 beforeAll(async () => {
@@ -158,6 +172,7 @@ describe('the returns queue at 390 × 844', () => {
     expect(squash(await card.textContent())).toContain('“Too tight at the shoulders”');
     expect(squash(await card.textContent())).toContain(`Order ${exchangeOrder}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect((await violations(page)).join('\n')).toBe('');
 
     // Approve with a pickup note: the L is set aside.
     await card.getByRole('button', { name: 'Approve' }).click();
@@ -178,6 +193,7 @@ describe('the returns queue at 390 × 844', () => {
     await card.getByRole('button', { name: 'Receive' }).click();
     await dialog.getByRole('heading', { name: `Receive return ${returnNumber}?` }).waitFor();
     expect(await dialog.getByRole('radio', { name: 'Restock' }).isChecked()).toBe(true);
+    expect((await violations(page, '[role="alertdialog"]')).join('\n')).toBe('');
     await dialog.getByRole('button', { name: 'Receive', exact: true }).click();
     await waitForToast(page, 'Return received: stock updated');
     await waitForToastsGone(page);

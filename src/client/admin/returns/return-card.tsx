@@ -48,7 +48,7 @@ export function ReturnCard({ item }: { item: AdminReturn }) {
           </Link>
           <p className="text-xs text-stone-600">
             Order{' '}
-            <Link to={`/orders/${item.orderId}`} className="font-mono text-brand-700">
+            <Link to={`/orders/${item.orderId}`} className="font-mono text-brand-700 underline">
               {item.orderId}
             </Link>{' '}
             · {formatDateTime(item.createdAt)}
@@ -63,7 +63,7 @@ export function ReturnCard({ item }: { item: AdminReturn }) {
 
       <p className="text-xs text-stone-700">
         {item.shopper.name} ·{' '}
-        <a className="text-brand-700" href={`tel:${item.shopper.phone.replace(/\s/g, '')}`}>
+        <a className="text-brand-700 underline" href={`tel:${item.shopper.phone.replace(/\s/g, '')}`}>
           {item.shopper.phone}
         </a>{' '}
         · {item.shopper.email}
@@ -127,7 +127,7 @@ export function ReturnCard({ item }: { item: AdminReturn }) {
         </ul>
       )}
 
-      <dl className="grid grid-cols-2 gap-x-3 gap-y-0.5 text-xs" aria-label="Money">
+      <dl className="grid grid-cols-2 gap-x-3 gap-y-0.5 text-xs">
         <dt className="text-stone-600">Refund</dt>
         <dd className="text-right font-semibold" data-testid="return-refund">
           {item.refundAmount > 0 ? formatRupees(item.refundAmount) : 'None (exchange)'}
@@ -160,7 +160,7 @@ export function ReturnCard({ item }: { item: AdminReturn }) {
           Replacement shipped{item.replacement.courier && ` by ${item.replacement.courier}`}:{' '}
           {item.replacement.trackingUrl ? (
             <a
-              className="font-mono text-brand-700"
+              className="font-mono text-brand-700 underline"
               href={item.replacement.trackingUrl}
               target="_blank"
               rel="noopener noreferrer"
