@@ -21,7 +21,6 @@ import {
   rejectReturnBodySchema,
   shipReplacementBodySchema,
 } from '@shared/returns/return-schemas';
-import type { OrderReturn } from '@shared/returns/return-schemas';
 import { actorOf, requireMember } from '../auth/role-hook';
 import { runAdminOrderStep } from '../orders/admin-order-step';
 import { adminReturn, adminReturnsOfOrder, listAdminReturns } from './admin-returns';
@@ -35,19 +34,23 @@ import {
   type ReturnStepContext,
 } from './return-steps';
 
-/** Runs `step` as the signed-in member, wakes the mail sender, and answers the return as the admin shows it. */
+/**
+ * Runs `step` on return `id` as the signed-in member, wakes the mail sender, and answers the return as the admin
+ * shows it now.
+ */
 async function runReturnStep(
   app: FastifyInstance,
   request: FastifyRequest,
-  step: (context: ReturnStepContext) => Promise<OrderReturn>,
+  id: string,
+  step: (context: ReturnStepContext) => Promise<void>,
 ) {
-  const done = await step({
+  await step({
     storeId: request.storeId,
     actor: actorOf(await requireMember(request)),
     mailFrom: app.config.MAIL_FROM,
   });
   app.mailSender.wake();
-  return adminReturn(app.db, request.storeId, done.id);
+  return adminReturn(app.db, request.storeId, id);
 }
 
 export const returnAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -78,7 +81,7 @@ export const returnAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: adminReturnParamsSchema, body: approveReturnBodySchema, response: answers } },
     async (request, reply) =>
       reply.send(
-        await runReturnStep(app, request, (context) =>
+        await runReturnStep(app, request, request.params.id, (context) =>
           approveReturn(app.db, context, request.params.id, request.body),
         ),
       ),
@@ -90,7 +93,7 @@ export const returnAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: adminReturnParamsSchema, body: rejectReturnBodySchema, response: answers } },
     async (request, reply) =>
       reply.send(
-        await runReturnStep(app, request, (context) =>
+        await runReturnStep(app, request, request.params.id, (context) =>
           rejectReturn(app.db, context, request.params.id, request.body),
         ),
       ),
@@ -102,7 +105,7 @@ export const returnAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: adminReturnParamsSchema, body: receiveReturnBodySchema, response: answers } },
     async (request, reply) =>
       reply.send(
-        await runReturnStep(app, request, (context) =>
+        await runReturnStep(app, request, request.params.id, (context) =>
           receiveReturn(app.db, context, request.params.id, request.body),
         ),
       ),
@@ -114,7 +117,7 @@ export const returnAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: adminReturnParamsSchema, body: shipReplacementBodySchema, response: answers } },
     async (request, reply) =>
       reply.send(
-        await runReturnStep(app, request, (context) =>
+        await runReturnStep(app, request, request.params.id, (context) =>
           shipReplacement(app.db, context, request.params.id, request.body),
         ),
       ),
@@ -126,7 +129,9 @@ export const returnAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: adminReturnParamsSchema, body: closeReturnBodySchema, response: answers } },
     async (request, reply) =>
       reply.send(
-        await runReturnStep(app, request, (context) => closeReturn(app.db, context, request.params.id)),
+        await runReturnStep(app, request, request.params.id, (context) =>
+          closeReturn(app.db, context, request.params.id),
+        ),
       ),
   );
 

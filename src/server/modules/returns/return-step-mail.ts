@@ -22,8 +22,23 @@ import { readMailOrder, type MailOrder } from '../orders/order-mail-lines';
 /** The steps that mail the shopper. */
 export type ReturnMailStep = 'approved' | 'rejected' | 'received' | 'replacement-shipped';
 
+/**
+ * What a return's mail shows of it, as it is after the step (amounts in rupees, quantities in the line's unit):
+ * the fields of `returnSchema` it needs, read in the step's transaction.
+ */
+export type ReturnMailView = Pick<
+  OrderReturn,
+  'number' | 'pickupNote' | 'rejectionReason' | 'refundAmount' | 'pickupFee'
+> & {
+  lines: Pick<
+    OrderReturn['lines'][number],
+    'productTitle' | 'size' | 'color' | 'unit' | 'quantity' | 'exchange'
+  >[];
+  replacement: { courier: string | null; trackingNumber: string } | null;
+};
+
 /** One returned line as the mails list it: `Cotton Kurta (Size: M, Colour: White): 1 — exchange for size L`. */
-export function returnLineText(line: OrderReturn['lines'][number]): string {
+export function returnLineText(line: ReturnMailView['lines'][number]): string {
   const options = [
     ...(line.size ? [`Size: ${line.size}`] : []),
     ...(line.color ? [`Colour: ${line.color}`] : []),
@@ -38,12 +53,12 @@ export function returnLineText(line: OrderReturn['lines'][number]): string {
 }
 
 /** What a refund of `view` will be, as the mails say it: '₹1,999', or null when nothing is refunded. */
-const refundText = (view: OrderReturn) => (view.refundAmount > 0 ? formatRupees(view.refundAmount) : null);
+const refundText = (view: ReturnMailView) => (view.refundAmount > 0 ? formatRupees(view.refundAmount) : null);
 
 /** The subject and paragraphs of the mail of `step` (link: the replacement's tracking page, when known). */
 function returnMailContent(
   order: MailOrder,
-  view: OrderReturn,
+  view: ReturnMailView,
   step: ReturnMailStep,
 ): { subject: string; before: string[]; link?: { label: string; url: string } } {
   const shop = shopNameOf(order.store);
@@ -104,7 +119,7 @@ function returnMailContent(
 /** Renders the mail of `step` of return `view` for `order`: text and HTML alike, every value escaped. */
 export function returnStepMessage(
   order: MailOrder,
-  view: OrderReturn,
+  view: ReturnMailView,
   step: ReturnMailStep,
   mailFrom: string | undefined,
 ): OutgoingMessage {
@@ -158,7 +173,7 @@ export async function enqueueReturnStepMail(
   tx: Db,
   storeId: number,
   orderId: string,
-  view: OrderReturn,
+  view: ReturnMailView,
   step: ReturnMailStep,
   mailFrom: string | undefined,
 ): Promise<void> {

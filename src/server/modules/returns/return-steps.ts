@@ -12,16 +12,15 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { courierDisplayName } from '@shared/orders/couriers';
 import { RETURN_STATUS_LABELS, type ReturnStatus } from '@shared/returns/return-rules';
-import type { OrderReturn } from '@shared/returns/return-schemas';
+import { paiseToRupees } from '@shared/money';
 import { rowsOf, type Db } from '../../db/database';
 import { productVariants, products } from '../../db/schema/catalog-tables';
 import { orderLines } from '../../db/schema/order-tables';
 import { orderReturns, returnEvents, returnLines } from '../../db/schema/return-tables';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
-import { returnsById } from '../orders/order-returns-view';
 import { RETURN_NOT_FOUND } from './admin-returns';
-import { enqueueReturnStepMail, type ReturnMailStep } from './return-step-mail';
+import { enqueueReturnStepMail, type ReturnMailStep, type ReturnMailView } from './return-step-mail';
 
 /** Who makes the step, in which store, and the sender of the shopper's mail. */
 export type ReturnStepContext = { storeId: number; actor: AuditActor; mailFrom?: string | undefined };
@@ -70,7 +69,6 @@ type StepState = { tx: Db; row: ReturnRow; lines: LineRow[] };
  * Runs `work` on return `returnId` of the context's store in one transaction with the return row locked, after
  * checking it is `needed`; then records the event (`status`, `note`), the audit entry (`action`, before →
  * after) and the shopper's mail of `mail`.
- * @returns the return as it is after the step.
  * @throws {NotFoundError} for another store's return; {@link ConflictError} for an illegal move.
  */
 async function runReturnStep(
@@ -87,7 +85,7 @@ async function runReturnStep(
       mail?: ReturnMailStep;
     }>;
   },
-): Promise<OrderReturn> {
+): Promise<void> {
   const { storeId } = context;
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -112,7 +110,10 @@ async function runReturnStep(
       note: done.note,
       actorUserId: context.actor.accountId,
     });
-    const [view] = await returnsById(tx, storeId, [row.id]);
+    const [after] = await tx
+      .select()
+      .from(orderReturns)
+      .where(and(eq(orderReturns.storeId, storeId), eq(orderReturns.id, row.id)));
     await recordAudit(tx, {
       storeId,
       actor: context.actor,
@@ -120,11 +121,51 @@ async function runReturnStep(
       entityId: row.number,
       action: step.action,
       before: { status: RETURN_STATUS_LABELS[row.status] },
-      after: { status: view!.statusLabel, ...done.details },
+      after: { status: RETURN_STATUS_LABELS[after!.status], ...done.details },
     });
-    if (done.mail) await enqueueReturnStepMail(tx, storeId, row.orderId, view!, done.mail, context.mailFrom);
-    return view!;
+    if (done.mail)
+      await enqueueReturnStepMail(
+        tx,
+        storeId,
+        row.orderId,
+        mailViewOf(after!, lines),
+        done.mail,
+        context.mailFrom,
+      );
   });
+}
+
+/** True when a return line asks for another size or colour. */
+const isExchange = (line: LineRow['line']) =>
+  line.exchangeVariantId !== null || line.exchangeSize !== null || line.exchangeColor !== null;
+
+/**
+ * The return as its mail shows it, from its row and lines in the step's transaction (queries one at a time on
+ * the transaction's one connection). The refund is the lines' value less the pickup fee, never below 0, as
+ * every answer counts it (../orders/order-returns-view.ts).
+ */
+function mailViewOf(row: ReturnRow, lines: LineRow[]): ReturnMailView {
+  const linesPaise = lines.reduce((sum, { line }) => sum + line.refundPaise, 0);
+  return {
+    number: row.number,
+    pickupNote: row.pickupNote,
+    rejectionReason: row.rejectionReason,
+    pickupFee: paiseToRupees(row.pickupFeePaise),
+    refundAmount: paiseToRupees(linesPaise > 0 ? Math.max(0, linesPaise - row.pickupFeePaise) : 0),
+    lines: lines.map(({ line, orderLine }) => ({
+      productTitle: orderLine.productTitle,
+      size: orderLine.size,
+      color: orderLine.color,
+      unit: orderLine.unit === 'm' ? 'm' : 'piece',
+      quantity: line.quantity,
+      exchange: isExchange(line)
+        ? { variantId: line.exchangeVariantId, size: line.exchangeSize, color: line.exchangeColor }
+        : null,
+    })),
+    replacement: row.replacementTrackingNumber
+      ? { courier: row.replacementCourier, trackingNumber: row.replacementTrackingNumber }
+      : null,
+  };
 }
 
 /** Sets the return's status (and `values`), stamping `updated_at`. */
@@ -147,7 +188,7 @@ async function setReturn(
  */
 async function holdExchangeStock(tx: Db, storeId: number, lines: LineRow[]): Promise<void> {
   const exchanges = lines
-    .filter(({ line }) => line.exchangeVariantId !== null || line.exchangeSize !== null || line.exchangeColor)
+    .filter(({ line }) => isExchange(line))
     .sort((a, b) => String(a.line.exchangeVariantId).localeCompare(String(b.line.exchangeVariantId)));
   for (const { line, orderLine } of exchanges) {
     const soldOut = () =>
@@ -185,7 +226,7 @@ export function approveReturn(
   context: ReturnStepContext,
   returnId: string,
   body: { pickupNote?: string | undefined },
-): Promise<OrderReturn> {
+): Promise<void> {
   const pickupNote = body.pickupNote || null;
   return runReturnStep(db, context, returnId, {
     needed: 'requested',
@@ -207,7 +248,7 @@ export function rejectReturn(
   context: ReturnStepContext,
   returnId: string,
   body: { reason: string },
-): Promise<OrderReturn> {
+): Promise<void> {
   return runReturnStep(db, context, returnId, {
     needed: 'requested',
     action: 'reject',
@@ -244,7 +285,7 @@ export function receiveReturn(
   context: ReturnStepContext,
   returnId: string,
   body: { lines: { id: string; outcome: 'restocked' | 'written-off' }[] },
-): Promise<OrderReturn> {
+): Promise<void> {
   return runReturnStep(db, context, returnId, {
     needed: 'approved',
     action: 'receive',
@@ -308,7 +349,7 @@ export function shipReplacement(
   context: ReturnStepContext,
   returnId: string,
   body: { courier?: string | undefined; trackingNumber: string },
-): Promise<OrderReturn> {
+): Promise<void> {
   const courier = body.courier ? courierDisplayName(body.courier) : null;
   return runReturnStep(db, context, returnId, {
     needed: 'received',
@@ -336,7 +377,7 @@ export function shipReplacement(
  * exchange closes only once its replacement has shipped. No mail.
  * @throws {ConflictError} from any other status, or for an exchange whose replacement has not shipped.
  */
-export function closeReturn(db: Db, context: ReturnStepContext, returnId: string): Promise<OrderReturn> {
+export function closeReturn(db: Db, context: ReturnStepContext, returnId: string): Promise<void> {
   return runReturnStep(db, context, returnId, {
     needed: 'received',
     action: 'close',
