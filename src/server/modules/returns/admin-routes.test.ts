@@ -253,6 +253,16 @@ describe.each(testDatabaseKinds)('admin returns routes on %s', (kind) => {
     expect(line!.exchangeHeld).toBe(0);
   });
 
+  it('holds the whole quantity of an exchange line: 2 × M for 2 × L', async () => {
+    const two = await newReturn([{ position: 0, quantity: 2, exchangeVariantId: shop.kurtaL }]);
+    expect((await call('POST', `/returns/${two.id}/approve`, {})).statusCode).toBe(200);
+    expect(await stockOf(database.db, shop)).toMatchObject({ kurtaL: 0, kurtaM: 4 });
+    // Nothing is left for a third L.
+    const more = await exchange();
+    const refused = await call('POST', `/returns/${more.id}/approve`, {});
+    expect(refused.statusCode).toBe(409);
+  });
+
   it('two exchanges for the last L: the first approval holds it, the second is refused', async () => {
     await database.db.update(productVariants).set({ stock: 1 }).where(eq(productVariants.id, shop.kurtaL));
     const first = await exchange();

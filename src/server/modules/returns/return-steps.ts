@@ -182,8 +182,8 @@ async function setReturn(
 
 /**
  * Holds the stock of each exchange line's variant: `stock = stock - quantity WHERE stock >= quantity`, in
- * variant id order (so two approvals never deadlock), only where the stock is tracked; records the quantity
- * held on the line (`exchange_held`, 0 for an untracked variant).
+ * variant id order (so two approvals never deadlock), only where the stock is tracked; marks the line
+ * `exchange_held` 1 when the line's quantity was taken, 0 when nothing was (the variant's stock is not tracked).
  * @throws {ConflictError} naming the size when a variant is gone or short (the transaction then undoes it all).
  */
 async function holdExchangeStock(tx: Db, storeId: number, lines: LineRow[]): Promise<void> {
@@ -203,7 +203,7 @@ async function holdExchangeStock(tx: Db, storeId: number, lines: LineRow[]): Pro
           AND stock IS NOT NULL AND stock >= ${line.quantity}
         RETURNING id`),
     );
-    let held = line.quantity;
+    let held = 1;
     if (taken.length === 0) {
       const [variant] = await tx
         .select({ stock: productVariants.stock })
@@ -212,7 +212,10 @@ async function holdExchangeStock(tx: Db, storeId: number, lines: LineRow[]): Pro
       if (!variant || variant.stock !== null) throw soldOut();
       held = 0; // Not tracked: nothing to hold.
     }
-    await tx.update(returnLines).set({ exchangeHeld: held }).where(eq(returnLines.id, line.id));
+    await tx
+      .update(returnLines)
+      .set({ exchangeHeld: held })
+      .where(and(eq(returnLines.storeId, storeId), eq(returnLines.id, line.id)));
   }
 }
 
@@ -310,7 +313,10 @@ export function receiveReturn(
       for (const { line, orderLine } of ordered) {
         const outcome = outcomes.get(String(line.id))!;
         if (outcome === 'restocked') await restockLine(tx, context.storeId, orderLine, line.quantity);
-        await tx.update(returnLines).set({ outcome }).where(eq(returnLines.id, line.id));
+        await tx
+          .update(returnLines)
+          .set({ outcome })
+          .where(and(eq(returnLines.storeId, context.storeId), eq(returnLines.id, line.id)));
       }
       await setReturn(tx, row, { status: 'received' });
       return {
