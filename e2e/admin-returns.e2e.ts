@@ -22,6 +22,7 @@ import { orders } from '../src/server/db/schema/order-tables';
 import { insertTestReturn } from '../src/server/test/return-fixture';
 import { productByTitle } from './demo-kurta-and-fabric';
 import {
+  adminScreenshot,
   apiCall as sharedApiCall,
   DEMO_OWNER,
   signInToAdmin,
@@ -173,6 +174,7 @@ describe('the returns queue at 390 × 844', () => {
     expect(squash(await card.textContent())).toContain(`Order ${exchangeOrder}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     expect((await violations(page)).join('\n')).toBe('');
+    await adminScreenshot(page, 'returns');
 
     // Approve with a pickup note: the L is set aside.
     await card.getByRole('button', { name: 'Approve' }).click();
