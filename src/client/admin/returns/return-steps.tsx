@@ -6,7 +6,6 @@
  * shipped. A refused step (409) shows the server's sentence; a bad field shows under its input.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -18,74 +17,11 @@ import {
   type AdminReturn,
 } from '@shared/returns/return-schemas';
 import { KNOWN_COURIERS } from '@shared/orders/couriers';
-import { Button } from '@client/components/ui/button';
-import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
-import { errorText, namesFields } from '@client/lib/error-text';
 import { setFieldErrors } from '@client/lib/form-errors';
-import { toast } from '@client/lib/notify';
-import { ADMIN_QUERY_KEY } from '../lib/admin-session';
-import { RETURNS_QUERY_KEY, returnQuery, runReturnStep, type ReturnStep } from './return-queries';
+import { StepDialog, useReturnStep } from './return-step-dialog';
 import * as T from './return-step-texts';
-
-/** The mutation of `step` on `item`: the cache takes the answer, the queue and the order are read again. */
-function useReturnStep(
-  item: AdminReturn,
-  step: ReturnStep,
-  onFields?: (error: unknown) => void,
-  onDone?: () => void,
-) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: object) => runReturnStep(item.id, step, body),
-    onSuccess: (updated) => {
-      client.setQueryData(returnQuery(item.id).queryKey, updated);
-      void client.invalidateQueries({ queryKey: RETURNS_QUERY_KEY });
-      void client.invalidateQueries({ queryKey: [...ADMIN_QUERY_KEY, 'order', item.orderId] });
-      toast.success(T.STEP_DONE[step]);
-      onDone?.();
-    },
-    onError: (error) => {
-      onFields?.(error);
-      if (!namesFields(error)) toast.error(errorText(error));
-    },
-  });
-}
-
-/** A step's button and its dialog; `form` is the dialog's content, `confirm` submits it. */
-function StepDialog(props: {
-  label: string;
-  title: string;
-  description: string;
-  busy: boolean;
-  open: boolean;
-  setOpen: (open: boolean) => void;
-  confirm: () => void;
-  destructive?: boolean;
-  children?: ReactNode;
-}) {
-  return (
-    <>
-      <Button variant={props.destructive ? 'destructive' : 'default'} onClick={() => props.setOpen(true)}>
-        {props.label}
-      </Button>
-      <ConfirmDialog
-        open={props.open}
-        onOpenChange={props.setOpen}
-        title={props.title}
-        description={props.description}
-        keepLabel={T.KEEP}
-        confirmLabel={props.label}
-        confirmVariant={props.destructive ? 'destructive' : 'default'}
-        busy={props.busy}
-        onConfirm={props.confirm}
-      >
-        {props.children}
-      </ConfirmDialog>
-    </>
-  );
-}
 
 function ApproveStep({ item }: { item: AdminReturn }) {
   const [open, setOpen] = useState(false);
