@@ -94,7 +94,7 @@ export function OrderPage() {
 
       <OrderActions order={order} />
       <TaxDocumentDownloads orderNumber={order.orderNumber} documents={order.documents ?? []} />
-      <OrderReturns orderNumber={order.orderNumber} />
+      <OrderReturns order={order} />
 
       <section aria-label="Items" className="rounded-lg border border-stone-200 bg-white">
         <ul className="divide-y divide-stone-100">

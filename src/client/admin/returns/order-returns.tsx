@@ -60,9 +60,14 @@ export function RtoStep({ order }: { order: AdminOrderDetail }) {
   );
 }
 
-/** The order's returns as links into the queue; nothing while it has none. */
-export function OrderReturns({ orderNumber }: { orderNumber: string }) {
-  const returns = useQuery({ ...orderReturnsQuery(orderNumber), staleTime: 0 });
+/** The returns of a Delivered order as links into the queue; nothing while it has none (or is not delivered). */
+export function OrderReturns({ order }: { order: AdminOrderDetail }) {
+  // Only a delivered order can be asked back.
+  const returns = useQuery({
+    ...orderReturnsQuery(order.orderNumber),
+    staleTime: 0,
+    enabled: order.status === ORDER_STATUS.delivered,
+  });
   const rows = returns.data?.data ?? [];
   if (rows.length === 0) return null;
   return (

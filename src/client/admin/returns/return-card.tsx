@@ -130,7 +130,9 @@ export function ReturnCard({ item }: { item: AdminReturn }) {
       <dl className="grid grid-cols-2 gap-x-3 gap-y-0.5 text-xs">
         <dt className="text-stone-600">Refund</dt>
         <dd className="text-right font-semibold" data-testid="return-refund">
-          {item.refundAmount > 0 ? formatRupees(item.refundAmount) : 'None (exchange)'}
+          {item.lines.every((line) => line.exchange !== null)
+            ? 'None (exchange)'
+            : formatRupees(item.refundAmount)}
         </dd>
         {item.pickupFee > 0 && (
           <>
