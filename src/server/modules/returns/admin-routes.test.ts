@@ -326,6 +326,21 @@ describe.each(testDatabaseKinds)('admin returns routes on %s', (kind) => {
     expect(audit!.after).toMatchObject({ status: 'Return received' });
   });
 
+  it('two receipts of one return at once restock it once; the second is refused', async () => {
+    const one = await newReturn([{ position: 0, quantity: 2 }]);
+    await call('POST', `/returns/${one.id}/approve`, {});
+    const body = { lines: [{ id: String(one.lineIds[0]), outcome: 'restocked' }] };
+    const answers = await Promise.all([
+      call('POST', `/returns/${one.id}/receive`, body),
+      call('POST', `/returns/${one.id}/receive`, body),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)!.json()).toEqual({
+      error: `Return ${one.number} is already received`,
+    });
+    expect((await stockOf(database.db, shop)).kurtaM).toBe(6);
+  });
+
   it('refuses a receipt that leaves a line out, names another line or lists one twice', async () => {
     const one = await newReturn([
       { position: 0, quantity: 1 },
