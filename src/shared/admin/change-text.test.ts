@@ -78,6 +78,7 @@ describe('change texts', () => {
     );
     expect(statusChangeText(ORDER_STATUS.pending, ORDER_STATUS.pending)).toBeNull();
     expect(auditActionLabel('mark-paid')).toBe('marked it paid');
+    expect(auditActionLabel('rto')).toBe('marked it returned to origin');
     expect(auditActionLabel('update-gst')).toBe('update gst');
     expect(eventCauseText('created')).toBeNull();
     expect(eventCauseText('admin: mark-paid UTR 412345678901')).toBe('Shop: marked paid, UTR 412345678901');

@@ -182,6 +182,7 @@ const ACTION_LABELS: Record<string, string> = {
   deliver: 'marked it delivered',
   cancel: 'cancelled it',
   'reject-report': 'rejected the payment report',
+  rto: 'marked it returned to origin',
 };
 
 /** The words of audit action `action`: 'marked it paid' for `mark-paid`, 'update gst' for `update-gst`. */

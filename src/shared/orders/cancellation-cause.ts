@@ -10,6 +10,11 @@ export const CANCELLATION_CAUSE = {
   customer: 'cancelled by the customer',
   /** The shop cancelled it (the owner's `npm run orders -- cancel`, the admin). */
   shop: 'cancelled by the shop',
+  /**
+   * RTO: the courier brought a Shipped order back (refused at the door or undeliverable); the owner marked it
+   * 'Returned to origin' in the admin (docs/returns.md "RTO: parcels that come back").
+   */
+  returnedToOrigin: 'returned to origin',
 } as const;
 
 export type CancellationCause = (typeof CANCELLATION_CAUSE)[keyof typeof CANCELLATION_CAUSE];

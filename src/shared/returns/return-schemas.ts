@@ -177,6 +177,13 @@ export const shipReplacementBodySchema = z.object({
   trackingNumber: personText(100).pipe(z.string().min(1, 'Please enter a tracking number')),
 });
 
+/** `POST /admin/returns/{id}/close`: nothing to add (`{}`). */
+export const closeReturnBodySchema = z.object({}).strict();
+/** `POST /admin/orders/{orderNumber}/rto` (the parcel came back: 'Returned to origin'): nothing to add (`{}`). */
+export const adminRtoBodySchema = z.object({}).strict();
+/** `GET /api/v1/admin/orders/{orderNumber}/returns` answer: the order's returns, oldest first. */
+export const adminOrderReturnsSchema = z.object({ data: z.array(adminReturnSchema) });
+
 /** How a refund is paid: through the gateway that took the payment, or outside the store (with a reference). */
 export const REFUND_METHODS = ['gateway', 'upi', 'bank', 'cash'] as const;
 export type RefundMethod = (typeof REFUND_METHODS)[number];

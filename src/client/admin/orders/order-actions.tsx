@@ -28,6 +28,7 @@ import { errorText, namesFields } from '@client/lib/error-text';
 import { setFieldErrors } from '@client/lib/form-errors';
 import { toast } from '@client/lib/notify';
 import { ADMIN_QUERY_KEY } from '../lib/admin-session';
+import { RtoStep } from '../returns/order-returns';
 import { adminOrderQuery, runOrderStep } from './order-queries';
 import {
   CANCEL_ORDER,
@@ -240,6 +241,7 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
         <div className="flex flex-wrap gap-2">
           {order.actions.includes('reject-report') && <RejectReportStep order={order} />}
           {order.actions.includes('cancel') && <CancelStep order={order} />}
+          <RtoStep order={order} />
         </div>
       )}
     </section>

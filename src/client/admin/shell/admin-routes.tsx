@@ -42,6 +42,8 @@ const PoliciesPage = screen(() => import('../store-settings/policies-page'), 'Po
 const CatalogFilePage = screen(() => import('../catalog-file/catalog-file-page'), 'CatalogFilePage');
 const MessagesPage = screen(() => import('../messages/messages-page'), 'MessagesPage');
 const MessagePage = screen(() => import('../messages/message-page'), 'MessagePage');
+const ReturnsPage = screen(() => import('../returns/returns-page'), 'ReturnsPage');
+const ReturnPage = screen(() => import('../returns/return-page'), 'ReturnPage');
 /** Delivery and COD settings (owner only): its own chunk, loaded when opened. */
 const DeliverySettingsPage = screen(() => import('../store-settings/delivery-settings-page'), 'default');
 
@@ -122,6 +124,22 @@ export function AdminRoutes() {
             element={
               <Lazy>
                 <MessagePage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="returns"
+            element={
+              <Lazy>
+                <ReturnsPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="returns/:returnId"
+            element={
+              <Lazy>
+                <ReturnPage />
               </Lazy>
             }
           />

@@ -19,6 +19,8 @@ export type ConfirmDialogProps = {
   keepLabel: string;
   /** The destructive choice: 'Cancel order'. */
   confirmLabel: string;
+  /** The confirm button's look: destructive (default), or the plain primary for a step that moves forward. */
+  confirmVariant?: 'destructive' | 'default';
   onConfirm: () => void;
   /** The confirmed step is running: both choices are disabled. */
   busy?: boolean;
@@ -36,6 +38,7 @@ export function ConfirmDialog({
   onConfirm,
   busy = false,
   children,
+  confirmVariant = 'destructive',
 }: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
@@ -51,7 +54,12 @@ export function ConfirmDialog({
                 {keepLabel}
               </Button>
             </AlertDialog.Cancel>
-            <Button variant="destructive" disabled={busy} aria-busy={busy || undefined} onClick={onConfirm}>
+            <Button
+              variant={confirmVariant}
+              disabled={busy}
+              aria-busy={busy || undefined}
+              onClick={onConfirm}
+            >
               {confirmLabel}
             </Button>
           </div>

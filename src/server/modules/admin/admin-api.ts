@@ -18,6 +18,7 @@ import { storeSettingsAdminRoutes } from '../store-settings/admin-routes';
 import { customerAdminRoutes } from '../customers/admin-routes';
 import { dashboardAdminRoutes } from '../dashboard/admin-routes';
 import { messageAdminRoutes } from '../messages/admin-routes';
+import { returnAdminRoutes } from '../returns/admin-routes';
 import { requireMemberRole } from '../auth/role-hook';
 import { adminSessionRoutes, memberAdminRoutes } from '../members/admin-routes';
 
@@ -37,6 +38,7 @@ const ADMIN_FEATURE_ROUTES: FastifyPluginAsync[] = [
   catalogFileAdminRoutes,
   deliveryAdminRoutes,
   messageAdminRoutes,
+  returnAdminRoutes,
 ];
 
 export type AdminApiOptions = { signInRateLimiter?: SignInRateLimiter };
