@@ -78,7 +78,12 @@ export function readPayuRefundAnswer(answer: unknown): RefundOutcome {
     };
   }
   if (status === '0') {
-    return { status: 'failed', gatewayRefundId: null, reason: message || 'The gateway refused the refund', raw };
+    return {
+      status: 'failed',
+      gatewayRefundId: null,
+      reason: message || 'The gateway refused the refund',
+      raw,
+    };
   }
   return { status: 'pending', gatewayRefundId: null, reason: 'The gateway gave no readable answer', raw };
 }
