@@ -75,7 +75,10 @@ export const creditNoteNumberSchema = z
   });
 
 /** `GET /orders/{orderId}/credit-notes/{number}` and the admin's `…/documents/credit-notes/{number}` path. */
-export const creditNoteParamsSchema = z.object({ orderId: z.string().max(64), number: creditNoteNumberSchema });
+export const creditNoteParamsSchema = z.object({
+  orderId: z.string().max(64),
+  number: creditNoteNumberSchema,
+});
 
 /** The sheets of the GSTR-1 export, as the admin downloads them one by one (docs/gst.md "GSTR-1"). */
 export const GSTR1_SHEETS = ['b2b', 'b2cl', 'b2cs', 'cdnr', 'hsn', 'docs'] as const;
