@@ -81,7 +81,7 @@ export const creditNoteParamsSchema = z.object({
 });
 
 /** The sheets of the GSTR-1 export, as the admin downloads them one by one (docs/gst.md "GSTR-1"). */
-export const GSTR1_SHEETS = ['b2b', 'b2cl', 'b2cs', 'cdnr', 'hsn', 'docs'] as const;
+export const GSTR1_SHEETS = ['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'hsn', 'docs'] as const;
 export type Gstr1Sheet = (typeof GSTR1_SHEETS)[number];
 
 /** `GET /api/v1/admin/gst/gstr1/:month/:sheet` path: a month `YYYY-MM` (India Standard Time) and a sheet. */
