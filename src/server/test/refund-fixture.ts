@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { PaymentResponse } from '@shared/payments/payment-response';
 import type { Db } from '../db/database';
 import { orders } from '../db/schema/order-tables';
+import { orderReturns, returnLines } from '../db/schema/return-tables';
 import { sandboxResponseFields } from '../modules/payments/providers/sandbox-payu';
 import type { SessionCustomer } from './session-customer';
 import { transition } from '../modules/orders/order-lifecycle';
@@ -95,4 +96,49 @@ export async function shipTestOrderThrough(
     trackingNumber: 'EE123456789IN',
   });
   if (deliver) await transition(db, storeId, orderId, ORDER_STATUS.delivered, 'test: delivered');
+}
+
+/** One line of a test return: the order line, how much, its refund value (0: an exchange) and its new size. */
+export type TestReturnLine = {
+  orderLineId: number;
+  quantity: number;
+  refundPaise: number;
+  exchangeSize?: string;
+};
+
+let returnsMade = 0;
+
+/**
+ * Writes a received return of order `orderId` straight into the return tables (as the returns queue leaves
+ * it), for refund tests that need a return to settle without going through the shopper's request.
+ * @returns the return's id and number.
+ */
+export async function insertTestReturn(
+  db: Db,
+  input: { storeId: number; orderId: string; userId: number; lines: TestReturnLine[] },
+): Promise<{ id: string; number: string }> {
+  const number = `RT-T${String(process.pid % 1000).padStart(3, '0')}${String(++returnsMade).padStart(4, '0')}`;
+  const [row] = await db
+    .insert(orderReturns)
+    .values({
+      storeId: input.storeId,
+      orderId: input.orderId,
+      userId: input.userId,
+      number,
+      status: 'received',
+    })
+    .returning({ id: orderReturns.id });
+  await db.insert(returnLines).values(
+    input.lines.map((line) => ({
+      storeId: input.storeId,
+      returnId: row!.id,
+      orderLineId: line.orderLineId,
+      quantity: line.quantity,
+      reason: line.exchangeSize ? 'size-too-small' : 'damaged-or-defective',
+      exchangeSize: line.exchangeSize ?? null,
+      refundPaise: line.refundPaise,
+      outcome: 'restocked' as const,
+    })),
+  );
+  return { id: row!.id, number };
 }
