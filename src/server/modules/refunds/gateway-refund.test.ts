@@ -157,7 +157,7 @@ describe.each(testDatabaseKinds)('gateway refunds through PayU on %s', (kind) =>
         msg: 'Refund Request Queued',
         request_id: '135848905',
         bank_ref_num: null,
-        mihpayid: 403993715521937565,
+        mihpayid: '403993715521937565',
       },
     });
     const retried = await retry(orderNumber, failed.json<Refund>().id);
