@@ -2,7 +2,8 @@
  * `/admin/orders/:orderId`: one order — status, the steps it may take, lines (SKU, size, colour, quantity
  * and unit), address, payments (UTR or gateway id, amount, time), the shopper's 'I have paid' with the UTR they
  * gave (which the mark-paid form starts with), and its history with who changed what
- * (the audit log). Links to the printable packing slip and downloads its tax invoice and credit note.
+ * (the audit log). Links to the printable packing slip and downloads its tax invoice and credit notes; its
+ * 'Refunds' panel (./refunds-panel.tsx) shows and makes refunds.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
@@ -23,6 +24,7 @@ import { formatDateTime, formatPaise, statusBadge } from '../lib/format';
 import { TaxDocumentDownloads } from '../gst/tax-document-downloads';
 import { OrderActions } from './order-actions';
 import { adminOrderQuery } from './order-queries';
+import { RefundsPanel } from './refunds-panel';
 
 const quantityText = (quantity: number, unit: string) => (unit === 'm' ? `${quantity} m` : `× ${quantity}`);
 
@@ -92,6 +94,7 @@ export function OrderPage() {
 
       <OrderActions order={order} />
       <TaxDocumentDownloads orderNumber={order.orderNumber} documents={order.documents ?? []} />
+      <RefundsPanel orderNumber={order.orderNumber} />
 
       <section aria-label="Items" className="rounded-lg border border-stone-200 bg-white">
         <ul className="divide-y divide-stone-100">
