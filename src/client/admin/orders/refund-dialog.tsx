@@ -71,7 +71,8 @@ export function RefundDialog({ orderNumber, refunds, open, onOpenChange }: Refun
       const amount = formatRupees(done.amount);
       if (done.status === 'processed')
         toast.success(
-          `Refund of ${amount} processed${done.creditNote ? ` · credit note ${done.creditNote.number}` : ''}`,
+          `Refund of ${amount} processed`,
+          done.creditNote ? { description: `Credit note ${done.creditNote.number}` } : undefined,
         );
       else if (done.status === 'failed')
         toast.error(`Refund of ${amount} failed: ${done.failureReason ?? ''}`);
