@@ -9,7 +9,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxResponseFields } from '../src/server/modules/payments/providers/sandbox-payu';
 import { formatRupees } from '../src/shared/money';
 import { refundLeftMessage } from '../src/shared/returns/return-rules';
 import { pdfText } from '../src/server/test/pdf-text';
@@ -40,6 +39,29 @@ afterAll(async () => {
   await server?.stop();
 });
 
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
+const unescape = (text: string) => text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]!);
+
+/** The hidden fields of the sandbox page's 'Success' form (what its button posts back to the shop). */
+function successFields(html: string): Record<string, string> {
+  const form = [...html.matchAll(/<form method="post" action="[^"]+"[^>]*>([\s\S]*?)<\/form>/g)].find(
+    (match) => /<button[^>]*>Success<\/button>/.test(match[1]!),
+  );
+  expect(form).toBeDefined();
+  return Object.fromEntries(
+    [...form![1]!.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((input) => [
+      unescape(input[1]!),
+      unescape(input[2]!),
+    ]),
+  );
+}
+
 /** A shopper's order of one plain product, paid through the sandbox gateway (its 'Success' post-back). */
 async function paidByGateway(): Promise<{ orderNumber: string; total: number }> {
   const list = await apiCall<{ data: ApiProduct[] }>('GET', '/products?page=1&limit=100');
@@ -54,7 +76,13 @@ async function paidByGateway(): Promise<{ orderNumber: string; total: number }> 
     order.token,
   );
   expect(started.status).toBe(200);
-  const fields = sandboxResponseFields(started.body.action.formParams.data, 'success', '403993715000077');
+  const sandbox = await fetch(`${shop()}/sandbox/payu`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(started.body.action.formParams.data).toString(),
+  });
+  expect(sandbox.status).toBe(200);
+  const fields = successFields(await sandbox.text());
   const callback = await fetch(`${shop()}/api/v1/payments/payu/callback`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
