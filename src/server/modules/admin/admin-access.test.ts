@@ -36,6 +36,8 @@ const OWNER_ONLY = [
   'POST /api/v1/admin/catalog/import',
   'GET /api/v1/admin/settings/delivery',
   'PUT /api/v1/admin/settings/delivery',
+  'POST /api/v1/admin/orders/:orderId/refunds',
+  'POST /api/v1/admin/orders/:orderId/refunds/:refundId/retry',
 ];
 
 /** The route's URL with its parameters filled in. */
@@ -49,7 +51,9 @@ const urlOf = (route: ApiRoute) =>
     .replace(':document', 'invoice')
     .replace(':month', '2026-11')
     .replace(':sheet', 'b2b')
-    .replace(':slug', 'terms');
+    .replace(':slug', 'terms')
+    .replace(':refundId', '00000000-0000-4000-8000-000000000000')
+    .replace(':number', 'CN-26-27-000001');
 
 describe.each(testDatabaseKinds)('admin role hook on %s', (kind) => {
   let database: TestDatabase;
