@@ -1,6 +1,6 @@
 /** The lines of a credit note worked out from its invoice (docs/gst.md "Credit notes"): pro rata and on value. */
 import { describe, expect, it } from 'vitest';
-import { creditNoteLines, documentTotals, spreadPaise } from './credit-note-lines';
+import { creditNoteLines, documentTotals, remainingLines, spreadPaise } from './credit-note-lines';
 import type { TaxDocumentLine } from './tax-document-content';
 
 const line = (fields: Partial<TaxDocumentLine>): TaxDocumentLine => ({
@@ -59,8 +59,22 @@ describe('credit note lines', () => {
       { index: 1, quantity: 1 },
     ]);
     expect(lines).toEqual([
-      { ...kurtas, quantity: 1, taxableValuePaise: 237_288, igstPaise: 42_712, totalPaise: 280_000 },
-      { ...fabric, quantity: 1, taxableValuePaise: 42_857, igstPaise: 2_143, totalPaise: 45_000 },
+      {
+        ...kurtas,
+        quantity: 1,
+        taxableValuePaise: 237_288,
+        igstPaise: 42_712,
+        totalPaise: 280_000,
+        invoiceLine: 0,
+      },
+      {
+        ...fabric,
+        quantity: 1,
+        taxableValuePaise: 42_857,
+        igstPaise: 2_143,
+        totalPaise: 45_000,
+        invoiceLine: 1,
+      },
     ]);
     expect(documentTotals(lines)).toEqual({
       taxableValuePaise: 280_145,
@@ -86,6 +100,25 @@ describe('credit note lines', () => {
       ['Sanganeri Cotton Fabric', 0, 1_648],
       ['Shipping', 0, 145],
     ]);
+  });
+
+  it('what is left after earlier notes: line by line and head by head, so all of them reverse the invoice', () => {
+    const first = creditNoteLines(invoice, 280_000, [{ index: 0, quantity: 1 }]);
+    const second = creditNoteLines(invoice, 30_001);
+    const rest = remainingLines(invoice, [first, second])!;
+    const all = [...first, ...second, ...rest];
+    for (const [index, original] of invoice.lines.entries()) {
+      const of = all.filter((entry) => entry.invoiceLine === index);
+      const sum = (pick: (entry: TaxDocumentLine) => number) =>
+        of.reduce((total, entry) => total + pick(entry), 0);
+      expect([
+        sum((entry) => entry.totalPaise),
+        sum((entry) => entry.igstPaise),
+        sum((entry) => entry.quantity),
+      ]).toEqual([original.totalPaise, original.igstPaise, original.quantity]);
+    }
+    expect(rest[0]).toMatchObject({ quantity: 1, unitPricePaise: 280_000 });
+    expect(remainingLines(invoice, [[{ ...kurtas, invoiceLine: undefined }]])).toBeNull();
   });
 
   it('on value: spread over goods and charges, quantity 0, tax worked back from each line', () => {

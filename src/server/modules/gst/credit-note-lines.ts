@@ -31,8 +31,13 @@ export function spreadPaise(total: number, weights: number[]): number[] {
   return shares;
 }
 
-/** The invoice line `line` credited for `valuePaise` (and `quantity`), its tax split pro rata. */
-function creditedLine(line: TaxDocumentLine, valuePaise: number, quantity: number): TaxDocumentLine {
+/** The invoice line `line` (at `index`) credited for `valuePaise` (and `quantity`), its tax split pro rata. */
+function creditedLine(
+  line: TaxDocumentLine,
+  index: number,
+  valuePaise: number,
+  quantity: number,
+): TaxDocumentLine {
   const ratio = line.totalPaise > 0 ? valuePaise / line.totalPaise : 0;
   const cgstPaise = Math.round(line.cgstPaise * ratio);
   const sgstPaise = Math.round(line.sgstPaise * ratio);
@@ -46,6 +51,7 @@ function creditedLine(line: TaxDocumentLine, valuePaise: number, quantity: numbe
     sgstPaise,
     igstPaise,
     totalPaise: valuePaise,
+    invoiceLine: index,
   };
 }
 
@@ -85,7 +91,7 @@ export function creditNoteLines(
     const scaled = linesValue >= amountPaise ? spreadPaise(amountPaise, values) : values;
     const lines = returned
       .map(({ item, line }, index) =>
-        creditedLine(line, scaled[index]!, Math.min(item.quantity, line.quantity)),
+        creditedLine(line, item.index, scaled[index]!, Math.min(item.quantity, line.quantity)),
       )
       .filter((line) => line.totalPaise > 0);
     // More refunded than the lines are worth (a charge refunded too): the rest is credited on value.
@@ -98,6 +104,32 @@ export function creditNoteLines(
     invoice.lines.map((line) => Math.max(0, line.totalPaise)),
   );
   return invoice.lines
-    .map((line, index) => creditedLine(line, shares[index]!, 0))
+    .map((line, index) => creditedLine(line, index, shares[index]!, 0))
     .filter((line) => line.totalPaise > 0);
+}
+
+/**
+ * What is left of `invoice` after the credit notes `earlier` (their lines), line by line and head by head, so
+ * that all the credit notes together reverse the invoice exactly: each invoice line less what earlier notes
+ * credited from it (quantity, taxable value, CGST, SGST, IGST, total). Null when an earlier note has a line
+ * that does not say which invoice line it credits (then the caller credits what is left on value).
+ */
+export function remainingLines(
+  invoice: Pick<TaxDocumentContent, 'lines'>,
+  earlier: TaxDocumentLine[][],
+): TaxDocumentLine[] | null {
+  const left = invoice.lines.map((line, index) => ({ ...line, invoiceLine: index }));
+  for (const credited of earlier.flat()) {
+    const from = credited.invoiceLine === undefined ? undefined : left[credited.invoiceLine];
+    if (!from) return null;
+    from.quantity = Math.round((from.quantity - credited.quantity) * 1000) / 1000;
+    from.taxableValuePaise -= credited.taxableValuePaise;
+    from.cgstPaise -= credited.cgstPaise;
+    from.sgstPaise -= credited.sgstPaise;
+    from.igstPaise -= credited.igstPaise;
+    from.totalPaise -= credited.totalPaise;
+  }
+  return left
+    .filter((line) => line.totalPaise > 0)
+    .map((line) => (line.quantity > 0 ? line : { ...line, quantity: 0, unitPricePaise: 0 }));
 }

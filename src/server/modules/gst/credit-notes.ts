@@ -4,7 +4,7 @@
  * crediting more than the invoice less the credit notes already issued against it. Amounts in **paise**. Call
  * inside the transaction of the step that issues it (a cancel, a refund).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { amountInWords } from '@shared/gst/amount-in-words';
 import type { Db } from '../../db/database';
 import { taxDocuments } from '../../db/schema/gst-tables';
@@ -33,6 +33,26 @@ export async function creditedPaise(tx: Db, storeId: number, invoiceId: number):
       ),
     );
   return Number(row?.total ?? 0);
+}
+
+/** The lines of every credit note issued against invoice `invoiceId` of `storeId`, oldest first. */
+export async function creditNoteLinesOf(
+  tx: Db,
+  storeId: number,
+  invoiceId: number,
+): Promise<TaxDocumentLine[][]> {
+  const rows = await tx
+    .select({ document: taxDocuments.document })
+    .from(taxDocuments)
+    .where(
+      and(
+        eq(taxDocuments.storeId, storeId),
+        eq(taxDocuments.refersTo, invoiceId),
+        eq(taxDocuments.kind, 'credit-note'),
+      ),
+    )
+    .orderBy(asc(taxDocuments.issuedAt), asc(taxDocuments.id));
+  return rows.map((row) => (row.document as TaxDocumentContent).lines);
 }
 
 /**

@@ -12,8 +12,8 @@ import { taxDocuments } from '../../db/schema/gst-tables';
 import { orderLines, orders } from '../../db/schema/order-tables';
 import { payments } from '../../db/schema/payment-tables';
 import { stores } from '../../db/schema/store-tables';
-import { creditNoteLines } from './credit-note-lines';
-import { creditedPaise, insertCreditNote, type IssuedDocument } from './credit-notes';
+import { creditNoteLines, remainingLines } from './credit-note-lines';
+import { creditedPaise, creditNoteLinesOf, insertCreditNote, type IssuedDocument } from './credit-notes';
 import { financialYearOf, formatDocumentNumber, nextSequence } from './document-number';
 import { orderTax } from './order-tax';
 import { taxDocumentContent, type DocumentSource, type TaxDocumentContent } from './tax-document-content';
@@ -129,9 +129,10 @@ export async function issueInvoice(
 
 /**
  * Issues the credit note of a shipped order cancelled (a parcel refused or returned to origin) at `issuedAt`:
- * every line of its invoice, or — when refunds already credited part of it — what is left of the invoice on
- * value (./credit-note-lines.ts). Null when the order has no invoice (it never shipped) or nothing is left to
- * credit.
+ * every line of its invoice, or — when refunds already credited part of it — what is left of each line and
+ * tax head, so that the credit notes together reverse the invoice exactly (./credit-note-lines.ts; on value
+ * when an older note does not name its lines). Null when the order has no invoice (it never shipped) or nothing
+ * is left to credit.
  */
 export async function issueCreditNote(
   tx: Db,
@@ -144,7 +145,11 @@ export async function issueCreditNote(
   const credited = await creditedPaise(tx, storeId, invoice.id);
   const left = invoice.content.totals.totalPaise - credited;
   if (left <= 0) return null;
-  const lines = credited === 0 ? invoice.content.lines : creditNoteLines(invoice.content, left);
+  const lines =
+    credited === 0
+      ? invoice.content.lines.map((line, index) => ({ ...line, invoiceLine: index }))
+      : (remainingLines(invoice.content, await creditNoteLinesOf(tx, storeId, invoice.id)) ??
+        creditNoteLines(invoice.content, left));
   return insertCreditNote(tx, storeId, orderId, invoice, lines, issuedAt);
 }
 
