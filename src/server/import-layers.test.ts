@@ -131,7 +131,7 @@ describe('server import layers', () => {
       "import { loadDashboard } from '../dashboard/dashboard';\nexport const probe = loadDashboard;\n",
     );
     expect(sibling).toHaveLength(1);
-    expect(sibling[0]).toContain('A test of the server module customers (layer 12) imports only');
+    expect(sibling[0]).toContain('A test of the server module customers (layer 13) imports only');
   });
 
   it('lets a test in a module folder use its module, lower layers, the fixtures and the app', async () => {

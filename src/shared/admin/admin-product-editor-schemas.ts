@@ -93,6 +93,11 @@ export const adminProductInputSchema = z
     quantityStep: quantityField,
     hsn: hsnField,
     gstRate: gstRateField,
+    /**
+     * Whether the product may be returned (docs/returns.md "Settings"); the editor always sends it. Absent:
+     * by its unit (fabric sold by the metre is not returnable).
+     */
+    returnable: z.boolean({ message: 'must be true or false' }).optional(),
     imgUrl: optionalField(imageUrl),
     images: imageList,
     attributes: z.array(catalogAttributeSchema).max(60).default([]),
@@ -183,6 +188,8 @@ export const adminProductValuesSchema = z.object({
   quantityStep: z.number(),
   hsn: z.string().nullable(),
   gstRate: z.number().nullable(),
+  /** Whether it may be returned: its own setting, else by its unit (src/shared/returns/return-rules.ts). */
+  returnable: z.boolean(),
   imgUrl: z.string().nullable(),
   images: z.array(z.object({ url: z.string() })),
   attributes: z.array(

@@ -91,6 +91,11 @@ export const productDetailSchema = serverProductSchema.extend({
   lowStock: z.boolean(),
   stockLeft: z.number().optional(),
   variants: z.array(productVariantSchema),
+  /**
+   * Whether the product may be returned or exchanged (docs/returns.md "Settings"): its own setting, else all
+   * but fabric sold by the metre. This server always gives it; the page's return note reads it.
+   */
+  returnable: z.boolean().optional(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 

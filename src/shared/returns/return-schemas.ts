@@ -55,7 +55,11 @@ export const createReturnBodySchema = z.object({
       const seen = new Set<string>();
       lines.forEach((line, index) => {
         if (seen.has(line.lineId))
-          context.addIssue({ code: 'custom', path: [index, 'lineId'], message: 'each item may be listed once' });
+          context.addIssue({
+            code: 'custom',
+            path: [index, 'lineId'],
+            message: 'each item may be listed once',
+          });
         seen.add(line.lineId);
       });
     }),
@@ -189,7 +193,10 @@ export const createRefundBodySchema = z.object({
   amount: z
     .number({ message: 'must be a number' })
     .positive('must be more than 0')
-    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'must have at most 2 decimals'),
+    .refine(
+      (value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6,
+      'must have at most 2 decimals',
+    ),
   reason: personText(500).pipe(z.string().min(1, 'Please give a reason')),
   method: z.enum(REFUND_METHODS, { message: 'Please choose how the refund is paid' }),
   reference: personText(100).optional(),
@@ -213,16 +220,36 @@ export const refundSchema = z.object({
 });
 export type Refund = z.infer<typeof refundSchema>;
 
+/** The longest return window, in days. */
+export const MAX_RETURN_WINDOW_DAYS = 90;
+/** The highest return pickup fee, in rupees. */
+export const MAX_RETURN_PICKUP_FEE_RUPEES = 10_000;
+/** The longest return address, in characters. */
+export const MAX_RETURN_ADDRESS_LENGTH = 500;
+
 /**
- * The store's return settings (admin 'Returns' and the catalogue file's `store.returns`): `windowDays` after
- * delivery (0 = no returns), whether exchanges are offered, the return pickup fee in rupees (deducted from the
- * refund), and the address returns go to (null: the company address).
+ * The store's return settings (admin 'Returns', `GET/PUT /api/v1/admin/settings/returns` and the catalogue
+ * file's `store.returns`): `windowDays` after delivery (whole days 0–90, 0 = no returns), whether exchanges are
+ * offered, the return pickup fee in rupees (0–10000, at most 2 decimals, deducted from the refund), and the
+ * address returns go to (at most 500 characters; null or blank: the company address — the server stores a
+ * blank one as null).
  */
 export const returnSettingsSchema = z.object({
-  windowDays: z.number().int('must be a whole number').min(0).max(90, 'must be at most 90'),
-  exchanges: z.boolean(),
-  pickupFee: z.number().min(0, 'must be 0 or more').max(10_000, 'must be at most 10000'),
-  returnAddress: personText(500).nullable(),
+  windowDays: z
+    .number({ message: 'must be a whole number of days' })
+    .int('must be a whole number of days')
+    .min(0, 'must be 0 or more')
+    .max(MAX_RETURN_WINDOW_DAYS, `must be at most ${MAX_RETURN_WINDOW_DAYS}`),
+  exchanges: z.boolean({ message: 'must be true or false' }),
+  pickupFee: z
+    .number({ message: 'must be an amount in rupees' })
+    .min(0, 'must be 0 or more')
+    .max(MAX_RETURN_PICKUP_FEE_RUPEES, `must be at most ${MAX_RETURN_PICKUP_FEE_RUPEES}`)
+    .refine(
+      (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+      'must have at most 2 decimals',
+    ),
+  returnAddress: personText(MAX_RETURN_ADDRESS_LENGTH).nullable(),
 });
 export type ReturnSettings = z.infer<typeof returnSettingsSchema>;
 

@@ -48,6 +48,20 @@ export const storeInfoSchema = z.object({
    * money moves, and the storefront shows its test-mode bar on every page.
    */
   testMode: z.boolean(),
+  /**
+   * The return settings shoppers read (an extra field; docs/returns.md "Settings"): days after delivery returns
+   * are accepted (0 = none), whether size and colour exchanges are offered, the return pickup fee in rupees
+   * (deducted from the refund) and the return address (null: the company address). The default policy texts
+   * and the product page's return note follow them. This server always gives it; absent: the defaults.
+   */
+  returns: z
+    .object({
+      windowDays: z.number(),
+      exchanges: z.boolean(),
+      pickupFee: z.number(),
+      returnAddress: z.string().nullable(),
+    })
+    .optional(),
 });
 
 export type StoreInfo = z.infer<typeof storeInfoSchema>;

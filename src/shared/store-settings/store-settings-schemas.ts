@@ -1,7 +1,8 @@
 /**
  * The admin's store settings (docs/admin.md "Settings"), owner only: `GET /api/v1/admin/settings` and one
  * `PUT` per section — `/settings/store-info`, `/settings/size-chart`, `/settings/category-size-charts`,
- * `/settings/categories`, `/settings/gst`, `/settings/synonyms`,
+ * `/settings/categories`, `/settings/gst`, `/settings/synonyms`, `/settings/returns` (body:
+ * `returnSettingsSchema` of ../returns/return-schemas.ts),
  * `/settings/policies/:slug`. Each section is a part of the catalogue file's `store` block
  * (docs/catalog-format.md) and is checked with the same messages: these schemas check each field as the form
  * is typed, and the server checks the whole block again with the catalogue file's own schema. A blank text
@@ -9,6 +10,7 @@
  */
 import { z } from 'zod';
 import { GST_RATES } from '../gst/gst-rate';
+import { returnSettingsSchema } from '../returns/return-schemas';
 import { gstinProblem, normaliseGstin } from '../gst/gstin';
 import { findIndianState, UNKNOWN_STATE_MESSAGE } from '../gst/indian-states';
 import { policySlugs, storeInfoSchema } from './store-info-schema';
@@ -195,6 +197,8 @@ export const storeSettingsSchema = z.object({
   synonyms: z.array(z.array(z.string())),
   /** Policy slug → the store's own HTML (absent: the default text). */
   policies: z.record(z.string(), z.string()),
+  /** The return settings (docs/returns.md "Settings"), the defaults while the store set none; rupees. */
+  returns: returnSettingsSchema,
   payments: paymentSetupSchema,
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;

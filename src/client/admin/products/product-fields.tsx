@@ -1,10 +1,10 @@
 /**
  * The editor's product fields (docs/admin.md "Product"): title, description, category and sub-category,
  * prices in rupees, how it is sold (piece or metre, with the minimum and step in metres), its own stock when it
- * has no variants, HSN code and GST rate, images (URLs in order) and specifications (attributes, a line each). Messages are the schema's,
+ * has no variants, whether it may be returned (ticked by default but for fabric sold by the metre), HSN code and GST rate, images (URLs in order) and specifications (attributes, a line each). Messages are the schema's,
  * the catalogue file's.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { AdminProductInput } from '@shared/admin/admin-product-editor-schemas';
 import { GST_RATES } from '@shared/gst/gst-rate';
@@ -31,6 +31,14 @@ export function ProductFields({ form, categories }: { form: Form; categories: st
   const { register, formState, watch } = form;
   const errors = formState.errors;
   const unit = watch('unit');
+  // While 'Returnable' shows the default of the unit, it follows a change of unit (metres: not returnable).
+  const unitShown = useRef(unit);
+  useEffect(() => {
+    if (unitShown.current === unit) return;
+    const followsDefault = form.getValues('returnable') === (unitShown.current !== 'm');
+    unitShown.current = unit;
+    if (followsDefault) form.setValue('returnable', unit !== 'm', { shouldDirty: true });
+  }, [unit, form]);
   const hasVariants = watch('variants').length > 0;
   const number = { setValueAs: numberOrNull };
   return (
@@ -116,6 +124,15 @@ export function ProductFields({ form, categories }: { form: Form; categories: st
             {(control) => <Input {...control} inputMode="decimal" {...register('stock', number)} />}
           </FormField>
         )}
+        <FormField
+          id="product-returnable"
+          label="Returnable"
+          layout="checkbox"
+          hint="Shoppers may return or exchange it within the return window. Fabric sold by the metre is not, unless you tick this."
+          error={errors.returnable?.message}
+        >
+          {(control) => <input {...control} type="checkbox" className="size-4" {...register('returnable')} />}
+        </FormField>
       </Section>
 
       <Section title="GST">

@@ -28,6 +28,7 @@ const stored: AdminProductValues = {
   quantityStep: 1,
   hsn: null,
   gstRate: null,
+  returnable: true,
   imgUrl: null,
   images: [],
   attributes: [],

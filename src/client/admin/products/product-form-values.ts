@@ -30,6 +30,7 @@ export function formValuesOf(values: AdminProductValues | null): AdminProductInp
       unit: 'piece',
       hsn: null,
       gstRate: null,
+      returnable: true,
       imgUrl: null,
       images: [],
       attributes: [],

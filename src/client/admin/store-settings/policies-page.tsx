@@ -14,7 +14,7 @@ import { Button } from '@client/components/ui/button';
 import { FieldError, Textarea } from '@client/components/ui/input';
 import { POLICY_TITLES } from '@shared/store-settings/policy-titles';
 import { POLICY_PROSE_CLASS_NAME, renderPolicyHtml } from '@client/lib/policies/policy-html';
-import { DEFAULT_POLICY_TEXTS } from '@client/lib/policies/policy-texts';
+import { defaultPolicyText } from '@client/lib/policies/policy-texts';
 import { errorText } from '@client/lib/error-text';
 import { setFieldErrors } from '@client/lib/form-errors';
 import { toast } from '@client/lib/notify';
@@ -40,8 +40,12 @@ function PolicyEditor({ slug, settings }: { slug: PolicySlug; settings: StoreSet
     },
   );
   const preview = useMemo(
-    () => renderPolicyHtml(html.trim() === '' ? DEFAULT_POLICY_TEXTS[slug] : html, settings.storeInfo),
-    [html, slug, settings.storeInfo],
+    () =>
+      renderPolicyHtml(
+        html.trim() === '' ? defaultPolicyText(slug, settings.returns) : html,
+        settings.storeInfo,
+      ),
+    [html, slug, settings.storeInfo, settings.returns],
   );
   return (
     <div className="flex flex-col gap-3">
@@ -75,7 +79,11 @@ function PolicyEditor({ slug, settings }: { slug: PolicySlug; settings: StoreSet
           Save
         </Button>
         {html.trim() === '' && (
-          <Button type="button" variant="outline" onClick={() => setHtml(DEFAULT_POLICY_TEXTS[slug])}>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => setHtml(defaultPolicyText(slug, settings.returns))}
+          >
             Start from the default text
           </Button>
         )}

@@ -1,5 +1,6 @@
 /**
- * `/admin/settings` (owner only): the store info, the categories of the header and home, GST, the size chart and
+ * `/admin/settings` (owner only): the store info, the categories of the header and home, returns (window,
+ * exchanges, pickup fee, return address), GST, the size chart and
  * the size charts per category,
  * search synonyms and the payment set-up (read only: payments are configured on the server). Each section saves on its own;
  * the storefront shows a change on its next page load. Links lead to delivery and cash on delivery, the policy pages and the catalogue file.
@@ -12,6 +13,7 @@ import { Card, CardContent } from '@client/components/ui/card';
 import { errorText } from '@client/lib/error-text';
 import { CategoryOrderForm } from './category-order-form';
 import { GstSettingsForm } from './gst-settings-form';
+import { ReturnSettingsForm } from './return-settings-form';
 import { OnlyOwner } from './only-owner';
 import { storeSettingsQuery } from './store-settings-queries';
 import { StoreInfoForm } from './store-info-form';
@@ -81,6 +83,11 @@ export function StoreSettingsPage() {
             <Card>
               <CardContent className="pt-4">
                 <CategoryOrderForm settings={settings.data} />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardContent className="pt-4">
+                <ReturnSettingsForm settings={settings.data} />
               </CardContent>
             </Card>
             <Card>

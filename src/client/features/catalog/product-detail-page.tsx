@@ -5,7 +5,8 @@
  * which nothing is left shows 'Out of stock' on its disabled add button. Fabric sold by the metre shows its
  * price per metre and a stepper in metres. A shop with a WhatsApp number gets an 'Ask on WhatsApp' link that
  * opens a chat with the shop about this product (its title and address). On phones an Add to Cart bar
- * (sticky-add-to-cart.tsx) follows the shopper once the main button has scrolled away.
+ * (sticky-add-to-cart.tsx) follows the shopper once the main button has scrolled away. Under the delivery
+ * check, one line says whether the item may be returned ('7-day returns and size exchanges', './return-note.ts').
  */
 import { useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -31,6 +32,7 @@ import { productQueryOptions } from '@client/lib/catalog/product-detail-query';
 import { useProductChoice } from '@client/lib/catalog/use-product-choice';
 import { StickyAddToCart } from './sticky-add-to-cart';
 import { DeliveryPinCheck } from './delivery-pin-check';
+import { NOT_RETURNABLE_NOTE, productReturnNote } from './return-note';
 
 /** How many characters of the id the page shows (docs/product.md §9). */
 const SHOWN_ID_LENGTH = 8;
@@ -103,6 +105,8 @@ function ProductDetails({ product }: { product: ProductDetailView }) {
   const choices = useRef<HTMLDivElement>(null);
   const images = galleryImages(mainImage, product.images);
   const specifications = productSpecifications(product.attributes);
+  const { info } = useStoreInfo();
+  const returnNote = productReturnNote(product, info?.returns);
 
   return (
     <article aria-labelledby="product-name" className="flex flex-col gap-10">
@@ -178,6 +182,19 @@ function ProductDetails({ product }: { product: ProductDetailView }) {
           </div>
 
           <DeliveryPinCheck subtotal={lineTotal({ price, quantity })} />
+          {returnNote && (
+            <p className="-mt-3 text-sm text-stone-600">
+              {returnNote}
+              {returnNote !== NOT_RETURNABLE_NOTE && (
+                <>
+                  {' · '}
+                  <Link to="/return" className="underline underline-offset-2">
+                    Return Policy
+                  </Link>
+                </>
+              )}
+            </p>
+          )}
 
           <div className="flex flex-col gap-3 sm:flex-row">
             <Button

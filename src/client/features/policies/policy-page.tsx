@@ -1,7 +1,8 @@
 /**
  * The policy pages, /{policyType} (docs/product.md §2 "Policy pages"): terms, privacy, refund, return, shipping and
  * about. Any other slug, reserved words included, redirects to /404. A store's own text (store info
- * `policies[slug]`) overrides the default; both are HTML with placeholders, filled with HTML-escaped company
+ * `policies[slug]`) overrides the default (whose refund, return and about texts follow the store's return
+ * settings, store info `returns`); both are HTML with placeholders, filled with HTML-escaped company
  * details and sanitised with DOMPurify before rendering (`renderPolicyHtml`, shared with the admin's preview). This page is lazy-loaded, so DOMPurify stays out of
  * the home page's bundle.
  */
@@ -12,7 +13,7 @@ import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { POLICY_PROSE_CLASS_NAME, renderPolicyHtml } from '@client/lib/policies/policy-html';
 import { POLICY_TITLES } from '@shared/store-settings/policy-titles';
-import { DEFAULT_POLICY_TEXTS } from '@client/lib/policies/policy-texts';
+import { defaultPolicyText } from '@client/lib/policies/policy-texts';
 import { isPolicySlug, type PolicySlug } from './policy-slugs';
 
 export function PolicyPage() {
@@ -31,7 +32,7 @@ function PolicyContent({ slug }: { slug: PolicySlug }) {
   const override = info?.policies[slug];
   const hasOverride = typeof override === 'string' && override.trim() !== '';
   const html = useMemo(() => {
-    const source = hasOverride ? override : DEFAULT_POLICY_TEXTS[slug];
+    const source = hasOverride ? override : defaultPolicyText(slug, info?.returns);
     return renderPolicyHtml(source, info);
   }, [hasOverride, override, slug, info]);
   const logoUrl = slug === 'about' && !hasOverride ? info?.companyLogoUrl?.trim() : undefined;

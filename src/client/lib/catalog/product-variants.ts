@@ -25,7 +25,7 @@ export type ImageSources = Record<string, ProductImage>;
 export type ProductDetailView = Product &
   Pick<
     ProductDetail,
-    'minQuantity' | 'quantityStep' | 'available' | 'lowStock' | 'stockLeft' | 'variants'
+    'minQuantity' | 'quantityStep' | 'available' | 'lowStock' | 'stockLeft' | 'variants' | 'returnable'
   > & {
     /** The images uploaded in the admin by URL, with their `srcset` and pixel size (the gallery's `srcset`). */
     imageSources: ImageSources;
@@ -41,6 +41,7 @@ export function toProductDetailView(detail: ProductDetail): ProductDetailView {
     lowStock: detail.lowStock,
     stockLeft: detail.stockLeft,
     variants: detail.variants,
+    returnable: detail.returnable,
     imageSources: Object.fromEntries(
       detail.images.filter((image) => image.srcset).map((image) => [image.url, image]),
     ),

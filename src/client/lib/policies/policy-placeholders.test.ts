@@ -87,7 +87,8 @@ describe('default policy texts (docs/product.md §2 Policy pages, §9)', () => {
     expect(text(DEFAULT_POLICY_TEXTS.refund)).toContain(
       'cancellation of an order within 0-7 days of placing it',
     );
-    expect(text(DEFAULT_POLICY_TEXTS.return)).toContain('return it within 0-7 days of delivery');
+    // The return window is the store's (docs/returns.md "Settings"): 7 days while it set none.
+    expect(text(DEFAULT_POLICY_TEXTS.return)).toContain('return it within 7 days from delivery');
     expect(text(DEFAULT_POLICY_TEXTS.shipping)).toContain(
       'Normal orders are delivered within 0-7 working days',
     );

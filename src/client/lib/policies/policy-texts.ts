@@ -8,12 +8,17 @@
 import type { PolicySlug } from '@shared/store-settings/store-info-schema';
 import {
   BULK_DELIVERY_TIME,
-  CANCELLATION_AND_RETURN_WINDOW,
   GRIEVANCE_OFFICER,
   NORMAL_DELIVERY_TIME,
   REFUND_CREDIT_TIME,
 } from './policy-text-parts';
-import { REFUND, RETURN, SHIPPING } from './order-policy-texts';
+import { SHIPPING } from './order-policy-texts';
+import {
+  DEFAULT_RETURN_POLICY_SETTINGS,
+  refundPolicyText,
+  returnPolicyText,
+  type ReturnPolicySettings,
+} from './return-policy-texts';
 
 const TERMS = `
 <p>These Terms and Conditions govern your use of the online store operated by {companyName} ("we", "us",
@@ -158,7 +163,8 @@ ${GRIEVANCE_OFFICER}
 <p>We may update this policy from time to time. The current version is always published on this page.</p>
 `;
 
-const ABOUT = `
+/** The About Us text; its promise names the return window of `returns` (none for a shop without returns). */
+const aboutText = (returns: ReturnPolicySettings = DEFAULT_RETURN_POLICY_SETTINGS) => `
 <p>Welcome to {companyName}, an online home for Indian textiles and ethnic wear. We bring together unstitched
 fabrics and ready-to-wear clothing for every occasion, from everyday cottons to festive silks, so that you can
 shop them comfortably from anywhere in India.</p>
@@ -178,8 +184,11 @@ shop them comfortably from anywhere in India.</p>
   <li>Honest descriptions and photographs, with the fabric, work and measurements of every product.</li>
   <li>Secure online payments through authorised payment partners.</li>
   <li>Delivery across India, normally within ${NORMAL_DELIVERY_TIME}.</li>
-  <li>Easy returns within ${CANCELLATION_AND_RETURN_WINDOW} of delivery and refunds credited within
-  ${REFUND_CREDIT_TIME}.</li>
+  <li>${
+    returns.windowDays > 0
+      ? `Easy returns within ${returns.windowDays} ${returns.windowDays === 1 ? 'day' : 'days'} of delivery and refunds`
+      : 'Refunds of cancelled orders'
+  } credited within ${REFUND_CREDIT_TIME}.</li>
   <li>Bulk orders for boutiques, tailors and weddings, delivered within ${BULK_DELIVERY_TIME}.</li>
 </ul>
 
@@ -188,12 +197,27 @@ shop them comfortably from anywhere in India.</p>
 call us at {companyPhone}, visit us at {companyAddress}, or use our <a href="/contact">contact form</a>.</p>
 `;
 
-/** The default text of each policy (docs/product.md §2), HTML with placeholders. */
+/**
+ * The default text of each policy (docs/product.md §2), HTML with placeholders, for a store with the default
+ * return settings; {@link defaultPolicyText} writes the refund and return texts from a store's own.
+ */
 export const DEFAULT_POLICY_TEXTS: Readonly<Record<PolicySlug, string>> = {
   terms: TERMS,
   privacy: PRIVACY,
-  refund: REFUND,
-  return: RETURN,
+  refund: refundPolicyText(),
+  return: returnPolicyText(),
   shipping: SHIPPING,
-  about: ABOUT,
+  about: aboutText(),
 };
+
+/**
+ * The default text of policy `slug` for a store with the return settings `returns` (docs/returns.md
+ * "Settings"; absent: the defaults): the Refund and Return policies say its return window, exchanges, pickup
+ * fee and return address, and About Us its return window.
+ */
+export function defaultPolicyText(slug: PolicySlug, returns?: ReturnPolicySettings | null): string {
+  if (slug === 'return') return returnPolicyText(returns ?? undefined);
+  if (slug === 'refund') return refundPolicyText(returns ?? undefined);
+  if (slug === 'about') return aboutText(returns ?? undefined);
+  return DEFAULT_POLICY_TEXTS[slug];
+}

@@ -20,6 +20,7 @@ import { categorySizeChartsInOrder } from '@shared/store-settings/category-size-
 import { sizeChartInOrder } from '@shared/store-settings/size-chart';
 import { socialLinksInOrder } from '@shared/store-settings/social-links';
 import { loadSynonyms } from '../search/synonyms';
+import { returnSettingsOf } from '../stores/return-settings';
 
 /** A JSON object of the file (the import schema reads it; `z.input` of the import schemas). */
 type FileObject = Record<string, unknown>;
@@ -38,7 +39,8 @@ const fileStock = (importedStock: number | null, stock: number | null) => import
 /**
  * The `store` block of `storeId` in the import format: texts, WhatsApp number, listed categories in order,
  * category images, policies, synonym groups (always given, so a re-import keeps them) and GST settings
- * (`gstDefaults` under the category's or sub-category's own spelling). Host names are not exported.
+ * (`gstDefaults` under the category's or sub-category's own spelling), and the return settings once the
+ * store set any (`returns`, rupees). Host names are not exported.
  */
 export async function exportStoreBlock(db: Db, storeId: number): Promise<FileObject> {
   const [store] = await db.select().from(stores).where(eq(stores.id, storeId)).limit(1);
@@ -90,7 +92,13 @@ export async function exportStoreBlock(db: Db, storeId: number): Promise<FileObj
     gstin: store?.gstin,
     invoicePrefix: store?.invoicePrefix ?? 'RS',
     gstDefaults,
+    returns: store?.returnSettings ? returnSettingsBlock(store.returnSettings) : undefined,
   });
+}
+
+/** The `returns` block of stored return settings: rupees, no `returnAddress` when it is the company's. */
+function returnSettingsBlock(stored: Parameters<typeof returnSettingsOf>[0]): FileObject {
+  return withoutEmpty(returnSettingsOf(stored));
 }
 
 /** Groups rows by their `productId`, keeping their order. */
@@ -151,6 +159,8 @@ export async function exportProducts(db: Db, storeId: number): Promise<FileObjec
         : {}),
       hsn: product.hsn,
       gstRate: product.gstRate,
+      // Only a product's own setting: absent means by its unit, as in the file.
+      returnable: product.returnable,
       images: (images.get(product.id) ?? []).map((image) => ({ url: image.url })),
       attributes: (attributes.get(product.id) ?? []).map((attribute) =>
         withoutEmpty({ key: attribute.key, value: attribute.values, metricUnit: attribute.metricUnit }),

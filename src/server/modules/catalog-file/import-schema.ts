@@ -14,6 +14,7 @@ import { importSocialLinksSchema } from '@shared/store-settings/social-links-sch
 import { normaliseWhatsappNumber, WHATSAPP_NUMBER_MESSAGE } from '@shared/store-settings/whatsapp';
 import { blankToAbsent, imageUrl, optionalField, optionalText } from '@shared/catalog/catalog-fields';
 import { deliverySettingsSchema } from '@shared/delivery/delivery-schemas';
+import { DEFAULT_RETURN_SETTINGS, returnSettingsSchema } from '@shared/returns/return-schemas';
 import { importProductSchema } from '../catalog/import-product-schema';
 import { storeGstFields, storeGstProblems } from '../gst/gst-settings-fields';
 
@@ -89,6 +90,22 @@ export const importStoreSchema = z
      * the store's current delivery settings stay as they are.
      */
     delivery: deliverySettingsSchema.optional(),
+    /**
+     * Return settings (docs/returns.md "Settings"): `windowDays` (0–90, 0 = no returns), `exchanges`,
+     * `pickupFee` in rupees (deducted from the refund), `returnAddress` (absent or blank: the company address);
+     * a field left out takes the default (7 days, exchanges offered, no fee). Absent: the store's current
+     * return settings stay as they are.
+     */
+    returns: z
+      .object({
+        windowDays: returnSettingsSchema.shape.windowDays.default(DEFAULT_RETURN_SETTINGS.windowDays),
+        exchanges: returnSettingsSchema.shape.exchanges.default(DEFAULT_RETURN_SETTINGS.exchanges),
+        pickupFee: returnSettingsSchema.shape.pickupFee.default(DEFAULT_RETURN_SETTINGS.pickupFee),
+        returnAddress: returnSettingsSchema.shape.returnAddress
+          .optional()
+          .transform((address) => (address?.trim() ? address : null)),
+      })
+      .optional(),
   })
   .superRefine((store, context) => {
     for (const problem of storeGstProblems(store)) context.addIssue({ code: 'custom', ...problem });

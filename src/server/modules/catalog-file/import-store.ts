@@ -12,6 +12,7 @@ import type { Db } from '../../db/database';
 import { categories } from '../../db/schema/catalog-tables';
 import { storeHosts, stores } from '../../db/schema/store-tables';
 import { deliverySettingsOf } from '../delivery/delivery-settings-store';
+import { returnSettingsOf, storedReturnSettings } from '../stores/return-settings';
 import { ensureDefaultStore, normalizeHost } from '../stores/service';
 import type { CatalogImportFile } from './import-schema';
 
@@ -82,6 +83,8 @@ export async function upsertStoreInfo(
     ...gstSettingsOf(info),
     // Absent from the file: the delivery settings stay as the admin left them.
     ...(info.delivery ? { deliverySettings: deliverySettingsToPaise(info.delivery) } : {}),
+    // Absent from the file: the return settings stay as the admin left them.
+    ...(info.returns ? { returnSettings: storedReturnSettings(info.returns) } : {}),
   };
   let changed = false;
   if (
@@ -103,6 +106,9 @@ export async function upsertStoreInfo(
         policies: current.policies,
         ...gstSettingsOf(current),
         ...(info.delivery ? { deliverySettings: deliverySettingsOf(current.deliverySettings) } : {}),
+        ...(info.returns
+          ? { returnSettings: storedReturnSettings(returnSettingsOf(current.returnSettings)) }
+          : {}),
       })
   ) {
     await tx.update(stores).set(next).where(eq(stores.id, storeId));

@@ -11,6 +11,7 @@ import {
   type AdminProductValues,
 } from '@shared/admin/admin-product-editor-schemas';
 import { paiseToRupees } from '@shared/money';
+import { isReturnable } from '@shared/returns/return-rules';
 import { rowsOf, type Db } from '../../db/database';
 import { NotFoundError } from '../../errors';
 import { auditOf } from '../audit/audit-log';
@@ -39,6 +40,7 @@ type ProductDocument = {
   quantityStep: number;
   hsn: string | null;
   gstRate: number | null;
+  returnable: boolean | null;
   imgUrl: string | null;
   images: string[];
   attributes: { key: string; values: string[]; metricUnit: string | null }[];
@@ -68,7 +70,7 @@ async function productDocument(
         'parentCategory', p.parent_category, 'regularPricePaise', p.regular_price_paise,
         'discountedPricePaise', p.discounted_price_paise, 'stock', p.stock, 'unit', p.unit,
         'minQuantity', p.min_quantity, 'quantityStep', p.quantity_step, 'hsn', p.hsn, 'gstRate', p.gst_rate,
-        'imgUrl', p.img_url,
+        'returnable', p.returnable, 'imgUrl', p.img_url,
         'images', (SELECT coalesce(json_agg(i.url ORDER BY i.position), '[]') FROM product_images i
           WHERE i.store_id = p.store_id AND i.product_id = p.id),
         'attributes', (SELECT coalesce(json_agg(json_build_object('key', a.key, 'values', a.values,
@@ -113,6 +115,7 @@ export function valuesOf(doc: ProductDocument): AdminProductValues {
     quantityStep: Number(doc.quantityStep),
     hsn: doc.hsn,
     gstRate: numberOrNull(doc.gstRate),
+    returnable: isReturnable({ unit: doc.unit, returnable: doc.returnable }),
     imgUrl: doc.imgUrl,
     images: doc.images.map((url) => ({ url })),
     attributes: doc.attributes

@@ -213,7 +213,7 @@ export async function updateAdminProduct(
         stock = CASE WHEN ${setStock} THEN ${record.stock}::numeric ELSE stock END,
         unit = ${columns.unit}, min_quantity = ${columns.minQuantity}, quantity_step = ${columns.quantityStep},
         gender = ${columns.gender}, featured = ${columns.featured}, hsn = ${columns.hsn},
-        gst_rate = ${columns.gstRate}, content_hash = '', updated_at = now()
+        gst_rate = ${columns.gstRate}, returnable = ${columns.returnable}, content_hash = '', updated_at = now()
       WHERE store_id = ${storeId} AND id = ${productId}`);
     await finishSave(tx, context, productId, input, before);
   });

@@ -40,6 +40,8 @@ export type NewProductRow = {
   /** HSN code and GST rate (percent) from the file; null: the category default or the rules. */
   hsn: string | null;
   gstRate: number | null;
+  /** Whether it may be returned; null: by its unit (docs/returns.md "Settings"). */
+  returnable: boolean | null;
   sortOrder: number;
   contentHash: string;
 };
@@ -47,7 +49,7 @@ export type NewProductRow = {
 const PRODUCT_COLUMNS = sql.raw(`"title" text, "description" text, "imgUrl" text, "categoryId" integer,
   "parentCategory" text, "regularPricePaise" integer, "discountedPricePaise" integer, "stock" numeric,
   "unit" text, "minQuantity" numeric, "quantityStep" numeric, "gender" text, "featured" boolean,
-  "hsn" text, "gstRate" numeric, "sortOrder" integer, "contentHash" text`);
+  "hsn" text, "gstRate" numeric, "returnable" boolean, "sortOrder" integer, "contentHash" text`);
 
 /**
  * Inserts new products of `storeId`, batched.
@@ -63,10 +65,11 @@ export async function insertProducts(
     const result = await tx.execute(sql`
       INSERT INTO products (store_id, sku, title, description, img_url, category_id, parent_category,
         regular_price_paise, discounted_price_paise, stock, imported_stock, unit, min_quantity, quantity_step,
-        gender, featured, hsn, gst_rate, sort_order, content_hash)
+        gender, featured, hsn, gst_rate, returnable, sort_order, content_hash)
       SELECT ${storeId}, r."sku", r."title", r."description", r."imgUrl", r."categoryId", r."parentCategory",
         r."regularPricePaise", r."discountedPricePaise", r."stock", r."stock", r."unit", r."minQuantity",
-        r."quantityStep", r."gender", r."featured", r."hsn", r."gstRate", r."sortOrder", r."contentHash"
+        r."quantityStep", r."gender", r."featured", r."hsn", r."gstRate", r."returnable", r."sortOrder",
+        r."contentHash"
       FROM jsonb_to_recordset(${jsonRows(chunk)}) AS r("sku" text, ${PRODUCT_COLUMNS})
       RETURNING id, sku`);
     for (const row of rowsOf<{ id: string; sku: string }>(result)) idBySku.set(row.sku, row.id);
@@ -93,7 +96,8 @@ export async function updateProducts(
         stock = CASE WHEN d."setStock" THEN d."stock" ELSE p.stock END,
         imported_stock = CASE WHEN d."setStock" THEN d."stock" ELSE p.imported_stock END,
         unit = d."unit", min_quantity = d."minQuantity", quantity_step = d."quantityStep", gender = d."gender",
-        featured = d."featured", hsn = d."hsn", gst_rate = d."gstRate", sort_order = d."sortOrder", content_hash = d."contentHash", updated_at = now()
+        featured = d."featured", hsn = d."hsn", gst_rate = d."gstRate",
+        returnable = d."returnable", sort_order = d."sortOrder", content_hash = d."contentHash", updated_at = now()
       FROM jsonb_to_recordset(${jsonRows(chunk)}) AS d("id" uuid, "setStock" boolean, ${PRODUCT_COLUMNS})
       WHERE p.id = d."id" AND p.store_id = ${storeId}`);
   }

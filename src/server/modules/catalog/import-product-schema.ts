@@ -52,6 +52,11 @@ export const importProductSchema = z
     hsn: hsnField,
     /** GST rate in percent, overriding the rules (docs/gst.md); absent: the category's default, else the rules. */
     gstRate: gstRateField,
+    /**
+     * Whether the product may be returned (docs/returns.md "Settings"); absent: by its unit, everything but
+     * fabric sold by the metre (src/shared/returns/return-rules.ts `isReturnable`).
+     */
+    returnable: z.boolean({ message: 'must be true or false' }).optional(),
     variants: z
       .array(importVariantSchema)
       .max(MAX_VARIANTS_PER_PRODUCT, `must hold at most ${MAX_VARIANTS_PER_PRODUCT} variants`)

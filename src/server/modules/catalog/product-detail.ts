@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { ProductDetail } from '@shared/catalog/product-schema';
 import { variantPricePaise } from '@shared/catalog/variant-price';
 import { paiseToRupees } from '@shared/money';
+import { isReturnable } from '@shared/returns/return-rules';
 import { rowsOf, type Db } from '../../db/database';
 import { availabilityTagOfStock, stockAvailability } from './product-availability';
 import { productImage } from './product-image';
@@ -38,6 +39,8 @@ type DetailDocument = {
   minQuantity: number;
   quantityStep: number;
   stock: number | null;
+  /** The product's own setting; null: by its unit. */
+  returnable: boolean | null;
   /** [url, widths, width, height]: the last three set for uploaded images (uploaded_images). */
   images: [string, number[] | null, number | null, number | null][];
   /** [id, key, values, metricUnit] */
@@ -70,7 +73,7 @@ export async function getProduct(db: Db, storeId: number, id: string): Promise<P
       'id', p.id, 'title', p.title, 'description', p.description, 'imgUrl', p.img_url, 'category', c.name,
       'parentCategory', p.parent_category, 'regularPricePaise', p.regular_price_paise,
       'discountedPricePaise', p.discounted_price_paise, 'unit', p.unit, 'minQuantity', p.min_quantity,
-      'quantityStep', p.quantity_step, 'stock', p.stock,
+      'quantityStep', p.quantity_step, 'stock', p.stock, 'returnable', p.returnable,
       'images', (SELECT coalesce(json_agg(json_build_array(i.url, m.widths, m.width, m.height)
           ORDER BY i.position, i.id), '[]') FROM product_images i
         LEFT JOIN uploaded_images m ON m.store_id = i.store_id AND m.url = i.url
@@ -124,6 +127,7 @@ export async function getProduct(db: Db, storeId: number, id: string): Promise<P
       ? { available: variants.some((variant) => variant.available), lowStock: false }
       : stockAvailability(doc.stock, doc.minQuantity)),
     variants,
+    returnable: isReturnable(doc),
   };
 }
 

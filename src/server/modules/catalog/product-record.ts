@@ -58,6 +58,8 @@ export function productRecord(product: ImportProduct, sortOrder: number) {
     featured: attributeValue(product, 'featured').some((value) => value.toLowerCase().includes('true')),
     hsn: product.hsn ?? null,
     gstRate: product.gstRate ?? null,
+    // Only when the file or the editor gave it: a file without it keeps the hashes it always had.
+    ...(product.returnable === undefined ? {} : { returnable: product.returnable }),
     sortOrder,
     images,
     attributes: attributesWithOptions(product.attributes, product.variants).map((attribute) => ({
@@ -91,5 +93,7 @@ export function productRowColumns(record: ProductRecord, categoryId: number) {
     featured: record.featured,
     hsn: record.hsn,
     gstRate: record.gstRate,
+    /** null: returnable by the unit's default (src/shared/returns/return-rules.ts `isReturnable`). */
+    returnable: record.returnable ?? null,
   };
 }

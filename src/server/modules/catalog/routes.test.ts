@@ -221,6 +221,8 @@ describe.each(testDatabaseKinds)('catalogue API on %s', (kind) => {
       available: true,
       lowStock: false,
       variants: [],
+      // Sold by the piece with no setting of its own: returnable (docs/returns.md "Settings").
+      returnable: true,
     };
     expect(response.json()).toEqual(detail);
     const upper = await app.inject({ method: 'GET', url: `/api/v1/products/${saree.id.toUpperCase()}` });

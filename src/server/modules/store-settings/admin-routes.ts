@@ -16,6 +16,7 @@ import {
   synonymSettingsSchema,
 } from '@shared/store-settings/store-settings-schemas';
 import { errorBodySchema } from '@shared/errors/error-body';
+import { returnSettingsSchema } from '@shared/returns/return-schemas';
 import { actorOf, requireMember } from '../auth/role-hook';
 import { paymentSettings } from '../payments/settings';
 import { readStoreSettings, saveStoreSection, viewOf, type SettingsSection } from './settings-service';
@@ -152,6 +153,19 @@ export const storeSettingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       save(request, { entityId: 'synonyms', action: 'update-synonyms', view: viewOf('synonyms') }, () => ({
         synonyms: request.body.groups,
+      })),
+  );
+
+  /**
+   * 200 saved; 400 `{ error, fields }` (`windowDays`, `pickupFee`, `returnAddress`). The settings replace the
+   * store's whole (docs/returns.md "Settings"); a blank address is stored as none (the company address).
+   */
+  app.put(
+    '/settings/returns',
+    { config: ownerOnly, schema: { body: returnSettingsSchema, ...answers } },
+    async (request) =>
+      save(request, { entityId: 'returns', action: 'update-returns', view: viewOf('returns') }, () => ({
+        returns: request.body,
       })),
   );
 

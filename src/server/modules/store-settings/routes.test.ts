@@ -57,6 +57,8 @@ describe.each(testDatabaseKinds)('GET /storeInfo on %s', (kind) => {
       },
       policies: { shipping: '<h2>Shipping</h2><p>{companyName} ships free.</p>' },
       testMode: true,
+      // The return settings of a store that set none (docs/returns.md "Settings").
+      returns: { windowDays: 7, exchanges: true, pickupFee: 0, returnAddress: null },
     });
     // Parsing strips unknown keys: equality means the bytes hold the schema's fields and nothing else.
     expect(storeInfoSchema.parse(body)).toEqual(body);

@@ -8,6 +8,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { StoreSettings } from '@shared/store-settings/store-settings-schemas';
+import { DEFAULT_RETURN_SETTINGS, type ReturnSettings } from '@shared/returns/return-schemas';
 import type { SizeChart } from '@shared/store-settings/size-chart';
 import type { SocialLinks } from '@shared/store-settings/social-links';
 import type { Db } from '../../db/database';
@@ -86,6 +87,7 @@ export async function readStoreSettings(
     },
     synonyms: (block.synonyms as string[][] | undefined) ?? [],
     policies: (block.policies as Record<string, string> | undefined) ?? {},
+    returns: { ...DEFAULT_RETURN_SETTINGS, ...(block.returns as ReturnSettings | undefined) },
     payments: paymentSetupOf(payments),
   };
 }

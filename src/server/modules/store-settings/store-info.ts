@@ -12,6 +12,7 @@ import type { StoreInfo } from '@shared/store-settings/store-info-schema';
 import type { Db } from '../../db/database';
 import { categories, products } from '../../db/schema/catalog-tables';
 import { stores } from '../../db/schema/store-tables';
+import { returnSettingsOf } from '../stores/return-settings';
 
 /** The part of the payment settings that says whether a payment method is a simulation. */
 export type SimulatedPayments = {
@@ -59,8 +60,8 @@ async function productImagesOfCategories(
 /**
  * Store information for `GET /storeInfo`: text fields (null when unset), categories in the owner's order
  * (those with a position), category images (a listed category without its own image gets its first product's,
- * so every home tile has one), policy overrides, and `testMode` as given (it comes from the
- * payment settings, not the database).
+ * so every home tile has one), policy overrides, `testMode` as given (it comes from the
+ * payment settings, not the database), and the return settings (the defaults while none are set).
  */
 export async function getStoreInfo(db: Db, storeId: number, testMode: boolean): Promise<StoreInfo> {
   const [store] = await db.select().from(stores).where(eq(stores.id, storeId)).limit(1);
@@ -109,5 +110,6 @@ export async function getStoreInfo(db: Db, storeId: number, testMode: boolean): 
     categoryImages,
     policies: store?.policies ?? {},
     testMode,
+    returns: returnSettingsOf(store?.returnSettings),
   };
 }

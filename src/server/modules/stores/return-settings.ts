@@ -14,16 +14,16 @@ export function returnSettingsOf(stored: StoredReturnSettings | null | undefined
     windowDays: stored.windowDays,
     exchanges: stored.exchanges,
     pickupFee: paiseToRupees(stored.pickupFeePaise),
-    returnAddress: stored.returnAddress,
+    returnAddress: stored.returnAddress?.trim() || null,
   };
 }
 
-/** `settings` as `stores.return_settings` keeps them (the pickup fee in paise). */
+/** `settings` as `stores.return_settings` keeps them (the pickup fee in paise; a blank address as null). */
 export function storedReturnSettings(settings: ReturnSettings): StoredReturnSettings {
   return {
     windowDays: settings.windowDays,
     exchanges: settings.exchanges,
     pickupFeePaise: rupeesToPaise(settings.pickupFee),
-    returnAddress: settings.returnAddress,
+    returnAddress: settings.returnAddress?.trim() || null,
   };
 }
