@@ -19,6 +19,8 @@ const OWNER_ONLY = [
   'GET /api/v1/admin/members',
   'POST /api/v1/admin/members',
   'POST /api/v1/admin/members/:memberId/revoke',
+  'POST /api/v1/admin/orders/:orderId/refunds',
+  'POST /api/v1/admin/orders/:orderId/refunds/:refundId/retry',
   'POST /api/v1/admin/settings/logo',
   'GET /api/v1/admin/gst/gstr1/:month/:sheet',
   'GET /api/v1/admin/settings',
@@ -36,8 +38,6 @@ const OWNER_ONLY = [
   'POST /api/v1/admin/catalog/import',
   'GET /api/v1/admin/settings/delivery',
   'PUT /api/v1/admin/settings/delivery',
-  'POST /api/v1/admin/orders/:orderId/refunds',
-  'POST /api/v1/admin/orders/:orderId/refunds/:refundId/retry',
 ];
 
 /** The route's URL with its parameters filled in. */
