@@ -245,6 +245,13 @@ describe.each(testDatabaseKinds)('admin refunds on %s', (kind) => {
       fields: { 'idempotency-key': 'This Idempotency-Key was already used with a different request' },
     });
     expect((await panel(orderNumber)).refunded).toBe(500);
+    // The same request twice at once: one refund, both answered with it.
+    const twice = await Promise.all(
+      [1, 2].map(() => refund(orderNumber, { ...body, amount: 700 }, { key: 'refund-key-2' })),
+    );
+    expect(twice.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    expect(twice[0]!.json().id).toBe(twice[1]!.json().id);
+    expect((await panel(orderNumber)).refunded).toBe(1200);
   });
 
   it('a refund the sandbox declines (.13) stays visible with its reason; retry asks again; processed ones are not retried', async () => {

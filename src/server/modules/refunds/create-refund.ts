@@ -195,7 +195,8 @@ export async function createRefund(
     if (error instanceof Replayed)
       return { refund: await refundView(db, storeId, order.id, error.refundId), replayed: true };
     // Two requests with one key at once: the unique index let one through; answer its refund.
-    const again = idempotencyKey ? await replayedRefundId(db, scope, hash).catch(() => null) : null;
+    // (A key another body took meanwhile answers 409 for the key.)
+    const again = idempotencyKey ? await replayedRefundId(db, scope, hash) : null;
     if (again) return { refund: await refundView(db, storeId, order.id, again), replayed: true };
     throw error;
   }
