@@ -135,7 +135,10 @@ export const orderDocumentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const orderNumber = normalizeOrderNumber(request.params.orderId);
       if (!orderNumber) throw new NotFoundError(CREDIT_NOTE_NOT_FOUND);
-      return sendPdf(reply, await creditNoteFile(app.db, request.storeId, orderNumber, request.params.number));
+      return sendPdf(
+        reply,
+        await creditNoteFile(app.db, request.storeId, orderNumber, request.params.number),
+      );
     },
   );
 };
