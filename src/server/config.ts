@@ -144,6 +144,17 @@ export const configSchema = z
       )
       .default('https://test.payu.in/_payment'),
     /**
+     * PayU's refund API (`cancel_refund_transaction`): https://test.payu.in/merchant/postservice?form=2 (test)
+     * or https://info.payu.in/merchant/postservice?form=2 (live). Unset → the one matching PAYU_URL.
+     */
+    PAYU_REFUND_URL: z
+      .string()
+      .regex(
+        /^https:\/\/[^\s/?#]+(\/[^\s#]*)?$/,
+        'must be an https URL such as https://info.payu.in/merchant/postservice?form=2',
+      )
+      .optional(),
+    /**
      * The built-in PayU sandbox (test mode): `on` or `off`; unset → on when PAYU_KEY is unset and NODE_ENV is
      * not production.
      */

@@ -58,8 +58,30 @@ export const NO_TAX_DOCUMENT = {
   'credit-note': 'No credit note has been issued for this order',
 } as const;
 
+/** 404 for a credit note number that is not one of the order's. */
+export const CREDIT_NOTE_NOT_FOUND = 'This order has no credit note with that number';
+
+/**
+ * A credit note's number as a path segment: `CN/26-27/000004` URL-encoded (`CN%2F26-27%2F000004`), or with
+ * dashes for the slashes as in its file name (`CN-26-27-000004`); read as `CN/26-27/000004`.
+ */
+export const creditNoteNumberSchema = z
+  .string()
+  .trim()
+  .max(40)
+  .transform((value) => {
+    const dashed = /^([A-Za-z]+)-(\d{2}-\d{2})-(\d+)$/.exec(value);
+    return (dashed ? `${dashed[1]}/${dashed[2]}/${dashed[3]}` : value).toUpperCase();
+  });
+
+/** `GET /orders/{orderId}/credit-notes/{number}` and the admin's `…/documents/credit-notes/{number}` path. */
+export const creditNoteParamsSchema = z.object({
+  orderId: z.string().max(64),
+  number: creditNoteNumberSchema,
+});
+
 /** The sheets of the GSTR-1 export, as the admin downloads them one by one (docs/gst.md "GSTR-1"). */
-export const GSTR1_SHEETS = ['b2b', 'b2cl', 'b2cs', 'cdnr', 'hsn', 'docs'] as const;
+export const GSTR1_SHEETS = ['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'hsn', 'docs'] as const;
 export type Gstr1Sheet = (typeof GSTR1_SHEETS)[number];
 
 /** `GET /api/v1/admin/gst/gstr1/:month/:sheet` path: a month `YYYY-MM` (India Standard Time) and a sheet. */

@@ -51,3 +51,16 @@ export const scriptFileSchema = z.string().describe('text/javascript file');
 
 /** A `303 See Other` answer: no body, the `Location` header says where the browser goes. */
 export const seeOtherSchema = z.undefined().describe('no body; Location header');
+
+/**
+ * The sandbox's answer to PayU's refund command (`POST /sandbox/payu/merchant/postservice?form=2`, form-encoded,
+ * docs/payments.md "Refunds through the gateway"): PayU's documented JSON — `status` 1 with `msg` 'Refund
+ * Request Queued', its `request_id` and the `mihpayid`, or `status` 0 with the reason in `msg`.
+ */
+export const sandboxRefundAnswerSchema = z.object({
+  status: z.union([z.literal(0), z.literal(1)]),
+  msg: z.string(),
+  request_id: z.string().optional(),
+  bank_ref_num: z.null().optional(),
+  mihpayid: z.string().optional(),
+});

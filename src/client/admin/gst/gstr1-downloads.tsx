@@ -17,6 +17,7 @@ export const GSTR1_SHEET_LABELS: Record<Gstr1Sheet, string> = {
   b2cl: 'B2C large',
   b2cs: 'B2C others',
   cdnr: 'Credit notes (registered)',
+  cdnur: 'Credit notes (B2C large)',
   hsn: 'HSN summary',
   docs: 'Documents issued',
 };

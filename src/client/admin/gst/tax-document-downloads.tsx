@@ -29,8 +29,11 @@ export function TaxDocumentDownloads({
   const download = async ({ document, number }: TaxDocumentLink) => {
     setError(null);
     try {
+      // Each credit note by its number (an order may have several: one per refund).
       await downloadFile(
-        `/admin/orders/${encodeURIComponent(orderNumber)}/documents/${document}`,
+        document === 'credit-note'
+          ? `/admin/orders/${encodeURIComponent(orderNumber)}/credit-notes/${encodeURIComponent(number.replace(/\//g, '-'))}`
+          : `/admin/orders/${encodeURIComponent(orderNumber)}/documents/${document}`,
         documentFileName(number),
       );
     } catch (failure) {

@@ -2,8 +2,9 @@
  * `/admin/orders/:orderId`: one order — status, the steps it may take, lines (SKU, size, colour, quantity
  * and unit), address, payments (UTR or gateway id, amount, time), the shopper's 'I have paid' with the UTR they
  * gave (which the mark-paid form starts with), and its history with who changed what
- * (the audit log). Links to the printable packing slip and downloads its tax invoice and credit note; lists
- * its returns with links into the returns queue, and offers 'Returned to origin' while Shipped.
+ * (the audit log). Links to the printable packing slip and downloads its tax invoice and credit notes; lists
+ * its returns with links into the returns queue, and offers 'Returned to origin' while Shipped; its 'Refunds'
+ * panel (./refunds-panel.tsx) shows and makes refunds.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
@@ -25,6 +26,7 @@ import { TaxDocumentDownloads } from '../gst/tax-document-downloads';
 import { OrderReturns } from '../returns/order-returns';
 import { OrderActions } from './order-actions';
 import { adminOrderQuery } from './order-queries';
+import { RefundsPanel } from './refunds-panel';
 
 const quantityText = (quantity: number, unit: string) => (unit === 'm' ? `${quantity} m` : `× ${quantity}`);
 
@@ -95,6 +97,7 @@ export function OrderPage() {
       <OrderActions order={order} />
       <TaxDocumentDownloads orderNumber={order.orderNumber} documents={order.documents ?? []} />
       <OrderReturns order={order} />
+      <RefundsPanel orderNumber={order.orderNumber} />
 
       <section aria-label="Items" className="rounded-lg border border-stone-200 bg-white">
         <ul className="divide-y divide-stone-100">

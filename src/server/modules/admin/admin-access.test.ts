@@ -19,6 +19,8 @@ const OWNER_ONLY = [
   'GET /api/v1/admin/members',
   'POST /api/v1/admin/members',
   'POST /api/v1/admin/members/:memberId/revoke',
+  'POST /api/v1/admin/orders/:orderId/refunds',
+  'POST /api/v1/admin/orders/:orderId/refunds/:refundId/retry',
   'POST /api/v1/admin/settings/logo',
   'GET /api/v1/admin/gst/gstr1/:month/:sheet',
   'GET /api/v1/admin/settings',
@@ -49,7 +51,9 @@ const urlOf = (route: ApiRoute) =>
     .replace(':document', 'invoice')
     .replace(':month', '2026-11')
     .replace(':sheet', 'b2b')
-    .replace(':slug', 'terms');
+    .replace(':slug', 'terms')
+    .replace(':refundId', '00000000-0000-4000-8000-000000000000')
+    .replace(':number', 'CN-26-27-000001');
 
 describe.each(testDatabaseKinds)('admin role hook on %s', (kind) => {
   let database: TestDatabase;

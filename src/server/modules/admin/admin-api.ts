@@ -11,6 +11,7 @@ import { orderDocumentAdminRoutes } from '../orders/document-routes';
 import { deliveryAdminRoutes } from '../delivery/admin-routes';
 import { orderAdminRoutes } from '../orders/admin-routes';
 import { paymentAdminRoutes } from '../payments/admin-routes';
+import { refundAdminRoutes } from '../refunds/admin-routes';
 import type { SignInRateLimiter } from '../accounts/sign-in-rate-limit';
 import { storeLogoAdminRoutes } from '../store-settings/logo-routes';
 import { catalogFileAdminRoutes } from '../catalog-file/catalog-file-routes';
@@ -27,6 +28,7 @@ const ADMIN_FEATURE_ROUTES: FastifyPluginAsync[] = [
   memberAdminRoutes,
   orderAdminRoutes,
   paymentAdminRoutes,
+  refundAdminRoutes,
   productAdminRoutes,
   dashboardAdminRoutes,
   customerAdminRoutes,

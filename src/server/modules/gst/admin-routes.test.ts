@@ -84,6 +84,8 @@ describe.each(testDatabaseKinds)("the admin's tax documents and GSTR-1 sheets on
     expect(month.json().fields).toEqual({ month: 'a month is written YYYY-MM, e.g. 2026-11' });
     const unknown = await get('/gst/gstr1/2026-11/gstr3b', owner);
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().fields).toEqual({ sheet: 'must be one of b2b, b2cl, b2cs, cdnr, hsn, docs' });
+    expect(unknown.json().fields).toEqual({
+      sheet: 'must be one of b2b, b2cl, b2cs, cdnr, cdnur, hsn, docs',
+    });
   });
 });

@@ -4,7 +4,7 @@
  * ../orders/order-tracking.ts; a member of the shop in the admin), and the documents an order has.
  */
 import { and, eq } from 'drizzle-orm';
-import { NO_TAX_DOCUMENT } from '@shared/gst/gst-schemas';
+import { CREDIT_NOTE_NOT_FOUND, NO_TAX_DOCUMENT } from '@shared/gst/gst-schemas';
 import type { Db } from '../../db/database';
 import { taxDocuments } from '../../db/schema/gst-tables';
 import { orders } from '../../db/schema/order-tables';
@@ -41,6 +41,35 @@ export async function orderDocumentFile(
   const wanted = rows.find((row) => (document === 'credit-note') === (row.kind === 'credit-note'));
   if (!wanted) throw new NotFoundError(NO_TAX_DOCUMENT[document]);
   const content = wanted.document as TaxDocumentContent;
+  return { fileName: documentFileName(content), pdf: await renderTaxDocumentPdf(content) };
+}
+
+/**
+ * The PDF of credit note `number` (`CN/26-27/000004`) of the order numbered `orderNumber` in `storeId`, for a
+ * caller already allowed to see the order. It prints the invoice it refers to.
+ * @throws {NotFoundError} `This order has no credit note with that number` (also for another store's order).
+ */
+export async function creditNoteFile(
+  db: Db,
+  storeId: number,
+  orderNumber: string,
+  number: string,
+): Promise<DocumentFile> {
+  const [row] = await db
+    .select({ document: taxDocuments.document })
+    .from(taxDocuments)
+    .innerJoin(orders, eq(orders.id, taxDocuments.orderId))
+    .where(
+      and(
+        eq(taxDocuments.storeId, storeId),
+        eq(taxDocuments.kind, 'credit-note'),
+        eq(taxDocuments.number, number),
+        eq(orders.storeId, storeId),
+        eq(orders.orderNumber, orderNumber),
+      ),
+    );
+  if (!row) throw new NotFoundError(CREDIT_NOTE_NOT_FOUND);
+  const content = row.document as TaxDocumentContent;
   return { fileName: documentFileName(content), pdf: await renderTaxDocumentPdf(content) };
 }
 

@@ -8,7 +8,7 @@ import type { Db } from '../../db/database';
 import { gstr1Export } from './gstr1-export';
 import { monthRange } from './gstr1-sheet-format';
 import { DOCUMENT_TITLES, documentFileName, renderTaxDocumentPdf } from './invoice-pdf';
-import { findCreditNote, findInvoice } from './tax-documents';
+import { findCreditNotes, findInvoice } from './tax-documents';
 
 /**
  * Writes `gstr1-<month>-<sheet>.csv` for each sheet of {@link gstr1Export} into `directory` (created when
@@ -35,7 +35,7 @@ export async function exportGstr1Files(
 }
 
 /**
- * Writes the PDFs of the order's tax invoice (or bill of supply) and credit note, when issued, into
+ * Writes the PDFs of the order's tax invoice (or bill of supply) and its credit notes, when issued, into
  * `directory` (`npm run orders -- invoice RS-…`); returns the lines to print.
  */
 export async function exportOrderDocuments(
@@ -45,7 +45,10 @@ export async function exportOrderDocuments(
   orderNumber: string,
   directory: string,
 ): Promise<string[]> {
-  const documents = [await findInvoice(db, storeId, orderId), await findCreditNote(db, storeId, orderId)];
+  const documents = [
+    await findInvoice(db, storeId, orderId),
+    ...(await findCreditNotes(db, storeId, orderId)),
+  ];
   const issued = documents.filter((document) => document !== null);
   if (issued.length === 0)
     return [`Order ${orderNumber} has no invoice yet: it is issued when the order ships.`];

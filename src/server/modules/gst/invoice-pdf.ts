@@ -62,12 +62,20 @@ function columnsFor(content: TaxDocumentContent): Column[] {
       title: 'Qty',
       width: 40,
       align: 'right',
+      // A credit note on value (no goods came back) credits quantity 0: printed as a dash.
       value: (line) =>
-        line.unit === 'NA'
-          ? '1'
-          : `${formatQuantity(line.quantity, line.unit === 'MTR' ? 'm' : 'piece').replace(/ m$/, '')} ${line.unit}`,
+        line.quantity === 0
+          ? '—'
+          : line.unit === 'NA'
+            ? '1'
+            : `${formatQuantity(line.quantity, line.unit === 'MTR' ? 'm' : 'piece').replace(/ m$/, '')} ${line.unit}`,
     },
-    { title: 'Price', width: 58, align: 'right', value: (line) => rupeesText(line.unitPricePaise) },
+    {
+      title: 'Price',
+      width: 58,
+      align: 'right',
+      value: (line) => (line.quantity === 0 ? '—' : rupeesText(line.unitPricePaise)),
+    },
   ];
   const total: Column = {
     title: 'Total',

@@ -33,6 +33,8 @@ export type TaxDocumentLine = {
   igstPaise: number;
   /** The line total (taxable value + tax), paise. */
   totalPaise: number;
+  /** On a credit note: the index of the invoice line it credits (absent on invoices and older notes). */
+  invoiceLine?: number;
 };
 
 export type TaxDocumentContent = {

@@ -5,22 +5,20 @@
  * to it when a shipped order is cancelled (CGST Act section 34). Each is numbered from the store's counter of
  * the financial year (./document-number.ts) and kept with everything it prints. Amounts in paise.
  */
-import { and, asc, desc, eq, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import { isValidGstin, normaliseGstin } from '@shared/gst/gstin';
 import type { Db } from '../../db/database';
 import { taxDocuments } from '../../db/schema/gst-tables';
 import { orderLines, orders } from '../../db/schema/order-tables';
 import { payments } from '../../db/schema/payment-tables';
 import { stores } from '../../db/schema/store-tables';
+import { creditNoteLines, remainingLines } from './credit-note-lines';
+import { creditedPaise, creditNoteLinesOf, insertCreditNote, type IssuedDocument } from './credit-notes';
 import { financialYearOf, formatDocumentNumber, nextSequence } from './document-number';
 import { orderTax } from './order-tax';
 import { taxDocumentContent, type DocumentSource, type TaxDocumentContent } from './tax-document-content';
 
-/** The prefix of credit note numbers (`CN/25-26/000004`), a series of its own. */
-export const CREDIT_NOTE_PREFIX = 'CN';
-
-/** An issued document: its row id and content. */
-export type IssuedDocument = { id: number; content: TaxDocumentContent };
+export { CREDIT_NOTE_PREFIX, type IssuedDocument } from './credit-notes';
 
 /** The order `orderId` of `storeId` with its lines, store and the payer's GSTIN, as a {@link DocumentSource}. */
 async function documentSource(
@@ -130,8 +128,11 @@ export async function issueInvoice(
 }
 
 /**
- * Issues a credit note for the order's invoice at `issuedAt` (numbered `CN/<FY>/<NNNNNN>`), reversing every
- * line of it; null when the order has no invoice (it never shipped) or already has a credit note.
+ * Issues the credit note of a shipped order cancelled (a parcel refused or returned to origin) at `issuedAt`:
+ * every line of its invoice, or — when refunds already credited part of it — what is left of each line and
+ * tax head, so that the credit notes together reverse the invoice exactly (./credit-note-lines.ts; on value
+ * when an older note does not name its lines). Null when the order has no invoice (it never shipped) or nothing
+ * is left to credit.
  */
 export async function issueCreditNote(
   tx: Db,
@@ -141,44 +142,69 @@ export async function issueCreditNote(
 ): Promise<IssuedDocument | null> {
   const invoice = await findInvoice(tx, storeId, orderId);
   if (!invoice) return null;
-  const [already] = await tx
-    .select({ id: taxDocuments.id })
+  const credited = await creditedPaise(tx, storeId, invoice.id);
+  const left = invoice.content.totals.totalPaise - credited;
+  if (left <= 0) return null;
+  const lines =
+    credited === 0
+      ? invoice.content.lines.map((line, index) => ({ ...line, invoiceLine: index }))
+      : (remainingLines(invoice.content, await creditNoteLinesOf(tx, storeId, invoice.id)) ??
+        creditNoteLines(invoice.content, left));
+  return insertCreditNote(tx, storeId, orderId, invoice, lines, issuedAt);
+}
+
+/**
+ * Issues the credit note of a refund of `amountPaise` at `issuedAt` (CGST Rule 53): the returned order lines
+ * `items` (order line id and quantity in the line's unit) with the tax split of their invoice lines pro rata,
+ * or — without items — a credit note on value. Never more than the invoice less its earlier credit notes.
+ * Null when the order has no invoice or bill of supply (it never shipped: nothing to credit) or nothing is left
+ * to credit (a cancelled shipped order's credit note already reversed it all).
+ */
+export async function issueRefundCreditNote(
+  tx: Db,
+  storeId: number,
+  orderId: string,
+  amountPaise: number,
+  items: { orderLineId: number; quantity: number }[] = [],
+  issuedAt = new Date(),
+): Promise<IssuedDocument | null> {
+  const invoice = await findInvoice(tx, storeId, orderId);
+  if (!invoice) return null;
+  const left = invoice.content.totals.totalPaise - (await creditedPaise(tx, storeId, invoice.id));
+  const amount = Math.min(amountPaise, left);
+  if (amount <= 0) return null;
+  const lineIds = items.map((item) => item.orderLineId);
+  const positions =
+    lineIds.length === 0
+      ? []
+      : await tx
+          .select({ id: orderLines.id })
+          .from(orderLines)
+          .where(and(eq(orderLines.storeId, storeId), eq(orderLines.orderId, orderId)))
+          .orderBy(asc(orderLines.position));
+  const indexOf = new Map(positions.map((row, index) => [row.id, index]));
+  const returned = items.flatMap((item) => {
+    const index = indexOf.get(item.orderLineId);
+    return index === undefined ? [] : [{ index, quantity: item.quantity }];
+  });
+  const lines = creditNoteLines(invoice.content, amount, returned);
+  return insertCreditNote(tx, storeId, orderId, invoice, lines, issuedAt);
+}
+
+/** The order's credit notes, oldest first. */
+export async function findCreditNotes(db: Db, storeId: number, orderId: string): Promise<IssuedDocument[]> {
+  const rows = await db
+    .select({ id: taxDocuments.id, document: taxDocuments.document })
     .from(taxDocuments)
     .where(
       and(
         eq(taxDocuments.storeId, storeId),
         eq(taxDocuments.orderId, orderId),
-        eq(taxDocuments.kind, 'credit-note'),
+        inArray(taxDocuments.kind, ['credit-note']),
       ),
-    );
-  if (already) return null;
-  const financialYear = financialYearOf(issuedAt);
-  const number = formatDocumentNumber(
-    CREDIT_NOTE_PREFIX,
-    financialYear,
-    await nextSequence(tx, storeId, financialYear, 'credit-note'),
-  );
-  const content: TaxDocumentContent = {
-    ...invoice.content,
-    kind: 'credit-note',
-    number,
-    issuedAt: issuedAt.toISOString(),
-    refersTo: { number: invoice.content.number, issuedAt: invoice.content.issuedAt },
-  };
-  const [row] = await tx
-    .insert(taxDocuments)
-    .values({
-      storeId,
-      orderId,
-      kind: 'credit-note',
-      number,
-      financialYear,
-      issuedAt,
-      refersTo: invoice.id,
-      document: content,
-    })
-    .returning({ id: taxDocuments.id });
-  return { id: row!.id, content };
+    )
+    .orderBy(asc(taxDocuments.issuedAt), asc(taxDocuments.id));
+  return rows.map((row) => ({ id: row.id, content: row.document as TaxDocumentContent }));
 }
 
 /** The order's tax invoice or bill of supply, or null. */

@@ -1,14 +1,18 @@
 /**
- * An order's tax documents as PDFs (docs/gst.md): `GET /orders/{orderId}/invoice` and `…/credit-note` for
- * whoever may track the order (its signed-in owner, or anyone giving its e-mail or phone), and the admin's
- * `GET /admin/orders/{orderId}/documents/{document}` for any member of the shop (behind the admin role
- * hook). The documents are issued by the order's ship and cancel moves (../gst/tax-documents.ts). Thin
+ * An order's tax documents as PDFs (docs/gst.md): `GET /orders/{orderId}/invoice`, `…/credit-note` (its
+ * first) and `…/credit-notes/{number}` (any of its credit notes, one per refund) for whoever may track the
+ * order (its signed-in owner, or anyone giving its e-mail or phone), and the admin's
+ * `GET /admin/orders/{orderId}/documents/{document}` and `…/credit-notes/{number}` for any member of the shop
+ * (behind the admin role hook). The documents are issued by the order's ship and cancel moves (../gst/tax-documents.ts). Thin
  * handlers: the shared schemas validate every request and serialise every answer.
  */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@shared/errors/error-body';
 import {
   adminTaxDocumentParamsSchema,
+  CREDIT_NOTE_NOT_FOUND,
+  creditNoteParamsSchema,
   NO_TAX_DOCUMENT,
   pdfFileSchema,
   taxDocumentParamsSchema,
@@ -16,10 +20,18 @@ import {
 import { trackOrderQuerySchema } from '@shared/orders/order-schemas';
 import { NotFoundError } from '../../errors';
 import { optionalAccount } from '../auth/optional-account';
-import { orderDocumentFile } from '../gst/document-download';
+import { creditNoteFile, orderDocumentFile, type DocumentFile } from '../gst/document-download';
 import { normalizeOrderNumber } from './order-number';
-import { trackedOrderDocument } from './order-tracking';
+import { trackedCreditNote, trackedOrderDocument } from './order-tracking';
 import { MemoryTrackingRateLimiter, type TrackingRateLimiter } from './tracking-rate-limit';
+
+/** Sends `file` as a PDF download, never cached. */
+function sendPdf(reply: FastifyReply, file: DocumentFile) {
+  reply.header('cache-control', 'no-store');
+  reply.header('content-type', 'application/pdf');
+  reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
+  return reply.send(file.pdf);
+}
 
 export type OrderDocumentRoutesOptions = {
   /** Counts failed document look-ups; defaults to a fresh in-memory limiter per app. */
@@ -57,11 +69,37 @@ export const orderDocumentRoutes: FastifyPluginAsyncZod<OrderDocumentRoutesOptio
         clientAddress: request.ip,
         limiter,
       });
-      reply.header('cache-control', 'no-store');
-      reply.header('content-type', 'application/pdf');
-      reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
-      return reply.send(file.pdf);
+      return sendPdf(reply, file);
     },
+  );
+
+  /**
+   * 200 credit note `number` of the order as a PDF (`Credit-Note-CN-26-27-000004.pdf`; the number URL-encoded,
+   * `CN%2F26-27%2F000004`, or dashed, `CN-26-27-000004`), for whoever may download its invoice; 404 as the
+   * invoice, or `This order has no credit note with that number`; 429 as track order.
+   */
+  app.get(
+    '/orders/:orderId/credit-notes/:number',
+    {
+      schema: {
+        params: creditNoteParamsSchema,
+        querystring: trackOrderQuerySchema,
+        response: { 200: pdfFileSchema, '4xx': errorBodySchema, 503: errorBodySchema },
+      },
+    },
+    async (request, reply) =>
+      sendPdf(
+        reply,
+        await trackedCreditNote(app.db, {
+          storeId: request.storeId,
+          orderId: request.params.orderId,
+          number: request.params.number,
+          contactInfo: request.query.contactInfo,
+          viewer: () => optionalAccount(request),
+          clientAddress: request.ip,
+          limiter,
+        }),
+      ),
   );
 };
 
@@ -81,10 +119,26 @@ export const orderDocumentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const orderNumber = normalizeOrderNumber(request.params.orderId);
       if (!orderNumber) throw new NotFoundError(NO_TAX_DOCUMENT[document]);
       const file = await orderDocumentFile(app.db, request.storeId, orderNumber, document);
-      reply.header('cache-control', 'no-store');
-      reply.header('content-type', 'application/pdf');
-      reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
-      return reply.send(file.pdf);
+      return sendPdf(reply, file);
+    },
+  );
+
+  /** 200 credit note `number` of the order as a PDF; 404 for another store's order or another number. */
+  app.get(
+    '/orders/:orderId/credit-notes/:number',
+    {
+      schema: {
+        params: creditNoteParamsSchema,
+        response: { 200: pdfFileSchema, '4xx': errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const orderNumber = normalizeOrderNumber(request.params.orderId);
+      if (!orderNumber) throw new NotFoundError(CREDIT_NOTE_NOT_FOUND);
+      return sendPdf(
+        reply,
+        await creditNoteFile(app.db, request.storeId, orderNumber, request.params.number),
+      );
     },
   );
 };

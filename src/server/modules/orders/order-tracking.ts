@@ -9,7 +9,7 @@ import { type Order } from '@shared/orders/order-schemas';
 import { nationalMobileDigits } from '@shared/orders/shipping-address-schema';
 import type { Db } from '../../db/database';
 import { NotFoundError, RateLimitedError } from '../../errors';
-import { orderDocumentFile, type DocumentFile } from '../gst/document-download';
+import { creditNoteFile, orderDocumentFile, type DocumentFile } from '../gst/document-download';
 import { normalizeOrderNumber } from './order-number';
 import { findOrderByNumber, ORDER_NOT_FOUND, type TrackedOrder } from './order-queries';
 import {
@@ -105,4 +105,18 @@ export async function trackedOrderDocument(
 ): Promise<DocumentFile> {
   const order = await trackOrder(db, input);
   return orderDocumentFile(db, input.storeId, order.id, input.document);
+}
+
+/**
+ * The PDF of credit note `number` of the tracked order, allowed and rate-limited as {@link trackedOrderDocument}.
+ * @throws {NotFoundError} `Order not found or access denied` like track order, or `This order has no credit
+ *   note with that number`.
+ * @throws {RateLimitedError} past the failed look-ups allowed.
+ */
+export async function trackedCreditNote(
+  db: Db,
+  input: TrackOrderInput & { number: string },
+): Promise<DocumentFile> {
+  const order = await trackOrder(db, input);
+  return creditNoteFile(db, input.storeId, order.id, input.number);
 }

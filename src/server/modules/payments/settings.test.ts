@@ -40,8 +40,16 @@ describe('payment settings (docs/payments.md "Test mode")', () => {
       key: 'LiveKey',
       salt: 'LiveSalt',
       url: 'https://secure.payu.in/_payment',
+      refundUrl: 'https://info.payu.in/merchant/postservice?form=2',
       testMode: false,
     });
+    expect(settingsOf({ ...live, PAYU_URL: 'https://test.payu.in/_payment' }).gateway?.refundUrl).toBe(
+      'https://test.payu.in/merchant/postservice?form=2',
+    );
+    expect(
+      settingsOf({ ...live, PAYU_REFUND_URL: 'https://refunds.example/merchant/postservice?form=2' }).gateway
+        ?.refundUrl,
+    ).toBe('https://refunds.example/merchant/postservice?form=2');
     expect(settingsOf(live).sandboxEnabled).toBe(false);
     expect(settingsOf({ ...live, NODE_ENV: 'production' }).gateway?.provider).toBe('payu');
     expect(settingsOf({ ...live, PAYMENTS_SANDBOX: 'on' }).gateway?.provider).toBe('payu-sandbox');

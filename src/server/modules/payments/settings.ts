@@ -20,6 +20,8 @@ export const SANDBOX_PAYU_SALT = 'resham-sandbox-salt-TEST-MODE-not-secret';
 
 /** Pages and routes outside the JSON API (absolute paths on the shop's origin). */
 export const SANDBOX_PAYU_PATH = '/sandbox/payu';
+/** The sandbox's refund API, as PayU's `merchant/postservice?form=2` (the shop itself asks it in process). */
+export const SANDBOX_PAYU_REFUND_PATH = '/sandbox/payu/merchant/postservice';
 export const PAYU_CALLBACK_PATH = '/api/v1/payments/payu/callback';
 export const REDIRECT_BRIDGE_PATH = '/api/v1/payments/redirect';
 export const AUTO_SUBMIT_SCRIPT_PATH = '/api/v1/payments/auto-submit.js';
@@ -38,6 +40,8 @@ export type GatewaySettings = {
   salt: string;
   /** The hosted checkout URL; null for the sandbox, which lives on the shop's own origin. */
   url: string | null;
+  /** PayU's refund API (`merchant/postservice?form=2`); null for the sandbox, which answers in process. */
+  refundUrl: string | null;
   testMode: boolean;
 };
 
@@ -51,6 +55,13 @@ export type PaymentSettings = {
   /** `PUBLIC_URL` without a trailing slash; null → each request's own origin. */
   publicUrl: string | null;
 };
+
+/** PayU's refund API matching its checkout: live (`secure.payu.in`) → info.payu.in, else the test one. */
+export function payuRefundUrlFor(checkoutUrl: string): string {
+  return /^https:\/\/secure\.payu\.in\//i.test(checkoutUrl)
+    ? 'https://info.payu.in/merchant/postservice?form=2'
+    : 'https://test.payu.in/merchant/postservice?form=2';
+}
 
 /** Resolves the payment settings from the parsed configuration (see the module comment). */
 export function paymentSettings(config: AppConfig): PaymentSettings {
@@ -66,6 +77,7 @@ export function paymentSettings(config: AppConfig): PaymentSettings {
       key: SANDBOX_PAYU_KEY,
       salt: SANDBOX_PAYU_SALT,
       url: null,
+      refundUrl: null,
       testMode: true,
     };
   } else if (config.PAYU_KEY && config.PAYU_SALT) {
@@ -74,6 +86,7 @@ export function paymentSettings(config: AppConfig): PaymentSettings {
       key: config.PAYU_KEY,
       salt: config.PAYU_SALT,
       url: config.PAYU_URL,
+      refundUrl: config.PAYU_REFUND_URL ?? payuRefundUrlFor(config.PAYU_URL),
       testMode: false,
     };
   }

@@ -18,7 +18,9 @@ export async function refundableAmount(
   const [paid] = await tx
     .select({ total: sql<string>`coalesce(sum(${payments.amountPaise}), 0)` })
     .from(payments)
-    .where(and(eq(payments.storeId, storeId), eq(payments.orderId, orderId), eq(payments.status, 'succeeded')));
+    .where(
+      and(eq(payments.storeId, storeId), eq(payments.orderId, orderId), eq(payments.status, 'succeeded')),
+    );
   const [refunded] = await tx
     .select({ total: sql<string>`coalesce(sum(${refunds.amountPaise}), 0)` })
     .from(refunds)

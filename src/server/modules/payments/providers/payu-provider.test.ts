@@ -179,6 +179,7 @@ describe('PayU checkout form', () => {
         key: 'LiveKey',
         salt: 'LiveSalt',
         url: 'https://secure.payu.in/_payment',
+        refundUrl: 'https://info.payu.in/merchant/postservice?form=2',
         testMode: false,
       },
       sandboxEnabled: false,

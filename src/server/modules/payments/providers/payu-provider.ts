@@ -23,11 +23,14 @@ import {
   PAYU_CALLBACK_PATH,
   REDIRECT_BRIDGE_PATH,
   gatewayUrl,
+  payuRefundUrlFor,
   type GatewaySettings,
   type PaymentSettings,
 } from '../settings';
 import { formatPaiseAmount } from './amount';
 import { hexDigestsEqual } from './constant-time';
+import { payuRefundForm, postPayuRefund, readPayuRefundAnswer } from './payu-refund';
+import { sandboxRefundAnswer } from './sandbox-payu-refund';
 import type { PaymentAttempt, PaymentProvider } from './types';
 
 /** The fields of the request hash, in the order of the hash string. */
@@ -248,5 +251,12 @@ export const payuProvider: PaymentProvider = {
       redirectUrl: REDIRECT_BRIDGE_PATH,
       formParams: { type: 'POST', url: gatewayUrl(gateway, baseUrl), data },
     };
+  },
+  /** PayU's `cancel_refund_transaction` (./payu-refund.ts); the sandbox answers it in process. */
+  async refund(request, { settings }) {
+    const gateway = gatewayOf(settings);
+    const form = payuRefundForm(gateway, request);
+    if (gateway.provider === 'payu-sandbox') return readPayuRefundAnswer(sandboxRefundAnswer(form));
+    return postPayuRefund(gateway.refundUrl ?? payuRefundUrlFor(gateway.url ?? ''), form);
   },
 };

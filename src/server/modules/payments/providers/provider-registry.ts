@@ -19,4 +19,11 @@ export function providerFor(settings: PaymentSettings, method: string): PaymentP
   );
 }
 
-export type { PayableOrder, PaymentAttempt, PaymentContext, PaymentProvider } from './types';
+export type {
+  PayableOrder,
+  PaymentAttempt,
+  PaymentContext,
+  PaymentProvider,
+  RefundOutcome,
+  RefundRequest,
+} from './types';

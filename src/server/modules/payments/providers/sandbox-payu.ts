@@ -8,14 +8,20 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { formatRupees, paiseToRupees } from '@shared/money';
-import { htmlPageSchema } from '@shared/payments/gateway-schemas';
+import { htmlPageSchema, sandboxRefundAnswerSchema } from '@shared/payments/gateway-schemas';
 import { acceptFormBodies, formFields } from '../form-body';
 import { escapeHtml } from '../../../html-escape';
 import { hiddenInputs, renderPage, sendPage } from '../html';
-import { SANDBOX_PAYU_KEY, SANDBOX_PAYU_PATH, SANDBOX_PAYU_SALT } from '../settings';
+import {
+  SANDBOX_PAYU_KEY,
+  SANDBOX_PAYU_PATH,
+  SANDBOX_PAYU_REFUND_PATH,
+  SANDBOX_PAYU_SALT,
+} from '../settings';
 import { parseAmountToPaise } from './amount';
 import { hexDigestsEqual } from './constant-time';
 import { payuRequestHash, payuResponseHash, type PayuResponseHashFields } from './payu-provider';
+import { sandboxRefundAnswer } from './sandbox-payu-refund';
 
 const TEST_MODE_BANNER =
   '<div class="test-mode" role="status">TEST MODE — sandbox payment gateway. No money moves.</div>';
@@ -196,6 +202,25 @@ wallets” while the shop is in test mode.</p></main>`,
       if (problem) return sendPage(reply, 400, errorPage(problem));
       const { html, targets } = checkoutPage(fields);
       return sendPage(reply, 200, html, targets);
+    },
+  );
+
+  /**
+   * PayU's refund command (`cancel_refund_transaction`) answered as PayU documents it (./sandbox-payu-refund.ts):
+   * 200 JSON, `status` 1 or 0 with PayU's `msg`. The shop asks the sandbox in process; this route lets anyone
+   * try the protocol by hand (TEST MODE, no money moves).
+   */
+  app.post(
+    SANDBOX_PAYU_REFUND_PATH,
+    { schema: { response: { 200: sandboxRefundAnswerSchema } } },
+    async (request, reply) => {
+      let fields: Record<string, string>;
+      try {
+        fields = formFields(request.body);
+      } catch {
+        return reply.send({ status: 0, msg: 'Expected a form post' });
+      }
+      return reply.send(sandboxRefundAnswer(fields));
     },
   );
 };

@@ -2,7 +2,8 @@
  * The provider interface: one adapter per provider behind one interface (docs/payments.md). A provider
  * turns a pending order and the payer's details into the browser's next step (docs/product.md §4 "Payment flow") and
  * the attempt the service records; the verification of its callbacks or webhooks lives beside it. A new
- * gateway is one new file plus one line in `./provider-registry.ts`.
+ * gateway is one new file plus one line in `./provider-registry.ts`. A provider that can pay money back (a card
+ * gateway) has `refund`; one that cannot (UPI: the shop refunds by UPI or bank transfer itself) has none.
  */
 import type { PaymentAction, PaymentMethod } from '@shared/payments/payment-response';
 import type { PaymentPayer } from '../../../db/schema/payment-tables';
@@ -38,6 +39,27 @@ export type PaymentAttempt = {
   raw: Record<string, unknown>;
 };
 
+/**
+ * A refund asked of the gateway (docs/payments.md "Refunds through the gateway"): full or partial, in **paise**,
+ * of the payment the gateway knows as `gatewayPaymentId` (PayU's `mihpayid`), under our own request id
+ * `requestId` (unique per request, so the gateway never refunds one request twice).
+ */
+export type RefundRequest = { gatewayPaymentId: string; requestId: string; amountPaise: number };
+
+/**
+ * The gateway's answer to a refund: `processed` (accepted: the money goes back to the payer's card or bank,
+ * `gatewayRefundId` is the gateway's id of the refund), `failed` (refused: `reason` is the gateway's own
+ * sentence), or `pending` (no definite answer — the gateway did not answer or answered something unreadable;
+ * `reason` says what happened, asking again with the same `requestId` is safe). `raw`: what the gateway
+ * answered, never a key, salt or hash.
+ */
+export type RefundOutcome = {
+  status: 'processed' | 'pending' | 'failed';
+  gatewayRefundId: string | null;
+  reason: string | null;
+  raw: Record<string, unknown>;
+};
+
 export type PaymentProvider = {
   method: PaymentMethod;
   /** True when this shop's configuration offers the method. */
@@ -55,4 +77,10 @@ export type PaymentProvider = {
     context: PaymentContext,
     attempt: PaymentAttempt,
   ): PaymentAction;
+  /**
+   * Pays `request.amountPaise` of a succeeded payment back through the gateway. Never throws for the
+   * gateway's own refusal or silence: those are `failed` and `pending` outcomes. Absent: the method has no
+   * gateway refund.
+   */
+  refund?(request: RefundRequest, context: { settings: PaymentSettings }): Promise<RefundOutcome>;
 };
