@@ -30,6 +30,7 @@ const OWNER_ONLY = [
   'PUT /api/v1/admin/settings/synonyms',
   'PUT /api/v1/admin/settings/size-chart',
   'PUT /api/v1/admin/settings/category-size-charts',
+  'PUT /api/v1/admin/settings/returns',
   'PUT /api/v1/admin/settings/policies/:slug',
   'GET /api/v1/admin/catalog/export',
   'GET /api/v1/admin/catalog/export.csv',
