@@ -22,7 +22,9 @@ import { refundsOfOrders, returnsOfOrders } from './order-returns-view';
 type LineFacts = { id: number; productId: string | null; unit: string; quantity: number };
 
 /** An order's after-delivery fields, and per order line id `{ returnable, returnableQuantity }` when Delivered. */
-export type AfterDelivery = Required<Pick<Order, 'returnWindowLastDay' | 'returns' | 'refunds'>> & {
+export type AfterDelivery = Required<
+  Pick<Order, 'returnWindowLastDay' | 'exchangesOffered' | 'returns' | 'refunds'>
+> & {
   lines: Map<number, { returnable: boolean; returnableQuantity: number }>;
 };
 
@@ -74,6 +76,7 @@ export async function afterDeliveryOfOrders(
         });
     result.set(row.id, {
       returnWindowLastDay: lastDay,
+      exchangesOffered: lastDay !== null && settings !== null && settings.exchanges,
       returns: returns.get(row.id) ?? [],
       refunds: refunds.get(row.id) ?? [],
       lines: lineFacts,

@@ -196,7 +196,12 @@ export function toOrder(
     })),
     paymentReported: row.shopperPaidAt ? { at: row.shopperPaidAt.toISOString(), utr: row.shopperUtr } : null,
     ...(after
-      ? { returnWindowLastDay: after.returnWindowLastDay, returns: after.returns, refunds: after.refunds }
+      ? {
+          returnWindowLastDay: after.returnWindowLastDay,
+          exchangesOffered: after.exchangesOffered,
+          returns: after.returns,
+          refunds: after.refunds,
+        }
       : {}),
   };
 }
