@@ -6,6 +6,8 @@
  * and lands on My Orders where the order shows the return 'Return requested' with both lines.
  */
 import { randomInt } from 'node:crypto';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KURTA, productByTitle } from './demo-kurta-and-fabric';
@@ -34,6 +36,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
+
+/** axe's violations on the page (as e2e/accessibility.e2e.ts checks them). */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return result.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+}
 
 type ServerReturn = { number: string; status: string; photos: string[]; lines: { productTitle: string }[] };
 
@@ -159,6 +171,7 @@ describe('a shopper asks for a return and an exchange, at 390 × 844', () => {
       .setInputFiles({ name: 'kurta.jpg', mimeType: 'image/jpeg', buffer: photo });
     await page.getByRole('list', { name: 'Photos to send' }).getByText('kurta.jpg').waitFor();
     await page.getByLabel('Note (optional)').fill('Tight at the shoulders.');
+    expect((await violations(page)).join('\n')).toBe('');
     await page.getByRole('button', { name: 'Ask for return' }).click();
 
     // Back on My Orders: the return, requested, with both lines.
@@ -169,6 +182,7 @@ describe('a shopper asks for a return and an exchange, at 390 × 844', () => {
     const text = squash(await returned.textContent());
     expect(text).toContain(`${KURTA} (M / Red) × 1 — Size too small — Exchange for L / Red`);
     expect(text).toContain(`${plain!.title} × 1 — Changed my mind — Refund ₹`);
+    expect((await violations(page)).join('\n')).toBe('');
 
     // Track Order shows the return too.
     await page.goto(`${shop()}/track-order?id=${orderNumber}`);
