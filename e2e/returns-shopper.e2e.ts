@@ -182,6 +182,7 @@ describe('a shopper asks for a return and an exchange, at 390 × 844', () => {
     const text = squash(await returned.textContent());
     expect(text).toContain(`${KURTA} (M / Red) × 1 — Size too small — Exchange for L / Red`);
     expect(text).toContain(`${plain!.title} × 1 — Changed my mind — Refund ₹`);
+    await returned.getByRole('img', { name: /^Photo 1 of return RT-/ }).waitFor();
     expect((await violations(page)).join('\n')).toBe('');
 
     // Track Order shows the return too.

@@ -1,6 +1,6 @@
 /**
  * An order's returns, refunds and credit notes on My Orders and Track Order (docs/returns.md): each return
- * with its number, status, lines (refund or the size wanted instead), history with dates, the shop's pickup
+ * with its number, status, lines (refund or the size wanted instead), photos, history with dates, the shop's pickup
  * note or rejection reason and the replacement's courier and tracking link; each refund ('Refund of ₹1,999
  * processed on 5 Dec', pending, failed); a download per credit note. Nothing when the order has none.
  */
@@ -64,6 +64,21 @@ function ReturnCard({ request }: { request: OrderReturn }) {
           </li>
         ))}
       </ul>
+      {request.photos.length > 0 && (
+        <div className="mt-2 flex gap-2">
+          {request.photos.map((url, index) => (
+            <img
+              key={url}
+              src={url}
+              alt={`Photo ${index + 1} of return ${request.number}`}
+              loading="lazy"
+              width={64}
+              height={64}
+              className="size-16 rounded border border-stone-200 object-cover"
+            />
+          ))}
+        </div>
+      )}
       {request.pickupNote && <p className="mt-2 text-stone-700">Pickup: {request.pickupNote}</p>}
       {request.rejectionReason && (
         <p className="mt-2 text-red-700" data-testid="return-rejection">
