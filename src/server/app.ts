@@ -23,6 +23,7 @@ import { OutboxSender } from './modules/mail/outbox-sender';
 import { PaymentWindowTimer } from './modules/orders/payment-window';
 import { orderDocumentRoutes } from './modules/orders/document-routes';
 import { orderRoutes } from './modules/orders/routes';
+import { returnRoutes } from './modules/returns/routes';
 import { sandboxPayuRoutes } from './modules/payments/providers/sandbox-payu';
 import { paymentRoutes } from './modules/payments/routes';
 import { shopOrigin } from './shop-origin';
@@ -223,6 +224,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         trackingRateLimiter: new StoreTrackingRateLimiter(rateLimits.store('tracking')),
       });
       await api.register(paymentRoutes, { settings: payments });
+      await api.register(returnRoutes);
       // The admin panel's API (docs/admin.md): one role hook in front of every feature's admin routes.
       await api.register(adminApi, {
         prefix: '/admin',

@@ -133,6 +133,8 @@ export const appRoutes = (
         {route('/account', AccountPage)}
         {route('/checkout', CheckoutPage)}
         {route('/orders', OrdersPage)}
+        {/* The return request page loads from the orders chunk (keeps the first load within budget). */}
+        {route('/orders/:orderId/return', OrdersPage)}
         {route('/payment', PaymentPage)}
       </Route>
       {route('/:policyType', PolicyPage)}

@@ -218,6 +218,8 @@ export const orderSchema = z.object({
    * refunds; every credit note issued against its invoice (refunds, returns, RTO), oldest first.
    */
   returnWindowLastDay: z.string().nullable().optional(),
+  /** Whether the store offers exchanges for another size or colour (set with `returnWindowLastDay`). */
+  exchangesOffered: z.boolean().optional(),
   returns: z.array(returnSchema).optional(),
   refunds: z.array(refundSchema).optional(),
   creditNotes: z.array(taxDocumentSummarySchema).optional(),

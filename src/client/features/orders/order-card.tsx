@@ -33,6 +33,7 @@ export function OrderCard({
   order,
   headingLevel = 2,
   actions,
+  details,
   className,
 }: {
   order: OrderView;
@@ -40,6 +41,8 @@ export function OrderCard({
   headingLevel?: 2 | 3;
   /** Buttons shown under the order (e.g. 'Pay Now'). */
   actions?: ReactNode;
+  /** Shown under the status history, above the buttons (e.g. the order's returns and refunds). */
+  details?: ReactNode;
   className?: string;
 }) {
   const Heading = `h${headingLevel}` as const;
@@ -243,6 +246,8 @@ export function OrderCard({
           </ol>
         </section>
       )}
+
+      {details}
 
       {actions && (
         <footer className="flex flex-wrap justify-end gap-2 border-t border-stone-200 px-4 py-3 sm:px-5">

@@ -22,3 +22,8 @@ export function trackLookup(values: { orderId?: string | null; contactInfo?: str
   const contactInfo = (values.contactInfo ?? '').trim();
   return orderId && contactInfo ? { orderId, contactInfo } : null;
 }
+
+/** The shopper's return request page of a Delivered order (docs/returns.md). */
+export function returnRequestPath(orderId: string): string {
+  return `/orders/${encodeURIComponent(orderId)}/return`;
+}

@@ -179,6 +179,7 @@ describe('toOrderView (docs/product.md §3 "Order as shown")', () => {
       gst: null,
       timeline: [{ label: 'Placed', at: '2026-11-21T06:30:00.000Z', when: '21 Nov 2026, 12:00' }],
       documents: [],
+      afterDelivery: { canReturn: false, windowText: '', returns: [], refunds: [], creditNotes: [] },
     });
   });
 

@@ -20,6 +20,7 @@ import { lineTotalPaise, type UnitOfMeasure } from '@shared/catalog/unit-of-meas
 import { pricesIncludeGstText } from '@client/lib/orders/gst-text';
 import { formatRupees, rupeesToPaise } from '@shared/money';
 import { quantityTimesPrice, variantLabel } from '@client/lib/orders/line-text';
+import { afterDeliveryView, type AfterDeliveryView } from './order-after-delivery-view';
 import { orderTimeline, type TimelineStep } from './order-timeline';
 
 /** docs/product.md §2 "Orders": the empty state and its link. */
@@ -130,6 +131,8 @@ export type OrderView = {
   timeline: TimelineStep[];
   /** The documents the shop issued: 'Download invoice' once shipped, 'Download credit note' if cancelled after. */
   documents: { document: 'invoice' | 'credit-note'; label: string; number: string }[];
+  /** Returns, refunds and credit notes, and whether 'Return or exchange' is offered (docs/returns.md). */
+  afterDelivery: AfterDeliveryView;
 };
 
 /** The server order, with every field optional: what {@link toOrderView} accepts. */
@@ -283,10 +286,12 @@ export function toOrderView(order: ServerOrder, timeZone?: string): OrderView {
       ...(order.invoice
         ? [{ document: 'invoice' as const, label: DOWNLOAD_INVOICE, number: order.invoice.number }]
         : []),
-      ...(order.creditNote
+      // Every credit note is listed with the order's refunds when the server names them all.
+      ...(order.creditNote && !order.creditNotes
         ? [{ document: 'credit-note' as const, label: DOWNLOAD_CREDIT_NOTE, number: order.creditNote.number }]
         : []),
     ],
+    afterDelivery: afterDeliveryView(order),
   };
 }
 

@@ -2,25 +2,39 @@
  * My Orders, /orders (docs/product.md §2 "Orders", §4 "Order status", §8 "My orders failure"): skeletons while loading,
  * 'No Orders Found' with 'Browse Products' when there are none, else one card per order, newest first.
  * 'Pay Now' appears only on Pending orders the shopper has not reported paying (a reported one reads 'Payment
- * reported — being verified'), 'Cancel order' (with a confirmation) on Pending orders. A failed load shows the
+ * reported — being verified'), 'Cancel order' (with a confirmation) on Pending orders, 'Return or exchange' on a
+ * Delivered order within its return window, and each order's returns, refunds and credit notes. A failed load shows the
  * storefront's toast and an empty list. Shown only inside RequireAuth.
  */
-import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { lazy, useEffect } from 'react';
+import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { CreditCard, PackageSearch, RotateCcw, Truck } from 'lucide-react';
+import { CreditCard, PackageSearch, Repeat, RotateCcw, Truck } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { CancelOrderButton } from './cancel-order-button';
+import { RETURN_OR_EXCHANGE } from './order-after-delivery-view';
 import { OrderCard, OrderCardSkeleton } from './order-card';
+import { OrderReturnsSection } from './order-returns-section';
 import { TaxDocumentButtons } from './tax-document-buttons';
 import { BROWSE_PRODUCTS, NO_ORDERS_TITLE, ORDERS_LOAD_ERROR, PAY_NOW } from './order-view';
-import { paymentPath, trackOrderPath } from './order-paths';
+import { paymentPath, returnRequestPath, trackOrderPath } from './order-paths';
 import { ordersQueryOptions } from './orders-api';
 
+/** The return request page (/orders/:orderId/return), a chunk of its own loaded from here. */
+const ReturnRequestPage = lazy(async () => ({
+  default: (await import('./return-request-page')).ReturnRequestPage,
+}));
+
+/** My Orders, or an order's return request page when the path names an order. */
 export function OrdersPage() {
+  const { orderId } = useParams();
+  return orderId ? <ReturnRequestPage /> : <MyOrders />;
+}
+
+function MyOrders() {
   const { brand } = useStoreInfo();
   const orders = useQuery(ordersQueryOptions());
   useDocumentTitle(`My Orders | ${brand}`);
@@ -75,6 +89,7 @@ export function OrdersPage() {
             <li key={order.id}>
               <OrderCard
                 order={order}
+                details={<OrderReturnsSection order={order} />}
                 actions={
                   <>
                     <Button asChild variant="outline">
@@ -92,6 +107,17 @@ export function OrdersPage() {
                       </Button>
                     )}
                     {order.isPending && <CancelOrderButton orderId={order.id} />}
+                    {order.afterDelivery.canReturn && (
+                      <Button asChild>
+                        <Link
+                          to={returnRequestPath(order.id)}
+                          aria-label={`${RETURN_OR_EXCHANGE} items of order ${order.id}`}
+                        >
+                          <Repeat aria-hidden="true" />
+                          {RETURN_OR_EXCHANGE}
+                        </Link>
+                      </Button>
+                    )}
                     <TaxDocumentButtons order={order} />
                   </>
                 }

@@ -3,13 +3,14 @@
  * order's e-mail or phone sees its status. The number is prefilled from `?id=`, the contact with the
  * signed-in user's e-mail. Both are required ('Required fields' toast); a lookup that finds nothing shows
  * 'Failed to find order. …'; a rate-limited one shows the server's text. The result shows the order's
- * number, date, status, shipping details and items with the total.
+ * number, date, status, shipping details and items with the total, its returns, refunds and credit notes,
+ * and 'Return or exchange' within a Delivered order's return window (the request page asks the owner to sign in).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
+import { Repeat, Search } from 'lucide-react';
 import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
@@ -21,7 +22,9 @@ import { ApiError } from '@client/lib/api-client';
 import { errorText } from '@client/lib/error-text';
 import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import { RETURN_OR_EXCHANGE } from './order-after-delivery-view';
 import { OrderCard } from './order-card';
+import { OrderReturnsSection } from './order-returns-section';
 import { TaxDocumentButtons } from './tax-document-buttons';
 import {
   REQUIRED_FIELDS_DESCRIPTION,
@@ -30,7 +33,7 @@ import {
   TRACK_FAILED,
   type OrderView,
 } from './order-view';
-import { trackLookup } from './order-paths';
+import { returnRequestPath, trackLookup } from './order-paths';
 
 /** Shown for a 429 answer without a text of its own. */
 const TOO_MANY_LOOKUPS = 'Too many lookups. Please wait a minute and try again.';
@@ -147,9 +150,20 @@ export function TrackOrderPage() {
         <section ref={resultRef} tabIndex={-1} aria-label="Order details" className="mt-8 focus:outline-none">
           <OrderCard
             order={result}
+            details={<OrderReturnsSection order={result} contactInfo={resultContact} />}
             actions={
-              result.documents.length > 0 ? (
-                <TaxDocumentButtons order={result} contactInfo={resultContact} />
+              result.documents.length > 0 || result.afterDelivery.canReturn ? (
+                <>
+                  <TaxDocumentButtons order={result} contactInfo={resultContact} />
+                  {result.afterDelivery.canReturn && (
+                    <Button asChild>
+                      <Link to={returnRequestPath(result.id)}>
+                        <Repeat aria-hidden="true" />
+                        {RETURN_OR_EXCHANGE}
+                      </Link>
+                    </Button>
+                  )}
+                </>
               ) : undefined
             }
           />

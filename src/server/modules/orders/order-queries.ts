@@ -11,6 +11,7 @@ import { courierTrackingUrl } from '@shared/orders/couriers';
 import type { Db } from '../../db/database';
 import { taxDocuments } from '../../db/schema/gst-tables';
 import { orderLines, orders } from '../../db/schema/order-tables';
+import { afterDeliveryOfOrders, type AfterDelivery } from './order-after-delivery';
 import { activityOfOrders, type OrderActivity } from './order-history';
 
 /** The 404 answer for an unknown order and a wrong contact alike (docs/product.md §8). */
@@ -76,8 +77,11 @@ function gstSupplyOf(row: OrderRow): Order['gstSupply'] {
 /** An issued tax document of an order, as listed with it. */
 type DocumentRow = { orderId: string; kind: string; number: string; issuedAt: Date };
 
-/** The order's invoice (or bill of supply) and credit note summaries, each null when none was issued. */
-function documentsOf(documents: DocumentRow[]): Pick<Order, 'invoice' | 'creditNote'> {
+/**
+ * The order's invoice (or bill of supply), its first credit note (null when none was issued) and every credit
+ * note, oldest first (docs/returns.md: a refund or an RTO may each issue one).
+ */
+function documentsOf(documents: DocumentRow[]): Pick<Order, 'invoice' | 'creditNote' | 'creditNotes'> {
   const summary = (row: DocumentRow | undefined) =>
     row
       ? {
@@ -86,9 +90,13 @@ function documentsOf(documents: DocumentRow[]): Pick<Order, 'invoice' | 'creditN
           issuedAt: row.issuedAt.toISOString(),
         }
       : null;
+  const creditNotes = documents
+    .filter((row) => row.kind === 'credit-note')
+    .sort((a, b) => a.issuedAt.getTime() - b.issuedAt.getTime() || a.number.localeCompare(b.number));
   return {
     invoice: summary(documents.find((row) => row.kind !== 'credit-note')),
-    creditNote: summary(documents.find((row) => row.kind === 'credit-note')),
+    creditNote: summary(creditNotes[0]),
+    creditNotes: creditNotes.map((row) => summary(row)!),
   };
 }
 
@@ -113,12 +121,16 @@ async function documentsOfOrders(
   return byOrder;
 }
 
-/** The API shape of an order (`orderSchema`): `id` is the order number, amounts in rupees. */
+/**
+ * The API shape of an order (`orderSchema`): `id` is the order number, amounts in rupees. `after`: its returns,
+ * refunds and return window (./order-after-delivery.ts); without it those fields are left out.
+ */
 export function toOrder(
   row: OrderRow,
   lines: LineRow[],
   documents: DocumentRow[] = [],
   activity: OrderActivity = { history: [], paidBy: null },
+  after?: AfterDelivery,
 ): Order {
   return {
     id: row.orderNumber,
@@ -148,6 +160,7 @@ export function toOrder(
             sgst: paiseToRupees(line.sgstPaise),
             igst: paiseToRupees(line.igstPaise),
           }),
+      ...after?.lines.get(line.id),
     })),
     shippingAddress: {
       fullName: row.fullName,
@@ -182,7 +195,33 @@ export function toOrder(
       tax: paiseToRupees(charge.taxPaise),
     })),
     paymentReported: row.shopperPaidAt ? { at: row.shopperPaidAt.toISOString(), utr: row.shopperUtr } : null,
+    ...(after
+      ? {
+          returnWindowLastDay: after.returnWindowLastDay,
+          exchangesOffered: after.exchangesOffered,
+          returns: after.returns,
+          refunds: after.refunds,
+        }
+      : {}),
   };
+}
+
+/** The answers of order `rows` of `storeId` (in their order), read with a fixed number of queries. */
+async function toOrders(db: Db, storeId: number, rows: OrderRow[]): Promise<Order[]> {
+  const ids = rows.map((row) => row.id);
+  const lines = await linesOf(db, storeId, ids);
+  const documents = await documentsOfOrders(db, storeId, ids);
+  const activity = await activityOfOrders(db, storeId, ids);
+  const after = await afterDeliveryOfOrders(db, storeId, rows, lines, activity);
+  return rows.map((row) =>
+    toOrder(
+      row,
+      lines.get(row.id) ?? [],
+      documents.get(row.id) ?? [],
+      activity.get(row.id),
+      after.get(row.id),
+    ),
+  );
 }
 
 async function linesOf(db: Db, storeId: number, orderIds: string[]): Promise<Map<string, LineRow[]>> {
@@ -209,13 +248,7 @@ export async function listOrders(db: Db, storeId: number, userId: number): Promi
     .where(and(eq(orders.storeId, storeId), eq(orders.userId, userId)))
     .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
     .limit(MAX_LISTED_ORDERS);
-  const ids = rows.map((row) => row.id);
-  const lines = await linesOf(db, storeId, ids);
-  const documents = await documentsOfOrders(db, storeId, ids);
-  const activity = await activityOfOrders(db, storeId, ids);
-  return rows.map((row) =>
-    toOrder(row, lines.get(row.id) ?? [], documents.get(row.id) ?? [], activity.get(row.id)),
-  );
+  return toOrders(db, storeId, rows);
 }
 
 /** An order found by its number, with what decides who may see it. */
@@ -233,11 +266,9 @@ export async function findOrderByNumber(
     .where(and(eq(orders.storeId, storeId), eq(orders.orderNumber, orderNumber)))
     .limit(1);
   if (!row) return null;
-  const lines = await linesOf(db, storeId, [row.id]);
-  const documents = await documentsOfOrders(db, storeId, [row.id]);
-  const activity = await activityOfOrders(db, storeId, [row.id]);
+  const [order] = await toOrders(db, storeId, [row]);
   return {
-    order: toOrder(row, lines.get(row.id) ?? [], documents.get(row.id) ?? [], activity.get(row.id)),
+    order: order!,
     userId: row.userId,
     email: row.email,
     phoneDigits: row.phoneDigits,

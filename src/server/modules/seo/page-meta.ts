@@ -54,6 +54,8 @@ const PRIVATE_ROUTES: Readonly<Record<string, string>> = {
 };
 
 const PRODUCT_PATH = /^\/product\/([^/]+)\/?$/;
+/** The shopper's return request page of an order (docs/returns.md): personal, served, never indexed. */
+const RETURN_REQUEST_PATH = /^\/orders\/[^/]+\/return\/?$/;
 
 /** Where to find what a page needs: the store, the request's origin, and the catalogue's version. */
 export type PageContext = { db: Db; storeId: number; origin: string };
@@ -190,7 +192,8 @@ export async function pageMetaFor(
     };
   }
 
-  const privateTitle = PRIVATE_ROUTES[path];
+  const privateTitle =
+    PRIVATE_ROUTES[path] ?? (RETURN_REQUEST_PATH.test(path) ? 'Return or exchange' : undefined);
   if (privateTitle) {
     return {
       status: 200,
