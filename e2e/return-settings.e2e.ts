@@ -54,7 +54,7 @@ describe('the return settings at 390 × 844', () => {
     await shopper.goto(`${shop()}/return`);
     await shopper.getByRole('heading', { name: 'Return Policy' }).waitFor();
     await shopper.getByText(/you can return it within 10 days from delivery/).waitFor();
-    await shopper.getByText('A return pickup fee of ₹99 is deducted from your refund.').waitFor();
+    await shopper.getByText('A return pickup fee of ₹99 is deducted from your refund, unless the product arrived damaged, defective or not what you ordered.').waitFor();
 
     const kurta = await productByTitle(shop(), KURTA);
     await shopper.goto(`${shop()}/product/${kurta.id}`);

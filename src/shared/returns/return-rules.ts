@@ -39,6 +39,21 @@ export const RETURN_REASONS = {
 export type ReturnReason = keyof typeof RETURN_REASONS;
 export const RETURN_REASON_CODES = Object.keys(RETURN_REASONS) as [ReturnReason, ...ReturnReason[]];
 
+/** Reasons that are the shop's fault: a return asked only for these pays no pickup fee (docs/returns.md). */
+export const SHOP_FAULT_REASONS: readonly ReturnReason[] = [
+  'damaged-or-defective',
+  'wrong-item',
+  'not-as-described',
+];
+
+/**
+ * True when a return with lines of these `reasons` pays the store's pickup fee: unless every line came back
+ * through the shop's fault (damaged or defective, wrong item, not as described), which is refunded in full.
+ */
+export function pickupFeeApplies(reasons: readonly ReturnReason[]): boolean {
+  return reasons.some((reason) => !SHOP_FAULT_REASONS.includes(reason));
+}
+
 /** What became of a returned line at receipt: its stock came back, or it was written off as damaged. */
 export const RETURN_LINE_OUTCOMES = ['restocked', 'written-off'] as const;
 export type ReturnLineOutcome = (typeof RETURN_LINE_OUTCOMES)[number];

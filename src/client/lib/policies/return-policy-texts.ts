@@ -37,7 +37,7 @@ function returnAddressOf(settings: ReturnPolicySettings): string {
 /** The sentence about the pickup fee: deducted from the refund, or none. */
 function pickupFeeText(settings: ReturnPolicySettings): string {
   return settings.pickupFee > 0
-    ? `A return pickup fee of ${formatRupees(settings.pickupFee)} is deducted from your refund.`
+    ? `A return pickup fee of ${formatRupees(settings.pickupFee)} is deducted from your refund, unless the product arrived damaged, defective or not what you ordered.`
     : 'We do not charge for the return pickup.';
 }
 
@@ -145,7 +145,7 @@ the full amount you paid.</p>
   <li>For a cancelled order, we refund the full amount paid, including any shipping charges.</li>
   ${
     returns
-      ? `<li>For a returned product, we refund the price of the product${settings.pickupFee > 0 ? `, less the return pickup fee of ${formatRupees(settings.pickupFee)}` : ''}. Shipping charges are refunded when the
+      ? `<li>For a returned product, we refund the price of the product${settings.pickupFee > 0 ? `, less the return pickup fee of ${formatRupees(settings.pickupFee)} (none for a product that arrived damaged, defective or not what you ordered)` : ''}. Shipping charges are refunded when the
   product was damaged, defective or not what you ordered.</li>`
       : `<li>We do not accept returns; a product that arrives damaged, defective or not what you ordered is
   refunded in full, including shipping charges.</li>`

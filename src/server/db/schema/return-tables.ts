@@ -28,8 +28,8 @@ import { users } from './user-tables';
 /**
  * A return request (RMA) of a delivered order: `number` (`RT-7KQ29XD3`) is what the shopper and the shop see,
  * unique per store. `status` moves requested → approved → received → closed, or requested → rejected
- * (src/shared/returns/return-status.ts). `pickup_fee_paise`: the return pickup fee of the store's settings when
- * it was asked for, deducted from its refund. `pickup_note`: the approval's pickup note or the reverse
+ * (src/shared/returns/return-rules.ts). `pickup_fee_paise`: the return pickup fee of the store's settings when
+ * it was asked for (none when every line came back through the shop's fault), deducted from its refund. `pickup_note`: the approval's pickup note or the reverse
  * shipment's tracking number; `rejection_reason`: what the shopper reads when it is refused. The replacement
  * of an exchange ships as a shipment of the same order: its courier, tracking number and time.
  */

@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { rupeesToPaise } from '@shared/money';
 import { ORDER_STATUS } from '@shared/orders/order-status';
 import {
+  pickupFeeApplies,
   returnWindowClosedMessage,
   returnWindowEnd,
   returnWindowLastDay,
@@ -116,7 +117,9 @@ export async function createReturn(db: Db, input: CreateReturnInput): Promise<Or
           userId: input.userId,
           number: generateReturnNumber(),
           note: input.body.note || null,
-          pickupFeePaise: rupeesToPaise(settings.pickupFee),
+          pickupFeePaise: pickupFeeApplies(input.body.lines.map((line) => line.reason))
+            ? rupeesToPaise(settings.pickupFee)
+            : 0,
         })
         .onConflictDoNothing()
         .returning({ id: orderReturns.id });

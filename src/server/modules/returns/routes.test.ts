@@ -192,6 +192,17 @@ describe.each(testDatabaseKinds)('POST /orders/:orderId/returns on %s', (kind) =
     expect(tracked.returns).toEqual([created]);
   });
 
+  it("201 without the pickup fee when every line came back through the shop's fault", async () => {
+    await setReturnSettings(database.db, world.shop.storeId, { pickupFeePaise: 5_000 });
+    const order = await delivered();
+    const [saree] = await lineIds(order);
+    const response = await ask(order, {
+      lines: [{ lineId: saree, quantity: 1, reason: 'damaged-or-defective' }],
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json<OrderReturn>()).toMatchObject({ pickupFee: 0, refundAmount: 2_499 });
+  });
+
   it('400 naming each refused line: not returnable, more than is left, exchange not available', async () => {
     await database.db.update(products).set({ returnable: false }).where(eq(products.id, world.shop.dupatta));
     const order = await delivered();
