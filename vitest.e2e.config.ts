@@ -1,7 +1,4 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-
-const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
  * Browser tests: Playwright (playwright-core) drives Debian's Chromium against the built app (e2e/run.mjs).
@@ -10,14 +7,6 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
  * its modules (no isolation) and never a server with the other worker's files.
  */
 export default defineConfig({
-  // The server's test fixtures some browser tests write with (e2e/admin-returns.e2e.ts) import these aliases.
-  resolve: {
-    alias: {
-      '@shared': here('./src/shared'),
-      '@server': here('./src/server'),
-      '@client': here('./src/client'),
-    },
-  },
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['./e2e/global-setup.ts'],

@@ -24,6 +24,7 @@ import {
   useStorefront,
   waitForToast,
 } from './helpers';
+import { payThroughSandbox } from './sandbox-gateway';
 import { placeShopperOrder } from './shopper-order';
 
 const PHONE = { width: 390, height: 844 };
@@ -41,29 +42,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const ENTITIES: Record<string, string> = {
-  '&amp;': '&',
-  '&lt;': '<',
-  '&gt;': '>',
-  '&quot;': '"',
-  '&#39;': "'",
-};
-const unescape = (text: string) => text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]!);
-
-/** The hidden fields of the sandbox page's 'Success' form (what its button posts back to the shop). */
-function successFields(html: string): Record<string, string> {
-  const form = [...html.matchAll(/<form method="post" action="[^"]+"[^>]*>([\s\S]*?)<\/form>/g)].find(
-    (match) => /<button[^>]*>Success<\/button>/.test(match[1]!),
-  );
-  expect(form).toBeDefined();
-  return Object.fromEntries(
-    [...form![1]!.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((input) => [
-      unescape(input[1]!),
-      unescape(input[2]!),
-    ]),
-  );
-}
-
 /** axe's violations inside `selector` (rule and targets; empty when it passes). */
 async function violations(page: Page, selector: string): Promise<string[]> {
   const result = await new AxeBuilder({ page }).include(selector).analyze();
@@ -76,38 +54,7 @@ async function violations(page: Page, selector: string): Promise<string[]> {
 async function paidByGateway(): Promise<{ orderNumber: string; total: number }> {
   const list = await apiCall<{ data: ApiProduct[] }>('GET', '/products?page=1&limit=100');
   const order = await placeShopperOrder(shop(), list.body.data, 'refunds.e2e');
-  const started = await apiCall<{ action: { formParams: { data: Record<string, string> } } }>(
-    'POST',
-    '/payments',
-    {
-      orderId: order.orderNumber,
-      fields: { name: 'Meera Iyer', email: order.email, phone: '+919839041736', method: 'gateway' },
-    },
-    order.token,
-  );
-  expect(started.status).toBe(200);
-  const sandbox = await fetch(`${shop()}/sandbox/payu`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(started.body.action.formParams.data).toString(),
-  });
-  expect(sandbox.status).toBe(200);
-  const fields = successFields(await sandbox.text());
-  const callback = await fetch(`${shop()}/api/v1/payments/payu/callback`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-    redirect: 'manual',
-  });
-  expect(callback.status).toBe(303);
-  const detail = await apiCall<{ total: number; status: number }>(
-    'GET',
-    `/orders/${order.orderNumber}`,
-    undefined,
-    order.token,
-  );
-  expect(detail.body.status).toBe(1);
-  return { orderNumber: order.orderNumber, total: detail.body.total };
+  return { orderNumber: order.orderNumber, total: await payThroughSandbox(shop(), order) };
 }
 
 describe('refunds in the admin at 390 × 844', () => {

@@ -5,21 +5,12 @@
  * figures follow. On the order page the return is listed, and a shipped order is marked 'Returned to origin'
  * behind its confirmation: cancelled with that cause, refund due (it was paid by UPI).
  *
- * The return is written into the server's database by the test fixture (src/server/test/return-fixture.ts):
- * this file runs its own server, stops it once the orders are delivered, adds the return and starts it again on
- * the same data.
+ * The shopper asks for the exchange through the API (`POST /orders/{id}/returns`); this file runs its own server.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomInt } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
-import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/server/db/database';
-import { orders } from '../src/server/db/schema/order-tables';
-import { insertTestReturn } from '../src/server/test/return-fixture';
 import { productByTitle } from './demo-kurta-and-fabric';
 import {
   adminScreenshot,
@@ -39,7 +30,6 @@ const PHONE = { width: 390, height: 844 };
 const browser = useStorefront(PHONE);
 const KURTA = 'Black and Red Pochampally Ikat Kurta';
 
-let dataDir = '';
 let server: { baseUrl: string; stop: () => Promise<void> };
 const shop = () => server.baseUrl;
 const apiCall = <T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown, token?: string) =>
@@ -88,8 +78,7 @@ async function violations(page: Page, selector?: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'resham-returns-'));
-  server = await startServer({ env: { DATA_DIR: dataDir } });
+  server = await startServer();
   ownerToken = (await apiCall<{ token: string }>('POST', '/admin/sign-in', DEMO_OWNER)).body.token;
   expect(ownerToken).toBeTruthy();
 
@@ -133,31 +122,30 @@ beforeAll(async () => {
   rtoOrder = (await placeShopperOrder(shop(), products, 'returns-rto')).orderNumber;
   await ownerMoves(rtoOrder, 'shipped');
 
-  // The exchange request (M for L), written into the database while the server is stopped.
-  await server.stop();
-  const database = await openDatabase({ dataDir });
-  try {
-    const [order] = await database.db
-      .select({ id: orders.id, storeId: orders.storeId })
-      .from(orders)
-      .where(and(eq(orders.orderNumber, exchangeOrder)));
-    const requested = await insertTestReturn(database.db, {
-      storeId: order!.storeId,
-      orderId: order!.id,
-      lines: [{ position: 0, quantity: 1, reason: 'size-too-small', exchangeVariantId: l.id }],
+  // The shopper asks to exchange the M for an L.
+  const detail = await apiCall<{ items: { id: string }[] }>(
+    'GET',
+    `/orders/${exchangeOrder}`,
+    undefined,
+    token,
+  );
+  const requested = await apiCall<{ number: string }>(
+    'POST',
+    `/orders/${exchangeOrder}/returns`,
+    {
+      lines: [
+        { lineId: detail.body.items[0]!.id, quantity: 1, reason: 'size-too-small', exchangeVariantId: l.id },
+      ],
       note: 'Too tight at the shoulders',
-    });
-    returnNumber = requested.number;
-  } finally {
-    await database.close();
-  }
-  server = await startServer({ env: { DATA_DIR: dataDir } });
-  ownerToken = (await apiCall<{ token: string }>('POST', '/admin/sign-in', DEMO_OWNER)).body.token;
+    },
+    token,
+  );
+  expect(requested.status).toBe(201);
+  returnNumber = requested.body.number;
 });
 
 afterAll(async () => {
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('the returns queue at 390 × 844', () => {
