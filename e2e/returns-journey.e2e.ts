@@ -189,7 +189,7 @@ describe('a return and an exchange from request to refund, at 390 × 844', () =>
     expect(squash(await replacement.textContent())).toContain('DLV2719000456');
 
     // The dupatta's refund through the sandbox gateway, for the return, from the order's Refunds panel.
-    await signInToAdmin(admin, shop(), `/orders/${orderNumber}`);
+    await admin.goto(`${shop()}/admin/orders/${orderNumber}`);
     const panel = admin.getByRole('region', { name: 'Refunds' });
     await panel.getByRole('button', { name: 'Refund' }).click();
     const refundDialog = admin.getByRole('dialog', { name: `Refund order ${orderNumber}` });
