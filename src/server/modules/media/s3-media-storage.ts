@@ -29,10 +29,11 @@ export type S3MediaSettings = {
 /** The `Cache-Control` each object carries: content-hashed names never change. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
-/** Whether the storage answered "no such object" (404, `NoSuchKey` or a HEAD's `NotFound`). */
-const isMissing = (error: unknown) =>
-  error instanceof S3ServiceException &&
-  (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+/** Whether a GET was answered "no such object" (a missing bucket, `NoSuchBucket`, is an error). */
+const isMissingObject = (error: unknown) => error instanceof S3ServiceException && error.name === 'NoSuchKey';
+/** Whether a HEAD was answered 404 (a HEAD answer has no body to tell a missing bucket apart). */
+const isNotFound = (error: unknown) =>
+  error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404;
 
 /** The bucket storage of `settings` (no request is made until the first use). */
 export function openS3MediaStorage(settings: S3MediaSettings): MediaStorage {
@@ -64,7 +65,7 @@ export function openS3MediaStorage(settings: S3MediaSettings): MediaStorage {
         const bytes = Buffer.from((await answer.Body?.transformToByteArray()) ?? []);
         return { bytes, size: bytes.length };
       } catch (error) {
-        if (isMissing(error)) return null;
+        if (isMissingObject(error)) return null;
         throw error;
       }
     },
@@ -73,7 +74,7 @@ export function openS3MediaStorage(settings: S3MediaSettings): MediaStorage {
         await client.send(new HeadObjectCommand({ Bucket, Key: key }));
         return true;
       } catch (error) {
-        if (isMissing(error)) return false;
+        if (isNotFound(error)) return false;
         throw error;
       }
     },
