@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import type { AppConfig } from '../config';
 
@@ -18,6 +18,8 @@ export type S3StandIn = {
   >;
   /** Every key in the bucket, sorted. */
   keys(): Promise<string[]>;
+  /** Deletes every object of the bucket. */
+  empty(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -52,6 +54,12 @@ export async function startS3StandIn(bucket = 'resham-media'): Promise<S3StandIn
     async keys() {
       const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
       return (listed.Contents ?? []).map((object) => object.Key!).sort();
+    },
+    async empty() {
+      const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
+      for (const object of listed.Contents ?? []) {
+        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: object.Key! }));
+      }
     },
     async close() {
       client.destroy();
