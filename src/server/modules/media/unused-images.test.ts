@@ -18,11 +18,16 @@ import { multipartBody } from '../../test/image-files';
 import { insertTestShop, type TestShop } from '../../test/order-fixture';
 import { startS3StandIn, type S3StandIn } from '../../test/s3-stand-in';
 import { buildTestApp } from '../../test/test-app';
-import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
+import {
+  openTestDatabase,
+  testDatabaseKinds,
+  type DatabaseKind,
+  type TestDatabase,
+} from '../../test/test-database';
 import { releaseUnusedImages } from './unused-images';
 
 const cases = testDatabaseKinds.flatMap((kind) =>
-  (['local', 's3'] as const).map((storage) => [kind, storage]),
+  (['local', 's3'] as const).map((storage): [DatabaseKind, 'local' | 's3'] => [kind, storage]),
 );
 
 describe.each(cases)('removing unused images on %s with the %s storage', (kind, storage) => {
