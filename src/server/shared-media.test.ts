@@ -1,8 +1,8 @@
 /**
  * Shared media (docs/operations.md "Shared media (S3)"): two servers — two apps, each with a data folder of
  * its own — on one database and one S3 bucket (a local stand-in, test/s3-stand-in.ts) each serve an image
- * uploaded through the other, at the same `/media/store/…` URL, as immutable WebP; nothing is written to
- * either data folder. With MEDIA_PUBLIC_URL the URL redirects to the bucket's public address, which the
+ * uploaded through the other, at the same `/media/store/…` URL, as immutable WebP, and draws its link preview
+ * from it; nothing is written to either data folder. With MEDIA_PUBLIC_URL the URL redirects to the bucket's public address, which the
  * page's img-src allows. On PGlite the apps share one handle; on PostgreSQL (TEST_DATABASE_URL) each opens
  * its own connection pool, as separate processes would.
  */
@@ -115,6 +115,16 @@ describe.each(testDatabaseKinds)('two servers sharing media in S3 on %s', (kind)
     expect(listed.json<{ images: { url: string }[] }>().images.map((image) => image.url)).toEqual([
       saree.url,
     ]);
+    // The link preview drawn by the other server comes from the bucket's picture (red), not the plain card.
+    const preview = await second.inject({ method: 'GET', url: `/og/product/${shop.saree}.jpg` });
+    expect(preview.statusCode).toBe(200);
+    const sharp = (await import('sharp')).default;
+    const centre = await sharp(preview.rawPayload)
+      .extract({ left: 600, top: 315, width: 1, height: 1 })
+      .raw()
+      .toBuffer();
+    expect(centre[0]).toBeGreaterThan(150);
+    expect(centre[1]).toBeLessThan(60);
     // Nothing on either server's disk.
     for (const dataDir of dataDirs) {
       expect((await readdir(dataDir, { recursive: true })).filter((name) => name.endsWith('.webp'))).toEqual(
