@@ -6,14 +6,6 @@
  * the bucket is addressed path-style (`<endpoint>/<bucket>/<key>`), which R2 and MinIO take. Checksums are
  * sent only where the API requires them, which every S3-compatible storage accepts.
  */
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
 import type { MediaStorage } from './media-storage';
 
 /** Where the bucket is and the access key that may put, get and delete its objects. */
@@ -29,14 +21,25 @@ export type S3MediaSettings = {
 /** The `Cache-Control` each object carries: content-hashed names never change. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
-/** Whether a GET was answered "no such object" (a missing bucket, `NoSuchBucket`, is an error). */
-const isMissingObject = (error: unknown) => error instanceof S3ServiceException && error.name === 'NoSuchKey';
-/** Whether a HEAD was answered 404 (a HEAD answer has no body to tell a missing bucket apart). */
-const isNotFound = (error: unknown) =>
-  error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404;
-
-/** The bucket storage of `settings` (no request is made until the first use). */
-export function openS3MediaStorage(settings: S3MediaSettings): MediaStorage {
+/**
+ * The bucket storage of `settings` (no request is made until the first use). The SDK is imported here, not
+ * at the top, so that the bundled server loads it only with MEDIA_STORAGE=s3.
+ */
+export async function openS3MediaStorage(settings: S3MediaSettings): Promise<MediaStorage> {
+  const {
+    DeleteObjectCommand,
+    GetObjectCommand,
+    HeadObjectCommand,
+    PutObjectCommand,
+    S3Client,
+    S3ServiceException,
+  } = await import('@aws-sdk/client-s3');
+  /** Whether a GET was answered "no such object" (a missing bucket, `NoSuchBucket`, is an error). */
+  const isMissingObject = (error: unknown) =>
+    error instanceof S3ServiceException && error.name === 'NoSuchKey';
+  /** Whether a HEAD was answered 404 (a HEAD answer has no body to tell a missing bucket apart). */
+  const isNotFound = (error: unknown) =>
+    error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404;
   const client = new S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
