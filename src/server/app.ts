@@ -28,7 +28,7 @@ import { sandboxPayuRoutes } from './modules/payments/providers/sandbox-payu';
 import { paymentRoutes } from './modules/payments/routes';
 import { shopOrigin } from './shop-origin';
 import { formActionSources, paymentSettings } from './modules/payments/settings';
-import { mediaDirOf } from './modules/media/media-files';
+import { openMediaStorage, type MediaStorage } from './modules/media/media-storage';
 import { builtFileReader, loadServerRenderer, pageHtmlRenderer } from './modules/seo/page-html';
 import { withInlineStylesheets } from './modules/seo/page-styles';
 import { registerSeoRoutes } from './modules/seo/seo-routes';
@@ -76,6 +76,8 @@ declare module 'fastify' {
     paymentWindow: PaymentWindowTimer;
     /** Reloads the store directory and drops cached catalogue responses (after a catalogue write). */
     catalogChanged(): Promise<void>;
+    /** Where uploaded images are kept: `DATA_DIR/media`, or a bucket with MEDIA_STORAGE=s3. */
+    mediaStorage: MediaStorage;
   }
   interface FastifyRequest {
     /** The store of this request: `X-Store-Host`, else `Host` (docs/decisions/003-store-from-host.md). */
@@ -136,6 +138,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('responseCache', responseCache);
+  const mediaStorage = await openMediaStorage(config);
+  app.decorate('mediaStorage', mediaStorage);
   const ownsMailer = !options.mailer;
   const mailer = options.mailer ?? createMailer(config);
   app.decorate('mailer', mailer);
@@ -180,6 +184,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await mailSender.stop();
     await stopListening?.();
     await rateLimits.close();
+    await mediaStorage.close();
     if (ownsMailer) mailer.close?.();
     if (ownsDatabase) await database.close();
   });
@@ -190,8 +195,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       directives: {
         // Forms post to ourselves and, with a real gateway, to its checkout (docs/payments.md).
         'form-action': ["'self'", ...(payments.gateway?.url ? formActionSources(payments.gateway.url) : [])],
-        // Images: our own, data: URIs (QR codes) and https product images from a shop's own catalogue.
-        'img-src': ["'self'", 'data:', 'https:'],
+        // Images: our own, data: URIs (QR codes), https product images from a shop's own catalogue and, with
+        // MEDIA_PUBLIC_URL, the origin uploaded images are redirected to (it may be plain http on a LAN).
+        'img-src': [
+          "'self'",
+          'data:',
+          'https:',
+          ...(config.MEDIA_PUBLIC_URL ? [new URL(config.MEDIA_PUBLIC_URL).origin] : []),
+        ],
         // A shop may be served over plain http on a LAN address: never rewrite its own URLs to https.
         'upgrade-insecure-requests': null,
       },
@@ -258,7 +269,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       normalizeHost((request.headers['x-store-host'] as string | undefined) || request.headers.host),
     );
   const originOf = (request: FastifyRequest) => shopOrigin(request, payments.publicUrl);
-  await registerSeoRoutes(app, { storeIdOf, originOf, mediaDir: mediaDirOf(config.DATA_DIR) });
+  await registerSeoRoutes(app, { storeIdOf, originOf, mediaStorage });
   await registerStaticFiles(app, (indexHtml) =>
     pageHtmlRenderer(app, {
       indexHtml: withInlineStylesheets(indexHtml, builtFileReader(clientDistDir)),

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       REDIS_KEY_PREFIX: 'resham:',
       PAYMENT_WINDOW_MINUTES: 30,
       BACKUP_KEEP: 14,
+      MEDIA_STORAGE: 'local',
     });
     expect(loadConfig({}).SMTP_URL).toBeUndefined();
     expect(loadConfig({}).BACKUP_DIR).toBeUndefined();
@@ -104,6 +105,7 @@ describe('loadConfig', () => {
       PAYMENT_WINDOW_MINUTES: 45,
       BACKUP_DIR: '/srv/backups',
       BACKUP_KEEP: 7,
+      MEDIA_STORAGE: 'local',
     });
     expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow('BACKUP_KEEP:');
     expect(() => loadConfig({ BACKUP_KEEP: '2.5' })).toThrow(
@@ -182,6 +184,55 @@ describe('loadConfig', () => {
     }
     expect(caught).toBeInstanceOf(ConfigError);
     expect((caught as ConfigError).problems).toEqual([`${problem} (got "${value}")`]);
+  });
+
+  it('reads the shared media settings and refuses an incomplete S3 configuration', () => {
+    const s3 = {
+      MEDIA_STORAGE: 's3',
+      S3_ENDPOINT: 'https://abc123.r2.cloudflarestorage.com/',
+      S3_BUCKET: 'resham-media',
+      S3_REGION: 'auto',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret/KEY+1',
+      MEDIA_PUBLIC_URL: 'https://media.example.com/',
+    };
+    expect(loadConfig(s3)).toMatchObject({
+      ...s3,
+      S3_ENDPOINT: 'https://abc123.r2.cloudflarestorage.com',
+      MEDIA_PUBLIC_URL: 'https://media.example.com',
+    });
+    // AWS S3 needs no endpoint; MEDIA_PUBLIC_URL is optional.
+    expect(loadConfig({ ...s3, S3_ENDPOINT: '', MEDIA_PUBLIC_URL: '' }).S3_ENDPOINT).toBeUndefined();
+    expect(() => loadConfig({ ...s3, S3_BUCKET: undefined })).toThrow(
+      'Invalid configuration:\n  - S3_BUCKET: must be set when MEDIA_STORAGE is s3 (unset)',
+    );
+    let caught: unknown;
+    try {
+      loadConfig({ MEDIA_STORAGE: 's3', S3_BUCKET: 'resham-media' });
+    } catch (error) {
+      caught = error;
+    }
+    expect((caught as ConfigError).problems).toEqual([
+      'S3_REGION: must be set when MEDIA_STORAGE is s3 (unset)',
+      'S3_ACCESS_KEY_ID: must be set when MEDIA_STORAGE is s3 (unset)',
+      'S3_SECRET_ACCESS_KEY: must be set when MEDIA_STORAGE is s3 (unset)',
+    ]);
+    expect(() => loadConfig({ MEDIA_STORAGE: 'bucket' })).toThrow(
+      'MEDIA_STORAGE: must be local or s3 (got "bucket")',
+    );
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'r2.example.com' })).toThrow(
+      'S3_ENDPOINT: must be an http(s) address without a path, such as https://s3.example.com (got "r2.example.com")',
+    );
+    expect(() => loadConfig({ ...s3, S3_BUCKET: 'Resham_Media' })).toThrow(
+      'S3_BUCKET: must be a bucket name: 3 to 63 lower-case letters, digits, . or - (got "Resham_Media")',
+    );
+    expect(() => loadConfig({ ...s3, MEDIA_PUBLIC_URL: 'media.example.com' })).toThrow(
+      'MEDIA_PUBLIC_URL: must be an http(s) URL without query or fragment (got "media.example.com")',
+    );
+    // The folder is served by the store itself: a public address for it is a mistake, said at start.
+    expect(() => loadConfig({ MEDIA_PUBLIC_URL: 'https://media.example.com' })).toThrow(
+      'MEDIA_PUBLIC_URL: is used only with MEDIA_STORAGE=s3 (local images are served by the store itself) (got "https://media.example.com")',
+    );
   });
 
   it('needs PAYU_KEY and PAYU_SALT together', () => {

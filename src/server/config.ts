@@ -4,6 +4,9 @@ import { z } from 'zod';
 export const DEMO_UPI_VPA = 'resham.demo@upi';
 export const DEMO_UPI_PAYEE_NAME = 'Resham Demo Store (TEST)';
 
+/** The settings MEDIA_STORAGE=s3 cannot do without (S3_ENDPOINT is optional: unset → AWS S3). */
+const S3_REQUIRED = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
 /**
  * Server configuration, parsed once from the environment at start-up (README "Configuration").
  * A bad value stops start-up with a {@link ConfigError} naming the variable.
@@ -94,12 +97,57 @@ export const configSchema = z
      */
     BACKUP_DIR: z.string().min(1).optional(),
     /** How many daily backups BACKUP_DIR keeps (older ones are deleted), 1–1000. */
-    BACKUP_KEEP: z.coerce
-      .number()
-      .int('must be a whole number of backups')
-      .min(1)
-      .max(1000)
-      .default(14),
+    BACKUP_KEEP: z.coerce.number().int('must be a whole number of backups').min(1).max(1000).default(14),
+    /**
+     * Where uploaded images are kept (docs/operations.md "Shared media (S3)"): `local` (default) the folder
+     * `DATA_DIR/media`; `s3` a bucket of an S3-compatible object storage (AWS S3, Cloudflare R2, MinIO), so
+     * several servers share them. `s3` needs S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.
+     */
+    MEDIA_STORAGE: z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local'),
+    /**
+     * The S3 API address of a storage that is not AWS (`https://<account>.r2.cloudflarestorage.com`,
+     * `http://minio.internal:9000`; addressed path-style); unset → AWS S3 in S3_REGION.
+     */
+    S3_ENDPOINT: z
+      .string()
+      .regex(
+        /^https?:\/\/[^\s/?#]+\/?$/,
+        'must be an http(s) address without a path, such as https://s3.example.com',
+      )
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+    /** The bucket holding the images (with MEDIA_STORAGE=s3). */
+    S3_BUCKET: z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name: 3 to 63 lower-case letters, digits, . or -',
+      )
+      .optional(),
+    /** The bucket's region (`ap-south-1`; `auto` on Cloudflare R2; MinIO takes `us-east-1`). */
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]{2,32}$/, 'must be a region such as ap-south-1 or auto')
+      .optional(),
+    /** The access key's ID and secret (an access key allowed to put, get and delete objects in the bucket). */
+    S3_ACCESS_KEY_ID: z
+      .string()
+      .regex(/^\S{1,256}$/, 'must be an access key ID (no spaces)')
+      .optional(),
+    S3_SECRET_ACCESS_KEY: z
+      .string()
+      .regex(/^\S{1,256}$/, 'must be a secret access key (no spaces)')
+      .optional(),
+    /**
+     * The public address of the bucket's files (a CDN or the bucket's public URL, `https://media.example.com`),
+     * with MEDIA_STORAGE=s3: `/media/store/…` then redirects there and the page's img-src allows its origin;
+     * unset → the server reads each image from the bucket and sends it itself.
+     */
+    MEDIA_PUBLIC_URL: z
+      .string()
+      .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'must be an http(s) URL without query or fragment')
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
     /** `production` turns the payment sandbox and the demo UPI ID off unless PAYMENTS_SANDBOX=on (docs/payments.md). */
     NODE_ENV: z.string().optional(),
     /**
@@ -166,6 +214,19 @@ export const configSchema = z
         code: 'custom',
         path: [config.PAYU_KEY ? 'PAYU_SALT' : 'PAYU_KEY'],
         message: 'PAYU_KEY and PAYU_SALT must be set together',
+      });
+    }
+    if (config.MEDIA_STORAGE === 's3') {
+      for (const key of S3_REQUIRED) {
+        if (!config[key]) {
+          context.addIssue({ code: 'custom', path: [key], message: 'must be set when MEDIA_STORAGE is s3' });
+        }
+      }
+    } else if (config.MEDIA_PUBLIC_URL) {
+      context.addIssue({
+        code: 'custom',
+        path: ['MEDIA_PUBLIC_URL'],
+        message: 'is used only with MEDIA_STORAGE=s3 (local images are served by the store itself)',
       });
     }
   });

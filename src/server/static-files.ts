@@ -12,6 +12,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerDemoImages } from './demo-images';
 import { MEDIA_URL_PREFIX, mediaDirOf } from './modules/media/media-files';
+import { registerStoredMedia } from './modules/media/media-serving';
 import { pageHtmlText, type RenderedPage } from './modules/seo/page-html';
 import { clientDistDir, demoImagesDir } from './paths';
 
@@ -70,9 +71,12 @@ export async function registerStaticFiles(app: FastifyInstance, renderPages?: Pa
   registerDemoImages(app, demoImagesDir);
   // Images uploaded in the admin (docs/admin.md "Images"): content-hashed names, so cached for a year. The
   // folder appears with the first upload. A DATA_DIR that is not a folder serves none (readiness reports
-  // the data folder; the server still starts to say so).
+  // the data folder; the server still starts to say so). In a bucket (MEDIA_STORAGE=s3) they are read from
+  // it or redirected to MEDIA_PUBLIC_URL (modules/media/media-serving.ts).
   const mediaRoot = resolve(mediaDirOf(app.config.DATA_DIR));
-  if (isFolderOrAbsent(mediaRoot)) {
+  if (app.mediaStorage.kind === 's3') {
+    registerStoredMedia(app, app.mediaStorage, app.config.MEDIA_PUBLIC_URL);
+  } else if (isFolderOrAbsent(mediaRoot)) {
     await app.register(fastifyStatic, {
       root: mediaRoot,
       prefix: MEDIA_URL_PREFIX,

@@ -6,6 +6,7 @@
  * - on an embedded data folder the store is not running on, from the folder (locked meanwhile);
  * - on the folder of a running store, by asking that store to take it (`POST /api/v1/backups` on this
  *   machine with the key of `DATA_DIR/backup.key`; docs/decisions/020-backups.md).
+ * With MEDIA_STORAGE=s3 the images stay in the bucket and a last line says so.
  * Exit code 0 when written, 1 otherwise (with one sentence why).
  */
 import { existsSync } from 'node:fs';
@@ -24,6 +25,13 @@ const USAGE = 'Usage: npm run backup [-- --out <folder>]';
 export type BackupCliOptions = { env?: Record<string, string | undefined> };
 
 /** Asks the store running on `dataDir` to write the backup into `outDir`. */
+/**
+ * With MEDIA_STORAGE=s3 the uploaded images live in the bucket, not in the backup file: the line saying so
+ * (docs/operations.md "Shared media (S3)").
+ */
+export const bucketNote = (bucket: string) =>
+  `The uploaded images are in the bucket ${bucket}, not in this file: keep them with the bucket's versioning or a copy (docs/operations.md "Shared media (S3)").`;
+
 async function askRunningStore(config: AppConfig, outDir: string, pid: number): Promise<BackupSummary> {
   const key = readBackupKey(config.DATA_DIR);
   if (!key || key.pid !== pid) {
@@ -84,10 +92,12 @@ export async function runBackupCli(argv: string[], options: BackupCliOptions = {
     } catch (error) {
       if (!(error instanceof DataDirInUseError)) throw error;
       console.log(summaryLines(await askRunningStore(config, outDir, error.pid)).join('\n'));
+      if (config.MEDIA_STORAGE === 's3') console.log(bucketNote(config.S3_BUCKET!));
       return 0;
     }
     const taken = await takeBackup(database, { dataDir: config.DATA_DIR, outDir });
     console.log(summaryLines(summaryOf(taken!)).join('\n'));
+    if (config.MEDIA_STORAGE === 's3') console.log(bucketNote(config.S3_BUCKET!));
     return 0;
   } catch (error) {
     const message = (error as Error).message;

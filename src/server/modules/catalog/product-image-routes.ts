@@ -16,6 +16,7 @@ import {
 import { errorBodySchema } from '@shared/errors/error-body';
 import { actorOf, requireMember } from '../auth/role-hook';
 import { processAll, saveUploads } from '../media/save-uploads';
+import { removeMediaFiles } from '../media/unused-images';
 import { readUploadedFiles } from '../media/upload-parts';
 import { changeCatalog } from '../stores/catalog-version';
 import {
@@ -104,18 +105,22 @@ export const productImageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** 200 after removing one image from the product; 404 for an image it does not have. */
+  /**
+   * 200 after removing one image from the product (its files go once nothing names them:
+   * ../media/unused-images.ts); 404 for an image it does not have.
+   */
   app.delete(
     '/products/:productId/images/:imageId',
     { schema: { params: productImageParamsSchema, response: answers } },
     async (request, reply) => {
       const { storeId } = request;
       const actor = actorOf(await requireMember(request));
-      const product = await changeCatalog(app, storeId, async (tx) => {
+      const { product, unused } = await changeCatalog(app, storeId, async (tx) => {
         const locked = await imageProductOf(tx, storeId, request.params.productId, true);
-        await deleteProductImage(tx, storeId, actor, locked, request.params.imageId);
-        return locked;
+        const keys = await deleteProductImage(tx, storeId, actor, locked, request.params.imageId);
+        return { product: locked, unused: keys };
       });
+      await removeMediaFiles(app.mediaStorage, unused, request.log);
       return reply.send(await productImagesView(app.db, storeId, product));
     },
   );

@@ -5,6 +5,7 @@
  * product's main image (`products.img_url`) is its first image. Every change writes its audit entry with
  * `tx`, the caller's transaction; every query is scoped to the store.
  */
+import { releaseUnusedImages } from '../media/unused-images';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AdminProductImages } from '@shared/admin/admin-image-schemas';
 import type { Db } from '../../db/database';
@@ -206,8 +207,10 @@ export async function reorderProductImages(
 }
 
 /**
- * Removes image `imageId` from the product; variants showing it go back to the product's image. The files of
- * an uploaded image stay (another product, a colour, the logo or a catalogue file may name them).
+ * Removes image `imageId` from the product; variants showing it go back to the product's image. An uploaded
+ * image that nothing names any more (no product, variant, category, logo, order line or return photo: see
+ * ../media/unused-images.ts) loses its `uploaded_images` row, and the storage keys of its files are
+ * returned for removal after the commit; otherwise none.
  * @throws {NotFoundError} (404) `Image not found` when the product has no such image.
  */
 export async function deleteProductImage(
@@ -216,7 +219,7 @@ export async function deleteProductImage(
   actor: AuditActor,
   product: ImageProduct,
   imageId: number,
-): Promise<void> {
+): Promise<string[]> {
   const [deleted] = await tx
     .delete(productImages)
     .where(
@@ -240,6 +243,7 @@ export async function deleteProductImage(
     );
   await syncMainImage(tx, storeId, product.id);
   await audit(tx, storeId, actor, product, 'delete-image', { url: deleted.url }, { url: null });
+  return releaseUnusedImages(tx, storeId, [deleted.url]);
 }
 
 /**

@@ -1,15 +1,14 @@
 /**
- * Where uploaded images live and how they are named (docs/admin.md "Images"): `DATA_DIR/media/<store id>/`
- * holds `<hash>-<width>.webp` for each width written, served at `/media/store/<store id>/<hash>-<width>.webp`
- * with `Cache-Control: public, max-age=31536000, immutable` (the name changes with the content). Files are
- * written under a temporary name and renamed into place only once every file of a request was written, and
- * removed again when the request fails after that, so a refused upload leaves nothing behind.
+ * How uploaded images are named (docs/admin.md "Images"): each width written is the key
+ * `<store id>/<hash>-<width>.webp` of the media storage (./media-storage.ts: the folder `DATA_DIR/media` or
+ * a bucket), served at `/media/store/<store id>/<hash>-<width>.webp` with
+ * `Cache-Control: public, max-age=31536000, immutable` (the name changes with the content). The files of a
+ * request are removed again when the request fails after they were written, so a refused upload leaves
+ * nothing behind.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ProcessedImage } from './image-pipeline';
+import type { MediaStorage } from './media-storage';
 
 /** The public path under which uploaded images are served. */
 export const MEDIA_URL_PREFIX = '/media/store/';
@@ -20,6 +19,21 @@ export const mediaDirOf = (dataDir: string) => join(dataDir, 'media');
 /** The public URL of one file of `hash` at `width` pixels. */
 export const mediaUrl = (storeId: number, hash: string, width: number) =>
   `${MEDIA_URL_PREFIX}${storeId}/${hash}-${width}.webp`;
+
+/** The key of one file of `hash` at `width` pixels: `<store id>/<hash>-<width>.webp`. */
+export const mediaKey = (storeId: number, hash: string, width: number) => `${storeId}/${hash}-${width}.webp`;
+
+const MEDIA_KEY = /^\d{1,10}\/[0-9a-f]{20}-\d{1,5}\.webp$/;
+
+/** Whether `key` names a file the upload pipeline writes (no folders, dots or other names). */
+export const isMediaKey = (key: string) => MEDIA_KEY.test(key);
+
+/** The key behind an uploaded image's URL (`/media/store/3/<hash>-640.webp` → `3/<hash>-640.webp`), or null. */
+export function mediaKeyOfUrl(url: string): string | null {
+  if (!url.startsWith(MEDIA_URL_PREFIX)) return null;
+  const key = url.slice(MEDIA_URL_PREFIX.length);
+  return isMediaKey(key) ? key : null;
+}
 
 /**
  * The `srcset` of an uploaded image whose widest file is `url` and whose files are `widths` pixels wide:
@@ -45,38 +59,30 @@ export function narrowestFileOf(url: string, widths: readonly number[] | null): 
 export type WrittenFiles = { remove: () => Promise<void> };
 
 /**
- * Writes every file of `images` for `storeId` into `mediaDir`: first all under temporary names, then renamed
- * into place. A file that already exists (the same picture uploaded before) is left as it is.
- * @throws the file-system error after removing whatever it wrote.
+ * Writes every file of `images` for `storeId` into `storage`. A file that already exists (the same picture
+ * uploaded before) is left as it is.
+ * @throws the storage's error after removing whatever it wrote.
  */
 export async function writeImageFiles(
-  mediaDir: string,
+  storage: MediaStorage,
   storeId: number,
   images: ProcessedImage[],
 ): Promise<WrittenFiles> {
-  const folder = join(mediaDir, String(storeId));
-  await mkdir(folder, { recursive: true });
-  const pending: { temporary: string; final: string }[] = [];
   const created: string[] = [];
   const removeAll = async () => {
-    const paths = [...pending.map((file) => file.temporary), ...created];
-    await Promise.all(paths.map((path) => rm(path, { force: true })));
+    await Promise.allSettled(created.map((key) => storage.delete(key)));
   };
+  const seen = new Set<string>();
   try {
     for (const image of images) {
       for (const file of image.files) {
-        const final = join(folder, `${image.hash}-${file.width}.webp`);
-        if (existsSync(final) || pending.some((entry) => entry.final === final)) continue;
-        const temporary = join(folder, `.upload-${randomBytes(8).toString('hex')}.tmp`);
-        pending.push({ temporary, final });
-        await writeFile(temporary, file.bytes);
+        const key = mediaKey(storeId, image.hash, file.width);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        if (await storage.has(key)) continue;
+        await storage.put(key, file.bytes);
+        created.push(key);
       }
-    }
-    while (pending.length > 0) {
-      const file = pending[0]!;
-      await rename(file.temporary, file.final);
-      pending.shift();
-      created.push(file.final);
     }
   } catch (error) {
     await removeAll();

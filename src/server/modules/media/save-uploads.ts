@@ -1,16 +1,16 @@
 /**
  * One upload from request to database, shared by product images and the store logo: every file is checked
  * and re-encoded first (./image-pipeline.ts; the first refusal answers 400 and nothing is written), then the
- * files are written (./media-files.ts), then one transaction records them in `uploaded_images` and runs the
- * caller's change (with its audit entry) and announces a catalogue change; when that transaction fails, the
- * files it wrote are removed. After the commit this server's catalogue caches are cleared.
+ * files are written to the media storage (./media-files.ts, ./media-storage.ts), then one transaction
+ * records them in `uploaded_images` and runs the caller's change (with its audit entry) and announces a
+ * catalogue change; when that transaction fails, the files it wrote are removed. After the commit this server's catalogue caches are cleared.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { uploadedImages } from '../../db/schema/media-tables';
 import { announceCatalogChange } from '../stores/catalog-version';
 import { processImage, type ProcessedImage, type UploadedFile } from './image-pipeline';
-import { mediaDirOf, mediaUrl, srcsetOf, writeImageFiles } from './media-files';
+import { mediaUrl, srcsetOf, writeImageFiles } from './media-files';
 
 /** An uploaded picture as recorded: its public URL (widest file), `srcset`, widths and pixel size. */
 export type StoredImage = {
@@ -53,7 +53,7 @@ export async function saveUploads<T>(
       height: image.height,
     };
   });
-  const written = await writeImageFiles(mediaDirOf(app.config.DATA_DIR), storeId, images);
+  const written = await writeImageFiles(app.mediaStorage, storeId, images);
   let result: T;
   try {
     result = await app.db.transaction(async (tx) => {

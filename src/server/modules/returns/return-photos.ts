@@ -14,7 +14,8 @@ import { orders } from '../../db/schema/order-tables';
 import { orderReturns, returnPhotos } from '../../db/schema/return-tables';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { processImage, type UploadedFile } from '../media/image-pipeline';
-import { mediaDirOf, mediaUrl, writeImageFiles } from '../media/media-files';
+import { mediaUrl, writeImageFiles } from '../media/media-files';
+import type { MediaStorage } from '../media/media-storage';
 import { normalizeOrderNumber } from '../orders/order-number';
 import { ORDER_NOT_FOUND } from '../orders/order-queries';
 
@@ -76,7 +77,7 @@ async function photoReturnOf(
 }
 
 /**
- * Adds the one file `readFiles` reads from the request to the return. The checks run before the picture is decoded (no work
+ * Adds the one file `readFiles` reads from the request to the return, its files written to `storage`. The checks run before the picture is decoded (no work
  * for a refused request) and again under the lock.
  * @throws {BadRequestError} no file or more than one ({@link ONE_PHOTO_MESSAGE}); the pipeline's refusal of
  *   the file (`photo.jpg is not a JPEG, PNG or WebP image`, …); past the limit.
@@ -84,7 +85,7 @@ async function photoReturnOf(
  */
 export async function addReturnPhoto(
   db: Db,
-  dataDir: string,
+  storage: MediaStorage,
   target: ReturnPhotoTarget,
   readFiles: () => Promise<UploadedFile[]>,
 ): Promise<void> {
@@ -94,7 +95,7 @@ export async function addReturnPhoto(
   if (files.length !== 1) throw new BadRequestError(ONE_PHOTO_MESSAGE);
   const image = await processImage(files[0]!);
   const url = mediaUrl(storeId, image.hash, image.width);
-  const written = await writeImageFiles(mediaDirOf(dataDir), storeId, [image]);
+  const written = await writeImageFiles(storage, storeId, [image]);
   try {
     await db.transaction(async (tx) => {
       const found = await photoReturnOf(tx, target, true);

@@ -65,7 +65,7 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
         orderId: request.params.orderId,
         returnId: request.params.returnId,
       };
-      await addReturnPhoto(app.db, app.config.DATA_DIR, target, () => readUploadedFiles(request));
+      await addReturnPhoto(app.db, app.mediaStorage, target, () => readUploadedFiles(request));
       const [updated] = await returnsById(app.db, request.storeId, [target.returnId]);
       if (!updated) throw new NotFoundError(RETURN_NOT_FOUND);
       reply.header('cache-control', 'no-store');

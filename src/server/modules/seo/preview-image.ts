@@ -9,7 +9,8 @@ import { readFile } from 'node:fs/promises';
 import { join, normalize, sep } from 'node:path';
 import sharp from 'sharp';
 import { demoImagesDir } from '../../paths';
-import { MEDIA_URL_PREFIX } from '../media/media-files';
+import { MEDIA_URL_PREFIX, mediaKeyOfUrl } from '../media/media-files';
+import type { MediaStorage } from '../media/media-storage';
 import { PREVIEW_IMAGE_SIZE } from './page-meta';
 
 /** The shop's colour behind pictures that cannot be read (the storefront's theme colour). */
@@ -17,11 +18,17 @@ const CARD_BACKGROUND = { r: 124, g: 45, b: 18, alpha: 1 };
 /** Folders the server may read for a preview: URL path prefix → folder. */
 export type ImageFolders = readonly [prefix: string, folder: string][];
 
-/** The demo shop's pictures and, under `mediaDir` (`DATA_DIR/media`), the images uploaded in the admin. */
-export const previewImageFolders = (mediaDir: string): ImageFolders => [
-  ['/media/demo/', demoImagesDir],
-  [MEDIA_URL_PREFIX, mediaDir],
-];
+/**
+ * The demo shop's pictures and, under `mediaDir` (`DATA_DIR/media`) when given, the images uploaded in the
+ * admin (without it they are read from the media storage: {@link productPreviewImage}).
+ */
+export const previewImageFolders = (mediaDir?: string): ImageFolders =>
+  mediaDir
+    ? [
+        ['/media/demo/', demoImagesDir],
+        [MEDIA_URL_PREFIX, mediaDir],
+      ]
+    : [['/media/demo/', demoImagesDir]];
 
 /**
  * The file behind an image URL the shop serves itself, or null (other hosts, paths leaving the folder).
@@ -37,14 +44,30 @@ export function localImageFile(url: string | null, folders: ImageFolders): strin
   return null;
 }
 
+/** The bytes behind an image URL the shop serves itself: an uploaded image from `storage`, else a file of `folders`. */
+async function imageSource(
+  url: string | null,
+  folders: ImageFolders,
+  storage: MediaStorage | undefined,
+): Promise<Buffer | null> {
+  const key = url && storage ? mediaKeyOfUrl(url) : null;
+  if (key) return (await storage!.get(key).catch(() => null))?.bytes ?? null;
+  const file = localImageFile(url, folders);
+  return file ? await readFile(file).catch(() => null) : null;
+}
+
 /**
  * JPEG bytes of the preview of a product whose main image is `imageUrl` (a URL path as the catalogue stores
- * it), read from `folders`. A picture that cannot be read or decoded gives the plain card; never throws for bad images.
+ * it), read from `storage` (an uploaded image) or `folders`. A picture that cannot be read or decoded gives
+ * the plain card; never throws for bad images.
  */
-export async function productPreviewImage(imageUrl: string | null, folders: ImageFolders): Promise<Buffer> {
+export async function productPreviewImage(
+  imageUrl: string | null,
+  folders: ImageFolders,
+  storage?: MediaStorage,
+): Promise<Buffer> {
   const { width, height } = PREVIEW_IMAGE_SIZE;
-  const file = localImageFile(imageUrl, folders);
-  const source = file ? await readFile(file).catch(() => null) : null;
+  const source = await imageSource(imageUrl, folders, storage);
   if (source) {
     try {
       const backdrop = await sharp(source, { density: 144 })

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getProduct } from '../catalog/product-detail';
 import { isProductId } from '../catalog/product-id';
 import { previewImageFolders, productPreviewImage } from './preview-image';
+import type { MediaStorage } from '../media/media-storage';
 import { sitemapFile, sitemapUrlCount, SITEMAP_MAX_URLS } from './sitemap';
 
 /** Paths no crawler needs: personal pages, checkout steps, the admin panel and the API. */
@@ -28,8 +29,8 @@ export type SeoRoutesOptions = {
   storeIdOf: (request: FastifyRequest) => number;
   /** The shop's public origin for a request (`https://shop.example.com`). */
   originOf: (request: FastifyRequest) => string;
-  /** Where uploaded images live (`DATA_DIR/media`). */
-  mediaDir: string;
+  /** Where uploaded images live (`DATA_DIR/media` or a bucket). */
+  mediaStorage: MediaStorage;
 };
 
 /** Preview images kept in memory (JPEG bytes, about 60–120 KB each). */
@@ -37,7 +38,7 @@ const PREVIEW_CACHE_LIMIT = 64;
 
 export async function registerSeoRoutes(app: FastifyInstance, options: SeoRoutesOptions): Promise<void> {
   const { storeIdOf, originOf } = options;
-  const imageFolders = previewImageFolders(options.mediaDir);
+  const imageFolders = previewImageFolders();
   const previews = new Map<string, Buffer>();
 
   app.get('/robots.txt', async (request, reply) => {
@@ -95,7 +96,7 @@ export async function registerSeoRoutes(app: FastifyInstance, options: SeoRoutes
     const key = `${storeId}:${id}:${imageUrl}`;
     let jpeg = previews.get(key);
     if (!jpeg) {
-      jpeg = await productPreviewImage(imageUrl, imageFolders);
+      jpeg = await productPreviewImage(imageUrl, imageFolders, options.mediaStorage);
       if (previews.size >= PREVIEW_CACHE_LIMIT) previews.delete(previews.keys().next().value!);
       previews.set(key, jpeg);
     }

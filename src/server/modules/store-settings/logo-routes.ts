@@ -14,6 +14,7 @@ import { BadRequestError } from '../../errors';
 import { recordAudit } from '../audit/audit-log';
 import { actorOf, requireMember } from '../auth/role-hook';
 import { processAll, saveUploads } from '../media/save-uploads';
+import { releaseUnusedImages, removeMediaFiles } from '../media/unused-images';
 import { readUploadedFiles } from '../media/upload-parts';
 
 export const ONE_LOGO_MESSAGE = 'Upload one image as the logo';
@@ -33,24 +34,32 @@ export const storeLogoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(await requireMember(request));
       const files = await readUploadedFiles(request);
       if (files.length !== 1) throw new BadRequestError(ONE_LOGO_MESSAGE);
-      const [logo] = await saveUploads(app, storeId, await processAll(files), async (tx, stored) => {
-        const [before] = await tx
-          .select({ url: stores.companyLogoUrl })
-          .from(stores)
-          .where(eq(stores.id, storeId))
-          .for('update');
-        await tx.update(stores).set({ companyLogoUrl: stored[0]!.url }).where(eq(stores.id, storeId));
-        await recordAudit(tx, {
-          storeId,
-          actor,
-          entity: 'store',
-          entityId: String(storeId),
-          action: 'upload-logo',
-          before: { companyLogoUrl: before?.url ?? null },
-          after: { companyLogoUrl: stored[0]!.url },
-        });
-        return stored;
-      });
+      const { stored, unused } = await saveUploads(
+        app,
+        storeId,
+        await processAll(files),
+        async (tx, stored) => {
+          const [before] = await tx
+            .select({ url: stores.companyLogoUrl })
+            .from(stores)
+            .where(eq(stores.id, storeId))
+            .for('update');
+          await tx.update(stores).set({ companyLogoUrl: stored[0]!.url }).where(eq(stores.id, storeId));
+          await recordAudit(tx, {
+            storeId,
+            actor,
+            entity: 'store',
+            entityId: String(storeId),
+            action: 'upload-logo',
+            before: { companyLogoUrl: before?.url ?? null },
+            after: { companyLogoUrl: stored[0]!.url },
+          });
+          // The logo replaced: its files go once nothing else names them.
+          return { stored, unused: await releaseUnusedImages(tx, storeId, [before?.url]) };
+        },
+      );
+      await removeMediaFiles(app.mediaStorage, unused, request.log);
+      const [logo] = stored;
       return reply
         .code(201)
         .send({ companyLogoUrl: logo!.url, srcset: logo!.srcset, width: logo!.width, height: logo!.height });
