@@ -16,7 +16,7 @@ import { brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'n
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pageWithHead } from './page-head';
 import { pageMetaFor } from './page-meta';
-import { firstPaintCandidates, withCriticalCss, type PageStylesheet } from './page-styles';
+import { firstPaintCandidates, withCriticalCss, type FirstPaintCss, type PageStylesheet } from './page-styles';
 
 /** Oldest a cached page may be (ms): availability in a product's page and JSON-LD follows sales this closely. */
 export const PAGE_HEAD_MAX_AGE_MS = 60_000;
@@ -137,7 +137,7 @@ export function pageHtmlRenderer(
 ): (request: FastifyRequest) => Promise<RenderedPage> {
   const { indexHtml, storeIdOf, originOf, testMode, renderer, stylesheet } = options;
   const plainPage = compressedPage(200, indexHtml);
-  let candidates: string | undefined;
+  let candidates: FirstPaintCss | undefined;
   // The cached bytes of a page, parsed once: a hit hands back the same Buffer until the page is reloaded.
   const parsed = new WeakMap<Buffer, RenderedPage>();
 
