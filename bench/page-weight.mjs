@@ -17,7 +17,10 @@ async function sent(baseUrl, path, encoding) {
       const chunks = [];
       response.on('data', (chunk) => chunks.push(chunk));
       response.on('end', () =>
-        resolve({ bytes: Buffer.concat(chunks), encoding: response.headers['content-encoding'] ?? 'identity' }),
+        resolve({
+          bytes: Buffer.concat(chunks),
+          encoding: response.headers['content-encoding'] ?? 'identity',
+        }),
       );
       response.on('error', reject);
     })

@@ -62,9 +62,10 @@ describe('how pages are sent', () => {
       expect(style).toContain('.site-header{');
       expect(style).toContain('@font-face{font-family:Playfair Display');
       expect(style).not.toMatch(/:hover/);
-      const href = /<link rel="stylesheet" media="print" crossorigin href="(\/assets\/shell-[\w-]+\.css)">/.exec(
-        html,
-      )?.[1];
+      const href =
+        /<link rel="stylesheet" media="print" crossorigin href="(\/assets\/shell-[\w-]+\.css)">/.exec(
+          html,
+        )?.[1];
       expect(href, path).toBeDefined();
       expect(html).toContain(`<noscript><link rel="stylesheet" crossorigin href="${href}"></noscript>`);
       expect(style.length).toBeLessThan((await sent(href!, null)).bytes.length / 2);
@@ -77,7 +78,9 @@ describe('how pages are sent', () => {
     const br = await sent(href, 'br, gzip');
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(brotliDecompressSync(br.bytes).toString('utf8')).toBe((await sent(href, null)).bytes.toString('utf8'));
+    expect(brotliDecompressSync(br.bytes).toString('utf8')).toBe(
+      (await sent(href, null)).bytes.toString('utf8'),
+    );
   });
 
   it('paints the listing styled before the stylesheet arrives, and nothing moves when it does', async () => {
@@ -109,7 +112,8 @@ describe('how pages are sent', () => {
           card: [cardStyle.display, cardStyle.borderRadius, cardStyle.borderTopColor, box(card)],
           heading: [getComputedStyle(heading).fontFamily, getComputedStyle(heading).fontSize, box(heading)],
           stylesheetApplied: [...document.styleSheets].some(
-            (sheet) => sheet.href !== null && /shell-.*\.css$/.test(sheet.href) && sheet.media.mediaText !== 'print',
+            (sheet) =>
+              sheet.href !== null && /shell-.*\.css$/.test(sheet.href) && sheet.media.mediaText !== 'print',
           ),
         };
       });
@@ -124,7 +128,8 @@ describe('how pages are sent', () => {
     release();
     await page.waitForFunction(() =>
       [...document.styleSheets].some(
-        (sheet) => sheet.href !== null && /shell-.*\.css$/.test(sheet.href) && sheet.media.mediaText === 'all',
+        (sheet) =>
+          sheet.href !== null && /shell-.*\.css$/.test(sheet.href) && sheet.media.mediaText === 'all',
       ),
     );
     const styled = await looks();

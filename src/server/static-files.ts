@@ -29,7 +29,9 @@ function accepts(request: FastifyRequest, coding: 'br' | 'gzip'): boolean {
   const header = request.headers['accept-encoding'];
   return (
     typeof header === 'string' &&
-    new RegExp(`(^|,)\\s*(${coding}|\\*)\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+)?\\s*(,|$)`, 'i').test(header)
+    new RegExp(`(^|,)\\s*(${coding}|\\*)\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+)?\\s*(,|$)`, 'i').test(
+      header,
+    )
   );
 }
 

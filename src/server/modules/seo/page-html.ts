@@ -16,7 +16,12 @@ import { brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'n
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pageWithHead } from './page-head';
 import { pageMetaFor } from './page-meta';
-import { firstPaintCandidates, withCriticalCss, type FirstPaintCss, type PageStylesheet } from './page-styles';
+import {
+  firstPaintCandidates,
+  withCriticalCss,
+  type FirstPaintCss,
+  type PageStylesheet,
+} from './page-styles';
 
 /** Oldest a cached page may be (ms): availability in a product's page and JSON-LD follows sales this closely. */
 export const PAGE_HEAD_MAX_AGE_MS = 60_000;

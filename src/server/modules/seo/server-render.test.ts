@@ -6,7 +6,7 @@ import { insertTestShop, type TestShop } from '../../test/order-fixture';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { compressedPage, pageHtmlText, withRenderedBody } from './page-html';
-import { firstPaintCandidates, pageStylesheet, withCriticalCss } from './page-styles';
+import { firstPaintCandidates, markupKey, pageStylesheet, withCriticalCss } from './page-styles';
 
 const HOST = 'shop.test';
 const OTHER_HOST = 'second.example';
@@ -136,6 +136,17 @@ describe('the rendered body in the page', () => {
         '<link rel="stylesheet" media="print" crossorigin href="/assets/shell-1.css">' +
         `<noscript>${link}</noscript></head><body><div id="root">` +
         '<p class="p-2 text-red hover:text-blue md:p-2">Sarees</p></div></body></html>',
+    );
+  });
+
+  it('keys pages that use the same rules alike, whatever their text, links and pictures', () => {
+    const card = (name: string, classes: string) =>
+      `<article class="${classes}"><a href="/product/${name}"><img src="/${name}.svg" alt="${name}"></a><h3>${name}</h3></article>`;
+    const one = markupKey(card('saree', 'flex rounded-lg') + card('kurta', 'flex rounded-lg'));
+    expect(markupKey(card('dupatta', 'rounded-lg  flex'))).toBe(one);
+    expect(markupKey(card('saree', 'flex rounded-lg border'))).not.toBe(one);
+    expect(markupKey(card('saree', 'flex rounded-lg').replace('<h3>', '<h3 data-sold-out="true">'))).not.toBe(
+      one,
     );
   });
 
