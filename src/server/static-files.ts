@@ -96,7 +96,7 @@ export async function registerStaticFiles(app: FastifyInstance, renderPages?: Pa
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding');
-    // Brotli where the browser takes it (every current one over https and on localhost), else gzip.
+    // Brotli where the browser takes it (every current browser, some over https only), else gzip.
     if (accepts(request, 'br')) return reply.header('content-encoding', 'br').send(page.br);
     if (accepts(request, 'gzip')) return reply.header('content-encoding', 'gzip').send(page.gzip);
     return reply.send(pageHtmlText(page));
