@@ -83,58 +83,61 @@ describe('how pages are sent', () => {
     );
   });
 
-  it('paints the listing styled before the stylesheet arrives, and nothing moves when it does', async () => {
-    const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let requested = false;
-    await page.route(/\/assets\/shell-[\w-]+\.css$/, async (route) => {
-      requested = true;
-      await held;
-      await route.continue();
-    });
-    await page.goto('/products?category=women', { waitUntil: 'domcontentloaded' });
-
-    const looks = () =>
-      page.evaluate(() => {
-        const box = (element: Element | null) => {
-          const rect = element!.getBoundingClientRect();
-          return [rect.x, rect.y, rect.width, rect.height].map(Math.round);
-        };
-        const header = document.querySelector('header')!;
-        const card = document.querySelector('article')!;
-        const heading = document.querySelector('h1')!;
-        const headerStyle = getComputedStyle(header);
-        const cardStyle = getComputedStyle(card);
-        return {
-          header: [headerStyle.position, headerStyle.backgroundColor, headerStyle.zIndex, box(header)],
-          card: [cardStyle.display, cardStyle.borderRadius, cardStyle.borderTopColor, box(card)],
-          heading: [getComputedStyle(heading).fontFamily, getComputedStyle(heading).fontSize, box(heading)],
-          stylesheetApplied: [...document.styleSheets].some(
-            (sheet) =>
-              sheet.href !== null && /shell-.*\.css$/.test(sheet.href) && sheet.media.mediaText !== 'print',
-          ),
-        };
+  it.each(['/products?category=women', '/'])(
+    'paints %s styled before the stylesheet arrives, and nothing moves when it does',
+    async (path) => {
+      const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let requested = false;
+      await page.route(/\/assets\/shell-[\w-]+\.css$/, async (route) => {
+        requested = true;
+        await held;
+        await route.continue();
       });
-    const painted = await looks();
-    expect(requested).toBe(true);
-    expect(painted.stylesheetApplied).toBe(false);
-    expect([painted.header[0], painted.header[2]]).toEqual(['sticky', '40']);
-    expect(painted.header[1]).toMatch(/0\.85\)$/); // white at 85 % behind the header's blur
-    expect(painted.card.slice(0, 2)).toEqual(['flex', '8px']);
-    expect(painted.heading[0]).toMatch(/^"Playfair Display"/);
+      await page.goto(path, { waitUntil: 'domcontentloaded' });
 
-    release();
-    await page.waitForFunction(() =>
-      [...document.styleSheets].some(
-        (sheet) =>
-          sheet.href !== null && /shell-.*\.css$/.test(sheet.href) && sheet.media.mediaText === 'all',
-      ),
-    );
-    const styled = await looks();
-    expect(styled.stylesheetApplied).toBe(true);
-    expect({ ...styled, stylesheetApplied: false }).toEqual(painted);
-    await context.close();
-  });
+      const looks = () =>
+        page.evaluate(() => {
+          const box = (element: Element | null) => {
+            const rect = element!.getBoundingClientRect();
+            return [rect.x, rect.y, rect.width, rect.height].map(Math.round);
+          };
+          const header = document.querySelector('header')!;
+          const card = document.querySelector('article')!;
+          const heading = document.querySelector('h1')!;
+          const headerStyle = getComputedStyle(header);
+          const cardStyle = getComputedStyle(card);
+          return {
+            header: [headerStyle.position, headerStyle.backgroundColor, headerStyle.zIndex, box(header)],
+            card: [cardStyle.display, cardStyle.borderRadius, cardStyle.borderTopColor, box(card)],
+            heading: [getComputedStyle(heading).fontFamily, getComputedStyle(heading).fontSize, box(heading)],
+            stylesheetApplied: [...document.styleSheets].some(
+              (sheet) =>
+                sheet.href !== null && /shell-.*\.css$/.test(sheet.href) && sheet.media.mediaText !== 'print',
+            ),
+          };
+        });
+      const painted = await looks();
+      expect(requested).toBe(true);
+      expect(painted.stylesheetApplied).toBe(false);
+      expect([painted.header[0], painted.header[2]]).toEqual(['sticky', '40']);
+      expect(painted.header[1]).toMatch(/0\.85\)$/); // white at 85 % behind the header's blur
+      expect(painted.card.slice(0, 2)).toEqual(['flex', '8px']);
+      expect(painted.heading[0]).toMatch(/^"Playfair Display"/);
+
+      release();
+      await page.waitForFunction(() =>
+        [...document.styleSheets].some(
+          (sheet) =>
+            sheet.href !== null && /shell-.*\.css$/.test(sheet.href) && sheet.media.mediaText === 'all',
+        ),
+      );
+      const styled = await looks();
+      expect(styled.stylesheetApplied).toBe(true);
+      expect({ ...styled, stylesheetApplied: false }).toEqual(painted);
+      await context.close();
+    },
+  );
 });
