@@ -28,6 +28,7 @@ import { featuredProductsQueryOptions } from '@client/features/home/featured-pro
 import { HOME_FEATURED_COUNT } from '@client/features/home/home-sections';
 import { isPolicySlug } from '@client/features/policies/policy-slugs';
 import { setPolicySanitizerWindow } from '@client/lib/policies/policy-html';
+import { leanPageData } from './app/lean-page-data';
 import { pageDataJson } from './app/page-data';
 import { AppProvider, createQueryClient } from './app/provider';
 import { appRoutes, AppRoutes } from './app/router';
@@ -190,7 +191,7 @@ export async function renderPage(url: string, transport: ApiTransport): Promise<
         </AppProvider>
       </StrictMode>,
     );
-    const data = pageDataJson(queryClient);
+    const data = pageDataJson(queryClient, leanPageData);
     queryClient.clear();
     return { html, data };
   });

@@ -30,7 +30,7 @@ import { shopOrigin } from './shop-origin';
 import { formActionSources, paymentSettings } from './modules/payments/settings';
 import { openMediaStorage, type MediaStorage } from './modules/media/media-storage';
 import { builtFileReader, loadServerRenderer, pageHtmlRenderer } from './modules/seo/page-html';
-import { withInlineStylesheets } from './modules/seo/page-styles';
+import { pageStylesheet } from './modules/seo/page-styles';
 import { registerSeoRoutes } from './modules/seo/seo-routes';
 import { storeInfoRoutes } from './modules/store-settings/routes';
 import { paymentsAreSimulated } from './modules/store-settings/store-info';
@@ -272,7 +272,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await registerSeoRoutes(app, { storeIdOf, originOf, mediaStorage });
   await registerStaticFiles(app, (indexHtml) =>
     pageHtmlRenderer(app, {
-      indexHtml: withInlineStylesheets(indexHtml, builtFileReader(clientDistDir)),
+      indexHtml,
+      stylesheet: pageStylesheet(indexHtml, builtFileReader(clientDistDir)),
       storeIdOf,
       originOf,
       testMode: paymentsAreSimulated(payments),

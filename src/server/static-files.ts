@@ -25,12 +25,14 @@ function isFolderOrAbsent(path: string): boolean {
   }
 }
 
-/** True when the request's `Accept-Encoding` takes gzip (a `q=0` refusal aside). */
-function acceptsGzip(request: FastifyRequest): boolean {
+/** True when the request's `Accept-Encoding` takes `coding` (`br`, `gzip`) or `*` (a `q=0` refusal aside). */
+function accepts(request: FastifyRequest, coding: 'br' | 'gzip'): boolean {
   const header = request.headers['accept-encoding'];
   return (
     typeof header === 'string' &&
-    /(^|,)\s*(gzip|\*)\s*(;\s*q=(?!0(\.0*)?\s*(,|$))[\d.]+)?\s*(,|$)/i.test(header)
+    new RegExp(`(^|,)\\s*(${coding}|\\*)\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+)?\\s*(,|$)`, 'i').test(
+      header,
+    )
   );
 }
 
@@ -98,8 +100,10 @@ export async function registerStaticFiles(app: FastifyInstance, renderPages?: Pa
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding');
-    if (!acceptsGzip(request)) return reply.send(pageHtmlText(page));
-    return reply.header('content-encoding', 'gzip').send(page.gzip);
+    // Brotli where the browser takes it (every current browser, some over https only), else gzip.
+    if (accepts(request, 'br')) return reply.header('content-encoding', 'br').send(page.br);
+    if (accepts(request, 'gzip')) return reply.header('content-encoding', 'gzip').send(page.gzip);
+    return reply.send(pageHtmlText(page));
   };
 
   app.get('/', (request, reply) =>

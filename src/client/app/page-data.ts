@@ -12,13 +12,19 @@ export const PAGE_DATA_ELEMENT_ID = 'page-data';
 /** One loaded query: its key, its answer, and when it was loaded (ms since epoch). */
 export type PageDataEntry = [queryKey: QueryKey, data: unknown, updatedAt: number];
 
-/** The successful queries of a server render, as the JSON of the page-data script (with `<` escaped). */
-export function pageDataJson(queryClient: QueryClient): string {
+/**
+ * The successful queries of a server render, as the JSON of the page-data script (with `<` escaped); `lean`
+ * may drop from a query's data what the page's first render does not show (./lean-page-data.ts).
+ */
+export function pageDataJson(
+  queryClient: QueryClient,
+  lean: (queryKey: QueryKey, data: unknown) => unknown = (_queryKey, data) => data,
+): string {
   const entries: PageDataEntry[] = queryClient
     .getQueryCache()
     .getAll()
     .filter((query) => query.state.status === 'success')
-    .map((query) => [query.queryKey, query.state.data, query.state.dataUpdatedAt]);
+    .map((query) => [query.queryKey, lean(query.queryKey, query.state.data), query.state.dataUpdatedAt]);
   return JSON.stringify(entries).replace(/</g, '\\u003c');
 }
 

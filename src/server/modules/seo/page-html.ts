@@ -5,25 +5,32 @@
  * dist/render/render-on-server.js) with the data it was drawn with
  * (docs/decisions/017-server-rendered-pages.md).
  *
- * Pages are kept gzipped in the catalogue's response cache, so they are dropped with every catalogue write
- * like the API's answers; they are rebuilt at least once a minute, so availability and stock shown follow
- * sales that closely.
+ * A rendered page carries only its critical CSS inline and loads the whole stylesheet without blocking its
+ * render (./page-styles.ts). Pages are kept compressed, Brotli and gzip (docs/seo.md "How pages are sent"), in
+ * the catalogue's response cache, so they are dropped with every catalogue write like the API's answers; they
+ * are rebuilt at least once a minute, so availability and stock shown follow sales that closely.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pageWithHead } from './page-head';
 import { pageMetaFor } from './page-meta';
+import {
+  firstPaintCandidates,
+  withCriticalCss,
+  type FirstPaintCss,
+  type PageStylesheet,
+} from './page-styles';
 
 /** Oldest a cached page may be (ms): availability in a product's page and JSON-LD follows sales this closely. */
 export const PAGE_HEAD_MAX_AGE_MS = 60_000;
 
-/** A page as sent: its status and HTML, gzipped. */
-export type RenderedPage = { status: 200 | 404; gzip: Buffer };
+/** A page as sent: its status and HTML, compressed with Brotli and with gzip. */
+export type RenderedPage = { status: 200 | 404; br: Buffer; gzip: Buffer };
 
-/** A page as kept in the cache (JSON): the gzipped HTML in base64. */
-type CachedPage = { status: 200 | 404; gzipBase64: string };
+/** A page as kept in the cache (JSON): the compressed HTML in base64. */
+type CachedPage = { status: 200 | 404; brBase64: string; gzipBase64: string };
 
 /** An API request as the storefront's renderer makes it (the browser's `fetch` signature). */
 type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
@@ -41,6 +48,11 @@ export type PageHtmlOptions = {
   testMode: boolean;
   /** The built renderer; absent (no build, or a test of heads only) → pages are not rendered. */
   renderer?: Promise<ServerRenderer> | undefined;
+  /**
+   * The stylesheet `indexHtml` links (./page-styles.ts `pageStylesheet`); with it, a rendered page inlines
+   * its critical CSS and loads the stylesheet without blocking. Absent: pages keep the link as built.
+   */
+  stylesheet?: PageStylesheet | null | undefined;
 };
 
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -94,9 +106,29 @@ export function withRenderedBody(html: string, body: { html: string; data: strin
   );
 }
 
-/** The HTML of a rendered page, for clients that do not take gzip. */
+/**
+ * The HTML of a rendered page, for clients that take neither Brotli nor gzip (rare: scripts and some
+ * crawlers), decompressed per request: keeping a third, uncompressed copy of every page (5–10 times its
+ * compressed size) would cost more memory than these requests cost time.
+ */
 export function pageHtmlText(page: RenderedPage): string {
-  return gunzipSync(page.gzip).toString('utf8');
+  return brotliDecompressSync(page.br).toString('utf8');
+}
+
+/** `html` compressed as sent: Brotli at its best quality, gzip at level 9 (once per page and minute at most). */
+export function compressedPage(status: 200 | 404, html: string): RenderedPage {
+  const bytes = Buffer.from(html, 'utf8');
+  return {
+    status,
+    br: brotliCompressSync(bytes, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
+    gzip: gzipSync(bytes, { level: 9 }),
+  };
 }
 
 /**
@@ -108,8 +140,22 @@ export function pageHtmlRenderer(
   app: FastifyInstance,
   options: PageHtmlOptions,
 ): (request: FastifyRequest) => Promise<RenderedPage> {
-  const { indexHtml, storeIdOf, originOf, testMode, renderer } = options;
-  const plainPage: RenderedPage = { status: 200, gzip: gzipSync(indexHtml) };
+  const { indexHtml, storeIdOf, originOf, testMode, renderer, stylesheet } = options;
+  const plainPage = compressedPage(200, indexHtml);
+  let candidates: FirstPaintCss | undefined;
+  // The cached bytes of a page, parsed once: a hit hands back the same Buffer until the page is reloaded.
+  const parsed = new WeakMap<Buffer, RenderedPage>();
+
+  const withStyles = async (request: FastifyRequest, html: string): Promise<string> => {
+    if (!stylesheet) return html;
+    try {
+      candidates ??= firstPaintCandidates(stylesheet.css);
+      return await withCriticalCss(html, stylesheet, candidates);
+    } catch (error) {
+      request.log.error({ err: error }, 'critical CSS could not be found: the page links its stylesheet');
+      return html;
+    }
+  };
 
   const renderBody = async (request: FastifyRequest, url: URL, html: string): Promise<string> => {
     if (!renderer) return html;
@@ -117,7 +163,7 @@ export function pageHtmlRenderer(
       const { renderPage } = await renderer;
       const body = await renderPage(`${url.pathname}${url.search}`, injectingTransport(app, request));
       if (!body) return html;
-      return withRenderedBody(html, body);
+      return await withStyles(request, withRenderedBody(html, body));
     } catch (error) {
       request.log.error({ err: error }, 'page could not be rendered on the server: sending its head only');
       return html;
@@ -139,12 +185,25 @@ export function pageHtmlRenderer(
             testMode,
           );
           const html = await renderBody(request, url, pageWithHead(indexHtml, meta.head));
-          return { status: meta.status, gzipBase64: gzipSync(html).toString('base64') };
+          const page = compressedPage(meta.status, html);
+          return {
+            status: page.status,
+            brBase64: page.br.toString('base64'),
+            gzipBase64: page.gzip.toString('base64'),
+          } satisfies CachedPage;
         },
         { maxAgeMs: PAGE_HEAD_MAX_AGE_MS },
       );
+      const known = parsed.get(bytes);
+      if (known) return known;
       const cached = JSON.parse(bytes.toString('utf8')) as CachedPage;
-      return { status: cached.status, gzip: Buffer.from(cached.gzipBase64, 'base64') };
+      const page: RenderedPage = {
+        status: cached.status,
+        br: Buffer.from(cached.brBase64, 'base64'),
+        gzip: Buffer.from(cached.gzipBase64, 'base64'),
+      };
+      parsed.set(bytes, page);
+      return page;
     } catch (error) {
       request.log.error({ err: error }, 'page head could not be built: sending the plain page');
       return plainPage;

@@ -5,8 +5,8 @@ import type { PageDataEntry } from '@client/app/page-data';
 import { insertTestShop, type TestShop } from '../../test/order-fixture';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { withInlineStylesheets } from './page-styles';
-import { withRenderedBody } from './page-html';
+import { compressedPage, pageHtmlText, withRenderedBody } from './page-html';
+import { firstPaintCandidates, markupKey, pageStylesheet, withCriticalCss } from './page-styles';
 
 const HOST = 'shop.test';
 const OTHER_HOST = 'second.example';
@@ -51,6 +51,15 @@ describe.each(testDatabaseKinds)('pages rendered on the server on %s', (kind) =>
     expect(keys).toContainEqual(['storeInfo']);
     expect(keys).toContainEqual(['products', 'list', 'category=women']);
     expect(page!.data).not.toContain('<');
+    // Cards show neither a product's description nor its attributes: the page does not carry them.
+    const list = dataOf(page!.data).find(([key]) => key[1] === 'list')![1] as {
+      products: { name: string; description: string; attributes: unknown[] }[];
+    };
+    expect(list.products.length).toBeGreaterThan(0);
+    for (const product of list.products) {
+      expect(product.name).not.toBe('');
+      expect([product.description, product.attributes]).toEqual(['', []]);
+    }
   });
 
   it("renders a product page with the product's title and price", async () => {
@@ -97,12 +106,54 @@ describe('the rendered body in the page', () => {
     );
   });
 
-  it('writes the stylesheet into the page, and keeps the link of one it cannot read', () => {
+  it('finds the stylesheet a page links, and none it cannot read', () => {
+    const html = '<link rel="stylesheet" crossorigin href="/assets/shell-1.css">';
+    expect(pageStylesheet(html, (file) => (file === 'assets/shell-1.css' ? 'h1{color:red}' : null))).toEqual({
+      href: '/assets/shell-1.css',
+      css: 'h1{color:red}',
+    });
+    expect(pageStylesheet(html, () => null)).toBeNull();
+    expect(pageStylesheet('<title>x</title>', () => 'h1{}')).toBeNull();
+  });
+
+  it('inlines the CSS a page uses at first paint and links the rest without blocking', async () => {
+    const link = '<link rel="stylesheet" crossorigin href="/assets/shell-1.css">';
+    const css =
+      '@font-face{font-family:Serif;src:url(/assets/serif.woff2)}' +
+      ':root{--color-red:#e40014;--color-blue:#00f;--spacing:.25rem}' +
+      '.p-2{padding:calc(var(--spacing) * 2)}.text-red{color:var(--color-red)}.text-blue{color:var(--color-blue)}' +
+      '.hover\\:text-blue:hover{color:var(--color-blue)}@media (width>=48rem){.md\\:p-2{padding:1rem}}' +
+      '.unused{display:none}';
     const html =
-      '<link rel="stylesheet" crossorigin href="/assets/shell-1.css"><link rel="stylesheet" href="/assets/gone.css">';
-    const read = (file: string) => (file === 'assets/shell-1.css' ? 'h1{font:700 2rem serif}</style>' : null);
-    expect(withInlineStylesheets(html, read)).toBe(
-      '<style>h1{font:700 2rem serif}<\\/style></style><link rel="stylesheet" href="/assets/gone.css">',
+      `<html><head>${link}</head><body><div id="root">` +
+      '<p class="p-2 text-red hover:text-blue md:p-2">Sarees</p></div></body></html>';
+    const page = await withCriticalCss(html, { href: '/assets/shell-1.css', css }, firstPaintCandidates(css));
+    expect(page).toBe(
+      '<html><head><style>@font-face{font-family:Serif;src:url(/assets/serif.woff2)}' +
+        ':root{--color-red:#e40014;--spacing:.25rem}' +
+        '.p-2{padding:calc(var(--spacing) * 2)}.text-red{color:var(--color-red)}' +
+        '@media (width>=48rem){.md\\:p-2{padding:1rem}}</style>' +
+        '<link rel="stylesheet" media="print" crossorigin href="/assets/shell-1.css">' +
+        `<noscript>${link}</noscript></head><body><div id="root">` +
+        '<p class="p-2 text-red hover:text-blue md:p-2">Sarees</p></div></body></html>',
     );
+  });
+
+  it('keys pages that use the same rules alike, whatever their text, links and pictures', () => {
+    const card = (name: string, classes: string) =>
+      `<article class="${classes}"><a href="/product/${name}"><img src="/${name}.svg" alt="${name}"></a><h3>${name}</h3></article>`;
+    const one = markupKey(card('saree', 'flex rounded-lg') + card('kurta', 'flex rounded-lg'));
+    expect(markupKey(card('dupatta', 'rounded-lg  flex'))).toBe(one);
+    expect(markupKey(card('saree', 'flex rounded-lg border'))).not.toBe(one);
+    expect(markupKey(card('saree', 'flex rounded-lg').replace('<h3>', '<h3 data-sold-out="true">'))).not.toBe(
+      one,
+    );
+  });
+
+  it('keeps a page Brotli- and gzip-compressed, and gives its HTML back', () => {
+    const page = compressedPage(404, '<h1>Not found</h1>'.repeat(50));
+    expect(page.status).toBe(404);
+    expect(page.br.length).toBeLessThan(page.gzip.length);
+    expect(pageHtmlText(page)).toBe('<h1>Not found</h1>'.repeat(50));
   });
 });
