@@ -10,37 +10,19 @@
 import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatRupees } from '../src/shared/money';
 import { refundLeftMessage } from '../src/shared/returns/return-rules';
 import { pdfText } from '../src/server/test/pdf-text';
-import { startServer } from './servers';
-import {
-  apiCall as sharedApiCall,
-  type ApiProduct,
-  eventually,
-  signInToAdmin,
-  squash,
-  useStorefront,
-  waitForToast,
-} from './helpers';
+import { useOwnServer } from './servers';
+import { type ApiProduct, eventually, signInToAdmin, squash, useStorefront, waitForToast } from './helpers';
 import { payThroughSandbox } from './sandbox-gateway';
 import { placeShopperOrder } from './shopper-order';
 
 const PHONE = { width: 390, height: 844 };
 const browser = useStorefront(PHONE);
 
-let server: { baseUrl: string; stop: () => Promise<void> };
-const shop = () => server.baseUrl;
-const apiCall = <T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown, token?: string) =>
-  sharedApiCall<T>(method, path, body, token, shop());
-
-beforeAll(async () => {
-  server = (await startServer()) as typeof server;
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const { shop, apiCall } = useOwnServer();
 
 /** axe's violations inside `selector` (rule and targets; empty when it passes). */
 async function violations(page: Page, selector: string): Promise<string[]> {

@@ -7,14 +7,12 @@
  *
  * The shopper asks for the exchange through the API (`POST /orders/{id}/returns`); this file runs its own server.
  */
-import { randomInt } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { productByTitle } from './demo-kurta-and-fabric';
 import {
   adminScreenshot,
-  apiCall as sharedApiCall,
   DEMO_OWNER,
   signInToAdmin,
   squash,
@@ -23,17 +21,14 @@ import {
   waitForToastsGone,
   type ApiProduct,
 } from './helpers';
-import { startServer } from './servers';
-import { placeShopperOrder, SHOPPER_PASSWORD } from './shopper-order';
+import { useOwnServer } from './servers';
+import { ownerMovesOrder, placeOrderAs, placeShopperOrder, registerShopper } from './shopper-order';
 
 const PHONE = { width: 390, height: 844 };
 const browser = useStorefront(PHONE);
 const KURTA = 'Black and Red Pochampally Ikat Kurta';
 
-let server: { baseUrl: string; stop: () => Promise<void> };
-const shop = () => server.baseUrl;
-const apiCall = <T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown, token?: string) =>
-  sharedApiCall<T>(method, path, body, token, shop());
+const { shop, apiCall } = useOwnServer();
 
 let ownerToken = '';
 let kurtaId = '';
@@ -42,17 +37,8 @@ let rtoOrder = '';
 let returnNumber = '';
 
 /** The owner moves order `orderNumber` along: paid by UPI, then shipped, then (unless `stopAt`) delivered. */
-async function ownerMoves(orderNumber: string, stopAt?: 'shipped') {
-  const steps: [string, object][] = [
-    ['mark-paid', { utr: `41234567${randomInt(1000, 9999)}` }],
-    ['ship', { courier: 'India Post', trackingNumber: `EE${randomInt(1e8, 1e9 - 1)}IN` }],
-    ...(stopAt ? [] : ([['deliver', {}]] as [string, object][])),
-  ];
-  for (const [step, body] of steps) {
-    const answer = await apiCall('POST', `/admin/orders/${orderNumber}/${step}`, body, ownerToken);
-    expect([step, answer.status]).toEqual([step, 200]);
-  }
-}
+const ownerMoves = (orderNumber: string, stopAt?: 'shipped') =>
+  ownerMovesOrder(shop(), ownerToken, orderNumber, { stopAt });
 
 /** The kurta variants' stock as the admin's product editor reads it, by SKU. */
 async function kurtaStock(): Promise<Record<string, number | null>> {
@@ -78,7 +64,6 @@ async function violations(page: Page, selector?: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
   ownerToken = (await apiCall<{ token: string }>('POST', '/admin/sign-in', DEMO_OWNER)).body.token;
   expect(ownerToken).toBeTruthy();
 
@@ -87,34 +72,10 @@ beforeAll(async () => {
   kurtaId = kurta.id;
   const m = kurta.variants.find((variant) => variant.size === 'M' && variant.color === 'Red')!;
   const l = kurta.variants.find((variant) => variant.size === 'L' && variant.color === 'Red')!;
-  const email = `returns.${Date.now()}.${randomInt(1e6)}@example.com`;
-  await apiCall('POST', '/users/register', {
-    firstName: 'Meera',
-    lastName: 'Iyer',
-    email,
-    password: SHOPPER_PASSWORD,
+  const { token } = await registerShopper(shop(), 'returns');
+  exchangeOrder = await placeOrderAs(shop(), token, {
+    lines: [{ productId: kurta.id, variantId: m.id, quantity: 1 }],
   });
-  const { token } = (
-    await apiCall<{ token: string }>('POST', '/users/authorize', { email, password: SHOPPER_PASSWORD })
-  ).body;
-  const created = await apiCall<{ id: string }>(
-    'POST',
-    '/orders',
-    {
-      lines: [{ productId: kurta.id, variantId: m.id, quantity: 1 }],
-      shippingAddress: {
-        fullName: 'Meera Iyer',
-        address: '14 Chowk Bazaar, Aminabad',
-        city: 'Lucknow',
-        state: 'Uttar Pradesh',
-        postalCode: '226018',
-        phone: '+91 98390 41736',
-      },
-    },
-    token,
-  );
-  expect(created.status).toBe(201);
-  exchangeOrder = created.body.id;
   await ownerMoves(exchangeOrder);
 
   // Another shopper's order is on its way when the courier brings it back.
@@ -142,10 +103,6 @@ beforeAll(async () => {
   );
   expect(requested.status).toBe(201);
   returnNumber = requested.body.number;
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 describe('the returns queue at 390 × 844', () => {
