@@ -7,8 +7,6 @@
  *
  * The shopper asks for the exchange through the API (`POST /orders/{id}/returns`); this file runs its own server.
  */
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { productByTitle } from './demo-kurta-and-fabric';
 import {
@@ -21,6 +19,7 @@ import {
   waitForToastsGone,
   type ApiProduct,
 } from './helpers';
+import { axeViolations } from './axe';
 import { useOwnServer } from './servers';
 import { ownerMovesOrder, placeOrderAs, placeShopperOrder, registerShopper } from './shopper-order';
 
@@ -49,18 +48,6 @@ async function kurtaStock(): Promise<Record<string, number | null>> {
     ownerToken,
   );
   return Object.fromEntries(detail.body.values.variants.map((variant) => [variant.sku, variant.stock]));
-}
-
-/** axe's violations (as e2e/accessibility.e2e.ts checks them) on the page, or only inside `selector`. */
-async function violations(page: Page, selector?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).options({
-    rules: { 'label-content-name-mismatch': { enabled: true } },
-  });
-  if (selector) builder = builder.include(selector);
-  const result = await builder.analyze();
-  return result.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
 }
 
 beforeAll(async () => {
@@ -118,7 +105,7 @@ describe('the returns queue at 390 × 844', () => {
     expect(squash(await card.textContent())).toContain('“Too tight at the shoulders”');
     expect(squash(await card.textContent())).toContain(`Order ${exchangeOrder}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    expect((await violations(page)).join('\n')).toBe('');
+    expect((await axeViolations(page)).join('\n')).toBe('');
     await adminScreenshot(page, 'returns');
 
     // Approve with a pickup note: the L is set aside.
@@ -140,7 +127,7 @@ describe('the returns queue at 390 × 844', () => {
     await card.getByRole('button', { name: 'Receive' }).click();
     await dialog.getByRole('heading', { name: `Receive return ${returnNumber}?` }).waitFor();
     expect(await dialog.getByRole('radio', { name: 'Restock' }).isChecked()).toBe(true);
-    expect((await violations(page, '[role="alertdialog"]')).join('\n')).toBe('');
+    expect((await axeViolations(page, '[role="alertdialog"]')).join('\n')).toBe('');
     await dialog.getByRole('button', { name: 'Receive', exact: true }).click();
     await waitForToast(page, 'Return received: stock updated');
     await waitForToastsGone(page);

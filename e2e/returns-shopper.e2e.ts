@@ -5,12 +5,11 @@
  * L / Red (sold-out sizes — M / Black — are struck and disabled) and to return the other piece for a refund, adds a photo,
  * and lands on My Orders where the order shows the return 'Return requested' with both lines.
  */
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { KURTA, productByTitle } from './demo-kurta-and-fabric';
 import { DEMO_OWNER, eventually, squash, useStorefront, waitForPath } from './helpers';
+import { axeViolations } from './axe';
 import { useOwnServer } from './servers';
 import { firstPlainProduct, ownerMovesOrder, placeOrderAs, registerShopper } from './shopper-order';
 
@@ -18,16 +17,6 @@ const PHONE = { width: 390, height: 844 };
 const browser = useStorefront(PHONE);
 
 const { shop, apiCall } = useOwnServer();
-
-/** axe's violations on the page (as e2e/accessibility.e2e.ts checks them). */
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  return result.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
 
 type ServerReturn = { number: string; status: string; photos: string[]; lines: { productTitle: string }[] };
 
@@ -107,7 +96,7 @@ describe('a shopper asks for a return and an exchange, at 390 × 844', () => {
       .setInputFiles({ name: 'kurta.jpg', mimeType: 'image/jpeg', buffer: photo });
     await page.getByRole('list', { name: 'Photos to send' }).getByText('kurta.jpg').waitFor();
     await page.getByLabel('Note (optional)').fill('Tight at the shoulders.');
-    expect((await violations(page)).join('\n')).toBe('');
+    expect((await axeViolations(page)).join('\n')).toBe('');
     await page.getByRole('button', { name: 'Ask for return' }).click();
 
     // Back on My Orders: the return, requested, with both lines.
@@ -119,7 +108,7 @@ describe('a shopper asks for a return and an exchange, at 390 × 844', () => {
     expect(text).toContain(`${KURTA} (M / Red) × 1 — Size too small — Exchange for L / Red`);
     expect(text).toContain(`${plain!.title} × 1 — Changed my mind — Refund ₹`);
     await returned.getByRole('img', { name: /^Photo 1 of return RT-/ }).waitFor();
-    expect((await violations(page)).join('\n')).toBe('');
+    expect((await axeViolations(page)).join('\n')).toBe('');
 
     // Track Order shows the return too.
     await page.goto(`${shop()}/track-order?id=${orderNumber}`);
