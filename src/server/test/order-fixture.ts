@@ -4,7 +4,7 @@
  * through checkout. The shop sells a saree by the piece with product stock, a kurta in two variants with
  * variant stock, a fabric by the metre with stock in metres, and an untracked dupatta. Prices in paise.
  */
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { ORDER_STATUS, type OrderStatusCode } from '@shared/orders/order-status';
 import { rowsOf, type Db } from '../db/database';
 import { categories, productVariants, products } from '../db/schema/catalog-tables';
@@ -230,4 +230,14 @@ export async function stockOf(db: Db, shop: TestShop) {
     fabric: await productStock(shop.fabric),
     dupatta: await productStock(shop.dupatta),
   };
+}
+
+/** The ids of the lines of order `orderId` (its uuid), in the order's line order. */
+export async function orderLineIds(db: Db, orderId: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: orderLines.id })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.position));
+  return rows.map((row) => row.id);
 }

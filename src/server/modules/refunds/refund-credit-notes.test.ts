@@ -6,13 +6,13 @@
  * the owner, the refund mail's attachment, and a month of it all in GSTR-1 (B2CS netting, CDNR, CDNUR).
  */
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, like } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS } from '@shared/orders/order-status';
 import type { Refund } from '@shared/returns/return-schemas';
 import { taxDocuments } from '../../db/schema/gst-tables';
 import { outgoingMail } from '../../db/schema/mail-tables';
-import { orderLines } from '../../db/schema/order-tables';
+import { orderLineIds } from '../../test/order-fixture';
 import { insertSignedInMember, type SessionMember } from '../../test/admin-member';
 import { pdfText } from '../../test/pdf-text';
 import {
@@ -74,12 +74,7 @@ describe.each(testDatabaseKinds)('credit notes of refunds on %s', (kind) => {
     );
     await payThroughSandbox(app, buyer!, placed.orderNumber, payer);
     await shipTestOrderThrough(database.db, 1, placed.id, true);
-    const rows = await database.db
-      .select()
-      .from(orderLines)
-      .where(eq(orderLines.orderId, placed.id))
-      .orderBy(asc(orderLines.position));
-    return { ...placed, buyer: buyer!, lineIds: rows.map((row) => row.id) };
+    return { ...placed, buyer: buyer!, lineIds: await orderLineIds(database.db, placed.id) };
   };
   const refund = async (orderNumber: string, body: Record<string, unknown>) => {
     const response = await app.inject({
