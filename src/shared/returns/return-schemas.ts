@@ -190,6 +190,11 @@ export type RefundMethod = (typeof REFUND_METHODS)[number];
 /** A refund's status. */
 export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
+/**
+ * The refunds that hold their amount against what is left to refund (docs/returns.md "Refunds"): pending and
+ * processed ones; a failed refund gave nothing back.
+ */
+export const HOLDING_REFUND_STATUSES = ['pending', 'processed'] as const satisfies readonly RefundStatus[];
 
 /**
  * `POST /api/v1/admin/orders/{orderNumber}/refunds` body: `amount` in rupees (more than 0, at most 2
