@@ -159,6 +159,9 @@ export const adminReturnListSchema = z.object({
 /** `/api/v1/admin/returns/{id}/…` path. */
 export const adminReturnParamsSchema = z.object({ id: z.uuid('must be a return id') });
 
+/** The owner's steps on a return, each at `POST /admin/returns/{id}/<step>`. */
+export type AdminReturnStep = 'approve' | 'reject' | 'receive' | 'ship-replacement' | 'close';
+
 /** `POST /admin/returns/{id}/approve`: the pickup note or the reverse shipment's tracking number. */
 export const approveReturnBodySchema = z.object({ pickupNote: personText(300).optional() });
 /** `POST /admin/returns/{id}/reject`: the reason the shopper reads (required). */

@@ -6,19 +6,19 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { AdminReturn } from '@shared/returns/return-schemas';
+import type { AdminReturn, AdminReturnStep } from '@shared/returns/return-schemas';
 import { Button } from '@client/components/ui/button';
 import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { errorText, namesFields } from '@client/lib/error-text';
 import { toast } from '@client/lib/notify';
 import { ADMIN_QUERY_KEY } from '../lib/admin-session';
-import { RETURNS_QUERY_KEY, returnQuery, runReturnStep, type ReturnStep } from './return-queries';
+import { RETURNS_QUERY_KEY, returnQuery, runReturnStep } from './return-queries';
 import { KEEP, STEP_DONE } from './return-step-texts';
 
 /** The mutation of `step` on `item`: the cache takes the answer, the queue and the order are read again. */
 export function useReturnStep(
   item: AdminReturn,
-  step: ReturnStep,
+  step: AdminReturnStep,
   onFields?: (error: unknown) => void,
   onDone?: () => void,
 ) {
@@ -43,7 +43,7 @@ export function useReturnStep(
  * A step's dialog state: whether it is open, and the mutation of `step` on `item` that closes it when done.
  * `dialog` is spread into {@link StepDialog}; `onFields` puts a refused field's message under its input.
  */
-export function useStepDialog(item: AdminReturn, step: ReturnStep, onFields?: (error: unknown) => void) {
+export function useStepDialog(item: AdminReturn, step: AdminReturnStep, onFields?: (error: unknown) => void) {
   const [open, setOpen] = useState(false);
   const mutation = useReturnStep(item, step, onFields, () => setOpen(false));
   return { mutation, dialog: { open, setOpen, busy: mutation.isPending } };

@@ -16,6 +16,7 @@ import {
   adminReturnParamsSchema,
   adminReturnSchema,
   adminRtoBodySchema,
+  type AdminReturnStep,
   approveReturnBodySchema,
   closeReturnBodySchema,
   receiveReturnBodySchema,
@@ -55,9 +56,6 @@ async function runReturnStep(
   return adminReturn(app.db, request.storeId, id);
 }
 
-/** The owner's steps on a return, each at `POST /returns/:id/<name>`. */
-type ReturnStepName = 'approve' | 'reject' | 'receive' | 'ship-replacement' | 'close';
-
 export const returnAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const answers = { 200: adminReturnSchema, '4xx': errorBodySchema };
 
@@ -85,7 +83,7 @@ export const returnAdminRoutes: FastifyPluginAsyncZod = async (app) => {
    * (runReturnStep), 200 the return as the admin shows it now; 404 for another store's return.
    */
   function stepRoute<Body extends z.ZodType>(
-    name: ReturnStepName,
+    name: AdminReturnStep,
     body: Body,
     step: (db: Db, context: ReturnStepContext, returnId: string, body: z.output<Body>) => Promise<void>,
   ) {
