@@ -9,6 +9,7 @@ import { ORDER_STATUS, type OrderStatusCode } from '@shared/orders/order-status'
 import { rowsOf, type Db } from '../db/database';
 import { categories, productVariants, products } from '../db/schema/catalog-tables';
 import { orderEvents, orderLines, orders } from '../db/schema/order-tables';
+import { payments } from '../db/schema/payment-tables';
 import { storeHosts, stores } from '../db/schema/store-tables';
 import { generateOrderNumber } from '../modules/orders/order-number';
 
@@ -240,4 +241,17 @@ export async function orderLineIds(db: Db, orderId: string): Promise<number[]> {
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.position));
   return rows.map((row) => row.id);
+}
+
+/** Records a succeeded UPI payment (UTR 412345678901, confirmed by hand) of the whole of `order` in `storeId`. */
+export async function insertUpiPayment(db: Db, storeId: number, order: TestOrder): Promise<void> {
+  await db.insert(payments).values({
+    storeId,
+    orderId: order.id,
+    provider: 'upi',
+    method: 'manual',
+    gatewayId: '412345678901',
+    amountPaise: order.totalPaise,
+    status: 'succeeded',
+  });
 }
