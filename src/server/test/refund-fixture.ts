@@ -18,16 +18,6 @@ import type { SessionCustomer } from './session-customer';
 import { transition } from '../modules/orders/order-lifecycle';
 import { ORDER_STATUS } from '@shared/orders/order-status';
 
-/** The shipping address of the refund tests' orders, in Pune (Maharashtra). */
-export const PUNE_ADDRESS = {
-  fullName: 'Meera Joshi',
-  address: '12 FC Road',
-  city: 'Pune',
-  state: 'Maharashtra',
-  postalCode: '411001',
-  phone: '+91 94140 12345',
-};
-
 /** Seeds the GST test catalog (./gst-test-catalog.ts) into `db`; answers its product ids by SKU. */
 export async function seedGstTestCatalog(db: Db): Promise<Record<string, string>> {
   await seedCatalog(db, gstTestCatalog());

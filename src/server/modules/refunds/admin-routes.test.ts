@@ -18,11 +18,11 @@ import {
   payThroughSandbox,
   placeTestOrderThroughApi,
   shipTestOrderThrough,
-  PUNE_ADDRESS,
   seedGstTestCatalog,
 } from '../../test/refund-fixture';
 import { insertSignedInCustomers, type SessionCustomer } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
+import { PUNE_ADDRESS } from '../../test/gst-test-catalog';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { transition } from '../orders/order-lifecycle';
 import { SANDBOX_REFUND_DECLINED } from '../payments/providers/sandbox-payu-refund';

@@ -21,11 +21,11 @@ import {
   placeTestOrderThroughApi,
   shipTestOrderThrough,
   type TestPayer,
-  PUNE_ADDRESS,
   seedGstTestCatalog,
 } from '../../test/refund-fixture';
 import { insertSignedInCustomers, type SessionCustomer } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
+import { PUNE_ADDRESS } from '../../test/gst-test-catalog';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { financialYearOf } from '../gst/document-number';
 import { gstr1Export } from '../gst/gstr1-export';
