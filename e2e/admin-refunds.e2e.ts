@@ -8,47 +8,20 @@
  * This file starts its own server (a fresh demo shop: the demo owner exists and its orders are its own).
  */
 import { readFileSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatRupees } from '../src/shared/money';
 import { refundLeftMessage } from '../src/shared/returns/return-rules';
 import { pdfText } from '../src/server/test/pdf-text';
-import { startServer } from './servers';
-import {
-  apiCall as sharedApiCall,
-  type ApiProduct,
-  eventually,
-  signInToAdmin,
-  squash,
-  useStorefront,
-  waitForToast,
-} from './helpers';
+import { axeViolations } from './axe';
+import { useOwnServer } from './servers';
+import { type ApiProduct, eventually, signInToAdmin, squash, useStorefront, waitForToast } from './helpers';
 import { payThroughSandbox } from './sandbox-gateway';
 import { placeShopperOrder } from './shopper-order';
 
 const PHONE = { width: 390, height: 844 };
 const browser = useStorefront(PHONE);
 
-let server: { baseUrl: string; stop: () => Promise<void> };
-const shop = () => server.baseUrl;
-const apiCall = <T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown, token?: string) =>
-  sharedApiCall<T>(method, path, body, token, shop());
-
-beforeAll(async () => {
-  server = (await startServer()) as typeof server;
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
-/** axe's violations inside `selector` (rule and targets; empty when it passes). */
-async function violations(page: Page, selector: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include(selector).analyze();
-  return result.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
+const { shop, apiCall } = useOwnServer();
 
 /** A shopper's order of one plain product, paid through the sandbox gateway (its 'Success' post-back). */
 async function paidByGateway(): Promise<{ orderNumber: string; total: number }> {
@@ -85,7 +58,7 @@ describe('refunds in the admin at 390 × 844', () => {
     await panel.getByRole('button', { name: 'Refund' }).click();
     const dialog = page.getByRole('dialog', { name: `Refund order ${orderNumber}` });
     await dialog.waitFor();
-    expect((await violations(page, '[role="dialog"]')).join('\n')).toBe('');
+    expect((await axeViolations(page, '[role="dialog"]')).join('\n')).toBe('');
     expect(Number(await dialog.getByLabel('Amount (₹)').inputValue())).toBe(total);
     expect(await dialog.getByLabel('How it is paid').inputValue()).toBe('gateway');
     await dialog.getByLabel('Amount (₹)').fill('100');
@@ -99,7 +72,7 @@ describe('refunds in the admin at 390 × 844', () => {
     const refund = panel.getByTestId('refund');
     await eventually(async () => squash(await refund.textContent())).toContain('₹100 · Gateway');
     expect(squash(await refund.textContent())).toContain('Processed');
-    expect((await violations(page, 'section[aria-label="Refunds"]')).join('\n')).toBe('');
+    expect((await axeViolations(page, 'section[aria-label="Refunds"]')).join('\n')).toBe('');
     expect(squash(await panel.getByTestId('refund-amounts').textContent())).toBe(
       `Paid${totalText}Refunded₹100Left${formatRupees(total - 100)}`,
     );

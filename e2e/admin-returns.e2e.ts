@@ -7,14 +7,10 @@
  *
  * The shopper asks for the exchange through the API (`POST /orders/{id}/returns`); this file runs its own server.
  */
-import { randomInt } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { productByTitle } from './demo-kurta-and-fabric';
 import {
   adminScreenshot,
-  apiCall as sharedApiCall,
   DEMO_OWNER,
   signInToAdmin,
   squash,
@@ -23,17 +19,15 @@ import {
   waitForToastsGone,
   type ApiProduct,
 } from './helpers';
-import { startServer } from './servers';
-import { placeShopperOrder, SHOPPER_PASSWORD } from './shopper-order';
+import { axeViolations } from './axe';
+import { useOwnServer } from './servers';
+import { ownerMovesOrder, placeOrderAs, placeShopperOrder, registerShopper } from './shopper-order';
 
 const PHONE = { width: 390, height: 844 };
 const browser = useStorefront(PHONE);
 const KURTA = 'Black and Red Pochampally Ikat Kurta';
 
-let server: { baseUrl: string; stop: () => Promise<void> };
-const shop = () => server.baseUrl;
-const apiCall = <T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown, token?: string) =>
-  sharedApiCall<T>(method, path, body, token, shop());
+const { shop, apiCall } = useOwnServer();
 
 let ownerToken = '';
 let kurtaId = '';
@@ -42,17 +36,8 @@ let rtoOrder = '';
 let returnNumber = '';
 
 /** The owner moves order `orderNumber` along: paid by UPI, then shipped, then (unless `stopAt`) delivered. */
-async function ownerMoves(orderNumber: string, stopAt?: 'shipped') {
-  const steps: [string, object][] = [
-    ['mark-paid', { utr: `41234567${randomInt(1000, 9999)}` }],
-    ['ship', { courier: 'India Post', trackingNumber: `EE${randomInt(1e8, 1e9 - 1)}IN` }],
-    ...(stopAt ? [] : ([['deliver', {}]] as [string, object][])),
-  ];
-  for (const [step, body] of steps) {
-    const answer = await apiCall('POST', `/admin/orders/${orderNumber}/${step}`, body, ownerToken);
-    expect([step, answer.status]).toEqual([step, 200]);
-  }
-}
+const ownerMoves = (orderNumber: string, stopAt?: 'shipped') =>
+  ownerMovesOrder(shop(), ownerToken, orderNumber, { stopAt });
 
 /** The kurta variants' stock as the admin's product editor reads it, by SKU. */
 async function kurtaStock(): Promise<Record<string, number | null>> {
@@ -65,20 +50,7 @@ async function kurtaStock(): Promise<Record<string, number | null>> {
   return Object.fromEntries(detail.body.values.variants.map((variant) => [variant.sku, variant.stock]));
 }
 
-/** axe's violations (as e2e/accessibility.e2e.ts checks them) on the page, or only inside `selector`. */
-async function violations(page: Page, selector?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).options({
-    rules: { 'label-content-name-mismatch': { enabled: true } },
-  });
-  if (selector) builder = builder.include(selector);
-  const result = await builder.analyze();
-  return result.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
-
 beforeAll(async () => {
-  server = await startServer();
   ownerToken = (await apiCall<{ token: string }>('POST', '/admin/sign-in', DEMO_OWNER)).body.token;
   expect(ownerToken).toBeTruthy();
 
@@ -87,34 +59,10 @@ beforeAll(async () => {
   kurtaId = kurta.id;
   const m = kurta.variants.find((variant) => variant.size === 'M' && variant.color === 'Red')!;
   const l = kurta.variants.find((variant) => variant.size === 'L' && variant.color === 'Red')!;
-  const email = `returns.${Date.now()}.${randomInt(1e6)}@example.com`;
-  await apiCall('POST', '/users/register', {
-    firstName: 'Meera',
-    lastName: 'Iyer',
-    email,
-    password: SHOPPER_PASSWORD,
+  const { token } = await registerShopper(shop(), 'returns');
+  exchangeOrder = await placeOrderAs(shop(), token, {
+    lines: [{ productId: kurta.id, variantId: m.id, quantity: 1 }],
   });
-  const { token } = (
-    await apiCall<{ token: string }>('POST', '/users/authorize', { email, password: SHOPPER_PASSWORD })
-  ).body;
-  const created = await apiCall<{ id: string }>(
-    'POST',
-    '/orders',
-    {
-      lines: [{ productId: kurta.id, variantId: m.id, quantity: 1 }],
-      shippingAddress: {
-        fullName: 'Meera Iyer',
-        address: '14 Chowk Bazaar, Aminabad',
-        city: 'Lucknow',
-        state: 'Uttar Pradesh',
-        postalCode: '226018',
-        phone: '+91 98390 41736',
-      },
-    },
-    token,
-  );
-  expect(created.status).toBe(201);
-  exchangeOrder = created.body.id;
   await ownerMoves(exchangeOrder);
 
   // Another shopper's order is on its way when the courier brings it back.
@@ -144,10 +92,6 @@ beforeAll(async () => {
   returnNumber = requested.body.number;
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
-
 describe('the returns queue at 390 × 844', () => {
   it('approves, receives (restock) and ships the replacement of an exchange, then closes it', async () => {
     expect(await kurtaStock()).toMatchObject({ 'MEN-KUR-006-M-RED': 8, 'MEN-KUR-006-L-RED': 3 });
@@ -161,7 +105,7 @@ describe('the returns queue at 390 × 844', () => {
     expect(squash(await card.textContent())).toContain('“Too tight at the shoulders”');
     expect(squash(await card.textContent())).toContain(`Order ${exchangeOrder}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    expect((await violations(page)).join('\n')).toBe('');
+    expect((await axeViolations(page)).join('\n')).toBe('');
     await adminScreenshot(page, 'returns');
 
     // Approve with a pickup note: the L is set aside.
@@ -183,7 +127,7 @@ describe('the returns queue at 390 × 844', () => {
     await card.getByRole('button', { name: 'Receive' }).click();
     await dialog.getByRole('heading', { name: `Receive return ${returnNumber}?` }).waitFor();
     expect(await dialog.getByRole('radio', { name: 'Restock' }).isChecked()).toBe(true);
-    expect((await violations(page, '[role="alertdialog"]')).join('\n')).toBe('');
+    expect((await axeViolations(page, '[role="alertdialog"]')).join('\n')).toBe('');
     await dialog.getByRole('button', { name: 'Receive', exact: true }).click();
     await waitForToast(page, 'Return received: stock updated');
     await waitForToastsGone(page);

@@ -11,6 +11,7 @@ import { createHmac, randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from './servers';
+import { SHOPPER_ADDRESS, SHOPPER_PASSWORD } from './shopper-order';
 import {
   apiCall as sharedApiCall,
   rupees,
@@ -27,15 +28,8 @@ const browser = useStorefront();
 const { newPage } = browser;
 
 const UPI_WEBHOOK_SECRET = 'e2e-upi-webhook-secret-0123456789';
-const PASSWORD = 'Zari-weave-2719';
-const SHIPPING = {
-  fullName: 'Meera Iyer',
-  address: '14 Chowk Bazaar, Aminabad',
-  city: 'Lucknow',
-  state: 'Uttar Pradesh',
-  postalCode: '226018',
-  phone: '+91 98390 41736',
-};
+const PASSWORD = SHOPPER_PASSWORD;
+const SHIPPING = SHOPPER_ADDRESS;
 const METHOD = {
   qr: 'UPI QR code',
   gateway: 'Cards, net banking and wallets',

@@ -7,23 +7,15 @@
  *
  * This file starts its own server (a fresh demo shop), since it changes the shop's return settings.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FABRIC, KURTA, productByTitle } from './demo-kurta-and-fabric';
-import { startServer } from './servers';
+import { useOwnServer } from './servers';
 import { apiCall, signInToAdmin, useStorefront, waitForToast } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 const browser = useStorefront(PHONE);
 
-let server: { baseUrl: string; stop: () => Promise<void> };
-const shop = () => server.baseUrl;
-
-beforeAll(async () => {
-  server = (await startServer()) as typeof server;
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const { shop } = useOwnServer();
 
 describe('the return settings at 390 × 844', () => {
   it('the owner sets a 10-day window and a ₹99 pickup fee; the returns policy and product pages say so', async () => {
@@ -54,7 +46,11 @@ describe('the return settings at 390 × 844', () => {
     await shopper.goto(`${shop()}/return`);
     await shopper.getByRole('heading', { name: 'Return Policy' }).waitFor();
     await shopper.getByText(/you can return it within 10 days from delivery/).waitFor();
-    await shopper.getByText('A return pickup fee of ₹99 is deducted from your refund, unless the product arrived damaged, defective or not what you ordered.').waitFor();
+    await shopper
+      .getByText(
+        'A return pickup fee of ₹99 is deducted from your refund, unless the product arrived damaged, defective or not what you ordered.',
+      )
+      .waitFor();
 
     const kurta = await productByTitle(shop(), KURTA);
     await shopper.goto(`${shop()}/product/${kurta.id}`);

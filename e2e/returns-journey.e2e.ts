@@ -7,14 +7,12 @@
  *
  * This file starts its own server (a fresh demo shop), so the stock figures are its own.
  */
-import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatRupees } from '../src/shared/money';
 import { pdfText } from '../src/server/test/pdf-text';
 import { productByTitle } from './demo-kurta-and-fabric';
 import {
-  apiCall as sharedApiCall,
   DEMO_OWNER,
   eventually,
   signInToAdmin,
@@ -25,25 +23,15 @@ import {
   waitForToastsGone,
 } from './helpers';
 import { payThroughSandbox } from './sandbox-gateway';
-import { startServer } from './servers';
-import { SHOPPER_PASSWORD } from './shopper-order';
+import { useOwnServer } from './servers';
+import { ownerMovesOrder, placeOrderAs, registerShopper } from './shopper-order';
 
 const PHONE = { width: 390, height: 844 };
 const browser = useStorefront(PHONE);
 const KURTA = 'White Chikankari Cotton Kurta';
 const DUPATTA = 'Ivory Phulkari Dupatta';
 
-let server: { baseUrl: string; stop: () => Promise<void> };
-const shop = () => server.baseUrl;
-const apiCall = <T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown, token?: string) =>
-  sharedApiCall<T>(method, path, body, token, shop());
-
-beforeAll(async () => {
-  server = (await startServer()) as typeof server;
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const { shop, apiCall } = useOwnServer();
 
 type ApiOrder = {
   items: { id: string; productTitle: string; lineTotal: number }[];
@@ -73,52 +61,21 @@ async function myOrder(page: Page, orderNumber: string) {
 describe('a return and an exchange from request to refund, at 390 × 844', () => {
   it('exchange M for L and return a dupatta: approved, received, replacement shipped, refunded with a credit note', async () => {
     // The shopper's order: the kurta in M and the dupatta, paid through the sandbox gateway.
-    const email = `journey.${Date.now()}.${randomInt(1e6)}@example.com`;
-    expect(
-      (
-        await apiCall('POST', '/users/register', {
-          firstName: 'Meera',
-          lastName: 'Iyer',
-          email,
-          password: SHOPPER_PASSWORD,
-        })
-      ).status,
-    ).toBe(201);
-    const token = (
-      await apiCall<{ token: string }>('POST', '/users/authorize', { email, password: SHOPPER_PASSWORD })
-    ).body.token;
+    const { email, token } = await registerShopper(shop(), 'journey');
     const kurta = await productByTitle(shop(), KURTA);
     const dupatta = await productByTitle(shop(), DUPATTA);
     const medium = kurta.variants.find((variant) => variant.size === 'M')!;
-    const created = await apiCall<{ id: string }>(
-      'POST',
-      '/orders',
-      {
-        lines: [
-          { productId: kurta.id, variantId: medium.id, quantity: 1 },
-          { productId: dupatta.id, quantity: 1 },
-        ],
-        shippingAddress: {
-          fullName: 'Meera Iyer',
-          address: '14 Chowk Bazaar, Aminabad',
-          city: 'Lucknow',
-          state: 'Uttar Pradesh',
-          postalCode: '226018',
-          phone: '+91 98390 41736',
-        },
-      },
-      token,
-    );
-    expect(created.status).toBe(201);
-    const orderNumber = created.body.id;
+    const orderNumber = await placeOrderAs(shop(), token, {
+      lines: [
+        { productId: kurta.id, variantId: medium.id, quantity: 1 },
+        { productId: dupatta.id, quantity: 1 },
+      ],
+    });
     await payThroughSandbox(shop(), { orderNumber, email, token });
 
     // The owner ships it (the invoice is issued) and it is delivered.
     const ownerToken = (await apiCall<{ token: string }>('POST', '/admin/sign-in', DEMO_OWNER)).body.token;
-    const step = (path: string, body: unknown = {}) =>
-      apiCall('POST', `/admin/orders/${orderNumber}/${path}`, body, ownerToken);
-    expect((await step('ship', { courier: 'India Post', trackingNumber: 'EE123456789IN' })).status).toBe(200);
-    expect((await step('deliver')).status).toBe(200);
+    await ownerMovesOrder(shop(), ownerToken, orderNumber, { alreadyPaid: true });
     const before = await kurtaStock(ownerToken, kurta.id);
     const order = (await apiCall<ApiOrder>('GET', `/orders/${orderNumber}`, undefined, token)).body;
     const invoiceNumber = order.invoice!.number;

@@ -5,68 +5,25 @@
  * L / Red (sold-out sizes — M / Black — are struck and disabled) and to return the other piece for a refund, adds a photo,
  * and lands on My Orders where the order shows the return 'Return requested' with both lines.
  */
-import { randomInt } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KURTA, productByTitle } from './demo-kurta-and-fabric';
-import {
-  apiCall as sharedApiCall,
-  DEMO_OWNER,
-  eventually,
-  squash,
-  useStorefront,
-  waitForPath,
-  waitForToastsGone,
-} from './helpers';
-import { startServer } from './servers';
-import { SHOPPER_PASSWORD } from './shopper-order';
+import { DEMO_OWNER, eventually, squash, useStorefront, waitForPath, waitForToastsGone } from './helpers';
+import { axeViolations } from './axe';
+import { useOwnServer } from './servers';
+import { firstPlainProduct, ownerMovesOrder, placeOrderAs, registerShopper } from './shopper-order';
 
 const PHONE = { width: 390, height: 844 };
 const browser = useStorefront(PHONE);
 
-let server: { baseUrl: string; stop: () => Promise<void> };
-const shop = () => server.baseUrl;
-const apiCall = <T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown, token?: string) =>
-  sharedApiCall<T>(method, path, body, token, shop());
-
-beforeAll(async () => {
-  server = (await startServer()) as typeof server;
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
-/** axe's violations on the page (as e2e/accessibility.e2e.ts checks them). */
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  return result.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
+const { shop, apiCall } = useOwnServer();
 
 type ServerReturn = { number: string; status: string; photos: string[]; lines: { productTitle: string }[] };
 
 describe('a shopper asks for a return and an exchange, at 390 × 844', () => {
   it('exchanges the kurta M for L and returns a plain piece; My Orders shows Return requested', async () => {
     // A shopper and their order: the kurta in M / Red and a plain piece (no variants).
-    const email = `returns.${Date.now()}.${randomInt(1e6)}@example.com`;
-    expect(
-      (
-        await apiCall('POST', '/users/register', {
-          firstName: 'Meera',
-          lastName: 'Iyer',
-          email,
-          password: SHOPPER_PASSWORD,
-        })
-      ).status,
-    ).toBe(201);
-    const token = (
-      await apiCall<{ token: string }>('POST', '/users/authorize', { email, password: SHOPPER_PASSWORD })
-    ).body.token;
+    const { email, token } = await registerShopper(shop(), 'returns');
     const kurta = await productByTitle(shop(), KURTA);
     const medium = kurta.variants.find((variant) => variant.size === 'M' && variant.color === 'Red')!;
     expect(medium).toBeTruthy();
@@ -74,50 +31,17 @@ describe('a shopper asks for a return and an exchange, at 390 × 844', () => {
       'GET',
       '/products?page=1&limit=100',
     );
-    let plain: { id: string; title: string } | undefined;
-    for (const candidate of list.body.data) {
-      const detail = await apiCall<{ unit: string; variants: unknown[]; available: boolean }>(
-        'GET',
-        `/products/${candidate.id}`,
-      );
-      if (detail.body.unit === 'piece' && detail.body.variants.length === 0 && detail.body.available) {
-        plain = candidate;
-        break;
-      }
-    }
-    expect(plain).toBeTruthy();
-    const created = await apiCall<{ id: string }>(
-      'POST',
-      '/orders',
-      {
-        lines: [
-          { productId: kurta.id, variantId: medium.id, quantity: 1 },
-          { productId: plain!.id, quantity: 1 },
-        ],
-        shippingAddress: {
-          fullName: 'Meera Iyer',
-          address: '14 Chowk Bazaar, Aminabad',
-          city: 'Lucknow',
-          state: 'Uttar Pradesh',
-          postalCode: '226018',
-          phone: '+91 98390 41736',
-        },
-      },
-      token,
-    );
-    expect(created.status).toBe(201);
-    const orderNumber = created.body.id;
+    const plain = await firstPlainProduct(shop(), list.body.data);
+    const orderNumber = await placeOrderAs(shop(), token, {
+      lines: [
+        { productId: kurta.id, variantId: medium.id, quantity: 1 },
+        { productId: plain.id, quantity: 1 },
+      ],
+    });
 
     // The owner takes it to Delivered.
     const owner = (await apiCall<{ token: string }>('POST', '/admin/sign-in', DEMO_OWNER)).body.token;
-    const step = (path: string, body: unknown = {}) =>
-      apiCall('POST', `/admin/orders/${orderNumber}/${path}`, body, owner);
-    expect((await step('mark-paid', { utr: `41234567${randomInt(1000, 9999)}` })).status).toBe(200);
-    expect(
-      (await step('ship', { courier: 'India Post', trackingNumber: `EE${randomInt(1e8, 1e9 - 1)}IN` }))
-        .status,
-    ).toBe(200);
-    expect((await step('deliver')).status).toBe(200);
+    await ownerMovesOrder(shop(), owner, orderNumber);
 
     // My Orders offers 'Return or exchange' on the delivered order.
     const page = await browser.newPage();
@@ -172,7 +96,7 @@ describe('a shopper asks for a return and an exchange, at 390 × 844', () => {
       .setInputFiles({ name: 'kurta.jpg', mimeType: 'image/jpeg', buffer: photo });
     await page.getByRole('list', { name: 'Photos to send' }).getByText('kurta.jpg').waitFor();
     await page.getByLabel('Note (optional)').fill('Tight at the shoulders.');
-    expect((await violations(page)).join('\n')).toBe('');
+    expect((await axeViolations(page)).join('\n')).toBe('');
     await page.getByRole('button', { name: 'Ask for return' }).click();
 
     // Back on My Orders: the return, requested, with both lines.
@@ -186,7 +110,7 @@ describe('a shopper asks for a return and an exchange, at 390 × 844', () => {
     await returned.getByRole('img', { name: /^Photo 1 of return RT-/ }).waitFor();
     // The confirmation toast fades out first: mid-fade its text has too little contrast for axe.
     await waitForToastsGone(page);
-    expect((await violations(page)).join('\n')).toBe('');
+    expect((await axeViolations(page)).join('\n')).toBe('');
 
     // Track Order shows the return too.
     await page.goto(`${shop()}/track-order?id=${orderNumber}`);

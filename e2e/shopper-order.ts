@@ -1,6 +1,8 @@
 /**
- * A shopper's order placed through the API, for the browser tests of the owner's side: a new account signs in and
- * orders one piece of the first plain product (sold by the piece, no variants, available) to a Lucknow address.
+ * A shopper's order placed through the API, for the browser tests of the owner's side and of what follows an
+ * order (returns, refunds): a new account signs in and orders to a Lucknow address — one piece of the first
+ * plain product (sold by the piece, no variants, available), or the lines a test names — and the owner moves
+ * it along (paid by UPI, shipped, delivered).
  */
 import { randomInt } from 'node:crypto';
 import { expect } from 'vitest';
@@ -9,15 +11,24 @@ import { apiCall, type ApiProduct } from './helpers';
 /** The password of every shopper these tests register. */
 export const SHOPPER_PASSWORD = 'Zari-weave-2719';
 
+/** The shipping address of every shopper's order these tests place. */
+export const SHOPPER_ADDRESS = {
+  fullName: 'Meera Iyer',
+  address: '14 Chowk Bazaar, Aminabad',
+  city: 'Lucknow',
+  state: 'Uttar Pradesh',
+  postalCode: '226018',
+  phone: '+91 98390 41736',
+};
+
 /**
- * Registers `<emailPrefix>.<time>.<n>@example.com` on the server at `origin`, signs in and places the order;
- * `products` is where the plain product is looked for. Fails the test on any refused step.
+ * Registers Meera Iyer as `<emailPrefix>.<time>.<n>@example.com` on the server at `origin` and signs her in.
+ * Fails the test unless the account is created.
  */
-export async function placeShopperOrder(
+export async function registerShopper(
   origin: string,
-  products: ApiProduct[],
   emailPrefix: string,
-): Promise<{ email: string; orderNumber: string; token: string }> {
+): Promise<{ email: string; token: string }> {
   const email = `${emailPrefix}.${Date.now()}.${randomInt(1e6)}@example.com`;
   const registered = await apiCall(
     'POST',
@@ -34,7 +45,14 @@ export async function placeShopperOrder(
     undefined,
     origin,
   );
-  let productId: string | undefined;
+  return { email, token: body.token };
+}
+
+/**
+ * The first of `products` sold by the piece, without variants and available, on the server at `origin`.
+ * Fails the test when there is none.
+ */
+export async function firstPlainProduct<P extends { id: string }>(origin: string, products: P[]): Promise<P> {
   for (const item of products) {
     const detail = await apiCall<{ unit: string; variants: unknown[]; available: boolean }>(
       'GET',
@@ -43,29 +61,64 @@ export async function placeShopperOrder(
       undefined,
       origin,
     );
-    if (detail.body.unit === 'piece' && detail.body.variants.length === 0 && detail.body.available) {
-      productId = item.id;
-      break;
-    }
+    if (detail.body.unit === 'piece' && detail.body.variants.length === 0 && detail.body.available)
+      return item;
   }
-  expect(productId).toBeTruthy();
+  expect.fail('no plain product (by the piece, no variants, available)');
+}
+
+/**
+ * Places the order `items` (`{ lines: [...] }` or `{ products: { id: quantity } }`) of the shopper signed in with
+ * `token` to {@link SHOPPER_ADDRESS} on the server at `origin`. Fails the test unless it is created; answers
+ * its order number.
+ */
+export async function placeOrderAs(origin: string, token: string, items: object): Promise<string> {
   const created = await apiCall<{ id: string }>(
     'POST',
     '/orders',
-    {
-      products: { [productId!]: 1 },
-      shippingAddress: {
-        fullName: 'Meera Iyer',
-        address: '14 Chowk Bazaar, Aminabad',
-        city: 'Lucknow',
-        state: 'Uttar Pradesh',
-        postalCode: '226018',
-        phone: '+91 98390 41736',
-      },
-    },
-    body.token,
+    { ...items, shippingAddress: SHOPPER_ADDRESS },
+    token,
     origin,
   );
   expect(created.status).toBe(201);
-  return { email, orderNumber: created.body.id, token: body.token };
+  return created.body.id;
+}
+
+/**
+ * Registers `<emailPrefix>.<time>.<n>@example.com` on the server at `origin`, signs in and places the order;
+ * `products` is where the plain product is looked for. Fails the test on any refused step.
+ */
+export async function placeShopperOrder(
+  origin: string,
+  products: ApiProduct[],
+  emailPrefix: string,
+): Promise<{ email: string; orderNumber: string; token: string }> {
+  const { email, token } = await registerShopper(origin, emailPrefix);
+  const product = await firstPlainProduct(origin, products);
+  const orderNumber = await placeOrderAs(origin, token, { products: { [product.id]: 1 } });
+  return { email, orderNumber, token };
+}
+
+/**
+ * The owner (signed in with `ownerToken`) moves order `orderNumber` of the shop at `origin` along: paid by UPI
+ * (a random UTR; skipped when `alreadyPaid`, e.g. through the sandbox gateway), shipped by India Post (a random
+ * tracking number), then, unless `stopAt` is 'shipped', delivered. Fails the test on a refused step, naming it.
+ */
+export async function ownerMovesOrder(
+  origin: string,
+  ownerToken: string,
+  orderNumber: string,
+  { alreadyPaid = false, stopAt }: { alreadyPaid?: boolean; stopAt?: 'shipped' } = {},
+): Promise<void> {
+  const steps: [string, object][] = [
+    ...(alreadyPaid
+      ? []
+      : ([['mark-paid', { utr: `41234567${randomInt(1000, 9999)}` }]] as [string, object][])),
+    ['ship', { courier: 'India Post', trackingNumber: `EE${randomInt(1e8, 1e9 - 1)}IN` }],
+    ...(stopAt ? [] : ([['deliver', {}]] as [string, object][])),
+  ];
+  for (const [step, body] of steps) {
+    const answer = await apiCall('POST', `/admin/orders/${orderNumber}/${step}`, body, ownerToken, origin);
+    expect([step, answer.status]).toEqual([step, 200]);
+  }
 }

@@ -12,9 +12,9 @@
  * provider does (HMAC-SHA256 of the JSON body in X-Signature).
  */
 import { createHmac, randomInt } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe';
 import { startServer } from './servers';
 import {
   apiCall as sharedApiCall,
@@ -104,18 +104,6 @@ async function ownerPage(): Promise<Page> {
 
 const ownerCall = (path: string, body: unknown = {}) => apiCall('POST', `/admin${path}`, body, ownerToken);
 
-/** axe's violations (as e2e/accessibility.e2e.ts checks them) on the page, or only inside `selector`. */
-async function violations(page: Page, selector?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).options({
-    rules: { 'label-content-name-mismatch': { enabled: true } },
-  });
-  if (selector) builder = builder.include(selector);
-  const result = await builder.analyze();
-  return result.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
-
 async function openPayment(page: Page, orderNumber: string): Promise<void> {
   await page.goto(`${shop()}/payment?orderId=${encodeURIComponent(orderNumber)}`);
   await page.getByRole('form', { name: 'Payment details' }).waitFor();
@@ -158,7 +146,7 @@ describe('trust at every step, at 390 × 844', () => {
       expect(await page.getByRole('button', { name: 'Pay Now' }).count()).toBe(0);
     };
     await verifying();
-    expect((await violations(page)).join('\n')).toBe('');
+    expect((await axeViolations(page)).join('\n')).toBe('');
     // The same after a reload: it is the server's state.
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Payment reported — being verified' }).waitFor();
@@ -198,7 +186,7 @@ describe('trust at every step, at 390 × 844', () => {
     await dialog.getByRole('button', { name: 'Keep report' }).click();
     await eventually(() => dialog.count()).toBe(0);
     await admin.getByRole('button', { name: 'Reject report' }).click();
-    expect((await violations(admin, '[role="alertdialog"]')).join('\n')).toBe('');
+    expect((await axeViolations(admin, '[role="alertdialog"]')).join('\n')).toBe('');
     await dialog.getByLabel('Reason for the shopper (optional)').fill('No payment with this UTR reached us');
     await dialog.getByRole('button', { name: 'Reject report' }).click();
     await eventually(() => admin.getByRole('button', { name: 'Reject report' }).count()).toBe(0);
@@ -294,7 +282,7 @@ describe('trust at every step, at 390 × 844', () => {
     });
     expect(afterCard.lines).toHaveLength(1);
     expect(afterCard.lines[0]).toContain(cardOrder.items[0]!.productTitle);
-    expect((await violations(page)).join('\n')).toBe('');
+    expect((await axeViolations(page)).join('\n')).toBe('');
     await page.reload();
     expect(await successDetails(page)).toEqual(afterCard);
 
@@ -348,7 +336,7 @@ describe('trust at every step, at 390 × 844', () => {
     expect(squash(await dialog.getByText(/^Its stock/).textContent())).toBe(
       'Its stock goes back on sale and the shopper is e-mailed. A paid order is marked refund due. This cannot be undone.',
     );
-    expect((await violations(admin, '[role="alertdialog"]')).join('\n')).toBe('');
+    expect((await axeViolations(admin, '[role="alertdialog"]')).join('\n')).toBe('');
     await dialog.getByRole('button', { name: 'Keep order' }).click();
     await eventually(() => dialog.count()).toBe(0);
     expect(squash(await admin.getByTestId('order-status').textContent())).toBe('Pending');

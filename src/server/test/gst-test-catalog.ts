@@ -6,6 +6,16 @@
  */
 export const GST_TEST_GSTIN = '08AAGCR4375J1ZY';
 
+/** A buyer's address in Pune, Maharashtra: out of the shop's state, so its orders are taxed with IGST. */
+export const PUNE_ADDRESS = {
+  fullName: 'Meera Joshi',
+  address: '12 FC Road',
+  city: 'Pune',
+  state: 'Maharashtra',
+  postalCode: '411001',
+  phone: '+91 94140 12345',
+};
+
 export function gstTestCatalog(overrides: Record<string, unknown> = {}) {
   const product = (fields: Record<string, unknown>) => ({ description: '', stock: 50, ...fields });
   return {

@@ -4,11 +4,12 @@
  * through checkout. The shop sells a saree by the piece with product stock, a kurta in two variants with
  * variant stock, a fabric by the metre with stock in metres, and an untracked dupatta. Prices in paise.
  */
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { ORDER_STATUS, type OrderStatusCode } from '@shared/orders/order-status';
 import { rowsOf, type Db } from '../db/database';
 import { categories, productVariants, products } from '../db/schema/catalog-tables';
 import { orderEvents, orderLines, orders } from '../db/schema/order-tables';
+import { payments } from '../db/schema/payment-tables';
 import { storeHosts, stores } from '../db/schema/store-tables';
 import { generateOrderNumber } from '../modules/orders/order-number';
 
@@ -230,4 +231,27 @@ export async function stockOf(db: Db, shop: TestShop) {
     fabric: await productStock(shop.fabric),
     dupatta: await productStock(shop.dupatta),
   };
+}
+
+/** The ids of the lines of order `orderId` (its uuid), in the order's line order. */
+export async function orderLineIds(db: Db, orderId: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: orderLines.id })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.position));
+  return rows.map((row) => row.id);
+}
+
+/** Records a succeeded UPI payment (UTR 412345678901, confirmed by hand) of the whole of `order` in `storeId`. */
+export async function insertUpiPayment(db: Db, storeId: number, order: TestOrder): Promise<void> {
+  await db.insert(payments).values({
+    storeId,
+    orderId: order.id,
+    provider: 'upi',
+    method: 'manual',
+    gatewayId: '412345678901',
+    amountPaise: order.totalPaise,
+    status: 'succeeded',
+  });
 }

@@ -8,12 +8,22 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { PaymentResponse } from '@shared/payments/payment-response';
 import type { Db } from '../db/database';
+import { products } from '../db/schema/catalog-tables';
 import { orders } from '../db/schema/order-tables';
 import { orderReturns, returnLines } from '../db/schema/return-tables';
 import { sandboxResponseFields } from '../modules/payments/providers/sandbox-payu';
+import { gstTestCatalog } from './gst-test-catalog';
+import { seedCatalog } from './seed-catalog';
 import type { SessionCustomer } from './session-customer';
 import { transition } from '../modules/orders/order-lifecycle';
 import { ORDER_STATUS } from '@shared/orders/order-status';
+
+/** Seeds the GST test catalog (./gst-test-catalog.ts) into `db`; answers its product ids by SKU. */
+export async function seedGstTestCatalog(db: Db): Promise<Record<string, string>> {
+  await seedCatalog(db, gstTestCatalog());
+  const rows = await db.select({ id: products.id, sku: products.sku }).from(products);
+  return Object.fromEntries(rows.map((row) => [row.sku, row.id]));
+}
 
 /** The payer of the payment form; a business buyer adds its name and GSTIN. */
 export type TestPayer = { businessName?: string; gstin?: string };

@@ -159,6 +159,9 @@ export const adminReturnListSchema = z.object({
 /** `/api/v1/admin/returns/{id}/…` path. */
 export const adminReturnParamsSchema = z.object({ id: z.uuid('must be a return id') });
 
+/** The owner's steps on a return, each at `POST /admin/returns/{id}/<step>`. */
+export type AdminReturnStep = 'approve' | 'reject' | 'receive' | 'ship-replacement' | 'close';
+
 /** `POST /admin/returns/{id}/approve`: the pickup note or the reverse shipment's tracking number. */
 export const approveReturnBodySchema = z.object({ pickupNote: personText(300).optional() });
 /** `POST /admin/returns/{id}/reject`: the reason the shopper reads (required). */
@@ -190,6 +193,11 @@ export type RefundMethod = (typeof REFUND_METHODS)[number];
 /** A refund's status. */
 export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
+/**
+ * The refunds that hold their amount against what is left to refund (docs/returns.md "Refunds"): pending and
+ * processed ones; a failed refund gave nothing back.
+ */
+export const HOLDING_REFUND_STATUSES = ['pending', 'processed'] as const satisfies readonly RefundStatus[];
 
 /**
  * `POST /api/v1/admin/orders/{orderNumber}/refunds` body: `amount` in rupees (more than 0, at most 2

@@ -7,7 +7,7 @@ import {
   adminReturnSchema,
 } from '@shared/returns/return-schemas';
 import type { z } from 'zod';
-import type { adminReturnListQuerySchema } from '@shared/returns/return-schemas';
+import type { AdminReturnStep, adminReturnListQuerySchema } from '@shared/returns/return-schemas';
 import { apiRequest } from '@client/lib/api-client';
 import { ADMIN_QUERY_KEY } from '../lib/admin-session';
 
@@ -42,11 +42,8 @@ export const orderReturnsQuery = (orderNumber: string) =>
       }),
   });
 
-/** The steps on a return, by their path. */
-export type ReturnStep = 'approve' | 'reject' | 'receive' | 'ship-replacement' | 'close';
-
 /** Runs `step` on return `id`; answers the return as it is afterwards. */
-export const runReturnStep = (id: string, step: ReturnStep, body: object) =>
+export const runReturnStep = (id: string, step: AdminReturnStep, body: object) =>
   apiRequest(`/admin/returns/${encodeURIComponent(id)}/${step}`, {
     method: 'POST',
     body,

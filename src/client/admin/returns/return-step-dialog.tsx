@@ -5,20 +5,20 @@
  * refused step shows the server's sentence, a bad field its message under the input.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import type { AdminReturn } from '@shared/returns/return-schemas';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { AdminReturn, AdminReturnStep } from '@shared/returns/return-schemas';
 import { Button } from '@client/components/ui/button';
 import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { errorText, namesFields } from '@client/lib/error-text';
 import { toast } from '@client/lib/notify';
 import { ADMIN_QUERY_KEY } from '../lib/admin-session';
-import { RETURNS_QUERY_KEY, returnQuery, runReturnStep, type ReturnStep } from './return-queries';
+import { RETURNS_QUERY_KEY, returnQuery, runReturnStep } from './return-queries';
 import { KEEP, STEP_DONE } from './return-step-texts';
 
 /** The mutation of `step` on `item`: the cache takes the answer, the queue and the order are read again. */
 export function useReturnStep(
   item: AdminReturn,
-  step: ReturnStep,
+  step: AdminReturnStep,
   onFields?: (error: unknown) => void,
   onDone?: () => void,
 ) {
@@ -39,7 +39,21 @@ export function useReturnStep(
   });
 }
 
-/** A step's button and its dialog; `form` is the dialog's content, `confirm` submits it. */
+/**
+ * A step's dialog state: whether it is open, and the mutation of `step` on `item` that closes it when done.
+ * `dialog` is spread into {@link StepDialog}; `onFields` puts a refused field's message under its input.
+ */
+export function useStepDialog(item: AdminReturn, step: AdminReturnStep, onFields?: (error: unknown) => void) {
+  const [open, setOpen] = useState(false);
+  const mutation = useReturnStep(item, step, onFields, () => setOpen(false));
+  return { mutation, dialog: { open, setOpen, busy: mutation.isPending } };
+}
+
+/**
+ * A step's button and its dialog. With `children` (the step's inputs) the dialog's content is a form named by
+ * the step's `label`, which Enter submits like the confirm button: both call `confirm` (with the submit event
+ * from the form, so react-hook-form's `handleSubmit` can stop the page from reloading).
+ */
 export function StepDialog(props: {
   label: string;
   title: string;
@@ -47,8 +61,9 @@ export function StepDialog(props: {
   busy: boolean;
   open: boolean;
   setOpen: (open: boolean) => void;
-  confirm: () => void;
+  confirm: (event?: FormEvent) => void;
   destructive?: boolean;
+  formClassName?: string;
   children?: ReactNode;
 }) {
   return (
@@ -65,9 +80,18 @@ export function StepDialog(props: {
         confirmLabel={props.label}
         confirmVariant={props.destructive ? 'destructive' : 'default'}
         busy={props.busy}
-        onConfirm={props.confirm}
+        onConfirm={() => props.confirm()}
       >
-        {props.children}
+        {props.children && (
+          <form
+            noValidate
+            aria-label={props.label}
+            className={props.formClassName}
+            onSubmit={(event) => props.confirm(event)}
+          >
+            {props.children}
+          </form>
+        )}
       </ConfirmDialog>
     </>
   );

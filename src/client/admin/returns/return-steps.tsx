@@ -6,7 +6,7 @@
  * shipped. A refused step (409) shows the server's sentence; a bad field shows under its input.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -20,161 +20,163 @@ import { KNOWN_COURIERS } from '@shared/orders/couriers';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { setFieldErrors } from '@client/lib/form-errors';
-import { StepDialog, useReturnStep } from './return-step-dialog';
+import { StepDialog, useStepDialog } from './return-step-dialog';
 import * as T from './return-step-texts';
 
-function ApproveStep({ item }: { item: AdminReturn }) {
-  const [open, setOpen] = useState(false);
-  const form = useForm<z.input<typeof approveReturnBodySchema>>({
-    resolver: zodResolver(approveReturnBodySchema),
-    defaultValues: { pickupNote: '' },
+/** The words of a step whose one input is a line of text (./return-step-texts.ts). */
+interface NoteStepTexts {
+  label: string;
+  title: string;
+  description: string;
+  fieldLabel: string;
+  placeholder: string;
+}
+
+/**
+ * A step whose one input is a line of text for the shopper: Approve's pickup note (optional, left out of the
+ * body when empty) and Reject's reason (required, a red button). `field` is the body's key, so a field the
+ * server refuses (`fields[field]`) shows under the input.
+ */
+function NoteStep({
+  item,
+  step,
+  field,
+  schema,
+  texts,
+  required = false,
+  destructive = false,
+}: {
+  item: AdminReturn;
+  step: 'approve' | 'reject';
+  field: 'pickupNote' | 'reason';
+  schema: typeof approveReturnBodySchema | typeof rejectReturnBodySchema;
+  texts: NoteStepTexts;
+  required?: boolean;
+  destructive?: boolean;
+}) {
+  const form = useForm<Partial<Record<typeof field, string>>>({
+    resolver: zodResolver(schema),
+    defaultValues: { [field]: '' },
   });
-  const step = useReturnStep(
-    item,
-    'approve',
-    (error) => setFieldErrors(error, form.setError, ['pickupNote']),
-    () => setOpen(false),
+  const { mutation, dialog } = useStepDialog(item, step, (error) =>
+    setFieldErrors(error, form.setError, [field]),
   );
-  const confirm = form.handleSubmit(({ pickupNote }) => step.mutate(pickupNote ? { pickupNote } : {}));
+  const confirm = form.handleSubmit((values) => {
+    const note = values[field];
+    mutation.mutate(note ? { [field]: note } : {});
+  });
   return (
     <StepDialog
-      label={T.APPROVE}
-      title={T.approveQuestion(item.number)}
-      description={T.APPROVE_EFFECT}
-      busy={step.isPending}
-      open={open}
-      setOpen={setOpen}
-      confirm={() => void confirm()}
+      label={texts.label}
+      title={texts.title}
+      description={texts.description}
+      {...dialog}
+      confirm={(event) => void confirm(event)}
+      destructive={destructive}
     >
-      <form noValidate aria-label={T.APPROVE} onSubmit={(event) => void confirm(event)}>
-        <FormField
-          id={`pickup-${item.id}`}
-          label={T.PICKUP_NOTE_LABEL}
-          error={form.formState.errors.pickupNote?.message}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              autoComplete="off"
-              placeholder="e.g. Pickup on Monday, 10 am–1 pm"
-              {...form.register('pickupNote')}
-            />
-          )}
-        </FormField>
-      </form>
+      <FormField
+        id={`${field}-${item.id}`}
+        label={texts.fieldLabel}
+        required={required}
+        error={form.formState.errors[field]?.message}
+      >
+        {(control) => (
+          <Input {...control} autoComplete="off" placeholder={texts.placeholder} {...form.register(field)} />
+        )}
+      </FormField>
     </StepDialog>
+  );
+}
+
+function ApproveStep({ item }: { item: AdminReturn }) {
+  return (
+    <NoteStep
+      item={item}
+      step="approve"
+      field="pickupNote"
+      schema={approveReturnBodySchema}
+      texts={{
+        label: T.APPROVE,
+        title: T.approveQuestion(item.number),
+        description: T.APPROVE_EFFECT,
+        fieldLabel: T.PICKUP_NOTE_LABEL,
+        placeholder: 'e.g. Pickup on Monday, 10 am–1 pm',
+      }}
+    />
   );
 }
 
 function RejectStep({ item }: { item: AdminReturn }) {
-  const [open, setOpen] = useState(false);
-  const form = useForm<z.input<typeof rejectReturnBodySchema>>({
-    resolver: zodResolver(rejectReturnBodySchema),
-    defaultValues: { reason: '' },
-  });
-  const step = useReturnStep(
-    item,
-    'reject',
-    (error) => setFieldErrors(error, form.setError, ['reason']),
-    () => setOpen(false),
-  );
-  const confirm = form.handleSubmit((body) => step.mutate(body));
   return (
-    <StepDialog
-      label={T.REJECT}
-      title={T.rejectQuestion(item.number)}
-      description={T.REJECT_EFFECT}
-      busy={step.isPending}
-      open={open}
-      setOpen={setOpen}
-      confirm={() => void confirm()}
+    <NoteStep
+      item={item}
+      step="reject"
+      field="reason"
+      schema={rejectReturnBodySchema}
+      texts={{
+        label: T.REJECT,
+        title: T.rejectQuestion(item.number),
+        description: T.REJECT_EFFECT,
+        fieldLabel: T.REJECT_REASON_LABEL,
+        placeholder: 'e.g. The tags were removed',
+      }}
+      required
       destructive
-    >
-      <form noValidate aria-label={T.REJECT} onSubmit={(event) => void confirm(event)}>
-        <FormField
-          id={`reason-${item.id}`}
-          label={T.REJECT_REASON_LABEL}
-          required
-          error={form.formState.errors.reason?.message}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              autoComplete="off"
-              placeholder="e.g. The tags were removed"
-              {...form.register('reason')}
-            />
-          )}
-        </FormField>
-      </form>
-    </StepDialog>
+    />
   );
 }
 
 function ReceiveStep({ item }: { item: AdminReturn }) {
-  const [open, setOpen] = useState(false);
   const form = useForm<z.input<typeof receiveReturnBodySchema>>({
     resolver: zodResolver(receiveReturnBodySchema),
     defaultValues: { lines: item.lines.map((line) => ({ id: line.id, outcome: 'restocked' as const })) },
   });
-  const step = useReturnStep(item, 'receive', undefined, () => setOpen(false));
-  const confirm = form.handleSubmit((body) => step.mutate(body));
+  const { mutation, dialog } = useStepDialog(item, 'receive');
+  const confirm = form.handleSubmit((body) => mutation.mutate(body));
   return (
     <StepDialog
       label={T.RECEIVE}
       title={T.receiveQuestion(item.number)}
       description={T.RECEIVE_EFFECT}
-      busy={step.isPending}
-      open={open}
-      setOpen={setOpen}
-      confirm={() => void confirm()}
+      {...dialog}
+      confirm={(event) => void confirm(event)}
+      formClassName="flex flex-col gap-2"
     >
-      <form
-        noValidate
-        aria-label={T.RECEIVE}
-        className="flex flex-col gap-2"
-        onSubmit={(event) => void confirm(event)}
-      >
-        {item.lines.map((line, index) => (
-          <fieldset key={line.id} className="rounded-md border border-stone-200 px-3 py-2 text-sm">
-            <legend className="px-1 font-medium">
-              {line.productTitle}
-              {line.size && ` · ${line.size}`} × {line.quantity}
-            </legend>
-            <div className="flex gap-4">
-              {(
-                [
-                  ['restocked', T.RESTOCK],
-                  ['written-off', T.WRITE_OFF],
-                ] as const
-              ).map(([outcome, label]) => (
-                <label key={outcome} className="flex items-center gap-1.5">
-                  <input type="radio" value={outcome} {...form.register(`lines.${index}.outcome`)} />
-                  {label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        ))}
-      </form>
+      {item.lines.map((line, index) => (
+        <fieldset key={line.id} className="rounded-md border border-stone-200 px-3 py-2 text-sm">
+          <legend className="px-1 font-medium">
+            {line.productTitle}
+            {line.size && ` · ${line.size}`} × {line.quantity}
+          </legend>
+          <div className="flex gap-4">
+            {(
+              [
+                ['restocked', T.RESTOCK],
+                ['written-off', T.WRITE_OFF],
+              ] as const
+            ).map(([outcome, label]) => (
+              <label key={outcome} className="flex items-center gap-1.5">
+                <input type="radio" value={outcome} {...form.register(`lines.${index}.outcome`)} />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ))}
     </StepDialog>
   );
 }
 
 function ShipReplacementStep({ item }: { item: AdminReturn }) {
-  const [open, setOpen] = useState(false);
   const form = useForm<z.input<typeof shipReplacementBodySchema>>({
     resolver: zodResolver(shipReplacementBodySchema),
     defaultValues: { courier: '', trackingNumber: '' },
   });
-  const step = useReturnStep(
-    item,
-    'ship-replacement',
-    (error) => setFieldErrors(error, form.setError, ['courier', 'trackingNumber']),
-    () => setOpen(false),
+  const { mutation, dialog } = useStepDialog(item, 'ship-replacement', (error) =>
+    setFieldErrors(error, form.setError, ['courier', 'trackingNumber']),
   );
   const confirm = form.handleSubmit(({ courier, trackingNumber }) =>
-    step.mutate(courier ? { courier, trackingNumber } : { trackingNumber }),
+    mutation.mutate(courier ? { courier, trackingNumber } : { trackingNumber }),
   );
   const { errors } = form.formState;
   return (
@@ -182,57 +184,41 @@ function ShipReplacementStep({ item }: { item: AdminReturn }) {
       label={T.SHIP_REPLACEMENT}
       title={T.shipReplacementQuestion(item.number)}
       description={T.SHIP_REPLACEMENT_EFFECT}
-      busy={step.isPending}
-      open={open}
-      setOpen={setOpen}
-      confirm={() => void confirm()}
+      {...dialog}
+      confirm={(event) => void confirm(event)}
+      formClassName="flex flex-col gap-2"
     >
-      <form
-        noValidate
-        aria-label={T.SHIP_REPLACEMENT}
-        className="flex flex-col gap-2"
-        onSubmit={(event) => void confirm(event)}
+      <FormField id={`courier-${item.id}`} label="Courier" error={errors.courier?.message}>
+        {(control) => (
+          <Input {...control} list={`couriers-${item.id}`} autoComplete="off" {...form.register('courier')} />
+        )}
+      </FormField>
+      <datalist id={`couriers-${item.id}`}>
+        {KNOWN_COURIERS.map(({ name }) => (
+          <option key={name} value={name} />
+        ))}
+      </datalist>
+      <FormField
+        id={`tracking-${item.id}`}
+        label="Tracking (AWB) number"
+        required
+        error={errors.trackingNumber?.message}
       >
-        <FormField id={`courier-${item.id}`} label="Courier" error={errors.courier?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              list={`couriers-${item.id}`}
-              autoComplete="off"
-              {...form.register('courier')}
-            />
-          )}
-        </FormField>
-        <datalist id={`couriers-${item.id}`}>
-          {KNOWN_COURIERS.map(({ name }) => (
-            <option key={name} value={name} />
-          ))}
-        </datalist>
-        <FormField
-          id={`tracking-${item.id}`}
-          label="Tracking (AWB) number"
-          required
-          error={errors.trackingNumber?.message}
-        >
-          {(control) => <Input {...control} autoComplete="off" {...form.register('trackingNumber')} />}
-        </FormField>
-      </form>
+        {(control) => <Input {...control} autoComplete="off" {...form.register('trackingNumber')} />}
+      </FormField>
     </StepDialog>
   );
 }
 
 function CloseStep({ item }: { item: AdminReturn }) {
-  const [open, setOpen] = useState(false);
-  const step = useReturnStep(item, 'close', undefined, () => setOpen(false));
+  const { mutation, dialog } = useStepDialog(item, 'close');
   return (
     <StepDialog
       label={T.CLOSE}
       title={T.closeQuestion(item.number)}
       description={T.CLOSE_EFFECT}
-      busy={step.isPending}
-      open={open}
-      setOpen={setOpen}
-      confirm={() => step.mutate({})}
+      {...dialog}
+      confirm={() => mutation.mutate({})}
     />
   );
 }

@@ -18,6 +18,14 @@ export const CREDIT_NOTE_PREFIX = 'CN';
 /** An issued document: its row id and content. */
 export type IssuedDocument = { id: number; content: TaxDocumentContent };
 
+/** The condition of the credit notes of `storeId` issued against invoice `invoiceId`. */
+const creditNotesAgainst = (storeId: number, invoiceId: number) =>
+  and(
+    eq(taxDocuments.storeId, storeId),
+    eq(taxDocuments.refersTo, invoiceId),
+    eq(taxDocuments.kind, 'credit-note'),
+  );
+
 /** The total of the credit notes issued against invoice `invoiceId` of `storeId`, paise. */
 export async function creditedPaise(tx: Db, storeId: number, invoiceId: number): Promise<number> {
   const [row] = await tx
@@ -25,13 +33,7 @@ export async function creditedPaise(tx: Db, storeId: number, invoiceId: number):
       total: sql<string>`coalesce(sum((${taxDocuments.document} -> 'totals' ->> 'totalPaise')::bigint), 0)`,
     })
     .from(taxDocuments)
-    .where(
-      and(
-        eq(taxDocuments.storeId, storeId),
-        eq(taxDocuments.refersTo, invoiceId),
-        eq(taxDocuments.kind, 'credit-note'),
-      ),
-    );
+    .where(creditNotesAgainst(storeId, invoiceId));
   return Number(row?.total ?? 0);
 }
 
@@ -44,13 +46,7 @@ export async function creditNoteLinesOf(
   const rows = await tx
     .select({ document: taxDocuments.document })
     .from(taxDocuments)
-    .where(
-      and(
-        eq(taxDocuments.storeId, storeId),
-        eq(taxDocuments.refersTo, invoiceId),
-        eq(taxDocuments.kind, 'credit-note'),
-      ),
-    )
+    .where(creditNotesAgainst(storeId, invoiceId))
     .orderBy(asc(taxDocuments.issuedAt), asc(taxDocuments.id));
   return rows.map((row) => (row.document as TaxDocumentContent).lines);
 }

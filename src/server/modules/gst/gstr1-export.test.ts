@@ -20,17 +20,9 @@ import { payTestOrder, returnTestOrder, shipTestOrder } from '../../test/order-m
 import { financialYearOf } from './document-number';
 import { gstr1Export } from './gstr1-export';
 import { gstDate, monthRange, toCsv } from './gstr1-sheet-format';
-import { gstTestCatalog } from '../../test/gst-test-catalog';
+import { gstTestCatalog, PUNE_ADDRESS } from '../../test/gst-test-catalog';
 
-const pune = {
-  fullName: 'Meera Joshi',
-  address: '12 FC Road',
-  city: 'Pune',
-  state: 'Maharashtra',
-  postalCode: '411001',
-  phone: '+91 94140 12345',
-};
-const jaipur = { ...pune, city: 'Jaipur', state: 'Rajasthan', postalCode: '302001' };
+const jaipur = { ...PUNE_ADDRESS, city: 'Jaipur', state: 'Rajasthan', postalCode: '302001' };
 const now = new Date();
 const FY = financialYearOf(now);
 const MONTH = new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 7);
@@ -68,7 +60,7 @@ describe.each(testDatabaseKinds)('GSTR-1 export on %s', (kind) => {
     const app = await buildTestApp(database);
     const shipped = async (
       name: string,
-      address: typeof pune,
+      address: typeof PUNE_ADDRESS,
       order: Record<string, number>,
       gstin?: string,
     ) => {
@@ -108,10 +100,10 @@ describe.each(testDatabaseKinds)('GSTR-1 export on %s', (kind) => {
       numbers[name] = `JS/${FY}/${String(Object.keys(numbers).length + 1).padStart(6, '0')}`;
       return row!.id;
     };
-    await shipped('pune', pune, { 'KUR-2800': 1, 'FAB-450': 2 });
+    await shipped('PUNE_ADDRESS', PUNE_ADDRESS, { 'KUR-2800': 1, 'FAB-450': 2 });
     const returned = await shipped('jaipur', jaipur, { 'KUR-1299': 1 });
-    await shipped('b2b', pune, { 'BAG-599': 1 }, '27AAACR5055K1Z7');
-    await shipped('large', pune, { 'SAR-8900': 10, 'KUR-2800': 10 });
+    await shipped('b2b', PUNE_ADDRESS, { 'BAG-599': 1 }, '27AAACR5055K1Z7');
+    await shipped('large', PUNE_ADDRESS, { 'SAR-8900': 10, 'KUR-2800': 10 });
     await returnTestOrder(database.db, 1, returned);
     await app.close();
   });
@@ -147,7 +139,7 @@ describe.each(testDatabaseKinds)('GSTR-1 export on %s', (kind) => {
     ]);
     expect(lines(sheets.docs)).toEqual([
       'Nature of Document,Sr. No. From,Sr. No. To,Total Number,Cancelled',
-      `Invoices for outward supply,${numbers.pune},${numbers.large},4,0`,
+      `Invoices for outward supply,${numbers.PUNE_ADDRESS},${numbers.large},4,0`,
       `Credit Note,CN/${FY}/000001,CN/${FY}/000001,1,0`,
     ]);
     const empty = await gstr1Export(database.db, 1, '2020-04');

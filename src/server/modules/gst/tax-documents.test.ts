@@ -21,17 +21,9 @@ import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../te
 import { seedCatalog } from '../../test/seed-catalog';
 import { payTestOrder, returnTestOrder, shipTestOrder } from '../../test/order-moves';
 import { financialYearOf } from './document-number';
-import { GST_TEST_GSTIN, gstTestCatalog } from '../../test/gst-test-catalog';
+import { GST_TEST_GSTIN, gstTestCatalog, PUNE_ADDRESS } from '../../test/gst-test-catalog';
 
-const pune = {
-  fullName: 'Meera Joshi',
-  address: '12 FC Road',
-  city: 'Pune',
-  state: 'Maharashtra',
-  postalCode: '411001',
-  phone: '+91 94140 12345',
-};
-const jaipur = { ...pune, city: 'Jaipur', state: 'Rajasthan', postalCode: '302001' };
+const jaipur = { ...PUNE_ADDRESS, city: 'Jaipur', state: 'Rajasthan', postalCode: '302001' };
 const FY = financialYearOf(new Date());
 
 describe.each(testDatabaseKinds)('tax documents on %s', (kind) => {
@@ -78,7 +70,7 @@ describe.each(testDatabaseKinds)('tax documents on %s', (kind) => {
     });
 
   it('shipping issues a numbered tax invoice: IGST at 18 % and 5 %, words, downloadable and attached to the mail', async () => {
-    const { id, orderNumber, buyer } = await paidOrder(pune, { 'KUR-2800': 1, 'FAB-450': 2 });
+    const { id, orderNumber, buyer } = await paidOrder(PUNE_ADDRESS, { 'KUR-2800': 1, 'FAB-450': 2 });
     await ship(id);
     const [invoice] = await database.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, id));
     const number = invoice!.number;
@@ -152,7 +144,9 @@ describe.each(testDatabaseKinds)('tax documents on %s', (kind) => {
       },
     });
     await ship(id);
-    const [text] = await pdfText((await download(orderNumber, 'invoice', undefined, pune.phone)).rawPayload);
+    const [text] = await pdfText(
+      (await download(orderNumber, 'invoice', undefined, PUNE_ADDRESS.phone)).rawPayload,
+    );
     expect(text).toContain('Joshi Traders (Meera Joshi)');
     expect(text).toContain('GSTIN: 27AAACR5055K1Z7');
     expect(text).toContain('Place of supply: Rajasthan (08)');
@@ -166,7 +160,7 @@ describe.each(testDatabaseKinds)('tax documents on %s', (kind) => {
 
   it('numbers stay consecutive and unique when many orders ship at once', async () => {
     const placed = [];
-    for (let index = 0; index < 12; index++) placed.push(await paidOrder(pune, { 'BAG-599': 1 }));
+    for (let index = 0; index < 12; index++) placed.push(await paidOrder(PUNE_ADDRESS, { 'BAG-599': 1 }));
     const before = (await database.db.select().from(taxDocuments)).length;
     const results = await Promise.allSettled(placed.map((order) => ship(order.id)));
     expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
@@ -177,7 +171,7 @@ describe.each(testDatabaseKinds)('tax documents on %s', (kind) => {
   });
 
   it('refuses the download to others and before shipping; cancelling a shipped order issues a credit note', async () => {
-    const { id, orderNumber, buyer } = await paidOrder(pune, { 'SAR-8900': 1 });
+    const { id, orderNumber, buyer } = await paidOrder(PUNE_ADDRESS, { 'SAR-8900': 1 });
     expect((await download(orderNumber, 'invoice', buyer)).json()).toEqual({
       error: 'No invoice has been issued for this order yet',
     });
@@ -219,7 +213,7 @@ describe.each(testDatabaseKinds)('tax documents on %s', (kind) => {
   });
 
   it('an order placed before GST was recorded is taxed from its line snapshots when it ships', async () => {
-    const { id, orderNumber, buyer } = await paidOrder(pune, { 'KUR-2800': 1 });
+    const { id, orderNumber, buyer } = await paidOrder(PUNE_ADDRESS, { 'KUR-2800': 1 });
     await database.db
       .update(orders)
       .set({ supplierGstin: null, supplierStateCode: null, placeOfSupplyCode: null, taxPaise: 0 })
@@ -238,7 +232,7 @@ describe.each(testDatabaseKinds)('tax documents on %s', (kind) => {
   it('a store not registered under GST issues a bill of supply without tax', async () => {
     await database.db.update(stores).set({ gstin: null }).where(eq(stores.id, 1));
     try {
-      const { id, orderNumber, buyer } = await paidOrder(pune, { 'KUR-2800': 1 });
+      const { id, orderNumber, buyer } = await paidOrder(PUNE_ADDRESS, { 'KUR-2800': 1 });
       await ship(id);
       const [document] = await database.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, id));
       expect(document!.kind).toBe('bill-of-supply');

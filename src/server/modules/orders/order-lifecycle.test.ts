@@ -4,9 +4,9 @@ import { ORDER_STATUS, type OrderStatusCode } from '@shared/orders/order-status'
 import { productVariants, products } from '../../db/schema/catalog-tables';
 import { outgoingMail } from '../../db/schema/mail-tables';
 import { orderEvents, orders } from '../../db/schema/order-tables';
-import { payments } from '../../db/schema/payment-tables';
 import { AppError } from '../../errors';
 import {
+  insertUpiPayment,
   insertTestOrder,
   insertTestShop,
   SHOP_STOCK,
@@ -266,15 +266,7 @@ describe.each(testDatabaseKinds)('order lifecycle on %s', (kind) => {
 
   it('marks the refund due when a paid order is cancelled, and says so in the Cancelled mail', async () => {
     const order = await newOrder();
-    await database.db.insert(payments).values({
-      storeId: shop.storeId,
-      orderId: order.id,
-      provider: 'upi',
-      method: 'manual',
-      gatewayId: '412345678901',
-      amountPaise: order.totalPaise,
-      status: 'succeeded',
-    });
+    await insertUpiPayment(database.db, shop.storeId, order);
     await transition(database.db, shop.storeId, order.id, processing, 'cli: mark-paid UTR 412345678901');
     await transition(database.db, shop.storeId, order.id, cancelled, 'cli: cancel');
     expect(await stateOf(order.id)).toMatchObject({ status: cancelled, refundDue: true });

@@ -4,7 +4,7 @@
  * `refundSchema`. The shopper's order answer, Track Order and the admin all read through here, so they always
  * agree. Amounts in rupees; quantities in the line's unit (pieces or metres). Every query is scoped to the store.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { paiseToRupees } from '@shared/money';
 import { courierTrackingUrl } from '@shared/orders/couriers';
 import { RETURN_REASONS, RETURN_STATUS_LABELS, type ReturnReason } from '@shared/returns/return-rules';
@@ -122,6 +122,25 @@ async function toReturns(
   return result;
 }
 
+/**
+ * The returns of `storeId` that match `condition`: their rows, oldest first, and their views by return id.
+ */
+async function returnsWhere(
+  db: Db,
+  storeId: number,
+  condition: SQL,
+): Promise<{ rows: ReturnRow[]; views: Map<string, OrderReturn> }> {
+  const found = await db
+    .select({ row: orderReturns, orderNumber: orders.orderNumber })
+    .from(orderReturns)
+    .innerJoin(orders, eq(orders.id, orderReturns.orderId))
+    .where(and(eq(orderReturns.storeId, storeId), condition))
+    .orderBy(asc(orderReturns.createdAt), asc(orderReturns.number));
+  const rows = found.map(({ row }) => row);
+  const numbers = new Map(found.map(({ row, orderNumber }) => [row.orderId, orderNumber]));
+  return { rows, views: await toReturns(db, storeId, rows, numbers) };
+}
+
 /** The returns of `orderIds` in `storeId`, oldest first, by order id (orders without returns are absent). */
 export async function returnsOfOrders(
   db: Db,
@@ -130,38 +149,15 @@ export async function returnsOfOrders(
 ): Promise<Map<string, OrderReturn[]>> {
   const byOrder = new Map<string, OrderReturn[]>();
   if (orderIds.length === 0) return byOrder;
-  const rows = await db
-    .select({ row: orderReturns, orderNumber: orders.orderNumber })
-    .from(orderReturns)
-    .innerJoin(orders, eq(orders.id, orderReturns.orderId))
-    .where(and(eq(orderReturns.storeId, storeId), inArray(orderReturns.orderId, orderIds)))
-    .orderBy(asc(orderReturns.createdAt), asc(orderReturns.number));
-  const numbers = new Map(rows.map(({ row, orderNumber }) => [row.orderId, orderNumber]));
-  const views = await toReturns(
-    db,
-    storeId,
-    rows.map(({ row }) => row),
-    numbers,
-  );
-  for (const { row } of rows) push(byOrder, row.orderId, views.get(row.id)!);
+  const { rows, views } = await returnsWhere(db, storeId, inArray(orderReturns.orderId, orderIds));
+  for (const row of rows) push(byOrder, row.orderId, views.get(row.id)!);
   return byOrder;
 }
 
 /** The returns of `storeId` with the given ids, in the order of `returnIds` (unknown ids are left out). */
 export async function returnsById(db: Db, storeId: number, returnIds: string[]): Promise<OrderReturn[]> {
   if (returnIds.length === 0) return [];
-  const rows = await db
-    .select({ row: orderReturns, orderNumber: orders.orderNumber })
-    .from(orderReturns)
-    .innerJoin(orders, eq(orders.id, orderReturns.orderId))
-    .where(and(eq(orderReturns.storeId, storeId), inArray(orderReturns.id, returnIds)));
-  const numbers = new Map(rows.map(({ row, orderNumber }) => [row.orderId, orderNumber]));
-  const views = await toReturns(
-    db,
-    storeId,
-    rows.map(({ row }) => row),
-    numbers,
-  );
+  const { views } = await returnsWhere(db, storeId, inArray(orderReturns.id, returnIds));
   return returnIds.flatMap((id) => views.get(id) ?? []);
 }
 

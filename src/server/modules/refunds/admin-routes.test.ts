@@ -10,16 +10,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS } from '@shared/orders/order-status';
 import type { AdminRefunds } from '@shared/returns/admin-refund-schemas';
 import type { Refund } from '@shared/returns/return-schemas';
-import { products } from '../../db/schema/catalog-tables';
 import { outgoingMail } from '../../db/schema/mail-tables';
 import { orders } from '../../db/schema/order-tables';
 import { refunds } from '../../db/schema/return-tables';
 import { insertSignedInMember, type SessionMember } from '../../test/admin-member';
-import { gstTestCatalog } from '../../test/gst-test-catalog';
-import { payThroughSandbox, placeTestOrderThroughApi, shipTestOrderThrough } from '../../test/refund-fixture';
-import { seedCatalog } from '../../test/seed-catalog';
+import {
+  payThroughSandbox,
+  placeTestOrderThroughApi,
+  shipTestOrderThrough,
+  seedGstTestCatalog,
+} from '../../test/refund-fixture';
 import { insertSignedInCustomers, type SessionCustomer } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
+import { PUNE_ADDRESS } from '../../test/gst-test-catalog';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { transition } from '../orders/order-lifecycle';
 import { SANDBOX_REFUND_DECLINED } from '../payments/providers/sandbox-payu-refund';
@@ -32,26 +35,16 @@ import {
   UPI_HAS_NO_GATEWAY_REFUND,
 } from './refund-messages';
 
-const pune = {
-  fullName: 'Meera Joshi',
-  address: '12 FC Road',
-  city: 'Pune',
-  state: 'Maharashtra',
-  postalCode: '411001',
-  phone: '+91 94140 12345',
-};
-
 describe.each(testDatabaseKinds)('admin refunds on %s', (kind) => {
   let database: TestDatabase;
   let app: FastifyInstance;
   let owner: SessionMember;
   let staff: SessionMember;
-  const ids: Record<string, string> = {};
+  let ids: Record<string, string> = {};
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    await seedCatalog(database.db, gstTestCatalog());
-    for (const row of await database.db.select().from(products)) ids[row.sku] = row.id;
+    ids = await seedGstTestCatalog(database.db);
     app = await buildTestApp(database);
     owner = await insertSignedInMember(database.db, 1, 'owner');
     staff = await insertSignedInMember(database.db, 1, 'staff');
@@ -64,7 +57,7 @@ describe.each(testDatabaseKinds)('admin refunds on %s', (kind) => {
   /** A ₹3,700 order (kurta ₹2,800 + 2 m fabric ₹900) to Pune; paid through the sandbox unless `paid` is false. */
   const order = async (paid = true) => {
     const [buyer] = await insertSignedInCustomers(database.db, 1);
-    const placed = await placeTestOrderThroughApi(app, database.db, buyer!, pune, {
+    const placed = await placeTestOrderThroughApi(app, database.db, buyer!, PUNE_ADDRESS, {
       [ids['KUR-2800']!]: 1,
       [ids['FAB-450']!]: 2,
     });

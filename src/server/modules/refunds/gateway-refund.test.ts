@@ -11,27 +11,17 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Refund } from '@shared/returns/return-schemas';
-import { products } from '../../db/schema/catalog-tables';
 import { payments } from '../../db/schema/payment-tables';
 import { insertSignedInMember, type SessionMember } from '../../test/admin-member';
-import { gstTestCatalog } from '../../test/gst-test-catalog';
-import { placeTestOrderThroughApi } from '../../test/refund-fixture';
-import { seedCatalog } from '../../test/seed-catalog';
+import { placeTestOrderThroughApi, seedGstTestCatalog } from '../../test/refund-fixture';
 import { insertSignedInCustomers } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
+import { PUNE_ADDRESS } from '../../test/gst-test-catalog';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { payuResponseHash } from '../payments/providers/payu-provider';
 import { payuCommandHash } from '../payments/providers/payu-refund';
 
 const LIVE = { key: 'LiveKey7', salt: 'live-salt-for-tests' };
-const pune = {
-  fullName: 'Meera Joshi',
-  address: '12 FC Road',
-  city: 'Pune',
-  state: 'Maharashtra',
-  postalCode: '411001',
-  phone: '+91 94140 12345',
-};
 
 /** PayU's refund API as documented, answering from a script; records what it was asked. */
 function payuStandIn() {
@@ -56,14 +46,13 @@ describe.each(testDatabaseKinds)('gateway refunds through PayU on %s', (kind) =>
   let app: FastifyInstance;
   let owner: SessionMember;
   const payu = payuStandIn();
-  const ids: Record<string, string> = {};
+  let ids: Record<string, string> = {};
 
   beforeAll(async () => {
     await new Promise<void>((resolve) => payu.server.listen(0, '127.0.0.1', resolve));
     const { port } = payu.server.address() as AddressInfo;
     database = await openTestDatabase(kind);
-    await seedCatalog(database.db, gstTestCatalog());
-    for (const row of await database.db.select().from(products)) ids[row.sku] = row.id;
+    ids = await seedGstTestCatalog(database.db);
     app = await buildTestApp(database, {
       PAYU_KEY: LIVE.key,
       PAYU_SALT: LIVE.salt,
@@ -82,7 +71,7 @@ describe.each(testDatabaseKinds)('gateway refunds through PayU on %s', (kind) =>
   /** A ₹3,700 order paid through (live) PayU: the payment form, then PayU's signed post-back. */
   const paidOrder = async (mihpayid: string) => {
     const [buyer] = await insertSignedInCustomers(database.db, 1);
-    const placed = await placeTestOrderThroughApi(app, database.db, buyer!, pune, {
+    const placed = await placeTestOrderThroughApi(app, database.db, buyer!, PUNE_ADDRESS, {
       [ids['KUR-2800']!]: 1,
       [ids['FAB-450']!]: 2,
     });

@@ -6,16 +6,14 @@
  * the owner, the refund mail's attachment, and a month of it all in GSTR-1 (B2CS netting, CDNR, CDNUR).
  */
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, like } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS } from '@shared/orders/order-status';
 import type { Refund } from '@shared/returns/return-schemas';
-import { products } from '../../db/schema/catalog-tables';
 import { taxDocuments } from '../../db/schema/gst-tables';
 import { outgoingMail } from '../../db/schema/mail-tables';
-import { orderLines } from '../../db/schema/order-tables';
+import { orderLineIds } from '../../test/order-fixture';
 import { insertSignedInMember, type SessionMember } from '../../test/admin-member';
-import { gstTestCatalog } from '../../test/gst-test-catalog';
 import { pdfText } from '../../test/pdf-text';
 import {
   insertTestReturn,
@@ -23,10 +21,11 @@ import {
   placeTestOrderThroughApi,
   shipTestOrderThrough,
   type TestPayer,
+  seedGstTestCatalog,
 } from '../../test/refund-fixture';
-import { seedCatalog } from '../../test/seed-catalog';
 import { insertSignedInCustomers, type SessionCustomer } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
+import { PUNE_ADDRESS } from '../../test/gst-test-catalog';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { financialYearOf } from '../gst/document-number';
 import { gstr1Export } from '../gst/gstr1-export';
@@ -34,15 +33,7 @@ import { gstDate } from '../gst/gstr1-sheet-format';
 import type { TaxDocumentContent } from '../gst/tax-document-content';
 import { transition } from '../orders/order-lifecycle';
 
-const pune = {
-  fullName: 'Meera Joshi',
-  address: '12 FC Road',
-  city: 'Pune',
-  state: 'Maharashtra',
-  postalCode: '411001',
-  phone: '+91 94140 12345',
-};
-const jaipur = { ...pune, city: 'Jaipur', state: 'Rajasthan', postalCode: '302001' };
+const jaipur = { ...PUNE_ADDRESS, city: 'Jaipur', state: 'Rajasthan', postalCode: '302001' };
 const now = new Date();
 const FY = financialYearOf(now);
 const MONTH = new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 7);
@@ -54,12 +45,11 @@ describe.each(testDatabaseKinds)('credit notes of refunds on %s', (kind) => {
   let database: TestDatabase;
   let app: FastifyInstance;
   let owner: SessionMember;
-  const ids: Record<string, string> = {};
+  let ids: Record<string, string> = {};
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    await seedCatalog(database.db, gstTestCatalog());
-    for (const row of await database.db.select().from(products)) ids[row.sku] = row.id;
+    ids = await seedGstTestCatalog(database.db);
     app = await buildTestApp(database);
     owner = await insertSignedInMember(database.db, 1, 'owner');
   });
@@ -69,7 +59,11 @@ describe.each(testDatabaseKinds)('credit notes of refunds on %s', (kind) => {
   });
 
   /** An order of `lines` (SKU → quantity) to `address`, paid through the sandbox, shipped and delivered. */
-  const delivered = async (address: typeof pune, lines: Record<string, number>, payer: TestPayer = {}) => {
+  const delivered = async (
+    address: typeof PUNE_ADDRESS,
+    lines: Record<string, number>,
+    payer: TestPayer = {},
+  ) => {
     const [buyer] = await insertSignedInCustomers(database.db, 1);
     const placed = await placeTestOrderThroughApi(
       app,
@@ -80,12 +74,7 @@ describe.each(testDatabaseKinds)('credit notes of refunds on %s', (kind) => {
     );
     await payThroughSandbox(app, buyer!, placed.orderNumber, payer);
     await shipTestOrderThrough(database.db, 1, placed.id, true);
-    const rows = await database.db
-      .select()
-      .from(orderLines)
-      .where(eq(orderLines.orderId, placed.id))
-      .orderBy(asc(orderLines.position));
-    return { ...placed, buyer: buyer!, lineIds: rows.map((row) => row.id) };
+    return { ...placed, buyer: buyer!, lineIds: await orderLineIds(database.db, placed.id) };
   };
   const refund = async (orderNumber: string, body: Record<string, unknown>) => {
     const response = await app.inject({
@@ -113,7 +102,7 @@ describe.each(testDatabaseKinds)('credit notes of refunds on %s', (kind) => {
 
   it('a month: return refund (lines pro rata), goodwill on value, exchange (none), RTO, B2CL and B2B — and GSTR-1', async () => {
     // 1. A return of one of two kurtas, and a fabric exchanged: the credit note lists the kurta only.
-    const a = await delivered(pune, { 'KUR-2800': 2, 'FAB-450': 2 });
+    const a = await delivered(PUNE_ADDRESS, { 'KUR-2800': 2, 'FAB-450': 2 });
     const aInvoice = await invoiceOf(a.id);
     const ret = await insertTestReturn(database.db, {
       storeId: 1,
@@ -239,7 +228,7 @@ describe.each(testDatabaseKinds)('credit notes of refunds on %s', (kind) => {
     expect(goodwillText).toContain(`Against invoice ${bInvoice.number} of`);
 
     // 3. An exchange only: no money moves, no refund, no credit note.
-    const c = await delivered(pune, { 'KUR-1299': 1 });
+    const c = await delivered(PUNE_ADDRESS, { 'KUR-1299': 1 });
     await insertTestReturn(database.db, {
       storeId: 1,
       orderId: c.id,
@@ -250,7 +239,9 @@ describe.each(testDatabaseKinds)('credit notes of refunds on %s', (kind) => {
     // 4. An RTO: a shipped order cancelled gets the existing full credit note; 5. the same after a partial
     // refund credits what is left.
     const [rtoBuyer] = await insertSignedInCustomers(database.db, 1);
-    const d = await placeTestOrderThroughApi(app, database.db, rtoBuyer!, pune, { [ids['FAB-450']!]: 4 });
+    const d = await placeTestOrderThroughApi(app, database.db, rtoBuyer!, PUNE_ADDRESS, {
+      [ids['FAB-450']!]: 4,
+    });
     await payThroughSandbox(app, rtoBuyer!, d.orderNumber);
     await shipTestOrderThrough(database.db, 1, d.id);
     await transition(database.db, 1, d.id, ORDER_STATUS.cancelled, 'test: returned to origin');
@@ -261,7 +252,9 @@ describe.each(testDatabaseKinds)('credit notes of refunds on %s', (kind) => {
     expect(rtoRefund.creditNote).toBeNull(); // the RTO's credit note already reversed it all
 
     const [partBuyer] = await insertSignedInCustomers(database.db, 1);
-    const e = await placeTestOrderThroughApi(app, database.db, partBuyer!, pune, { [ids['FAB-450']!]: 4 });
+    const e = await placeTestOrderThroughApi(app, database.db, partBuyer!, PUNE_ADDRESS, {
+      [ids['FAB-450']!]: 4,
+    });
     await payThroughSandbox(app, partBuyer!, e.orderNumber);
     await shipTestOrderThrough(database.db, 1, e.id);
     expect(
@@ -271,11 +264,11 @@ describe.each(testDatabaseKinds)('credit notes of refunds on %s', (kind) => {
     expect((await document(cn(5))).totals.totalPaise).toBe(150_000);
 
     // 6. A B2CL invoice (inter-state, above ₹1,00,000) partly refunded: CDNUR. 7. A business buyer: CDNR.
-    const large = await delivered(pune, { 'SAR-8900': 10, 'KUR-2800': 10 });
+    const large = await delivered(PUNE_ADDRESS, { 'SAR-8900': 10, 'KUR-2800': 10 });
     const largeInvoice = await invoiceOf(large.id);
     await refund(large.orderNumber, { amount: 1170, reason: 'Goodwill', method: 'gateway' });
     const business = await delivered(
-      pune,
+      PUNE_ADDRESS,
       { 'BAG-599': 1 },
       { businessName: 'Joshi Traders', gstin: '27AAACR5055K1Z7' },
     );

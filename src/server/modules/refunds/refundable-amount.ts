@@ -5,6 +5,7 @@
  * locking the order row (`SELECT … FOR UPDATE`), so two refunds at once cannot both take the last rupees.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { HOLDING_REFUND_STATUSES } from '@shared/returns/return-schemas';
 import type { Db } from '../../db/database';
 import { payments } from '../../db/schema/payment-tables';
 import { refunds } from '../../db/schema/return-tables';
@@ -28,7 +29,7 @@ export async function refundableAmount(
       and(
         eq(refunds.storeId, storeId),
         eq(refunds.orderId, orderId),
-        inArray(refunds.status, ['pending', 'processed']),
+        inArray(refunds.status, [...HOLDING_REFUND_STATUSES]),
       ),
     );
   const paidPaise = Number(paid?.total ?? 0);

@@ -9,7 +9,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { paiseToRupees } from '@shared/money';
 import { RETURN_QUEUE_TABS, type ReturnQueueTab } from '@shared/returns/return-rules';
-import type { AdminReturn } from '@shared/returns/return-schemas';
+import { HOLDING_REFUND_STATUSES, type AdminReturn } from '@shared/returns/return-schemas';
 import type { Db } from '../../db/database';
 import { orders } from '../../db/schema/order-tables';
 import { payments } from '../../db/schema/payment-tables';
@@ -61,7 +61,7 @@ async function factsOfOrders(db: Db, storeId: number, orderIds: string[]): Promi
         and(
           eq(refunds.storeId, storeId),
           inArray(refunds.orderId, orderIds),
-          inArray(refunds.status, ['pending', 'processed']),
+          inArray(refunds.status, [...HOLDING_REFUND_STATUSES]),
         ),
       )
       .groupBy(refunds.orderId),

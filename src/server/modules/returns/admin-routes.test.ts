@@ -12,10 +12,10 @@ import { ORDER_STATUS } from '@shared/orders/order-status';
 import { auditLog } from '../../db/schema/admin-tables';
 import { productVariants } from '../../db/schema/catalog-tables';
 import { outgoingMail } from '../../db/schema/mail-tables';
-import { payments } from '../../db/schema/payment-tables';
 import { orderReturns, refunds, returnEvents, returnLines } from '../../db/schema/return-tables';
 import { insertSignedInMember, type SessionMember } from '../../test/admin-member';
 import {
+  insertUpiPayment,
   insertTestOrder,
   insertTestShop,
   stockOf,
@@ -101,15 +101,7 @@ describe.each(testDatabaseKinds)('admin returns routes on %s', (kind) => {
     const rejected = await refundReturn();
     expect((await call('POST', `/returns/${third.id}/approve`, {})).statusCode).toBe(200);
     expect((await call('POST', `/returns/${rejected.id}/reject`, { reason: 'Worn' })).statusCode).toBe(200);
-    await database.db.insert(payments).values({
-      storeId: shop.storeId,
-      orderId: order.id,
-      provider: 'upi',
-      method: 'manual',
-      gatewayId: '412345678901',
-      amountPaise: order.totalPaise,
-      status: 'succeeded',
-    });
+    await insertUpiPayment(database.db, shop.storeId, order);
     await database.db.insert(refunds).values([
       {
         storeId: shop.storeId,

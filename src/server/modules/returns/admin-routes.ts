@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { adminOrderDetailSchema, adminOrderParamsSchema } from '@shared/admin/admin-order-schemas';
 import { errorBodySchema } from '@shared/errors/error-body';
 import {
@@ -15,12 +16,14 @@ import {
   adminReturnParamsSchema,
   adminReturnSchema,
   adminRtoBodySchema,
+  type AdminReturnStep,
   approveReturnBodySchema,
   closeReturnBodySchema,
   receiveReturnBodySchema,
   rejectReturnBodySchema,
   shipReplacementBodySchema,
 } from '@shared/returns/return-schemas';
+import type { Db } from '../../db/database';
 import { actorOf, requireMember } from '../auth/role-hook';
 import { runAdminOrderStep } from '../orders/admin-order-step';
 import { adminReturn, adminReturnsOfOrder, listAdminReturns } from './admin-returns';
@@ -75,65 +78,38 @@ export const returnAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => reply.send(await adminReturn(app.db, request.storeId, request.params.id)),
   );
 
+  /**
+   * `POST /returns/:id/<name>`: the body checked by `body`, `step` run on the return as the signed-in member
+   * (runReturnStep), 200 the return as the admin shows it now; 404 for another store's return.
+   */
+  function stepRoute<Body extends z.ZodType>(
+    name: AdminReturnStep,
+    body: Body,
+    step: (db: Db, context: ReturnStepContext, returnId: string, body: z.output<Body>) => Promise<void>,
+  ) {
+    app.post(
+      `/returns/:id/${name}`,
+      { schema: { params: adminReturnParamsSchema, body, response: answers } },
+      async (request, reply) =>
+        reply.send(
+          await runReturnStep(app, request, request.params.id, (context) =>
+            // The type provider cannot narrow a generic schema's output; `body` validated it.
+            step(app.db, context, request.params.id, request.body as z.output<Body>),
+          ),
+        ),
+    );
+  }
+
   /** Requested → approved (exchange sizes held); 409 otherwise or when an exchange size is sold out. */
-  app.post(
-    '/returns/:id/approve',
-    { schema: { params: adminReturnParamsSchema, body: approveReturnBodySchema, response: answers } },
-    async (request, reply) =>
-      reply.send(
-        await runReturnStep(app, request, request.params.id, (context) =>
-          approveReturn(app.db, context, request.params.id, request.body),
-        ),
-      ),
-  );
-
+  stepRoute('approve', approveReturnBodySchema, approveReturn);
   /** Requested → rejected with the reason the shopper reads; 409 otherwise. */
-  app.post(
-    '/returns/:id/reject',
-    { schema: { params: adminReturnParamsSchema, body: rejectReturnBodySchema, response: answers } },
-    async (request, reply) =>
-      reply.send(
-        await runReturnStep(app, request, request.params.id, (context) =>
-          rejectReturn(app.db, context, request.params.id, request.body),
-        ),
-      ),
-  );
-
+  stepRoute('reject', rejectReturnBodySchema, rejectReturn);
   /** Approved → received, each line restocked or written off; 409 otherwise, 400 for lines not the return's. */
-  app.post(
-    '/returns/:id/receive',
-    { schema: { params: adminReturnParamsSchema, body: receiveReturnBodySchema, response: answers } },
-    async (request, reply) =>
-      reply.send(
-        await runReturnStep(app, request, request.params.id, (context) =>
-          receiveReturn(app.db, context, request.params.id, request.body),
-        ),
-      ),
-  );
-
+  stepRoute('receive', receiveReturnBodySchema, receiveReturn);
   /** The replacement of a received exchange ships (courier, tracking number); 409 otherwise. */
-  app.post(
-    '/returns/:id/ship-replacement',
-    { schema: { params: adminReturnParamsSchema, body: shipReplacementBodySchema, response: answers } },
-    async (request, reply) =>
-      reply.send(
-        await runReturnStep(app, request, request.params.id, (context) =>
-          shipReplacement(app.db, context, request.params.id, request.body),
-        ),
-      ),
-  );
-
+  stepRoute('ship-replacement', shipReplacementBodySchema, shipReplacement);
   /** Received → closed (an exchange once its replacement shipped); 409 otherwise. */
-  app.post(
-    '/returns/:id/close',
-    { schema: { params: adminReturnParamsSchema, body: closeReturnBodySchema, response: answers } },
-    async (request, reply) =>
-      reply.send(
-        await runReturnStep(app, request, request.params.id, (context) =>
-          closeReturn(app.db, context, request.params.id),
-        ),
-      ),
-  );
+  stepRoute('close', closeReturnBodySchema, closeReturn);
 
   /** 200 the order's returns, oldest first; 404 for another store's order. */
   app.get(

@@ -10,9 +10,9 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderReturn } from '@shared/returns/return-schemas';
-import { orderLines } from '../../db/schema/order-tables';
 import { orderReturns, returnPhotos } from '../../db/schema/return-tables';
 import { insertDeliveredOrder } from '../../test/delivered-order';
+import { orderLineIds } from '../../test/order-fixture';
 import { multipartBody, testImage, ZIP_PAYLOAD, type MultipartFile } from '../../test/image-files';
 import { insertShoppersOfTwoShops, type ShoppersOfTwoShops } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
@@ -52,15 +52,12 @@ describe.each(testDatabaseKinds)('return photos on %s', (kind) => {
       userId: world.asha.userId,
       lines: [{ productId: world.shop.saree, quantity: 1 }],
     });
-    const [line] = await database.db
-      .select({ id: orderLines.id })
-      .from(orderLines)
-      .where(eq(orderLines.orderId, order.id));
+    const [lineId] = await orderLineIds(database.db, order.id);
     const created = await app.inject({
       method: 'POST',
       url: `/api/v1/orders/${order.orderNumber}/returns`,
       headers: { host: HOST, ...world.asha.headers },
-      payload: { lines: [{ lineId: String(line!.id), quantity: 1, reason: 'damaged-or-defective' }] },
+      payload: { lines: [{ lineId: String(lineId), quantity: 1, reason: 'damaged-or-defective' }] },
     });
     expect(created.statusCode).toBe(201);
     return { order, created: created.json<OrderReturn>() };

@@ -11,6 +11,7 @@ import { formatRupees } from '@shared/money';
 import type { Db } from '../../db/database';
 import type { OutgoingMessage } from '../../db/schema/mail-tables';
 import { escapeHtml } from '../../html-escape';
+import { mailHtmlPage } from '../mail/mail-html';
 import { plainMailName, plainMailText } from '../mail/mail-text';
 import { ORDER_NUMBER_HEADER } from '../mail/mailer';
 import { enqueueMail } from '../mail/outbox';
@@ -40,19 +41,17 @@ function plainMessage(
   mailFrom: string | undefined,
 ): OutgoingMessage {
   const text = [...paragraphs.map((block) => block.join('\n')), shopNameOf(order.store), ''].join('\n\n');
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#222">
-${paragraphs
-  .map((block) =>
-    block.every((line) => line.startsWith('- '))
-      ? `<ul>${block.map((line) => `<li>${escapeHtml(line.slice(2))}</li>`).join('')}</ul>`
-      : `<p>${block.map(escapeHtml).join('<br>')}</p>`,
-  )
-  .join('\n')}
-<p>${escapeHtml(shopNameOf(order.store))}</p>
-</body></html>
-`;
+  const html = mailHtmlPage(
+    subject,
+    `${paragraphs
+      .map((block) =>
+        block.every((line) => line.startsWith('- '))
+          ? `<ul>${block.map((line) => `<li>${escapeHtml(line.slice(2))}</li>`).join('')}</ul>`
+          : `<p>${block.map(escapeHtml).join('<br>')}</p>`,
+      )
+      .join('\n')}
+<p>${escapeHtml(shopNameOf(order.store))}</p>`,
+  );
   return {
     from: shopSender(order.store, mailFrom),
     to,

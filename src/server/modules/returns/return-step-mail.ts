@@ -13,6 +13,7 @@ import type { OrderReturn } from '@shared/returns/return-schemas';
 import type { Db } from '../../db/database';
 import type { OutgoingMessage } from '../../db/schema/mail-tables';
 import { escapeHtml } from '../../html-escape';
+import { mailHtmlPage } from '../mail/mail-html';
 import { plainMailName } from '../mail/mail-text';
 import { ORDER_NUMBER_HEADER } from '../mail/mailer';
 import { enqueueMail } from '../mail/outbox';
@@ -142,19 +143,17 @@ export function returnStepMessage(
     '',
   ].join('\n');
   const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#222">
-<p>Dear ${e(name)},</p>
+  const html = mailHtmlPage(
+    subject,
+    `<p>Dear ${e(name)},</p>
 ${before.map((paragraph) => `<p>${e(paragraph)}</p>`).join('\n')}
 ${link ? `<p>${e(link.label)} <a href="${e(link.url)}">${e(link.url)}</a></p>` : ''}
 <p>Return number: <strong>${e(view.number)}</strong><br>Order number: <strong>${e(order.orderNumber)}</strong></p>
 <ul>
 ${items.map((item) => `<li>${e(item)}</li>`).join('\n')}
 </ul>
-<p>${e(shopName)}</p>
-</body></html>
-`;
+<p>${e(shopName)}</p>`,
+  );
   return {
     from: shopSender(order.store, mailFrom),
     to: order.email,

@@ -161,8 +161,4 @@ export async function setReturn(
 }
 
 /** True when the return has a line exchanged for another size or colour. */
-export const hasExchange = (lines: LineRow[]) =>
-  lines.some(
-    ({ line }) =>
-      line.exchangeVariantId !== null || line.exchangeSize !== null || line.exchangeColor !== null,
-  );
+export const hasExchange = (lines: LineRow[]) => lines.some(({ line }) => isExchange(line));

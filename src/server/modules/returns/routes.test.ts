@@ -13,10 +13,9 @@ import { returnWindowClosedMessage, returnWindowLastDay } from '@shared/returns/
 import type { OrderReturn } from '@shared/returns/return-schemas';
 import { productVariants, products } from '../../db/schema/catalog-tables';
 import { outgoingMail } from '../../db/schema/mail-tables';
-import { orderLines } from '../../db/schema/order-tables';
 import { orderReturns, returnEvents, returnLines } from '../../db/schema/return-tables';
 import { insertDeliveredOrder, setReturnSettings } from '../../test/delivered-order';
-import { insertTestOrder, type TestOrder } from '../../test/order-fixture';
+import { insertTestOrder, orderLineIds, type TestOrder } from '../../test/order-fixture';
 import { insertShoppersOfTwoShops, type ShoppersOfTwoShops } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
@@ -59,14 +58,7 @@ describe.each(testDatabaseKinds)('POST /orders/:orderId/returns on %s', (kind) =
         { productId: world.shop.dupatta, quantity: 1 },
       ],
     });
-  const lineIds = async (order: TestOrder) =>
-    (
-      await database.db
-        .select({ id: orderLines.id })
-        .from(orderLines)
-        .where(eq(orderLines.orderId, order.id))
-        .orderBy(asc(orderLines.position))
-    ).map((row) => String(row.id));
+  const lineIds = async (order: TestOrder) => (await orderLineIds(database.db, order.id)).map(String);
   const ask = (order: TestOrder, payload: unknown, headers: Record<string, string> = world.asha.headers) =>
     app.inject({
       method: 'POST',
