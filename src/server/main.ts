@@ -10,6 +10,7 @@
  * {@link SHUTDOWN_DEADLINE_MS} after the signal (systemd and Docker wait 10 s before SIGKILL).
  */
 import { createServer } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { prepareDataDir } from './db/data-dir';
@@ -123,6 +124,7 @@ async function start(running: Running): Promise<void> {
 
 async function main(): Promise<void> {
   ignoreBrokenOutput();
+  setFlagsFromString('--optimize-for-size');
   let config: AppConfig;
   try {
     config = loadConfig();

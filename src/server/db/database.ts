@@ -20,6 +20,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import { prepareDataDir } from './data-dir';
+import { copyPgliteTemplate } from './pglite-template';
 import { withStatementCache } from './pglite-statement-cache';
 import * as catalogTables from './schema/catalog-tables';
 import * as mailTables from './schema/mail-tables';
@@ -158,6 +159,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     lock = acquireDataDirLock(dataDir);
     try {
       mkdirSync(join(dataDir, 'pglite'), { recursive: true });
+      copyPgliteTemplate(join(dataDir, 'pglite'));
       client = await PGlite.create(join(dataDir, 'pglite'), {
         extensions: pgliteExtensions,
         startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],

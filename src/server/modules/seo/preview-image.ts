@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join, normalize, sep } from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '../../sharp-loader';
 import { demoImagesDir } from '../../paths';
 import { MEDIA_URL_PREFIX } from '../media/media-files';
 import { PREVIEW_IMAGE_SIZE } from './page-meta';
@@ -43,6 +43,7 @@ export function localImageFile(url: string | null, folders: ImageFolders): strin
  */
 export async function productPreviewImage(imageUrl: string | null, folders: ImageFolders): Promise<Buffer> {
   const { width, height } = PREVIEW_IMAGE_SIZE;
+  const sharp = await loadSharp();
   const file = localImageFile(imageUrl, folders);
   const source = file ? await readFile(file).catch(() => null) : null;
   if (source) {
