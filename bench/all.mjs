@@ -1,12 +1,13 @@
 // `npm run bench`: every load benchmark in turn — the storefront and checkout (run.mjs), products in variants
-// (variants.mjs), orders of variant lines (variant-orders.mjs) and search (search.mjs) — each printing its
+// (variants.mjs), orders of variant lines (variant-orders.mjs), search (search.mjs) and the server's memory and
+// start times (memory.mjs) — each printing its
 // figures with PASS/FAIL. Exits 1 when any of them missed a budget; one failing does not stop the others.
 // Several servers on one PostgreSQL are measured apart: `npm run bench:scaling`.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { root } from './helpers.mjs';
 
-const benches = ['run.mjs', 'variants.mjs', 'variant-orders.mjs', 'search.mjs'];
+const benches = ['run.mjs', 'variants.mjs', 'variant-orders.mjs', 'search.mjs', 'memory.mjs'];
 const failed = [];
 for (const bench of benches) {
   console.log(`\n=== bench/${bench}`);

@@ -53,7 +53,7 @@ export const pgliteExtensions = { pg_trgm, unaccent };
  * opening a data folder peaks at about 330 MB of RSS with 128MB, about 220 MB with 32MB). A small shop's
  * tables fit in 32MB; pages beyond it come from the operating system's page cache.
  */
-export const PGLITE_SHARED_BUFFERS = '32MB';
+export const PGLITE_SHARED_BUFFERS = '16MB';
 
 /** The Drizzle database handle services take; identical for PGlite and node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

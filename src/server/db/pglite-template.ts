@@ -6,7 +6,7 @@
  * well under a second (docs/benchmarks.md). Without a template (running from the sources) the database is
  * created as before; migrations newer than the template run at start either way.
  */
-import { cpSync, existsSync, readdirSync } from 'node:fs';
+import { constants, cpSync, existsSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { projectRoot } from '../paths';
 
@@ -28,6 +28,8 @@ export function copyPgliteTemplate(folder: string, template: string = pgliteTemp
   if (existsSync(folder) && readdirSync(folder).length > 0) return false;
   cpSync(template, folder, {
     recursive: true,
+    // A copy-on-write clone where the file system offers one (btrfs, XFS), else a plain copy.
+    mode: constants.COPYFILE_FICLONE,
     filter: (source) => basename(source) !== TEMPLATE_KEY_FILE,
   });
   return true;
