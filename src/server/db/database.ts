@@ -50,8 +50,10 @@ export const pgliteExtensions = { pg_trgm, unaccent };
 /**
  * The embedded database's buffer pool. PGlite allocates it inside its WebAssembly memory at start and touches
  * all of it, so PostgreSQL's default of 128MB costs 128 MB of resident memory before the first query (measured:
- * opening a data folder peaks at about 330 MB of RSS with 128MB, about 220 MB with 32MB). A small shop's
- * tables fit in 32MB; pages beyond it come from the operating system's page cache.
+ * opening a data folder peaks at about 330 MB of RSS with 128MB, about 220 MB with 32MB). 16MB holds the demo
+ * shop's tables and the hot pages of a small shop; pages beyond it come from the operating system's page cache
+ * (bench/pglite-floor.mjs: PGlite alone holds about 15 MB less than with 32MB; docs/benchmarks.md "Memory and
+ * start").
  */
 export const PGLITE_SHARED_BUFFERS = '16MB';
 
