@@ -73,8 +73,8 @@ function installShutdown(running: Required<Running>): void {
  * From here on V8 sizes its heap for memory rather than speed (`--optimize-for-size`): collects garbage sooner
  * and grows the heap in smaller steps. Under the bench's load this keeps the JavaScript heap near 60 MB
  * instead of 150–210 MB, most of it garbage a full collection would free, for a few per cent of throughput
- * (docs/benchmarks.md "Memory and start"). Set once the server listens, so start-up's burst of allocations
- * is not slowed by frequent collections.
+ * (docs/benchmarks.md "Memory and start"), unless `MEMORY=fast`. Set once the server listens, so start-up's
+ * burst of allocations is not slowed by frequent collections.
  */
 function keepTheHeapSmall(): void {
   setFlagsFromString('--optimize-for-size');
@@ -127,7 +127,7 @@ async function start(running: Running): Promise<void> {
   installShutdown(running as Required<Running>);
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  keepTheHeapSmall();
+  if (config.MEMORY === 'small') keepTheHeapSmall();
   const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   console.log(`Resham is running at http://${shown}:${config.PORT} (${database.kind} database)`);
   const payments = paymentSettings(config);
