@@ -1,13 +1,20 @@
 // `npm run bench`: every load benchmark in turn — the storefront and checkout (run.mjs), products in variants
-// (variants.mjs), orders of variant lines (variant-orders.mjs), search (search.mjs) and the pages' HTML as sent
-// (page-weight.mjs) — each printing its
+// (variants.mjs), orders of variant lines (variant-orders.mjs), search (search.mjs), the pages' HTML as sent
+// (page-weight.mjs) and the server's memory and start times (memory.mjs) — each printing its
 // figures with PASS/FAIL. Exits 1 when any of them missed a budget; one failing does not stop the others.
 // Several servers on one PostgreSQL are measured apart: `npm run bench:scaling`.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { root } from './helpers.mjs';
 
-const benches = ['run.mjs', 'variants.mjs', 'variant-orders.mjs', 'search.mjs', 'page-weight.mjs'];
+const benches = [
+  'run.mjs',
+  'variants.mjs',
+  'variant-orders.mjs',
+  'search.mjs',
+  'page-weight.mjs',
+  'memory.mjs',
+];
 const failed = [];
 for (const bench of benches) {
   console.log(`\n=== bench/${bench}`);

@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       HOST: '0.0.0.0',
       DATA_DIR: './data',
       DEMO_DATA: 'on',
+      MEMORY: 'small',
       LOG_LEVEL: 'info',
       TRUST_PROXY: false,
       UPI_VPA: 'resham.demo@upi',
@@ -83,6 +84,7 @@ describe('loadConfig', () => {
         DATA_DIR: '/srv/resham',
         DATABASE_URL: 'postgres://shop@db/resham',
         DEMO_DATA: 'off',
+        MEMORY: 'fast',
         LOG_LEVEL: 'warn',
         TRUST_PROXY: '1',
         PAYMENT_WINDOW_MINUTES: '45',
@@ -96,6 +98,7 @@ describe('loadConfig', () => {
       DATA_DIR: '/srv/resham',
       DATABASE_URL: 'postgres://shop@db/resham',
       DEMO_DATA: 'off',
+      MEMORY: 'fast',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 1,
       UPI_VPA: 'resham.demo@upi',
@@ -242,6 +245,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PAYU_SALT: 'S4lt' })).toThrow(
       'PAYU_KEY: PAYU_KEY and PAYU_SALT must be set together (unset)',
     );
+  });
+
+  it('reads MEMORY: small or fast, nothing else', () => {
+    expect(loadConfig({ MEMORY: 'fast' }).MEMORY).toBe('fast');
+    expect(loadConfig({ MEMORY: 'small' }).MEMORY).toBe('small');
+    expect(() => loadConfig({ MEMORY: 'tiny' })).toThrow('MEMORY: must be small or fast (got "tiny")');
   });
 
   it('names every bad variable', () => {

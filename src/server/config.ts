@@ -42,6 +42,13 @@ export const configSchema = z
     /** `on` loads the demo shop into an empty database at start; `off` starts an empty store. */
     DEMO_DATA: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
     /**
+     * How the server's JavaScript heap is sized once it listens: `small` (default) collects garbage sooner
+     * for a small resident size (about 270 MB on PGlite after load instead of 450–500 MB); `fast` keeps V8's
+     * defaults, taking more memory for checkouts about twice as fast on PGlite (docs/benchmarks.md
+     * "Memory and start").
+     */
+    MEMORY: z.enum(['small', 'fast'], { message: 'must be small or fast' }).default('small'),
+    /**
      * Reverse proxies in front of the server whose X-Forwarded-For is believed (client addresses drive the
      * sign-in rate limit): `off` (default; the socket address counts), a number of hops, or a comma list of
      * proxy addresses/CIDRs.

@@ -20,6 +20,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import { prepareDataDir } from './data-dir';
+import { copyPgliteTemplate } from './pglite-template';
 import { withStatementCache } from './pglite-statement-cache';
 import * as catalogTables from './schema/catalog-tables';
 import * as mailTables from './schema/mail-tables';
@@ -49,10 +50,12 @@ export const pgliteExtensions = { pg_trgm, unaccent };
 /**
  * The embedded database's buffer pool. PGlite allocates it inside its WebAssembly memory at start and touches
  * all of it, so PostgreSQL's default of 128MB costs 128 MB of resident memory before the first query (measured:
- * opening a data folder peaks at about 330 MB of RSS with 128MB, about 220 MB with 32MB). A small shop's
- * tables fit in 32MB; pages beyond it come from the operating system's page cache.
+ * opening a data folder peaks at about 330 MB of RSS with 128MB, about 220 MB with 32MB). 16MB holds the demo
+ * shop's tables and the hot pages of a small shop; pages beyond it come from the operating system's page cache
+ * (bench/pglite-floor.mjs: PGlite alone holds about 15 MB less than with 32MB; docs/benchmarks.md "Memory and
+ * start").
  */
-export const PGLITE_SHARED_BUFFERS = '32MB';
+export const PGLITE_SHARED_BUFFERS = '16MB';
 
 /** The Drizzle database handle services take; identical for PGlite and node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -158,6 +161,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     lock = acquireDataDirLock(dataDir);
     try {
       mkdirSync(join(dataDir, 'pglite'), { recursive: true });
+      copyPgliteTemplate(join(dataDir, 'pglite'));
       client = await PGlite.create(join(dataDir, 'pglite'), {
         extensions: pgliteExtensions,
         startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],

@@ -9,7 +9,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import PDFDocument from 'pdfkit';
 import { formatQuantity } from '@shared/catalog/unit-of-measure';
 import { projectRoot } from '../../paths';
 import { rupeesText } from '@shared/orders/order-line-text';
@@ -122,9 +121,11 @@ function columnsFor(content: TaxDocumentContent): Column[] {
 
 /**
  * Renders `content` as a PDF. The document's metadata dates are its issue time, so the same content gives the
- * same bytes. Resolves to the file's bytes.
+ * same bytes. Resolves to the file's bytes. PDFKit is loaded with the first document (about 27 MB of memory a
+ * server that never prints one does not hold).
  */
-export function renderTaxDocumentPdf(content: TaxDocumentContent): Promise<Buffer> {
+export async function renderTaxDocumentPdf(content: TaxDocumentContent): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const issued = new Date(content.issuedAt);
   const pdf = new PDFDocument({
     size: 'A4',

@@ -5,7 +5,7 @@
  * dropped). Every refusal is a {@link BadRequestError} naming the file; nothing is written here.
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import { loadSharp } from '../../sharp-loader';
 import { BadRequestError } from '../../errors';
 import { checkImageBytes, type ImageProblem } from './image-check';
 
@@ -59,6 +59,7 @@ export async function processImage(file: UploadedFile): Promise<ProcessedImage> 
   if (file.bytes.length > MAX_IMAGE_BYTES) throw new BadRequestError(`${file.name} is larger than 10 MB`);
   const checked = checkImageBytes(file.bytes);
   if ('problem' in checked) throw new BadRequestError(`${file.name} ${PROBLEM_TEXT[checked.problem]}`);
+  const sharp = await loadSharp();
   const open = () => sharp(file.bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
   let upright: { width: number; height: number };
   try {

@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join, normalize, sep } from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '../../sharp-loader';
 import { demoImagesDir } from '../../paths';
 import { MEDIA_URL_PREFIX, mediaKeyOfUrl } from '../media/media-files';
 import type { MediaStorage } from '../media/media-storage';
@@ -67,6 +67,7 @@ export async function productPreviewImage(
   storage?: MediaStorage,
 ): Promise<Buffer> {
   const { width, height } = PREVIEW_IMAGE_SIZE;
+  const sharp = await loadSharp();
   const source = await imageSource(imageUrl, folders, storage);
   if (source) {
     try {
