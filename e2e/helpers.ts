@@ -135,7 +135,8 @@ export async function waitForToast(page: Page, title: string): Promise<string> {
 export async function waitForToastsGone(page: Page): Promise<void> {
   const viewport = page.viewportSize();
   await page.mouse.move(1, (viewport?.height ?? 600) - 1);
-  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
+  // Every toast, not only the first: a second one stacked under it (or shown meanwhile) fades out later.
+  await eventually(() => page.locator('[data-sonner-toast]').count()).toBe(0);
 }
 
 /** Records the URLs of every /api/ request the page makes from now on. */
