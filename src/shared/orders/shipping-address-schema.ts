@@ -28,7 +28,7 @@ export function nationalMobileDigits(input: string): string | null {
 
 /** Control characters other than tab and line breaks (PostgreSQL text cannot even hold NUL). */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point.
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 export const CONTROL_CHARACTERS_MESSAGE = 'must not contain control characters';
 
 const requiredText = (max: number) =>

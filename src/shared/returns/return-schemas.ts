@@ -4,7 +4,7 @@
  * **rupees** (JSON numbers, at most 2 decimals), quantities in the line's unit (pieces or metres), times ISO 8601.
  */
 import { z } from 'zod';
-import { CONTROL_CHARACTERS_MESSAGE } from '../orders/shipping-address-schema';
+import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE } from '../orders/shipping-address-schema';
 import {
   MAX_RETURN_NOTE_LENGTH,
   RETURN_LINE_OUTCOMES,
@@ -17,8 +17,6 @@ import {
 
 export type { ReturnLineOutcome, ReturnStatus } from './return-rules';
 
-// eslint-disable-next-line no-control-regex -- refusing control characters is the point.
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /** Free text of a person: trimmed, at most `max` characters, no control characters but line breaks. */
 const personText = (max: number) =>
   z
