@@ -20,6 +20,7 @@ export function providerFor(settings: PaymentSettings, method: string): PaymentP
 }
 
 export type {
+  AttemptStatus,
   PayableOrder,
   PaymentAttempt,
   PaymentContext,

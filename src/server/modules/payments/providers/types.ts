@@ -60,6 +60,23 @@ export type RefundOutcome = {
   raw: Record<string, unknown>;
 };
 
+/**
+ * What the gateway says of one attempt when asked (docs/payments.md "Reconciliation"): `captured` (the money
+ * is taken: `gatewayPaymentId` is the gateway's payment id, `amountPaise` and `currency` what it captured),
+ * `failed` (the payer gave up or was refused), or `pending` (not finished yet, unknown to the gateway, or the
+ * gateway did not answer — asking again later is safe). `raw`: what the gateway answered, never a key,
+ * salt or hash.
+ */
+export type AttemptStatus = {
+  status: 'captured' | 'failed' | 'pending';
+  gatewayPaymentId: string | null;
+  /** The captured amount in **paise**; null unless `captured`. */
+  amountPaise: number | null;
+  /** ISO 4217, e.g. `INR`; null unless `captured`. */
+  currency: string | null;
+  raw: Record<string, unknown>;
+};
+
 export type PaymentProvider = {
   method: PaymentMethod;
   /** True when this shop's configuration offers the method. */
@@ -83,4 +100,10 @@ export type PaymentProvider = {
    * gateway refund.
    */
   refund?(request: RefundRequest, context: { settings: PaymentSettings }): Promise<RefundOutcome>;
+  /**
+   * Asks the gateway for the status of the attempt it knows as `gatewayId` (PayU's `txnid`, Razorpay's order
+   * id). Never throws for the gateway's silence or an unreadable answer: that is `pending`. Absent: the method
+   * cannot be asked (UPI: the shop's bank tells through the webhook or the owner).
+   */
+  fetchStatus?(gatewayId: string, context: { settings: PaymentSettings }): Promise<AttemptStatus>;
 };
