@@ -22,12 +22,14 @@ import { runMoveToPostgres } from './move-to-postgres';
 const reachable = await postgresAnswers();
 
 /** Runs the move with its console output captured. */
-async function move(args: string[], dataDir: string) {
+async function move(args: string[], dataDir: string, extraEnv: Record<string, string> = {}) {
   const out: string[] = [];
   const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void out.push(line));
   const error = vi.spyOn(console, 'error').mockImplementation((line: string) => void out.push(line));
   try {
-    const code = await runMoveToPostgres(args, { env: { DATA_DIR: dataDir, DEMO_DATA: 'off' } });
+    const code = await runMoveToPostgres(args, {
+      env: { DATA_DIR: dataDir, DEMO_DATA: 'off', ...extraEnv },
+    });
     return { code, output: out.join('\n') };
   } finally {
     log.mockRestore();
@@ -104,6 +106,9 @@ describe.skipIf(!reachable)('npm run db:move-to-postgres', () => {
     expect(output).toMatch(/All \d+ tables agree \(rows, and money sums in paise\)\./);
     expect(output).toMatch(/^ {2}total_paise +\d+ +\d+$/m);
     expect(output).toContain('Sign-in sessions were not moved: everyone signs in again.');
+    expect(output).toContain(
+      'Next: set DATABASE_URL to this URL, keep DATA_DIR (its media folder holds the uploaded images), and start the store.',
+    );
     expect(code).toBe(0);
     await withTarget(async (database) => {
       expect(await shopFacts(database.db)).toEqual(before);
@@ -133,6 +138,26 @@ describe.skipIf(!reachable)('npm run db:move-to-postgres', () => {
         await app.close();
       }
     });
+  });
+
+  it('with the images in an S3 bucket, the closing line names the bucket, not the media folder', async () => {
+    const bucketTarget = await createScratchDatabase('move_s3');
+    try {
+      const { code, output } = await move([bucketTarget.url], dataDir, {
+        MEDIA_STORAGE: 's3',
+        S3_BUCKET: 'shop-images',
+        S3_REGION: 'ap-south-1',
+        S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+        S3_SECRET_ACCESS_KEY: 'example-secret',
+      });
+      expect(output).toContain(
+        'Next: set DATABASE_URL to this URL and start the store (the uploaded images stay in the S3 bucket).',
+      );
+      expect(output).not.toContain('media folder');
+      expect(code).toBe(0);
+    } finally {
+      await bucketTarget.drop();
+    }
   });
 
   it('refuses a target that holds rows, in one sentence', async () => {

@@ -48,8 +48,11 @@ export async function runMoveToPostgres(argv: string[], options: MoveOptions = {
     return 1;
   }
   const env = options.env ?? process.env;
+  let mediaInBucket = false;
   try {
-    if (loadConfig(env).DATABASE_URL) {
+    const config = loadConfig(env);
+    mediaInBucket = config.MEDIA_STORAGE === 's3';
+    if (config.DATABASE_URL) {
       console.error(
         'DATABASE_URL is set, so the store already uses PostgreSQL; unset it to move the embedded database of DATA_DIR.',
       );
@@ -79,7 +82,9 @@ export async function runMoveToPostgres(argv: string[], options: MoveOptions = {
       console.log(
         [
           `Moved the store to ${shownUrl(url)}. Sign-in sessions were not moved: everyone signs in again.`,
-          'Next: set DATABASE_URL to this URL, keep DATA_DIR (its media folder holds the uploaded images), and start the store.',
+          mediaInBucket
+            ? 'Next: set DATABASE_URL to this URL and start the store (the uploaded images stay in the S3 bucket).'
+            : 'Next: set DATABASE_URL to this URL, keep DATA_DIR (its media folder holds the uploaded images), and start the store.',
         ].join('\n'),
       );
     }
