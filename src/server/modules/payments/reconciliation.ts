@@ -70,6 +70,8 @@ export type ReconcileOptions = {
   recheck?: boolean;
   /** Only the attempts of this order (the payment window's hook). */
   order?: { storeId: number; id: string };
+  /** Only the attempts of this store (the CLI's --host). */
+  storeId?: number;
   /** `MAIL_FROM`, for the mails of a payment. */
   mailFrom?: string | undefined;
   log?: ReconcileLogger;
@@ -132,6 +134,7 @@ export async function reconcilePayments(db: Db, options: ReconcileOptions): Prom
       options.order
         ? and(eq(payments.storeId, options.order.storeId), eq(payments.orderId, options.order.id))
         : undefined,
+      options.storeId === undefined ? undefined : eq(payments.storeId, options.storeId),
       asked.length > 0 ? notInArray(payments.id, asked) : undefined,
     ];
     const claimed: Claimed[] = await db.transaction(async (tx) => {
