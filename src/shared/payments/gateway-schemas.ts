@@ -77,3 +77,6 @@ export const sandboxVerifyAnswerSchema = z.object({
   msg: z.string(),
   transaction_details: z.record(z.string(), z.record(z.string(), z.string())).optional(),
 });
+
+/** Every answer of the sandbox's postservice URL: the refund command's or the status command's. */
+export const sandboxPostserviceAnswerSchema = sandboxRefundAnswerSchema.extend(sandboxVerifyAnswerSchema.shape);

@@ -10,8 +10,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { formatRupees, paiseToRupees } from '@shared/money';
 import {
   htmlPageSchema,
-  sandboxRefundAnswerSchema,
-  sandboxVerifyAnswerSchema,
+  sandboxPostserviceAnswerSchema,
 } from '@shared/payments/gateway-schemas';
 import { acceptFormBodies, formFields } from '../form-body';
 import { escapeHtml } from '../../../html-escape';
@@ -222,13 +221,14 @@ wallets” while the shop is in test mode.</p></main>`,
   );
 
   /**
-   * PayU's refund command (`cancel_refund_transaction`) answered as PayU documents it (./sandbox-payu-refund.ts):
-   * 200 JSON, `status` 1 or 0 with PayU's `msg`. The shop asks the sandbox in process; this route lets anyone
+   * PayU's refund command (`cancel_refund_transaction`, ./sandbox-payu-refund.ts) and status command
+   * (`verify_payment`, ./sandbox-payu-verify.ts) answered as PayU documents them: 200 JSON, `status` 1 or 0 with
+   * PayU's `msg`. The shop asks the sandbox in process; this route lets anyone
    * try the protocol by hand (TEST MODE, no money moves).
    */
   app.post(
     SANDBOX_PAYU_REFUND_PATH,
-    { schema: { response: { 200: sandboxRefundAnswerSchema } } },
+    { schema: { response: { 200: sandboxPostserviceAnswerSchema } } },
     async (request, reply) => {
       let fields: Record<string, string>;
       try {
