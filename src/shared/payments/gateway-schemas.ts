@@ -79,4 +79,6 @@ export const sandboxVerifyAnswerSchema = z.object({
 });
 
 /** Every answer of the sandbox's postservice URL: the refund command's or the status command's. */
-export const sandboxPostserviceAnswerSchema = sandboxRefundAnswerSchema.extend(sandboxVerifyAnswerSchema.shape);
+export const sandboxPostserviceAnswerSchema = sandboxRefundAnswerSchema.extend(
+  sandboxVerifyAnswerSchema.shape,
+);

@@ -29,7 +29,13 @@ import { paymentSettings, SANDBOX_PAYU_KEY, SANDBOX_PAYU_SALT } from './settings
 const LIVE = { key: 'LiveKey7', salt: 'live-salt-for-tests' };
 const MINUTE = 60_000;
 
-type Started = { id: string; orderNumber: string; txnid: string; amount: string; data: Record<string, string> };
+type Started = {
+  id: string;
+  orderNumber: string;
+  txnid: string;
+  amount: string;
+  data: Record<string, string>;
+};
 
 describe.each(testDatabaseKinds)('reconciliation on %s', (kind) => {
   let database: TestDatabase;
@@ -96,7 +102,12 @@ describe.each(testDatabaseKinds)('reconciliation on %s', (kind) => {
     return { ...placed, txnid: data.txnid!, amount: data.amount!, data };
   };
   const captured = (attempt: Started, amt = attempt.amount, extra: { currency?: string } = {}) =>
-    payu.transactions.set(attempt.txnid, { status: 'success', amt, mihpayid: `4039937155${attempt.txnid.slice(-6)}`, ...extra });
+    payu.transactions.set(attempt.txnid, {
+      status: 'success',
+      amt,
+      mihpayid: `4039937155${attempt.txnid.slice(-6)}`,
+      ...extra,
+    });
   const orderOf = async (attempt: Started) => {
     const [order] = await database.db
       .select({ status: orders.status, totalPaise: orders.totalPaise })
@@ -160,7 +171,10 @@ describe.each(testDatabaseKinds)('reconciliation on %s', (kind) => {
       const paid = await orderOf(old);
       expect(paid.status).toBe(ORDER_STATUS.processing);
       expect(paid.payments).toMatchObject([
-        { status: 'succeeded', raw: { statusCheck: { answer: 'captured', amountPaise: 370_000, currency: 'INR' } } },
+        {
+          status: 'succeeded',
+          raw: { statusCheck: { answer: 'captured', amountPaise: 370_000, currency: 'INR' } },
+        },
       ]);
       expect(paid.events).toEqual([
         { to: ORDER_STATUS.pending, cause: expect.any(String) },
@@ -187,7 +201,12 @@ describe.each(testDatabaseKinds)('reconciliation on %s', (kind) => {
       const pending = await startAttempt(12);
       const unknown = await startAttempt(12);
       payu.transactions.set(failed.txnid, { status: 'failure', amt: failed.amount, mihpayid: '1' });
-      payu.transactions.set(pending.txnid, { status: 'pending', unmappedstatus: 'in progress', amt: pending.amount, mihpayid: '2' });
+      payu.transactions.set(pending.txnid, {
+        status: 'pending',
+        unmappedstatus: 'in progress',
+        amt: pending.amount,
+        mihpayid: '2',
+      });
 
       expect((await reconcile()).map((result) => [result.orderNumber, result.action])).toEqual([
         [failed.orderNumber, 'failed'],
@@ -214,7 +233,9 @@ describe.each(testDatabaseKinds)('reconciliation on %s', (kind) => {
       captured(short, formatPaiseAmount(370_000 - 100));
       captured(dollars, dollars.amount, { currency: 'USD' });
 
-      expect((await reconcile()).map((result) => [result.action, result.capturedPaise, result.currency])).toEqual([
+      expect(
+        (await reconcile()).map((result) => [result.action, result.capturedPaise, result.currency]),
+      ).toEqual([
         ['amount-mismatch', 369_900, 'INR'],
         ['amount-mismatch', 370_000, 'USD'],
       ]);
@@ -226,7 +247,8 @@ describe.each(testDatabaseKinds)('reconciliation on %s', (kind) => {
       expect(logged.filter((line) => line.level === 'warn')).toEqual([
         {
           level: 'warn',
-          message: 'the gateway captured another amount or currency than the order’s: not paid; check it with the gateway',
+          message:
+            'the gateway captured another amount or currency than the order’s: not paid; check it with the gateway',
           details: {
             orderNumber: short.orderNumber,
             gatewayId: short.txnid,
@@ -281,6 +303,17 @@ describe.each(testDatabaseKinds)('reconciliation on %s', (kind) => {
       const paid = await orderOf(attempt);
       expect(paid.payments.map((row) => row.status)).toEqual(['succeeded']);
       expect(paid.events.filter((event) => event.to === ORDER_STATUS.processing)).toHaveLength(1);
+
+      // By hand on two servers at once (no waiting between checks): both may ask, one pays.
+      const another = await startAttempt(30);
+      captured(another);
+      const byHand = await Promise.all([reconcile({ recheck: true }), reconcile({ recheck: true })]);
+      const actions = byHand.flat().map((result) => result.action);
+      expect(actions.filter((action) => action === 'paid')).toHaveLength(1);
+      expect(actions.every((action) => action === 'paid' || action === 'already-settled')).toBe(true);
+      const once = await orderOf(another);
+      expect(once.payments.map((row) => row.status)).toEqual(['succeeded']);
+      expect(once.events.filter((event) => event.to === ORDER_STATUS.processing)).toHaveLength(1);
     });
   });
 
@@ -313,7 +346,10 @@ describe.each(testDatabaseKinds)('reconciliation on %s', (kind) => {
             payuVerifyForm({ key: SANDBOX_PAYU_KEY, salt: SANDBOX_PAYU_SALT }, attempt.txnid),
           ).toString(),
         });
-      expect((await verify()).json()).toMatchObject({ status: 0, transaction_details: { [attempt.txnid]: { status: 'Not Found' } } });
+      expect((await verify()).json()).toMatchObject({
+        status: 0,
+        transaction_details: { [attempt.txnid]: { status: 'Not Found' } },
+      });
 
       const page = await app.inject({
         method: 'POST',
@@ -322,8 +358,13 @@ describe.each(testDatabaseKinds)('reconciliation on %s', (kind) => {
         payload: new URLSearchParams(attempt.data).toString(),
       });
       expect(page.statusCode).toBe(200);
-      expect((await verify()).json()).toMatchObject({ status: 1, transaction_details: { [attempt.txnid]: { status: 'pending' } } });
-      const form = /<form method="post" action="\/sandbox\/payu\/lost-callback">([\s\S]*?)<\/form>/.exec(page.body);
+      expect((await verify()).json()).toMatchObject({
+        status: 1,
+        transaction_details: { [attempt.txnid]: { status: 'pending' } },
+      });
+      const form = /<form method="post" action="\/sandbox\/payu\/lost-callback">([\s\S]*?)<\/form>/.exec(
+        page.body,
+      );
       expect(form?.[1]).toContain('Pay, but lose the callback');
       const fields = Object.fromEntries(
         [...form![1]!.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((input) => [
@@ -349,7 +390,12 @@ describe.each(testDatabaseKinds)('reconciliation on %s', (kind) => {
       expect((await verify()).json()).toMatchObject({
         status: 1,
         transaction_details: {
-          [attempt.txnid]: { status: 'success', unmappedstatus: 'captured', amt: '3700.00', mihpayid: fields.mihpayid },
+          [attempt.txnid]: {
+            status: 'success',
+            unmappedstatus: 'captured',
+            amt: '3700.00',
+            mihpayid: fields.mihpayid,
+          },
         },
       });
       expect((await orderOf(attempt)).status).toBe(ORDER_STATUS.pending);
@@ -387,10 +433,18 @@ describe.each(testDatabaseKinds)('reconciliation on %s', (kind) => {
       for (const since of ['2026-13-01', '2026-02-30', 'yesterday', '01-11-2026']) {
         const run = await runCli(['reconcile', '--since', since]);
         expect(run.code).toBe(1);
-        expect(run.output.split('\n')[0]).toBe('--since must be a date as YYYY-MM-DD, e.g. --since 2026-11-01');
+        expect(run.output.split('\n')[0]).toBe(
+          '--since must be a date as YYYY-MM-DD, e.g. --since 2026-11-01',
+        );
       }
-      expect(await runCli(['reconcile', 'RS-7KQ29XD3'])).toMatchObject({ code: 1, output: expect.stringMatching(/^Unexpected argument RS-7KQ29XD3\n/) });
-      const rows = await database.db.select().from(payments).where(and(eq(payments.status, 'succeeded')));
+      expect(await runCli(['reconcile', 'RS-7KQ29XD3'])).toMatchObject({
+        code: 1,
+        output: expect.stringMatching(/^Unexpected argument RS-7KQ29XD3\n/),
+      });
+      const rows = await database.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.status, 'succeeded')));
       expect(rows).toEqual([]);
     });
   });

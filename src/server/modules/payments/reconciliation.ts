@@ -169,7 +169,9 @@ export async function reconcilePayments(db: Db, options: ReconcileOptions): Prom
     });
     for (const row of claimed) {
       asked.push(row.id);
-      const kind = kinds.find((each) => each.recordedAs === row.provider && each.provider.method === row.method);
+      const kind = kinds.find(
+        (each) => each.recordedAs === row.provider && each.provider.method === row.method,
+      );
       if (!kind || !row.gatewayId) continue;
       try {
         const status = await kind.provider.fetchStatus!(row.gatewayId, { settings: options.settings });

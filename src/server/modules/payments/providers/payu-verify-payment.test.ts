@@ -42,8 +42,16 @@ describe('PayU verify_payment', () => {
   let payu: PayuStatusStandIn;
   beforeAll(async () => {
     payu = await startPayuStatusStandIn(LIVE);
-    payu.transactions.set('RS-7KQ29XD3-4K7Q2M', { status: 'success', amt: '1299.50', mihpayid: '403993715521889530' });
-    payu.transactions.set('RS-7KQ29XD3-FAILED', { status: 'failure', amt: '1299.50', mihpayid: '403993715521889531' });
+    payu.transactions.set('RS-7KQ29XD3-4K7Q2M', {
+      status: 'success',
+      amt: '1299.50',
+      mihpayid: '403993715521889530',
+    });
+    payu.transactions.set('RS-7KQ29XD3-FAILED', {
+      status: 'failure',
+      amt: '1299.50',
+      mihpayid: '403993715521889531',
+    });
     payu.transactions.set('RS-7KQ29XD3-PENDNG', {
       status: 'pending',
       unmappedstatus: 'in progress',
@@ -128,7 +136,10 @@ describe('PayU verify_payment', () => {
     });
     payu.httpStatus = 503;
     try {
-      expect(await ask('RS-7KQ29XD3-4K7Q2M')).toMatchObject({ status: 'pending', raw: { reason: 'HTTP 503' } });
+      expect(await ask('RS-7KQ29XD3-4K7Q2M')).toMatchObject({
+        status: 'pending',
+        raw: { reason: 'HTTP 503' },
+      });
     } finally {
       payu.httpStatus = null;
     }
@@ -143,15 +154,15 @@ describe('PayU verify_payment', () => {
     expect(
       readPayuVerifyAnswer(answer({ status: 'success', mihpayid: '9', amt: '10.00', currency: 'usd' }), 'T1'),
     ).toMatchObject({ status: 'captured', amountPaise: 1000, currency: 'USD' });
-    expect(readPayuVerifyAnswer(answer({ status: 'success', mihpayid: '9', amt: '1e3' }), 'T1')).toMatchObject(
-      { status: 'pending' },
-    );
+    expect(
+      readPayuVerifyAnswer(answer({ status: 'success', mihpayid: '9', amt: '1e3' }), 'T1'),
+    ).toMatchObject({ status: 'pending' });
     expect(readPayuVerifyAnswer(answer({ status: 'success', amt: '10.00' }), 'T1')).toMatchObject({
       status: 'pending',
     });
-    expect(readPayuVerifyAnswer(answer({ status: 'success', mihpayid: '9', amt: '10.00' }), 'T2')).toMatchObject(
-      { status: 'pending' },
-    );
+    expect(
+      readPayuVerifyAnswer(answer({ status: 'success', mihpayid: '9', amt: '10.00' }), 'T2'),
+    ).toMatchObject({ status: 'pending' });
     expect(readPayuVerifyAnswer('Array ( [status] => 1 )', 'T1')).toMatchObject({
       status: 'pending',
       raw: { reason: 'no readable answer' },
@@ -165,14 +176,24 @@ describe('PayU verify_payment', () => {
       msg: '0 out of 1 Transactions Fetched Successfully',
       transaction_details: { 'RS-SANDBOX-NOTSEEN': { mihpayid: 'Not Found', status: 'Not Found' } },
     });
-    rememberSandboxTransaction('RS-SANDBOX-SEEN01', { amount: '450.00', mihpayid: '123456789012', status: 'pending' });
+    rememberSandboxTransaction('RS-SANDBOX-SEEN01', {
+      amount: '450.00',
+      mihpayid: '123456789012',
+      status: 'pending',
+    });
     expect(sandboxVerifyAnswer(form('RS-SANDBOX-SEEN01'))).toMatchObject({
       status: 1,
       transaction_details: { 'RS-SANDBOX-SEEN01': { status: 'pending', amt: '450.00' } },
     });
     const sandbox = { settings: settingsFor(null, true) };
-    expect(await payuProvider.fetchStatus!('RS-SANDBOX-SEEN01', sandbox)).toMatchObject({ status: 'pending' });
-    rememberSandboxTransaction('RS-SANDBOX-SEEN01', { amount: '450.00', mihpayid: '123456789012', status: 'success' });
+    expect(await payuProvider.fetchStatus!('RS-SANDBOX-SEEN01', sandbox)).toMatchObject({
+      status: 'pending',
+    });
+    rememberSandboxTransaction('RS-SANDBOX-SEEN01', {
+      amount: '450.00',
+      mihpayid: '123456789012',
+      status: 'success',
+    });
     expect(await payuProvider.fetchStatus!('RS-SANDBOX-SEEN01', sandbox)).toMatchObject({
       status: 'captured',
       gatewayPaymentId: '123456789012',

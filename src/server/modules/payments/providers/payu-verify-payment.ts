@@ -54,7 +54,10 @@ const KEPT_FIELDS = [
 ] as const;
 
 /** The form fields asking the status of txnid `txnid`, hash included. */
-export function payuVerifyForm(gateway: { key: string; salt: string }, txnid: string): Record<string, string> {
+export function payuVerifyForm(
+  gateway: { key: string; salt: string },
+  txnid: string,
+): Record<string, string> {
   return {
     key: gateway.key,
     command: PAYU_VERIFY_COMMAND,

@@ -8,10 +8,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { formatRupees, paiseToRupees } from '@shared/money';
-import {
-  htmlPageSchema,
-  sandboxPostserviceAnswerSchema,
-} from '@shared/payments/gateway-schemas';
+import { htmlPageSchema, sandboxPostserviceAnswerSchema } from '@shared/payments/gateway-schemas';
 import { acceptFormBodies, formFields } from '../form-body';
 import { escapeHtml } from '../../../html-escape';
 import { hiddenInputs, renderPage, sendPage } from '../html';
@@ -258,7 +255,11 @@ wallets” while the shop is in test mode.</p></main>`,
         return sendPage(reply, 400, errorPage('Expected a form post'));
       }
       const callback = readPayuCallback(fields);
-      if (callback.status !== 'success' || !callback.hash || !verifyPayuCallbackHash(callback, SANDBOX_PAYU_SALT)) {
+      if (
+        callback.status !== 'success' ||
+        !callback.hash ||
+        !verifyPayuCallbackHash(callback, SANDBOX_PAYU_SALT)
+      ) {
         return sendPage(reply, 400, errorPage(SANDBOX_HASH_ERROR));
       }
       rememberSandboxTransaction(callback.txnid, {
