@@ -42,7 +42,10 @@ export type GatewaySettings = {
   salt: string;
   /** The hosted checkout URL; null for the sandbox, which lives on the shop's own origin. */
   url: string | null;
-  /** PayU's refund API (`merchant/postservice?form=2`); null for the sandbox, which answers in process. */
+  /**
+   * PayU's postservice API (`merchant/postservice?form=2`: refunds and `verify_payment`); null for the
+   * sandbox, which answers in process.
+   */
   refundUrl: string | null;
   testMode: boolean;
 };
