@@ -26,7 +26,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { returnRoutes } from './modules/returns/routes';
 import { sandboxPayuRoutes } from './modules/payments/providers/sandbox-payu';
 import { paymentRoutes } from './modules/payments/routes';
-import { reconcileOrderBeforeCancel } from './modules/payments/reconciliation';
+import { beforeCancelHook } from './modules/payments/reconciliation';
 import { ReconciliationTimer } from './modules/payments/reconciliation-timer';
 import { shopOrigin } from './shop-origin';
 import { formActionSources, paymentSettings } from './modules/payments/settings';
@@ -163,12 +163,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     intervalMs: options.paymentWindowIntervalMs,
     onExpired: () => mailSender.wake(),
     // Before an order is cancelled unpaid, the gateway is asked whether it was paid after all.
-    beforeCancel: (order) =>
-      reconcileOrderBeforeCancel(database.db, order, {
-        settings: payments,
-        mailFrom: config.MAIL_FROM,
-        log: app.log,
-      }),
+    beforeCancel: beforeCancelHook(database.db, {
+      settings: payments,
+      mailFrom: config.MAIL_FROM,
+      log: app.log,
+    }),
   });
   app.decorate('paymentWindow', paymentWindow);
   // Catches up on orders that expired while the store was down, then keeps watching.

@@ -4,7 +4,8 @@
  * `command`, `var1` (the txnid) and `hash = sha512(key|command|var1|SALT)` checked under its own key and salt —
  * and answers in PayU's JSON from the transactions a test gives it: `status` 1 with the transaction under
  * its txnid, `status` 0 with `Not Found` for a txnid it does not know, `status` 0 and `Invalid Hash.` for a
- * wrong hash or key. `httpStatus` makes it fail at the HTTP level instead. It records every request.
+ * wrong hash or key. `httpStatus` makes it fail at the HTTP level instead, `delayMs` answer late. It records
+ * every request.
  */
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -28,6 +29,8 @@ export type PayuStatusStandIn = {
   transactions: Map<string, StandInTransaction>;
   /** When set, every answer is this HTTP status with a plain-text body. */
   httpStatus: number | null;
+  /** Milliseconds to wait before answering (a slow gateway). */
+  delayMs: number;
   close(): Promise<void>;
 };
 
@@ -93,11 +96,12 @@ export async function startPayuStatusStandIn(merchant: {
 }): Promise<PayuStatusStandIn> {
   const asked: Record<string, string>[] = [];
   const transactions = new Map<string, StandInTransaction>();
-  const standIn = { httpStatus: null as number | null };
+  const standIn = { httpStatus: null as number | null, delayMs: 0 };
   const server: Server = createServer((request, response) => {
     let text = '';
     request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    request.on('end', () => {
+    request.on('end', async () => {
+      if (standIn.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, standIn.delayMs));
       const fields = Object.fromEntries(new URLSearchParams(text));
       asked.push({ ...fields, path: request.url ?? '', contentType: request.headers['content-type'] ?? '' });
       if (standIn.httpStatus !== null) {

@@ -293,6 +293,36 @@ describe.each(testDatabaseKinds)('reconciliation on %s', (kind) => {
       expect((await orderOf(unpaid)).status).toBe(ORDER_STATUS.cancelled);
     });
 
+    it('a slow gateway holds the window 5 seconds at most; its late answer still pays, as a late payment', async () => {
+      const slowlyPaid = await startAttempt(2);
+      captured(slowlyPaid);
+      await database.db
+        .update(orders)
+        .set({ paymentDueAt: sql`now() - interval '1 second'` })
+        .where(eq(orders.id, slowlyPaid.id));
+      payu.delayMs = 6_500;
+      try {
+        const started = Date.now();
+        app.paymentWindow.start();
+        await app.paymentWindow.idle();
+        await app.paymentWindow.stop();
+        expect(Date.now() - started).toBeLessThan(6_500);
+        expect((await orderOf(slowlyPaid)).status).toBe(ORDER_STATUS.cancelled);
+        await vi.waitFor(
+          async () => expect((await orderOf(slowlyPaid)).status).toBe(ORDER_STATUS.processing),
+          {
+            timeout: 5_000,
+            interval: 200,
+          },
+        );
+      } finally {
+        payu.delayMs = 0;
+      }
+      expect((await orderOf(slowlyPaid)).events.map((event) => event.cause).at(-1)).toMatch(
+        /^reinstated: paid after the window \(payment: PayU txnid .+, found by reconciliation\)$/,
+      );
+    });
+
     it('two runs at once ask once and pay once', async () => {
       const attempt = await startAttempt(30);
       captured(attempt);

@@ -8,7 +8,7 @@
  *   {@link RECONCILE_AFTER_MS} (10 minutes) old, started in the last {@link RECONCILE_LOOKBACK_MS} (3 days),
  *   each again after a quiet time of 10 minutes or a quarter of its age, whichever is longer (an abandoned
  *   checkout is asked about 20 times in all, not every minute for days);
- * - by the payment window, just before it cancels an order ({@link reconcileOrderBeforeCancel}), whatever the
+ * - by the payment window, just before it cancels an order ({@link beforeCancelHook}), whatever the
  *   attempt's age: an order whose payment was captured is paid, never cancelled;
  * - by hand: `npm run orders -- reconcile [--since 2026-11-01]`.
  *
@@ -204,21 +204,47 @@ export async function reconcilePayments(db: Db, options: ReconcileOptions): Prom
   }
 }
 
+/** How long the payment window waits for the gateway's answer about one order before cancelling it (ms). */
+export const BEFORE_CANCEL_WAIT_MS = 5_000;
+/** After an answer that took longer, the window stops asking for this long (ms): the gateway is struggling. */
+export const BEFORE_CANCEL_PAUSE_MS = 60_000;
+
 /**
  * The payment window's hook (passed to `../orders/payment-window.ts` when the app is built): asks the gateway
  * about every open attempt of the order about to be cancelled, whatever its age, and pays the order when one
- * was captured — the window then finds it Processing and leaves it. Never throws (a failure is logged and the
- * order is cancelled as before; a payment that still arrives is a late payment).
+ * was captured — the window then finds it Processing and leaves it. The window waits at most
+ * {@link BEFORE_CANCEL_WAIT_MS} per order (an answer that comes later is still applied: a Cancelled order comes
+ * back as a late payment), and after such a slow answer does not ask for {@link BEFORE_CANCEL_PAUSE_MS}, so a
+ * gateway that does not answer cannot hold up the window. Never throws (a failure is logged and the order is
+ * cancelled as before).
  */
-export async function reconcileOrderBeforeCancel(
+export function beforeCancelHook(
   db: Db,
-  order: { storeId: number; id: string },
   options: Omit<ReconcileOptions, 'order' | 'recheck' | 'minAgeMs'>,
-): Promise<ReconciledAttempt[]> {
-  try {
-    return await reconcilePayments(db, { ...options, order, recheck: true, minAgeMs: 0 });
-  } catch (error) {
-    options.log?.error({ err: error }, 'asking the gateway before the payment window closes failed');
-    return [];
-  }
+): (order: { storeId: number; id: string }) => Promise<void> {
+  let pausedUntil = 0;
+  return async (order) => {
+    if (askableKinds(options.settings).length === 0 || Date.now() < pausedUntil) return;
+    const asked = reconcilePayments(db, { ...options, order, recheck: true, minAgeMs: 0 }).catch(
+      (error: unknown) => {
+        options.log?.error({ err: error }, 'asking the gateway before the payment window closes failed');
+      },
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const slow = await Promise.race([
+      asked.then(() => false),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(true), BEFORE_CANCEL_WAIT_MS);
+        timer.unref();
+      }),
+    ]);
+    clearTimeout(timer);
+    if (slow) {
+      pausedUntil = Date.now() + BEFORE_CANCEL_PAUSE_MS;
+      options.log?.warn(
+        { waitedMs: BEFORE_CANCEL_WAIT_MS },
+        'the gateway is slow to answer: the payment window stops asking it for a minute',
+      );
+    }
+  };
 }
