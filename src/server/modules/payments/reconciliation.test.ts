@@ -261,6 +261,15 @@ describe.each(testDatabaseKinds)('reconciliation on %s', (kind) => {
       ]);
     });
 
+    it('the server’s own timer runs a pass when it starts', async () => {
+      const attempt = await startAttempt(45);
+      captured(attempt);
+      app.reconciliation.start();
+      await app.reconciliation.idle();
+      await app.reconciliation.stop();
+      expect((await orderOf(attempt)).status).toBe(ORDER_STATUS.processing);
+    });
+
     it('an attempt whose callback came first is not asked', async () => {
       const attempt = await startAttempt(20);
       captured(attempt);
