@@ -26,6 +26,8 @@ import { orderRoutes } from './modules/orders/routes';
 import { returnRoutes } from './modules/returns/routes';
 import { sandboxPayuRoutes } from './modules/payments/providers/sandbox-payu';
 import { paymentRoutes } from './modules/payments/routes';
+import { beforeCancelHook } from './modules/payments/reconciliation';
+import { ReconciliationTimer } from './modules/payments/reconciliation-timer';
 import { shopOrigin } from './shop-origin';
 import { formActionSources, paymentSettings } from './modules/payments/settings';
 import { openMediaStorage, type MediaStorage } from './modules/media/media-storage';
@@ -74,6 +76,11 @@ declare module 'fastify' {
      * timer; stopped when the app closes.
      */
     paymentWindow: PaymentWindowTimer;
+    /**
+     * Asks the gateway about payment attempts whose callback never came (docs/payments.md "Reconciliation"):
+     * a pass when the app is ready, then one on a timer; stopped when the app closes.
+     */
+    reconciliation: ReconciliationTimer;
     /** Reloads the store directory and drops cached catalogue responses (after a catalogue write). */
     catalogChanged(): Promise<void>;
     /** Where uploaded images are kept: `DATA_DIR/media`, or a bucket with MEDIA_STORAGE=s3. */
@@ -102,6 +109,8 @@ export type BuildAppOptions = {
   mailer?: Mailer;
   /** Between the payment window's passes, in ms (default 15 s: `EXPIRY_INTERVAL_MS`). */
   paymentWindowIntervalMs?: number;
+  /** Between reconciliation passes, in ms (default 60 s: `RECONCILE_INTERVAL_MS`). */
+  reconciliationIntervalMs?: number;
 };
 
 /**
@@ -146,16 +155,33 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const mailSender = new OutboxSender({ db: database.db, mailer, log: app.log });
   app.decorate('mailSender', mailSender);
   app.addHook('onReady', async () => mailSender.start());
+  const payments = paymentSettings(config);
   const paymentWindow = new PaymentWindowTimer({
     db: database.db,
     log: app.log,
     mailFrom: config.MAIL_FROM,
     intervalMs: options.paymentWindowIntervalMs,
     onExpired: () => mailSender.wake(),
+    // Before an order is cancelled unpaid, the gateway is asked whether it was paid after all.
+    beforeCancel: beforeCancelHook(database.db, {
+      settings: payments,
+      mailFrom: config.MAIL_FROM,
+      log: app.log,
+    }),
   });
   app.decorate('paymentWindow', paymentWindow);
   // Catches up on orders that expired while the store was down, then keeps watching.
   app.addHook('onReady', async () => paymentWindow.start());
+  const reconciliation = new ReconciliationTimer({
+    db: database.db,
+    settings: payments,
+    log: app.log,
+    mailFrom: config.MAIL_FROM,
+    intervalMs: options.reconciliationIntervalMs,
+    onPaid: () => mailSender.wake(),
+  });
+  app.decorate('reconciliation', reconciliation);
+  app.addHook('onReady', async () => reconciliation.start());
   app.decorate('catalogChanged', async () => {
     responseCache.clear();
     directory = await loadStoreDirectory(database.db, directory.defaultStoreId);
@@ -180,6 +206,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // The daily backup and the key of the local backup route; stopped before the database closes.
   const backups = attachBackups(app);
   app.addHook('onClose', async () => {
+    await reconciliation.stop();
     await paymentWindow.stop();
     await mailSender.stop();
     await stopListening?.();
@@ -189,7 +216,6 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     if (ownsDatabase) await database.close();
   });
 
-  const payments = paymentSettings(config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -199,8 +199,9 @@ export const configSchema = z
       )
       .default('https://test.payu.in/_payment'),
     /**
-     * PayU's refund API (`cancel_refund_transaction`): https://test.payu.in/merchant/postservice?form=2 (test)
-     * or https://info.payu.in/merchant/postservice?form=2 (live). Unset → the one matching PAYU_URL.
+     * PayU's postservice API, for refunds (`cancel_refund_transaction`) and payment status (`verify_payment`,
+     * reconciliation): https://test.payu.in/merchant/postservice?form=2 (test) or
+     * https://info.payu.in/merchant/postservice?form=2 (live). Unset → the one matching PAYU_URL.
      */
     PAYU_REFUND_URL: z
       .string()

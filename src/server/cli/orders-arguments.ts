@@ -11,6 +11,7 @@ export const ORDERS_USAGE = [
   '  mail',
   '  gst-export <YYYY-MM> [--out <directory>]   the GSTR-1 CSV sheets of the month for your accountant',
   '  invoice <order> [--out <directory>]         the PDFs of its tax invoice and credit note',
+  '  reconcile [--since YYYY-MM-DD]              ask the gateway now about payments whose callback never came',
 ].join('\n');
 
 /** An error the CLI prints as is (exit code 1). */
@@ -19,7 +20,16 @@ export class CliError extends Error {}
 /** A parsed command line: the command, its other positional arguments and its `--name value` options. */
 export type ParsedArguments = { command: string; positional: string[]; options: Map<string, string> };
 
-const VALUE_OPTIONS = new Set(['--host', '--status', '--limit', '--utr', '--tracking', '--courier', '--out']);
+const VALUE_OPTIONS = new Set([
+  '--host',
+  '--status',
+  '--limit',
+  '--utr',
+  '--tracking',
+  '--courier',
+  '--out',
+  '--since',
+]);
 
 /**
  * Parses `argv` (after `npm run orders --`): options as `--name value` or `--name=value`.

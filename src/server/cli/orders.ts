@@ -15,6 +15,8 @@
  * mail                                   e-mails that failed or are still waiting, with the last error
  * gst-export <YYYY-MM> [--out <dir>]     the month's GSTR-1 CSV sheets (docs/gst.md) into <dir> (default .)
  * invoice <order> [--out <dir>]          the order's tax invoice and credit note PDFs into <dir> (default .)
+ * reconcile [--since YYYY-MM-DD]         ask the gateway now about open payment attempts (docs/payments.md
+ *                                        "Reconciliation"); one line per attempt
  * ```
  *
  * `--host shop.example.com` picks the store; without it an order number is looked up in every store. An
@@ -22,6 +24,7 @@
  */
 import { courierDisplayName } from '@shared/orders/couriers';
 import { ORDER_STATUS, orderStatusLabel, type OrderStatusCode } from '@shared/orders/order-status';
+import { loadConfig, type AppConfig } from '../config';
 import type { Database, Db } from '../db/database';
 import { AppError } from '../errors';
 import { exportGstr1Files, exportOrderDocuments } from '../modules/gst/gstr1-files';
@@ -33,11 +36,13 @@ import {
   ownerOrderDetails,
   type OwnerOrderRef,
 } from '../modules/orders/owner-orders';
+import { paymentSettings } from '../modules/payments/settings';
 import { confirmUpiPayment } from '../modules/payments/upi-confirmation';
 import { loadStoreDirectory, normalizeHost, resolveStoreId } from '../modules/stores/service';
 import { openCliDatabase, ORDER_STEPS_WHILE_RUNNING } from './cli-database';
 import { CliError, ORDERS_USAGE, parseArguments, type ParsedArguments } from './orders-arguments';
 import { orderDetailLines, orderListLines, undeliveredMailLines } from './orders-output';
+import { reconcileCommand } from './orders-reconcile';
 
 const STATUS_NAMES: Record<string, OrderStatusCode> = {
   pending: ORDER_STATUS.pending,
@@ -129,7 +134,7 @@ async function markPaid(db: Db, found: OwnerOrderRef, utr: string): Promise<void
   );
 }
 
-async function run(db: Db, parsed: ParsedArguments): Promise<void> {
+async function run(db: Db, parsed: ParsedArguments, config: () => AppConfig): Promise<void> {
   const host = parsed.options.get('--host');
   const [orderInput, ...extra] = parsed.positional;
   const noArguments = () => {
@@ -181,6 +186,18 @@ async function run(db: Db, parsed: ParsedArguments): Promise<void> {
       const out = parsed.options.get('--out') ?? '.';
       return print(await exportOrderDocuments(db, found.storeId, found.id, found.orderNumber, out));
     }
+    case 'reconcile': {
+      noArguments();
+      const since = parsed.options.get('--since');
+      return print(
+        await reconcileCommand(db, {
+          since,
+          storeId: await storeOf(db, host),
+          settings: paymentSettings(config()),
+          mailFrom: config().MAIL_FROM,
+        }),
+      );
+    }
     case 'mail':
       noArguments();
       return print(
@@ -196,6 +213,8 @@ async function run(db: Db, parsed: ParsedArguments): Promise<void> {
 export type RunOrdersCliOptions = {
   /** An open, migrated database to use (and leave open); without it the CLI opens the configured one. */
   database?: Database;
+  /** The settings (the payment gateway, `MAIL_FROM`); without them the CLI reads the environment. */
+  config?: AppConfig;
 };
 
 /** Runs the CLI; resolves to the exit code (0 done, 1 refused or failed). */
@@ -211,7 +230,7 @@ export async function runOrdersCli(argv: string[], options: RunOrdersCliOptions 
   const database = options.database ?? (await openCliDatabase({ inUseNote: ORDER_STEPS_WHILE_RUNNING }));
   if (!database) return 1;
   try {
-    await run(database.db, parsed);
+    await run(database.db, parsed, () => options.config ?? loadConfig());
     return 0;
   } catch (error) {
     if (error instanceof CliError) {

@@ -64,3 +64,21 @@ export const sandboxRefundAnswerSchema = z.object({
   bank_ref_num: z.null().optional(),
   mihpayid: z.string().optional(),
 });
+
+/**
+ * The sandbox's answer to PayU's status command (`verify_payment` on the same URL, docs/payments.md "PayU's
+ * status API"): PayU's documented JSON — `status` 1 and the transaction under its txnid in
+ * `transaction_details` (`status` `success` or `pending`, `mihpayid`, `amt`, …), `status` 0 with
+ * `{ mihpayid: 'Not Found', status: 'Not Found' }` for a txnid it does not know, or `status` 0 with the reason
+ * in `msg` (a wrong key or hash).
+ */
+export const sandboxVerifyAnswerSchema = z.object({
+  status: z.union([z.literal(0), z.literal(1)]),
+  msg: z.string(),
+  transaction_details: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+});
+
+/** Every answer of the sandbox's postservice URL: the refund command's or the status command's. */
+export const sandboxPostserviceAnswerSchema = sandboxRefundAnswerSchema.extend(
+  sandboxVerifyAnswerSchema.shape,
+);

@@ -14,6 +14,10 @@
  * is cancelled in its own transaction under its row lock (`FOR UPDATE SKIP LOCKED`, then the state machine's
  * conditional update), so it is cancelled — and its stock returned — exactly once; an order another server
  * or a payment is working on is skipped and looked at again by the next pass.
+ *
+ * Before cancelling an order a pass calls {@link ExpiryOptions.beforeCancel}: the payments module (a higher
+ * layer) passes it in when the app is built, to ask the gateway whether the order was paid after all
+ * (docs/payments.md "Reconciliation"); an order it paid is no longer Pending and is left alone.
  */
 import { and, asc, eq, isNull, lte, notInArray } from 'drizzle-orm';
 import { CANCELLATION_CAUSE } from '@shared/orders/cancellation-cause';
@@ -48,12 +52,19 @@ export type ExpiryOptions = {
   batchSize?: number;
   /** `MAIL_FROM`, the sender of the 'Cancelled' mails when a store has no company e-mail. */
   mailFrom?: string | undefined;
+  /**
+   * Awaited before each due order is cancelled, outside its transaction (the payments module's
+   * reconciliation: it may pay the order, which is then left alone). It should not throw; if it does, the
+   * order is cancelled as without it.
+   */
+  beforeCancel?: (order: ExpiryCandidate) => Promise<unknown>;
 };
 
-type Candidate = { id: string; storeId: number; orderNumber: string };
+/** An order about to be cancelled by a pass. */
+export type ExpiryCandidate = { id: string; storeId: number; orderNumber: string };
 
 /** Cancels `candidate` if it is still Pending and due at `now`; false when it was left alone. */
-async function expireOne(db: Db, candidate: Candidate, now: Date, mailFrom: string | undefined) {
+async function expireOne(db: Db, candidate: ExpiryCandidate, now: Date, mailFrom: string | undefined) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({
@@ -110,6 +121,7 @@ export async function expireUnpaidOrders(db: Db, options: ExpiryOptions = {}): P
       .limit(batchSize);
     for (const candidate of batch) {
       try {
+        await options.beforeCancel?.(candidate).catch(() => undefined);
         if (await expireOne(db, candidate, now, options.mailFrom)) {
           result.cancelled.push(candidate.orderNumber);
           continue;
@@ -142,6 +154,8 @@ export type PaymentWindowTimerOptions = {
   intervalMs?: number;
   /** Called after a pass that cancelled orders (e.g. to wake the mail sender). */
   onExpired?: (result: ExpiryResult) => void;
+  /** See {@link ExpiryOptions.beforeCancel}. */
+  beforeCancel?: ExpiryOptions['beforeCancel'];
 };
 
 /**
@@ -183,8 +197,8 @@ export class PaymentWindowTimer {
   /** One pass unless one is running; its outcome is logged, never thrown. */
   private runPass(): void {
     if (!this.started || this.running) return;
-    const { db, log, mailFrom, onExpired } = this.options;
-    const pass = expireUnpaidOrders(db, { mailFrom })
+    const { db, log, mailFrom, onExpired, beforeCancel } = this.options;
+    const pass = expireUnpaidOrders(db, { mailFrom, beforeCancel })
       .then((result) => {
         if (result.cancelled.length > 0) {
           log.info({ orders: result.cancelled }, 'cancelled orders not paid in time; their stock returned');

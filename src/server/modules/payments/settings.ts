@@ -22,6 +22,8 @@ export const SANDBOX_PAYU_SALT = 'resham-sandbox-salt-TEST-MODE-not-secret';
 export const SANDBOX_PAYU_PATH = '/sandbox/payu';
 /** The sandbox's refund API, as PayU's `merchant/postservice?form=2` (the shop itself asks it in process). */
 export const SANDBOX_PAYU_REFUND_PATH = '/sandbox/payu/merchant/postservice';
+/** The sandbox's 'Pay, but lose the callback' button: a payment the shop is not told about (reconciliation). */
+export const SANDBOX_LOST_CALLBACK_PATH = '/sandbox/payu/lost-callback';
 export const PAYU_CALLBACK_PATH = '/api/v1/payments/payu/callback';
 export const REDIRECT_BRIDGE_PATH = '/api/v1/payments/redirect';
 export const AUTO_SUBMIT_SCRIPT_PATH = '/api/v1/payments/auto-submit.js';
@@ -40,7 +42,10 @@ export type GatewaySettings = {
   salt: string;
   /** The hosted checkout URL; null for the sandbox, which lives on the shop's own origin. */
   url: string | null;
-  /** PayU's refund API (`merchant/postservice?form=2`); null for the sandbox, which answers in process. */
+  /**
+   * PayU's postservice API (`merchant/postservice?form=2`: refunds and `verify_payment`); null for the
+   * sandbox, which answers in process.
+   */
   refundUrl: string | null;
   testMode: boolean;
 };

@@ -31,6 +31,7 @@ import { formatPaiseAmount } from './amount';
 import { hexDigestsEqual } from './constant-time';
 import { payuRefundForm, postPayuRefund, readPayuRefundAnswer } from './payu-refund';
 import { sandboxRefundAnswer } from './sandbox-payu-refund';
+import { fetchPayuStatus } from './payu-verify-payment';
 import type { PaymentAttempt, PaymentProvider } from './types';
 
 /** The fields of the request hash, in the order of the hash string. */
@@ -259,4 +260,5 @@ export const payuProvider: PaymentProvider = {
     if (gateway.provider === 'payu-sandbox') return readPayuRefundAnswer(sandboxRefundAnswer(form));
     return postPayuRefund(gateway.refundUrl ?? payuRefundUrlFor(gateway.url ?? ''), form);
   },
+  fetchStatus: (txnid, { settings }) => fetchPayuStatus(txnid, settings),
 };

@@ -8,11 +8,12 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { formatRupees, paiseToRupees } from '@shared/money';
-import { htmlPageSchema, sandboxRefundAnswerSchema } from '@shared/payments/gateway-schemas';
+import { htmlPageSchema, sandboxPostserviceAnswerSchema } from '@shared/payments/gateway-schemas';
 import { acceptFormBodies, formFields } from '../form-body';
 import { escapeHtml } from '../../../html-escape';
 import { hiddenInputs, renderPage, sendPage } from '../html';
 import {
+  SANDBOX_LOST_CALLBACK_PATH,
   SANDBOX_PAYU_KEY,
   SANDBOX_PAYU_PATH,
   SANDBOX_PAYU_REFUND_PATH,
@@ -20,8 +21,15 @@ import {
 } from '../settings';
 import { parseAmountToPaise } from './amount';
 import { hexDigestsEqual } from './constant-time';
-import { payuRequestHash, payuResponseHash, type PayuResponseHashFields } from './payu-provider';
+import {
+  payuRequestHash,
+  payuResponseHash,
+  readPayuCallback,
+  verifyPayuCallbackHash,
+  type PayuResponseHashFields,
+} from './payu-provider';
 import { sandboxRefundAnswer } from './sandbox-payu-refund';
+import { rememberSandboxTransaction, sandboxVerifyAnswer } from './sandbox-payu-verify';
 
 const TEST_MODE_BANNER =
   '<div class="test-mode" role="status">TEST MODE — sandbox payment gateway. No money moves.</div>';
@@ -144,8 +152,10 @@ function checkoutPage(request: Record<string, string>): { html: string; targets:
   const furl = httpUrl(request.furl)!;
   const amount = formatRupees(paiseToRupees(parseAmountToPaise(request.amount!)!));
   const order = request.udf1 || request.productinfo!;
-  const form = (url: URL, status: 'success' | 'failure', label: string, className: string) =>
-    `<form method="post" action="${escapeHtml(url.href)}">
+  // The sandbox's own record of the transaction, which its status API answers from (./sandbox-payu-verify.ts).
+  rememberSandboxTransaction(request.txnid!, { amount: request.amount!, mihpayid, status: 'pending' });
+  const form = (url: string, status: 'success' | 'failure', label: string, className: string) =>
+    `<form method="post" action="${escapeHtml(url)}">
 ${hiddenInputs(sandboxResponseFields(request, status, mihpayid))}
 <button type="submit" class="${className}">${label}</button>
 </form>`;
@@ -163,9 +173,11 @@ outcome of the payment; no card is charged.</p>
 <dt>Payer</dt><dd>${escapeHtml(request.firstname)} (${escapeHtml(request.email)})</dd>
 </dl>
 <div class="actions">
-${form(surl, 'success', 'Success', 'success')}
-${form(furl, 'failure', 'Failure', 'failure')}
+${form(surl.href, 'success', 'Success', 'success')}
+${form(furl.href, 'failure', 'Failure', 'failure')}
 </div>
+<p class="note">To try reconciliation, take the payment without telling the shop (a lost callback):</p>
+${form(SANDBOX_LOST_CALLBACK_PATH, 'success', 'Pay, but lose the callback', 'lost')}
 </main>`,
   });
   return { html, targets: [surl.origin, furl.origin] };
@@ -206,13 +218,14 @@ wallets” while the shop is in test mode.</p></main>`,
   );
 
   /**
-   * PayU's refund command (`cancel_refund_transaction`) answered as PayU documents it (./sandbox-payu-refund.ts):
-   * 200 JSON, `status` 1 or 0 with PayU's `msg`. The shop asks the sandbox in process; this route lets anyone
+   * PayU's refund command (`cancel_refund_transaction`, ./sandbox-payu-refund.ts) and status command
+   * (`verify_payment`, ./sandbox-payu-verify.ts) answered as PayU documents them: 200 JSON, `status` 1 or 0 with
+   * PayU's `msg`. The shop asks the sandbox in process; this route lets anyone
    * try the protocol by hand (TEST MODE, no money moves).
    */
   app.post(
     SANDBOX_PAYU_REFUND_PATH,
-    { schema: { response: { 200: sandboxRefundAnswerSchema } } },
+    { schema: { response: { 200: sandboxPostserviceAnswerSchema } } },
     async (request, reply) => {
       let fields: Record<string, string>;
       try {
@@ -220,7 +233,51 @@ wallets” while the shop is in test mode.</p></main>`,
       } catch {
         return reply.send({ status: 0, msg: 'Expected a form post' });
       }
-      return reply.send(sandboxRefundAnswer(fields));
+      return reply.send(
+        fields.command === 'verify_payment' ? sandboxVerifyAnswer(fields) : sandboxRefundAnswer(fields),
+      );
+    },
+  );
+
+  /**
+   * 'Pay, but lose the callback': the sandbox takes the payment (its status API answers `success` from now on)
+   * and does not post back to the shop, as when a shopper closes the tab after paying. Only a post-back signed
+   * with the sandbox salt counts.
+   */
+  app.post(
+    SANDBOX_LOST_CALLBACK_PATH,
+    { schema: { response: { 200: htmlPageSchema, 400: htmlPageSchema } } },
+    async (request, reply) => {
+      let fields: Record<string, string>;
+      try {
+        fields = formFields(request.body);
+      } catch {
+        return sendPage(reply, 400, errorPage('Expected a form post'));
+      }
+      const callback = readPayuCallback(fields);
+      if (
+        callback.status !== 'success' ||
+        !callback.hash ||
+        !verifyPayuCallbackHash(callback, SANDBOX_PAYU_SALT)
+      ) {
+        return sendPage(reply, 400, errorPage(SANDBOX_HASH_ERROR));
+      }
+      rememberSandboxTransaction(callback.txnid, {
+        amount: callback.amount,
+        mihpayid: fields.mihpayid ?? '',
+        status: 'success',
+      });
+      return sendPage(
+        reply,
+        200,
+        renderPage({
+          title: 'Paid, the shop was not told (TEST MODE)',
+          body: `${TEST_MODE_BANNER}<main><h1>Paid, but the shop was not told</h1>
+<p>The sandbox took the payment for transaction ${escapeHtml(callback.txnid)} and did not post the result back,
+as when a shopper closes the tab after paying. The shop's reconciliation asks the sandbox and marks the order paid
+about 10 minutes after the payment started (or at once with <code>npm run orders -- reconcile</code>).</p></main>`,
+        }),
+      );
     },
   );
 };
