@@ -26,7 +26,7 @@
  * | layer | modules | what they are |
  * |---|---|---|
  * | 1 | `stores` | host → store, the catalogue version |
- * | 2 | `mail`, `audit`, `media`, `backups` | the outbox and the shop as sender; the audit log; uploaded images; backups and restores (docs/operations.md) |
+ * | 2 | `mail`, `audit`, `media`, `backups`, `webhooks` | the outbox and the shop as sender; the audit log; uploaded images; backups and restores (docs/operations.md); outgoing webhooks, their outbox and sender (docs/webhooks.md) |
  * | 3 | `auth` | the authenticate hook, the member role hook and the session and membership lookups they need |
  * | 4 | `accounts` | register, sign-in, sessions, password reset, their rate limits |
  * | 5 | `members` | memberships, one-time set-up links, invitations, the demo owner, the admin sign-in |
@@ -47,7 +47,7 @@ import { fileURLToPath } from 'node:url';
 /** The modules of each layer, lowest first. A new module is added to the layer its imports allow. */
 export const SERVER_MODULE_LAYERS = /** @type {const} */ ([
   ['stores'],
-  ['mail', 'audit', 'media', 'backups'],
+  ['mail', 'audit', 'media', 'backups', 'webhooks'],
   ['auth'],
   ['accounts'],
   ['members'],
