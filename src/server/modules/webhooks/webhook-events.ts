@@ -280,3 +280,21 @@ export async function enqueueProductUpdatedEvents(tx: Db, storeId: number, produ
     }));
   }
 }
+
+/**
+ * `product.updated` for each product the catalogue import created or rewrote (`skus`: their SKUs as the file
+ * spells them, matched without letter case); call it in the import's transaction.
+ */
+export async function enqueueImportedProductEvents(tx: Db, storeId: number, skus: string[]): Promise<void> {
+  if (skus.length === 0 || !(await storeReceives(tx, storeId, 'product.updated'))) return;
+  const lowered = skus.map((sku) => sku.toLowerCase());
+  const found = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.storeId, storeId), inArray(sql`lower(${products.sku})`, lowered)));
+  await enqueueProductUpdatedEvents(
+    tx,
+    storeId,
+    found.map((row) => row.id),
+  );
+}
