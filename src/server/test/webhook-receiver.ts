@@ -3,7 +3,7 @@
  * each request's headers and raw body and answers what the test tells it — a status and body, or no answer at
  * all (to make an attempt time out). `next()` waits for the next request, without sleeping.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type ReceivedWebhook = { method: string; path: string; headers: IncomingHttpHeaders; body: string };
@@ -25,7 +25,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   const waiters: ((request: ReceivedWebhook) => void)[] = [];
   let taken = 0;
-  const hanging = new Set<import('node:http').ServerResponse>();
+  const hanging = new Set<ServerResponse>();
   const receiver: Omit<WebhookReceiver, 'url'> & { url?: string } = {
     received,
     answers: [],

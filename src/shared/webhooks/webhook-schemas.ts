@@ -93,7 +93,10 @@ export type WebhookEndpointForm = z.input<typeof webhookEndpointCreateSchema>;
 
 /** `PATCH /admin/webhooks/:endpointId`: its events, and/or pausing (`active: false`) or resuming it. */
 export const webhookEndpointUpdateSchema = z
-  .object({ events: webhookEventsSchema.optional(), active: z.boolean({ error: 'must be true or false' }).optional() })
+  .object({
+    events: webhookEventsSchema.optional(),
+    active: z.boolean({ error: 'must be true or false' }).optional(),
+  })
   .refine((body) => body.events !== undefined || body.active !== undefined, {
     message: 'Please give events or active',
     path: ['events'],

@@ -68,10 +68,7 @@ export const webhookDeliveries = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.status} IN ('pending', 'sending')`),
     index('webhook_deliveries_endpoint').on(table.endpointId, table.createdAt),
-    check(
-      'webhook_deliveries_status',
-      sql`${table.status} IN ('pending', 'sending', 'delivered', 'failed')`,
-    ),
+    check('webhook_deliveries_status', sql`${table.status} IN ('pending', 'sending', 'delivered', 'failed')`),
   ],
 );
 

@@ -39,16 +39,22 @@ describe('isPublicAddress', () => {
 });
 
 describe('webhookAddressProblem', () => {
-  const resolveTo = (...addresses: string[]) => async () =>
-    addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  const resolveTo =
+    (...addresses: string[]) =>
+    async () =>
+      addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
 
   it('allows every address outside production', async () => {
-    expect(await webhookAddressProblem(new URL('http://127.0.0.1:3000/hooks'), { publicOnly: false })).toBeNull();
+    expect(
+      await webhookAddressProblem(new URL('http://127.0.0.1:3000/hooks'), { publicOnly: false }),
+    ).toBeNull();
   });
 
   it('in production refuses a name with any private address, or none', async () => {
     const url = new URL('https://hooks.erp.example/resham');
-    expect(await webhookAddressProblem(url, { publicOnly: true, resolveAll: resolveTo('8.8.4.4') })).toBeNull();
+    expect(
+      await webhookAddressProblem(url, { publicOnly: true, resolveAll: resolveTo('8.8.4.4') }),
+    ).toBeNull();
     expect(
       await webhookAddressProblem(url, { publicOnly: true, resolveAll: resolveTo('8.8.4.4', '10.0.0.2') }),
     ).toBe(NOT_PUBLIC);
@@ -66,6 +72,8 @@ describe('webhookAddressProblem', () => {
   });
 
   it('in production refuses localhost through the system resolver', async () => {
-    expect(await webhookAddressProblem(new URL('http://localhost:8080/'), { publicOnly: true })).toBe(NOT_PUBLIC);
+    expect(await webhookAddressProblem(new URL('http://localhost:8080/'), { publicOnly: true })).toBe(
+      NOT_PUBLIC,
+    );
   });
 });

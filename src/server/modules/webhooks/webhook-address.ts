@@ -130,7 +130,11 @@ export function publicOnlyLookup(resolveAll: ResolveAll = systemResolveAll): Loo
         const usable = addresses.filter((entry) => wanted === 0 || entry.family === wanted);
         const refused = usable.find((entry) => !isPublicAddress(entry.address));
         if (usable.length === 0) {
-          callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
+          callback(
+            Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }),
+            '',
+            0,
+          );
         } else if (refused) {
           callback(new AddressNotPublicError(refused.address), '', 0);
         } else if (options.all) {

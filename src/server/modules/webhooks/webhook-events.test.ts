@@ -99,7 +99,13 @@ describe.each(testDatabaseKinds)('webhook events on %s', (kind) => {
       customer: { name: PUNE_ADDRESS.fullName, email: buyer.email },
       shipping_address: { city: PUNE_ADDRESS.city, postal_code: PUNE_ADDRESS.postalCode },
       cash_on_delivery: false,
-      totals: { subtotal_paise: 370_000, subtotal_rupees: 3700, total_paise: 370_000, total_rupees: 3700, currency: 'INR' },
+      totals: {
+        subtotal_paise: 370_000,
+        subtotal_rupees: 3700,
+        total_paise: 370_000,
+        total_rupees: 3700,
+        currency: 'INR',
+      },
       lines: [
         { sku: 'KUR-2800', quantity: 1, unit: 'piece', unit_price_paise: 280_000, line_total_rupees: 2800 },
         { sku: 'FAB-450', quantity: 2, unit: 'm', unit_price_paise: 45_000, line_total_paise: 90_000 },
@@ -149,7 +155,9 @@ describe.each(testDatabaseKinds)('webhook events on %s', (kind) => {
     });
     expect(refused.statusCode).toBe(409);
     expect(await received()).toEqual([]);
-    expect(await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.status, 'pending'))).toEqual([]);
+    expect(
+      await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.status, 'pending')),
+    ).toEqual([]);
   });
 
   it('stock.low once, when an order takes the stock from above the threshold (3) to it or below', async () => {
@@ -227,7 +235,7 @@ describe.each(testDatabaseKinds)('webhook events on %s', (kind) => {
   it('product.updated for the products an import changes, and for an archive in the admin', async () => {
     const file = gstTestCatalog();
     file.products = file.products.map((product) =>
-      product.sku === 'KUR-1299' ? { ...product, discountedPrice: 1199 } : product,
+      (product as { sku?: string }).sku === 'KUR-1299' ? { ...product, discountedPrice: 1199 } : product,
     );
     await seedCatalog(database.db, file);
     const imported = await received();

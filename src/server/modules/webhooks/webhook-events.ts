@@ -74,7 +74,9 @@ export async function orderSummary(tx: Db, storeId: number, orderId: string) {
       gst_rate: line.gstRate,
     })),
     tracking:
-      order.trackingNumber !== null ? { courier: order.courier, tracking_number: order.trackingNumber } : null,
+      order.trackingNumber !== null
+        ? { courier: order.courier, tracking_number: order.trackingNumber }
+        : null,
     cancellation_cause: order.cancellationCause,
     refund_due: order.refundDue,
   };
@@ -179,7 +181,12 @@ export function enqueueReturnRequestedEvent(tx: Db, storeId: number, returnId: s
       .where(and(eq(orderReturns.storeId, storeId), eq(orderReturns.id, returnId)));
     if (!request) return null;
     const lines = await tx
-      .select({ line: returnLines, sku: orderLines.sku, title: orderLines.productTitle, unit: orderLines.unit })
+      .select({
+        line: returnLines,
+        sku: orderLines.sku,
+        title: orderLines.productTitle,
+        unit: orderLines.unit,
+      })
       .from(returnLines)
       .innerJoin(orderLines, eq(orderLines.id, returnLines.orderLineId))
       .where(and(eq(returnLines.storeId, storeId), eq(returnLines.returnId, returnId)))
@@ -239,7 +246,11 @@ export function enqueueRefundProcessedEvent(tx: Db, storeId: number, refundId: s
  * `product.updated` for each of `productIds` (created or changed: the editor, an archive, the catalogue
  * import); call it in the transaction of the change.
  */
-export async function enqueueProductUpdatedEvents(tx: Db, storeId: number, productIds: string[]): Promise<void> {
+export async function enqueueProductUpdatedEvents(
+  tx: Db,
+  storeId: number,
+  productIds: string[],
+): Promise<void> {
   if (productIds.length === 0) return;
   if (!(await storeReceives(tx, storeId, 'product.updated'))) return;
   const found = await tx
@@ -260,7 +271,9 @@ export async function enqueueProductUpdatedEvents(tx: Db, storeId: number, produ
       title: product.title,
       unit: product.unit,
       ...money('regular_price', product.regularPricePaise),
-      ...(product.discountedPricePaise !== null ? money('discounted_price', product.discountedPricePaise) : {}),
+      ...(product.discountedPricePaise !== null
+        ? money('discounted_price', product.discountedPricePaise)
+        : {}),
       stock: product.stock,
       archived: product.archivedAt !== null,
       updated_at: product.updatedAt.toISOString(),

@@ -10,11 +10,7 @@ import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { WEBHOOK_PING_EVENT, type WebhookEventType } from '@shared/webhooks/webhook-schemas';
 import type { Db } from '../../db/database';
 import { stores } from '../../db/schema/store-tables';
-import {
-  webhookAttempts,
-  webhookDeliveries,
-  webhookEndpoints,
-} from '../../db/schema/webhook-tables';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/webhook-tables';
 
 /** The JSON body of every delivery (snake_case keys, as receivers' code usually reads them). */
 export type WebhookPayload = {
@@ -79,7 +75,15 @@ export async function enqueueWebhookEvent(
   if (endpoints.length === 0) return 0;
   const built = await data();
   if (!built) return 0;
-  return (await writeDeliveries(tx, storeId, endpoints.map((endpoint) => endpoint.id), type, built)).length;
+  return (
+    await writeDeliveries(
+      tx,
+      storeId,
+      endpoints.map((endpoint) => endpoint.id),
+      type,
+      built,
+    )
+  ).length;
 }
 
 /** Writes one delivery of a `ping` event to endpoint `endpointId` (the screen's 'Send test ping'). */
@@ -108,7 +112,9 @@ async function writeDeliveries(
   const body = JSON.stringify(payload);
   const rows = await tx
     .insert(webhookDeliveries)
-    .values(endpointIds.map((endpointId) => ({ storeId, endpointId, eventId: payload.id, eventType: type, body })))
+    .values(
+      endpointIds.map((endpointId) => ({ storeId, endpointId, eventId: payload.id, eventType: type, body })),
+    )
     .returning({ id: webhookDeliveries.id });
   for (const listener of listeners) listener();
   return rows.map((row) => row.id);

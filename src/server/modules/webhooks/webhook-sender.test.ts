@@ -123,10 +123,12 @@ describe.each(testDatabaseKinds)('the webhook sender on %s', (kind) => {
     expect(request!.headers['x-resham-event']).toBe('order.paid');
     expect(request!.headers['x-resham-delivery']).toBe(delivery!.id);
     expect(request!.headers['user-agent']).toBe('Resham-Webhooks/1');
-    expect(signatureHolds(SECRET, request!.body, request!.headers['x-resham-signature'] as string)).toBe(true);
-    expect(signatureHolds('whsec_another', request!.body, request!.headers['x-resham-signature'] as string)).toBe(
-      false,
+    expect(signatureHolds(SECRET, request!.body, request!.headers['x-resham-signature'] as string)).toBe(
+      true,
     );
+    expect(
+      signatureHolds('whsec_another', request!.body, request!.headers['x-resham-signature'] as string),
+    ).toBe(false);
     const payload = JSON.parse(request!.body) as WebhookPayload;
     expect(payload).toEqual({
       id: delivery!.eventId,
@@ -136,7 +138,12 @@ describe.each(testDatabaseKinds)('the webhook sender on %s', (kind) => {
       data: { order_number: 'RS-7KQ29XD3' },
     });
     expect(request!.body).toBe(delivery!.body);
-    expect(delivery).toMatchObject({ status: 'delivered', attempts: 1, lastStatusCode: 200, deliveredAt: at(0) });
+    expect(delivery).toMatchObject({
+      status: 'delivered',
+      attempts: 1,
+      lastStatusCode: 200,
+      deliveredAt: at(0),
+    });
     expect(await attemptsOf(delivery!.id)).toMatchObject([
       { attempt: 1, statusCode: 200, responseExcerpt: 'ok', error: null, attemptedAt: at(0) },
     ]);
@@ -171,7 +178,10 @@ describe.each(testDatabaseKinds)('the webhook sender on %s', (kind) => {
   it('retries a non-2xx with backoff, records each answer, and delivers on a later 2xx', async () => {
     await endpoint();
     await enqueue();
-    receiver.answers.push({ status: 500, body: 'Internal error: database locked' }, { status: 410, body: 'Gone' });
+    receiver.answers.push(
+      { status: 500, body: 'Internal error: database locked' },
+      { status: 410, body: 'Gone' },
+    );
     const webhooks = sender();
     expect(await webhooks.tick(at(0))).toEqual({ delivered: 0, retrying: 1, failed: 0 });
     const [first] = await deliveries();

@@ -18,7 +18,7 @@ import { insertSignedInMember, type SessionMember } from '../../test/admin-membe
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
-import { webhookSignature } from './webhook-signature';
+import { webhookSignature } from '../webhooks/webhook-signature';
 
 const NOT_PUBLIC = 'must be a public internet address (not loopback, private or link-local)';
 const NOT_HTTP = 'must be an http:// or https:// URL';
@@ -56,7 +56,9 @@ describe.each(testDatabaseKinds)('the admin webhooks API on %s', (kind) => {
         webhooks: {
           autoStart: false,
           resolveAll: async (host) =>
-            host === 'hooks.erp.example' ? [{ address: '203.0.114.10', family: 4 }] : [{ address: '10.20.0.5', family: 4 }],
+            host === 'hooks.erp.example'
+              ? [{ address: '203.0.114.10', family: 4 }]
+              : [{ address: '10.20.0.5', family: 4 }],
         },
       },
     );
@@ -110,9 +112,9 @@ describe.each(testDatabaseKinds)('the admin webhooks API on %s', (kind) => {
   });
 
   it('is for the owner only: 403 for staff on every route', async () => {
-    const created = (await call('POST', '/webhooks', { url: receiver.url, events: ['stock.low'] })).json<
-      WebhookEndpointCreated
-    >();
+    const created = (
+      await call('POST', '/webhooks', { url: receiver.url, events: ['stock.low'] })
+    ).json<WebhookEndpointCreated>();
     const id = created.endpoint.id;
     for (const [method, url, payload] of [
       ['GET', '/webhooks', undefined],
@@ -140,7 +142,10 @@ describe.each(testDatabaseKinds)('the admin webhooks API on %s', (kind) => {
       [{ url: 'ftp://files.example/hook', events: ['order.paid'] }, { url: NOT_HTTP }],
       [{ url: 'file:///etc/passwd', events: ['order.paid'] }, { url: NOT_HTTP }],
       [{ url: 'not a url', events: ['order.paid'] }, { url: NOT_HTTP }],
-      [{ url: 'https://user:pw@hooks.example/', events: ['order.paid'] }, { url: 'must not contain a user name or password' }],
+      [
+        { url: 'https://user:pw@hooks.example/', events: ['order.paid'] },
+        { url: 'must not contain a user name or password' },
+      ],
       [{ url: receiver.url, events: [] }, { events: 'Please choose at least one event' }],
       [{ url: receiver.url, events: ['order.refunded'] }, { 'events.0': 'is not a known event' }],
     ];
@@ -150,10 +155,16 @@ describe.each(testDatabaseKinds)('the admin webhooks API on %s', (kind) => {
       expect(response.json<{ fields: Record<string, string> }>().fields).toEqual(fields);
     }
     const badId = await call('PATCH', '/webhooks/abc', { active: false });
-    expect(badId.json()).toEqual({ error: 'Invalid path parameter: endpointId', fields: { endpointId: 'must be a whole number' } });
+    expect(badId.json()).toEqual({
+      error: 'Invalid path parameter: endpointId',
+      fields: { endpointId: 'must be a whole number' },
+    });
     const nothing = await call('PATCH', '/webhooks/1', {});
     expect(nothing.statusCode).toBe(400);
-    expect(nothing.json()).toEqual({ error: 'Invalid field: events', fields: { events: 'Please give events or active' } });
+    expect(nothing.json()).toEqual({
+      error: 'Invalid field: events',
+      fields: { events: 'Please give events or active' },
+    });
     expect((await call('PATCH', '/webhooks/999', { active: false })).json()).toEqual({
       error: 'Webhook endpoint not found',
     });
@@ -190,13 +201,16 @@ describe.each(testDatabaseKinds)('the admin webhooks API on %s', (kind) => {
     );
     expect([allowed.statusCode, allowed.body]).toEqual([201, expect.any(String)]);
     // Outside production a local receiver is fine (tests, a shop's own machine).
-    expect((await call('POST', '/webhooks', { url: 'http://127.0.0.1:8080/hook', events: ['order.paid'] })).statusCode).toBe(201);
+    expect(
+      (await call('POST', '/webhooks', { url: 'http://127.0.0.1:8080/hook', events: ['order.paid'] }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('pauses, resumes, changes events and deletes, each audited', async () => {
-    const { endpoint } = (await call('POST', '/webhooks', { url: receiver.url, events: ['order.paid'] })).json<
-      WebhookEndpointCreated
-    >();
+    const { endpoint } = (
+      await call('POST', '/webhooks', { url: receiver.url, events: ['order.paid'] })
+    ).json<WebhookEndpointCreated>();
     const paused = await call('PATCH', `/webhooks/${endpoint.id}`, { active: false });
     expect(paused.json()).toMatchObject({ id: endpoint.id, active: false, events: ['order.paid'] });
     const changed = await call('PATCH', `/webhooks/${endpoint.id}`, {

@@ -19,9 +19,9 @@ import type { Db } from '../../db/database';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/webhook-tables';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
-import { webhookAddressProblem, type ResolveAll } from './webhook-address';
-import { enqueuePing } from './webhook-outbox';
-import { newWebhookSecret } from './webhook-signature';
+import { webhookAddressProblem, type ResolveAll } from '../webhooks/webhook-address';
+import { enqueuePing } from '../webhooks/webhook-outbox';
+import { newWebhookSecret } from '../webhooks/webhook-signature';
 
 /** Who asks and under which address rule (production: public addresses only). */
 export type WebhookAdminContext = {
