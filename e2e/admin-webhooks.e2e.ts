@@ -50,7 +50,7 @@ describe('the Webhooks screen', () => {
     await page.goto(`${shop()}/admin/settings`);
     await page.getByRole('link', { name: 'Webhooks' }).click();
     await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
-    expect(await page.getByText('No webhooks yet.').isVisible()).toBe(true);
+    await page.getByText('No webhooks yet.').waitFor();
 
     const form = page.getByRole('form', { name: 'Add a webhook' });
     await form.getByRole('button', { name: 'Add webhook' }).click();
