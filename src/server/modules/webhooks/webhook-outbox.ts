@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { WEBHOOK_PING_EVENT, type WebhookEventType } from '@shared/webhooks/webhook-schemas';
 import type { Db } from '../../db/database';
+import { deleteInBatches } from '../../db/delete-in-batches';
 import { stores } from '../../db/schema/store-tables';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/webhook-tables';
 
@@ -258,4 +259,29 @@ export async function failExpiredDeliveries(db: Db, now: Date, graceMs: number):
     )
     .returning({ id: webhookDeliveries.id });
   return expired.length;
+}
+
+/**
+ * How long a delivered or given-up delivery (and its attempts) is kept, in milliseconds: 30 days, like sent
+ * e-mails — long enough to answer "did the ERP get that order?", short enough not to keep the customers'
+ * details in its body without need.
+ */
+export const FINISHED_DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes the deliveries delivered or given up whose event is older than {@link FINISHED_DELIVERY_RETENTION_MS}
+ * at `now` (their attempts go with them), `batchSize` rows per statement.
+ * @returns how many were deleted.
+ */
+export function sweepFinishedDeliveries(db: Db, now: Date, batchSize: number): Promise<number> {
+  const before = new Date(now.getTime() - FINISHED_DELIVERY_RETENTION_MS);
+  return deleteInBatches(batchSize, () =>
+    db.execute(sql`
+      DELETE FROM ${webhookDeliveries} WHERE id IN (
+        SELECT id FROM ${webhookDeliveries}
+        WHERE status IN ('delivered', 'failed') AND created_at < ${before.toISOString()}
+        LIMIT ${batchSize}
+      )
+      RETURNING 1`),
+  );
 }
