@@ -14,7 +14,7 @@ import { products } from '../../db/schema/catalog-tables';
 import { refreshSearchIndex } from '../catalog/search-index';
 import { saveSynonyms } from '../search/synonyms';
 import { announceCatalogChange } from '../stores/catalog-version';
-import { enqueueImportedProductEvents } from '../webhooks/webhook-events';
+import { enqueueImportedProductEvents } from '../webhooks/product-events';
 import {
   deleteDetails,
   insertDetails,

@@ -11,7 +11,7 @@ import { refunds, returnLines } from '../../db/schema/return-tables';
 import { issueRefundCreditNote } from '../gst/tax-documents';
 import { refundableAmount } from './refundable-amount';
 import { enqueueRefundProcessedMail } from './refund-mail';
-import { enqueueRefundProcessedEvent } from '../webhooks/webhook-events';
+import { enqueueRefundProcessedEvent } from '../webhooks/return-events';
 
 type RefundRow = typeof refunds.$inferSelect;
 

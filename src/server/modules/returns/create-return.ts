@@ -32,7 +32,7 @@ import { returnsById } from '../orders/order-returns-view';
 import { checkReturnLines } from './return-line-checks';
 import { generateReturnNumber } from './return-number';
 import { enqueueReturnRequestedMails } from './return-request-mail';
-import { enqueueReturnRequestedEvent } from '../webhooks/webhook-events';
+import { enqueueReturnRequestedEvent } from '../webhooks/return-events';
 
 /** 409 for an order that is not Delivered (yet, or at all). */
 export const NOT_DELIVERED_MESSAGE = 'Only a delivered order can be returned or exchanged';

@@ -1,13 +1,14 @@
 /**
  * The events the shop sends (docs/webhooks.md "Events"): one `enqueue…` call a change, made inside its
- * transaction by the module that makes it (orders, payments, returns, refunds, catalogue, catalogue import).
+ * transaction by the module that makes it. This file: the orders' events (orders, payments) and `stock.low`;
+ * ./return-events.ts: returns and refunds; ./product-events.ts: the catalogue and its import.
  * Each reads what its payload needs straight from the tables (this module sits below the modules that write
  * them: src/server/module-layers.js) and writes nothing when no endpoint of the store receives the event.
  * Amounts are given twice: integer paise (`*_paise`) and rupees (`*_rupees`, at most 2 decimals). Orders carry
  * the customer's name, e-mail, phone and shipping address (what a shop's own systems need to fulfil them),
  * never an account's password, session or payment credentials.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { LOW_STOCK_THRESHOLD } from '@shared/admin/dashboard-schemas';
 import { paiseToRupees } from '@shared/money';
 import { ORDER_STATUS, orderStatusLabel } from '@shared/orders/order-status';
@@ -15,11 +16,10 @@ import type { WebhookEventType } from '@shared/webhooks/webhook-schemas';
 import { rowsOf, type Db } from '../../db/database';
 import { products, productVariants } from '../../db/schema/catalog-tables';
 import { orderLines, orders } from '../../db/schema/order-tables';
-import { orderReturns, refunds, returnLines } from '../../db/schema/return-tables';
 import { enqueueWebhookEvent, storeReceives } from './webhook-outbox';
 
 /** `{ <name>_paise, <name>_rupees }` of an amount in paise. */
-const money = (name: string, paise: number) => ({
+export const money = (name: string, paise: number) => ({
   [`${name}_paise`]: paise,
   [`${name}_rupees`]: paiseToRupees(paise),
 });
@@ -169,145 +169,4 @@ export async function enqueueOrderCreatedEvents(tx: Db, storeId: number, orderId
       order_id: orderId,
     }));
   }
-}
-
-/** `return.requested` for the new return `returnId`; call it in the return's transaction. */
-export function enqueueReturnRequestedEvent(tx: Db, storeId: number, returnId: string): Promise<number> {
-  return enqueueWebhookEvent(tx, storeId, 'return.requested', async () => {
-    const [request] = await tx
-      .select({ request: orderReturns, orderNumber: orders.orderNumber })
-      .from(orderReturns)
-      .innerJoin(orders, eq(orders.id, orderReturns.orderId))
-      .where(and(eq(orderReturns.storeId, storeId), eq(orderReturns.id, returnId)));
-    if (!request) return null;
-    const lines = await tx
-      .select({
-        line: returnLines,
-        sku: orderLines.sku,
-        title: orderLines.productTitle,
-        unit: orderLines.unit,
-      })
-      .from(returnLines)
-      .innerJoin(orderLines, eq(orderLines.id, returnLines.orderLineId))
-      .where(and(eq(returnLines.storeId, storeId), eq(returnLines.returnId, returnId)))
-      .orderBy(asc(returnLines.id));
-    return {
-      return_number: request.request.number,
-      order_number: request.orderNumber,
-      status: request.request.status,
-      note: request.request.note,
-      created_at: request.request.createdAt.toISOString(),
-      ...money('pickup_fee', request.request.pickupFeePaise),
-      lines: lines.map(({ line, sku, title, unit }) => ({
-        sku,
-        title,
-        unit,
-        quantity: line.quantity,
-        reason: line.reason,
-        exchange: line.exchangeVariantId ? { size: line.exchangeSize, color: line.exchangeColor } : null,
-        ...money('refund', line.refundPaise),
-      })),
-    };
-  });
-}
-
-/** `refund.processed` for refund `refundId` once processed; call it in the transaction that processes it. */
-export function enqueueRefundProcessedEvent(tx: Db, storeId: number, refundId: string): Promise<number> {
-  return enqueueWebhookEvent(tx, storeId, 'refund.processed', async () => {
-    const [row] = await tx
-      .select({
-        refund: refunds,
-        orderNumber: orders.orderNumber,
-        returnNumber: orderReturns.number,
-      })
-      .from(refunds)
-      .innerJoin(orders, eq(orders.id, refunds.orderId))
-      .leftJoin(orderReturns, eq(orderReturns.id, refunds.returnId))
-      .where(and(eq(refunds.storeId, storeId), eq(refunds.id, refundId)));
-    if (!row) return null;
-    const { refund } = row;
-    return {
-      refund_id: refund.id,
-      order_number: row.orderNumber,
-      return_number: row.returnNumber,
-      ...money('amount', refund.amountPaise),
-      currency: 'INR',
-      method: refund.method,
-      reason: refund.reason,
-      reference: refund.reference,
-      provider: refund.provider,
-      gateway_refund_id: refund.gatewayRefundId,
-      processed_at: (refund.processedAt ?? new Date()).toISOString(),
-    };
-  });
-}
-
-/**
- * `product.updated` for each of `productIds` (created or changed: the editor, an archive, the catalogue
- * import); call it in the transaction of the change.
- */
-export async function enqueueProductUpdatedEvents(
-  tx: Db,
-  storeId: number,
-  productIds: string[],
-): Promise<void> {
-  if (productIds.length === 0) return;
-  if (!(await storeReceives(tx, storeId, 'product.updated'))) return;
-  const found = await tx
-    .select()
-    .from(products)
-    .where(and(eq(products.storeId, storeId), inArray(products.id, productIds)))
-    .orderBy(asc(products.sortOrder), asc(products.sku));
-  if (found.length === 0) return;
-  const variants = await tx
-    .select()
-    .from(productVariants)
-    .where(and(eq(productVariants.storeId, storeId), inArray(productVariants.productId, productIds)))
-    .orderBy(asc(productVariants.position));
-  for (const product of found) {
-    await enqueueWebhookEvent(tx, storeId, 'product.updated', async () => ({
-      id: product.id,
-      sku: product.sku,
-      title: product.title,
-      unit: product.unit,
-      ...money('regular_price', product.regularPricePaise),
-      ...(product.discountedPricePaise !== null
-        ? money('discounted_price', product.discountedPricePaise)
-        : {}),
-      stock: product.stock,
-      archived: product.archivedAt !== null,
-      updated_at: product.updatedAt.toISOString(),
-      variants: variants
-        .filter((variant) => variant.productId === product.id)
-        .map((variant) => ({
-          id: variant.id,
-          sku: variant.sku,
-          size: variant.size,
-          color: variant.color,
-          stock: variant.stock,
-          ...(variant.regularPricePaise !== null ? money('regular_price', variant.regularPricePaise) : {}),
-          ...(variant.discountedPricePaise !== null
-            ? money('discounted_price', variant.discountedPricePaise)
-            : {}),
-        })),
-    }));
-  }
-}
-
-/**
- * `product.updated` for each product the catalogue import created or rewrote (`skus`: their SKUs as the file
- * spells them, matched without letter case); call it in the import's transaction.
- */
-export async function enqueueImportedProductEvents(tx: Db, storeId: number, skus: string[]): Promise<void> {
-  if (skus.length === 0 || !(await storeReceives(tx, storeId, 'product.updated'))) return;
-  const lowered = skus.map((sku) => sku.toLowerCase());
-  const found = await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.storeId, storeId), inArray(sql`lower(${products.sku})`, lowered)));
-  await enqueueProductUpdatedEvents(
-    tx,
-    storeId,
-    found.map((row) => row.id),
-  );
 }
