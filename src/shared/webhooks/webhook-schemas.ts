@@ -108,7 +108,8 @@ export const webhookEndpointParamsSchema = z.object({
   endpointId: z.coerce
     .number({ error: 'must be a whole number' })
     .int('must be a whole number')
-    .positive('must be a whole number'),
+    .positive('must be a whole number')
+    .max(2_147_483_647, 'must be a whole number'),
 });
 
 /** An endpoint as lists show it: never its secret. Times are ISO 8601. */

@@ -159,6 +159,11 @@ describe.each(testDatabaseKinds)('the admin webhooks API on %s', (kind) => {
       error: 'Invalid path parameter: endpointId',
       fields: { endpointId: 'must be a whole number' },
     });
+    const huge = await call('GET', '/webhooks/99999999999/deliveries');
+    expect([huge.statusCode, huge.json()]).toEqual([
+      400,
+      { error: 'Invalid path parameter: endpointId', fields: { endpointId: 'must be a whole number' } },
+    ]);
     const nothing = await call('PATCH', '/webhooks/1', {});
     expect(nothing.statusCode).toBe(400);
     expect(nothing.json()).toEqual({
