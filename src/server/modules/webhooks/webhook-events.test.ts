@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WebhookEndpointCreated } from '@shared/webhooks/webhook-schemas';
 import { WEBHOOK_EVENT_TYPES } from '@shared/webhooks/webhook-schemas';
-import { products } from '../../db/schema/catalog-tables';
+import { products, productVariants } from '../../db/schema/catalog-tables';
 import { webhookDeliveries } from '../../db/schema/webhook-tables';
 import { insertSignedInMember, type SessionMember } from '../../test/admin-member';
 import { setReturnSettings } from '../../test/delivered-order';
@@ -182,6 +182,57 @@ describe.each(testDatabaseKinds)('webhook events on %s', (kind) => {
     const [again] = await insertSignedInCustomers(database.db, 1);
     await placeTestOrderThroughApi(app, database.db, again!, PUNE_ADDRESS, { [ids['BAG-599']!]: 1 });
     expect(types(await received())).toEqual(['order.created']);
+  });
+
+  it('stock.low names the variant an order took to the threshold', async () => {
+    const file: { products: object[] } = gstTestCatalog();
+    file.products = [
+      ...file.products,
+      {
+        sku: 'KUR-VAR',
+        title: 'Chanderi Kurta',
+        description: '',
+        category: 'Men',
+        parentCategory: 'Kurtas',
+        regularPrice: 1800,
+        variants: [
+          { sku: 'KUR-VAR-M', size: 'M', color: 'Ivory', stock: 4 },
+          { sku: 'KUR-VAR-L', size: 'L', color: 'Ivory', stock: 9 },
+        ],
+      },
+    ];
+    await seedCatalog(database.db, file);
+    await received();
+    const [product] = await database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.sku, 'KUR-VAR'));
+    const [variant] = await database.db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(eq(productVariants.sku, 'KUR-VAR-M'));
+    const [buyer] = await insertSignedInCustomers(database.db, 1);
+    const placed = await app.inject({
+      method: 'POST',
+      url: '/api/v1/orders',
+      headers: buyer!.headers,
+      payload: {
+        shippingAddress: PUNE_ADDRESS,
+        lines: [{ productId: product!.id, variantId: variant!.id, size: 'M', color: 'Ivory', quantity: 1 }],
+      },
+    });
+    expect(placed.statusCode).toBe(201);
+    const events = await received();
+    expect(types(events).sort()).toEqual(['order.created', 'stock.low']);
+    expect(events.find((payload) => payload.type === 'stock.low')!.data).toMatchObject({
+      product_sku: 'KUR-VAR',
+      variant_id: variant!.id,
+      sku: 'KUR-VAR-M',
+      size: 'M',
+      color: 'Ivory',
+      stock: 3,
+      threshold: 3,
+    });
   });
 
   it('return.requested from the shopper’s request, refund.processed from the owner’s refund', async () => {
