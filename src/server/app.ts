@@ -20,6 +20,8 @@ import { gstRoutes } from './modules/gst/routes';
 import { healthRoutes } from './modules/health/routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { OutboxSender } from './modules/mail/outbox-sender';
+import type { ResolveAll } from './modules/webhooks/webhook-address';
+import { WebhookSender } from './modules/webhooks/webhook-sender';
 import { PaymentWindowTimer } from './modules/orders/payment-window';
 import { orderDocumentRoutes } from './modules/orders/document-routes';
 import { orderRoutes } from './modules/orders/routes';
@@ -71,6 +73,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Sends the mail outbox (started and stopped with the app); `wake()` after writing a mail. */
     mailSender: OutboxSender;
+    /** Sends the webhook outbox (docs/webhooks.md); started and stopped with the app. */
+    webhookSender: WebhookSender;
     /**
      * Cancels orders whose payment window closed unpaid: a catch-up pass when the app is ready, then one on a
      * timer; stopped when the app closes.
@@ -111,6 +115,11 @@ export type BuildAppOptions = {
   paymentWindowIntervalMs?: number;
   /** Between reconciliation passes, in ms (default 60 s: `RECONCILE_INTERVAL_MS`). */
   reconciliationIntervalMs?: number;
+  /**
+   * The webhook sender: `autoStart: false` leaves ticking to the caller (tests call `tick(now)`); a shorter
+   * attempt time limit; `publicOnly` (default: NODE_ENV is production); the resolver of that rule.
+   */
+  webhooks?: { autoStart?: boolean; timeoutMs?: number; publicOnly?: boolean; resolveAll?: ResolveAll };
 };
 
 /**
@@ -156,6 +165,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.decorate('mailSender', mailSender);
   app.addHook('onReady', async () => mailSender.start());
   const payments = paymentSettings(config);
+  const webhookSender = new WebhookSender({
+    db: database.db,
+    log: app.log,
+    publicOnly: options.webhooks?.publicOnly ?? config.NODE_ENV === 'production',
+    ...(options.webhooks?.timeoutMs ? { timeoutMs: options.webhooks.timeoutMs } : {}),
+    ...(options.webhooks?.resolveAll ? { resolveAll: options.webhooks.resolveAll } : {}),
+  });
+  app.decorate('webhookSender', webhookSender);
+  if (options.webhooks?.autoStart !== false) app.addHook('onReady', async () => webhookSender.start());
   const paymentWindow = new PaymentWindowTimer({
     db: database.db,
     log: app.log,
@@ -209,6 +227,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await reconciliation.stop();
     await paymentWindow.stop();
     await mailSender.stop();
+    await webhookSender.stop();
     await stopListening?.();
     await rateLimits.close();
     await mediaStorage.close();

@@ -26,7 +26,7 @@
  * | layer | modules | what they are |
  * |---|---|---|
  * | 1 | `stores` | host → store, the catalogue version |
- * | 2 | `mail`, `audit`, `media`, `backups` | the outbox and the shop as sender; the audit log; uploaded images; backups and restores (docs/operations.md) |
+ * | 2 | `mail`, `audit`, `media`, `backups`, `webhooks` | the outbox and the shop as sender; the audit log; uploaded images; backups and restores (docs/operations.md); outgoing webhooks, their outbox and sender (docs/webhooks.md) |
  * | 3 | `auth` | the authenticate hook, the member role hook and the session and membership lookups they need |
  * | 4 | `accounts` | register, sign-in, sessions, password reset, their rate limits |
  * | 5 | `members` | memberships, one-time set-up links, invitations, the demo owner, the admin sign-in |
@@ -37,7 +37,7 @@
  * | 10 | `orders` | checkout, the order state machine, tracking, the payment window, the owner's orders |
  * | 11 | `payments` | UPI, the card gateway, cash on delivery, late payments, marking an order paid |
  * | 12 | `returns`, `refunds` | after delivery: return requests, the returns queue, exchanges and RTO; refunds through the gateway or outside the store with their credit notes (docs/returns.md) |
- * | 13 | `catalog-file`, `customers`, `dashboard`, `wishlist`, `address-book`, `health`, `maintenance`, `messages` | surfaces (`messages`: contact messages, newsletter sign-ups) |
+ * | 13 | `catalog-file`, `customers`, `dashboard`, `wishlist`, `address-book`, `health`, `maintenance`, `messages`, `webhook-settings` | surfaces (`messages`: contact messages, newsletter sign-ups; `webhook-settings`: the owner's webhook endpoints and their deliveries) |
  * | 14 | `store-settings` | the owner's settings (checked and written as the catalogue file's `store` block) and their public read, store info |
  * | 15 | `seo` | storefront pages' HTML, sitemaps, preview images (reads store info) |
  * | 16 | `admin` | the `/api/v1/admin` mount of every module's admin routes |
@@ -47,7 +47,7 @@ import { fileURLToPath } from 'node:url';
 /** The modules of each layer, lowest first. A new module is added to the layer its imports allow. */
 export const SERVER_MODULE_LAYERS = /** @type {const} */ ([
   ['stores'],
-  ['mail', 'audit', 'media', 'backups'],
+  ['mail', 'audit', 'media', 'backups', 'webhooks'],
   ['auth'],
   ['accounts'],
   ['members'],
@@ -58,7 +58,17 @@ export const SERVER_MODULE_LAYERS = /** @type {const} */ ([
   ['orders'],
   ['payments'],
   ['returns', 'refunds'],
-  ['catalog-file', 'customers', 'dashboard', 'wishlist', 'address-book', 'health', 'maintenance', 'messages'],
+  [
+    'catalog-file',
+    'customers',
+    'dashboard',
+    'wishlist',
+    'address-book',
+    'health',
+    'maintenance',
+    'messages',
+    'webhook-settings',
+  ],
   ['store-settings'],
   ['seo'],
   ['admin'],

@@ -29,6 +29,7 @@ import * as paymentTables from './schema/payment-tables';
 import * as searchTables from './schema/search-tables';
 import * as storeTables from './schema/store-tables';
 import * as userTables from './schema/user-tables';
+import * as webhookTables from './schema/webhook-tables';
 
 /** Every table, for Drizzle's typed queries (one file a domain under ./schema/). */
 const schema = {
@@ -39,6 +40,7 @@ const schema = {
   ...paymentTables,
   ...mailTables,
   ...searchTables,
+  ...webhookTables,
 };
 
 /**

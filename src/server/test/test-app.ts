@@ -1,11 +1,15 @@
 /** Builds the real app on a test database, silent, for `app.inject()` tests. */
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { Database } from '../db/database';
 
 export const testConfig: AppConfig = loadConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'off' });
 
-export function buildTestApp(database: Database, config: Partial<AppConfig> = {}): Promise<FastifyInstance> {
-  return buildApp({ ...testConfig, ...config }, { database, logger: false });
+export function buildTestApp(
+  database: Database,
+  config: Partial<AppConfig> = {},
+  options: Omit<BuildAppOptions, 'database'> = {},
+): Promise<FastifyInstance> {
+  return buildApp({ ...testConfig, ...config }, { database, logger: false, ...options });
 }

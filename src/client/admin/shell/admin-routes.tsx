@@ -44,6 +44,7 @@ const MessagesPage = screen(() => import('../messages/messages-page'), 'Messages
 const MessagePage = screen(() => import('../messages/message-page'), 'MessagePage');
 const ReturnsPage = screen(() => import('../returns/returns-page'), 'ReturnsPage');
 const ReturnPage = screen(() => import('../returns/return-page'), 'ReturnPage');
+const WebhooksPage = screen(() => import('../webhooks/webhooks-page'), 'WebhooksPage');
 /** Delivery and COD settings (owner only): its own chunk, loaded when opened. */
 const DeliverySettingsPage = screen(() => import('../store-settings/delivery-settings-page'), 'default');
 
@@ -173,6 +174,14 @@ export function AdminRoutes() {
             element={
               <Lazy>
                 <DeliverySettingsPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="settings/webhooks"
+            element={
+              <Lazy>
+                <WebhooksPage />
               </Lazy>
             }
           />

@@ -70,6 +70,9 @@ export function StoreSettingsPage() {
           <Link className="btn btn-outline btn-sm" to="/catalog-file">
             Catalogue file
           </Link>
+          <Link className="btn btn-outline btn-sm" to="/settings/webhooks">
+            Webhooks
+          </Link>
         </nav>
         {settings.isPending && <p className="text-sm text-stone-600">Loading…</p>}
         {settings.isError && <Alert>{errorText(settings.error)}</Alert>}

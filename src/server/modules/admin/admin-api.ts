@@ -21,6 +21,7 @@ import { dashboardAdminRoutes } from '../dashboard/admin-routes';
 import { messageAdminRoutes } from '../messages/admin-routes';
 import { returnAdminRoutes } from '../returns/admin-routes';
 import { requireMemberRole } from '../auth/role-hook';
+import { webhookAdminRoutes } from '../webhook-settings/admin-routes';
 import { adminSessionRoutes, memberAdminRoutes } from '../members/admin-routes';
 
 /** The feature modules' admin routes, all behind the role hook. */
@@ -41,6 +42,7 @@ const ADMIN_FEATURE_ROUTES: FastifyPluginAsync[] = [
   deliveryAdminRoutes,
   messageAdminRoutes,
   returnAdminRoutes,
+  webhookAdminRoutes,
 ];
 
 export type AdminApiOptions = { signInRateLimiter?: SignInRateLimiter };

@@ -14,6 +14,7 @@ import { products } from '../../db/schema/catalog-tables';
 import { refreshSearchIndex } from '../catalog/search-index';
 import { saveSynonyms } from '../search/synonyms';
 import { announceCatalogChange } from '../stores/catalog-version';
+import { enqueueImportedProductEvents } from '../webhooks/product-events';
 import {
   deleteDetails,
   insertDetails,
@@ -196,19 +197,24 @@ export async function importCatalog(
       stockLevelsChanged: 0,
       storeInfoChanged,
     };
+    const changedSkus: string[] = [];
     const context: ImportContext = {
       tx,
       storeId,
       categoryIdByName: idByName,
       variants: variantSyncFor(file.products),
       summary,
-      onProductChange: options.onProductChange ?? (() => undefined),
+      onProductChange: (sku, change) => {
+        changedSkus.push(sku);
+        options.onProductChange?.(sku, change);
+      },
     };
     for (let offset = 0; offset < file.products.length; offset += PRODUCTS_PER_BATCH) {
       await importBatch(context, file.products.slice(offset, offset + PRODUCTS_PER_BATCH), offset);
     }
     await markLosersChanged(tx, storeId, context.variants);
 
+    await enqueueImportedProductEvents(tx, storeId, changedSkus);
     const productsChanged = categoriesChanged || summary.created > 0 || summary.updated > 0;
     if (productsChanged) await refreshSearchIndex(tx, storeId);
     if (storeInfoChanged || synonymsChanged || productsChanged) {

@@ -15,6 +15,7 @@ import {
 import { rowsOf, type Db } from '../../db/database';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
+import { enqueueProductUpdatedEvents } from '../webhooks/product-events';
 import { PRODUCT_AUDIT_ENTITY, PRODUCT_NOT_FOUND_MESSAGE, productValues } from './admin-product-read';
 import { announceCatalogChange } from '../stores/catalog-version';
 import { categoryIdFor, skuClashes, writeVariants, type VariantWrite } from './admin-product-writes';
@@ -132,6 +133,7 @@ async function finishSave(
       ...changes,
     });
   }
+  await enqueueProductUpdatedEvents(tx, storeId, [productId]);
   await announceCatalogChange(tx, storeId);
 }
 
@@ -253,6 +255,7 @@ export async function setProductArchived(
       before: { archived: Boolean(row.archived) },
       after: { archived },
     });
+    await enqueueProductUpdatedEvents(tx, storeId, [productId]);
     await announceCatalogChange(tx, storeId);
   });
 }

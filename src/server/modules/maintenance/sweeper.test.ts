@@ -5,6 +5,8 @@ import { outgoingMail } from '../../db/schema/mail-tables';
 import { idempotencyKeys, orders } from '../../db/schema/order-tables';
 import { stores } from '../../db/schema/store-tables';
 import { sessions } from '../../db/schema/user-tables';
+import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhook-tables';
+import { FINISHED_DELIVERY_RETENTION_MS } from '../webhooks/webhook-outbox';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import {
   IDEMPOTENCY_KEY_RETENTION_MS,
@@ -92,6 +94,7 @@ describe.each(testDatabaseKinds)('sweeper of expired rows on %s', (kind) => {
       idempotencyKeys: 1_235,
       sentMails: 0,
       passwordResetTokens: 0,
+      webhookDeliveries: 0,
     });
     expect(await remaining()).toEqual({ sessions: ['live'], keys: ['fresh'] });
     // The order the keys pointed at stays.
@@ -101,6 +104,7 @@ describe.each(testDatabaseKinds)('sweeper of expired rows on %s', (kind) => {
       idempotencyKeys: 0,
       sentMails: 0,
       passwordResetTokens: 0,
+      webhookDeliveries: 0,
     });
   });
 
@@ -138,6 +142,7 @@ describe.each(testDatabaseKinds)('sweeper of expired rows on %s', (kind) => {
       idempotencyKeys: 0,
       sentMails: 1,
       passwordResetTokens: 0,
+      webhookDeliveries: 0,
     });
     const subjects = rowsOf<{ subject: string }>(
       await database.db.execute(sql`select subject from outgoing_mail order by subject`),
@@ -151,7 +156,9 @@ describe.each(testDatabaseKinds)('sweeper of expired rows on %s', (kind) => {
     const swept: SweepResult[] = [];
     const sweeper = startSweeper(database.db, { onSwept: (result) => swept.push(result) });
     await sweeper.stop();
-    expect(swept).toEqual([{ sessions: 3, idempotencyKeys: 3, sentMails: 0, passwordResetTokens: 0 }]);
+    expect(swept).toEqual([
+      { sessions: 3, idempotencyKeys: 3, sentMails: 0, passwordResetTokens: 0, webhookDeliveries: 0 },
+    ]);
     expect(await remaining()).toEqual({ sessions: ['live'], keys: [] });
   });
 
@@ -175,6 +182,36 @@ describe.each(testDatabaseKinds)('sweeper of expired rows on %s', (kind) => {
     const swept: SweepResult[] = [];
     const sweeper = startSweeper(database.db, { onSwept: (result) => swept.push(result) });
     await sweeper.stop();
-    expect(swept).toEqual([{ sessions: 0, idempotencyKeys: 0, sentMails: 1, passwordResetTokens: 0 }]);
+    expect(swept).toEqual([
+      { sessions: 0, idempotencyKeys: 0, sentMails: 1, passwordResetTokens: 0, webhookDeliveries: 0 },
+    ]);
+  });
+
+  it('removes webhook deliveries delivered or given up more than 30 days ago, and keeps the others', async () => {
+    const [endpoint] = await database.db
+      .insert(webhookEndpoints)
+      .values({ storeId: 1, url: 'https://hooks.erp.example/', events: ['order.paid'], secret: 'whsec_x' })
+      .returning({ id: webhookEndpoints.id });
+    const old = new Date(now.getTime() - FINISHED_DELIVERY_RETENTION_MS - HOUR);
+    const delivery = (eventType: string, status: 'delivered' | 'failed' | 'pending', createdAt: Date) => ({
+      storeId: 1,
+      endpointId: endpoint!.id,
+      eventId: '0b6b8a8e-5c2f-4d0e-9f57-4c5b0f3f8a21',
+      eventType,
+      body: '{}',
+      status,
+      createdAt,
+    });
+    await database.db
+      .insert(webhookDeliveries)
+      .values([
+        delivery('old delivered', 'delivered', old),
+        delivery('old failed', 'failed', old),
+        delivery('old pending', 'pending', old),
+        delivery('recent delivered', 'delivered', new Date(now.getTime() - HOUR)),
+      ]);
+    expect((await sweepExpiredRows(database.db, { now })).webhookDeliveries).toBe(2);
+    const left = await database.db.select({ type: webhookDeliveries.eventType }).from(webhookDeliveries);
+    expect(left.map((row) => row.type).sort()).toEqual(['old pending', 'recent delivered']);
   });
 });

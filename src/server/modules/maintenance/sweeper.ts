@@ -1,7 +1,8 @@
 /**
  * Removes rows nobody will read again, so tables that only grew stay small: sessions that expired or were
- * signed out, `Idempotency-Key` records older than a day, and e-mails sent more than 30 days ago (they hold
- * customers' names and addresses; failed and pending mails stay for the owner to see). The server sweeps once at start and then every
+ * signed out, `Idempotency-Key` records older than a day, e-mails sent more than 30 days ago (they hold
+ * customers' names and addresses; failed and pending mails stay for the owner to see), and webhook deliveries
+ * delivered or given up more than 30 days ago (docs/webhooks.md). The server sweeps once at start and then every
  * hour, deleting in batches of 500 rows per statement so no sweep holds locks (or, on the embedded database,
  * the single connection) for long.
  */
@@ -12,6 +13,7 @@ import { outgoingMail } from '../../db/schema/mail-tables';
 import { idempotencyKeys } from '../../db/schema/order-tables';
 import { sessions } from '../../db/schema/user-tables';
 import { sweepPasswordResetTokens } from '../accounts/password-reset';
+import { sweepFinishedDeliveries } from '../webhooks/webhook-outbox';
 
 /**
  * How long an `Idempotency-Key` is remembered, in milliseconds: 24 hours, the window in which a client may
@@ -35,6 +37,7 @@ export type SweepResult = {
   idempotencyKeys: number;
   sentMails: number;
   passwordResetTokens: number;
+  webhookDeliveries: number;
 };
 
 export type SweepOptions = {
@@ -47,9 +50,11 @@ export type SweepOptions = {
 /**
  * Deletes, in every store, the sessions that expired or were revoked before `now`, the idempotency keys
  * created more than {@link IDEMPOTENCY_KEY_RETENTION_MS} before `now`, the outbox mails sent more than
- * {@link SENT_MAIL_RETENTION_MS} before `now` and the used or expired password reset tokens
- * ({@link sweepPasswordResetTokens}), `batchSize` rows per statement.
- * @returns how many sessions, idempotency keys, sent mails and password reset tokens were removed.
+ * {@link SENT_MAIL_RETENTION_MS} before `now`, the used or expired password reset tokens
+ * ({@link sweepPasswordResetTokens}) and the finished webhook deliveries ({@link sweepFinishedDeliveries}),
+ * `batchSize` rows per statement.
+ * @returns how many sessions, idempotency keys, sent mails, password reset tokens and webhook deliveries were
+ *   removed.
  */
 export async function sweepExpiredRows(db: Db, options: SweepOptions = {}): Promise<SweepResult> {
   const now = options.now ?? new Date();
@@ -84,11 +89,13 @@ export async function sweepExpiredRows(db: Db, options: SweepOptions = {}): Prom
       RETURNING 1`),
   );
   const removedResetTokens = await sweepPasswordResetTokens(db, now, batchSize);
+  const removedDeliveries = await sweepFinishedDeliveries(db, now, batchSize);
   return {
     sessions: removedSessions,
     idempotencyKeys: removedKeys,
     sentMails: removedMails,
     passwordResetTokens: removedResetTokens,
+    webhookDeliveries: removedDeliveries,
   };
 }
 

@@ -17,6 +17,7 @@ import { PIN_NOT_SERVED_MESSAGE } from '@shared/delivery/delivery-rules';
 import { shippingCharge } from '../delivery/order-charges';
 import { chargeSupplyKind, orderTax, recordOrderTax } from '../gst/order-tax';
 import { enqueueMail } from '../mail/outbox';
+import { enqueueOrderCreatedEvents } from '../webhooks/webhook-events';
 import { lockCustomer } from './checkout-lock';
 import { IdempotencyKeyTaken, replayedOrderNumber, requestHash } from './idempotency';
 import { refusedLines } from './line-checks';
@@ -192,6 +193,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
         paymentUrl: input.shopOrigin ? paymentPageUrl(input.shopOrigin, order.orderNumber) : null,
       };
       await enqueueMail(tx, storeId, orderConfirmationMessage(confirmation, input.mailFrom));
+      await enqueueOrderCreatedEvents(tx, storeId, order.id);
       return { orderNumber: order.orderNumber, replayed: false, confirmation };
     });
 

@@ -36,6 +36,7 @@ import { collectCashOnDelivery } from './cod-collection';
 import { enqueueLifecycleMail } from './lifecycle-mail';
 import { ORDER_NOT_FOUND } from './order-queries';
 import { returnOrderStock } from './order-stock-return';
+import { enqueueOrderStatusEvent } from '../webhooks/webhook-events';
 
 /** The legal moves: from each status, the statuses it may go to. */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatusCode, readonly OrderStatusCode[]>> = {
@@ -178,6 +179,7 @@ export async function transitionInTransaction(
     extra.mailFrom,
     invoice ? [await invoiceAttachment(invoice.content)] : undefined,
   );
+  await enqueueOrderStatusEvent(tx, storeId, orderId, to);
   const result = { orderId, orderNumber: current.orderNumber, from, to, restockedUnits };
   await extra.afterMove?.(tx, result);
   return result;

@@ -15,6 +15,7 @@ import { recordRefundDue, reinstateLatePayment } from '../orders/late-payment';
 import { illegalTransitionMessage, transitionInTransaction } from '../orders/order-lifecycle';
 import { ORDER_NOT_FOUND } from '../orders/order-queries';
 import { enqueuePaidOrderNotice, type PaidVia } from './paid-order-mail';
+import { enqueueOrderEvent } from '../webhooks/webhook-events';
 
 export type PayOrderInput = {
   storeId: number;
@@ -49,6 +50,7 @@ export async function payOrderInTransaction(tx: Db, input: PayOrderInput): Promi
     onlyFrom: ORDER_STATUS.pending,
     mailFrom: input.mailFrom,
   });
+  await enqueueOrderEvent(tx, input.storeId, 'order.paid', input.orderId);
   if (input.notifyShop) {
     await enqueuePaidOrderNotice(tx, input.storeId, input.orderId, input.via, input.mailFrom);
   }
@@ -88,6 +90,7 @@ export async function settleOrderPayment(
   };
   const reinstated = await reinstateLatePayment(tx, late);
   if (reinstated === 'reinstated') {
+    await enqueueOrderEvent(tx, input.storeId, 'order.paid', input.orderId);
     if (input.notifyShop) {
       await enqueuePaidOrderNotice(tx, input.storeId, input.orderId, input.via, input.mailFrom);
     }

@@ -11,6 +11,7 @@ import { refunds, returnLines } from '../../db/schema/return-tables';
 import { issueRefundCreditNote } from '../gst/tax-documents';
 import { refundableAmount } from './refundable-amount';
 import { enqueueRefundProcessedMail } from './refund-mail';
+import { enqueueRefundProcessedEvent } from '../webhooks/return-events';
 
 type RefundRow = typeof refunds.$inferSelect;
 
@@ -62,5 +63,6 @@ export async function settleProcessedRefund(
       .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId), eq(orders.refundDue, true)));
   }
   await enqueueRefundProcessedMail(tx, storeId, orderId, refund, creditNote?.content ?? null, mailFrom);
+  await enqueueRefundProcessedEvent(tx, storeId, refund.id);
   return creditNote?.content.number ?? null;
 }

@@ -32,6 +32,7 @@ import { returnsById } from '../orders/order-returns-view';
 import { checkReturnLines } from './return-line-checks';
 import { generateReturnNumber } from './return-number';
 import { enqueueReturnRequestedMails } from './return-request-mail';
+import { enqueueReturnRequestedEvent } from '../webhooks/return-events';
 
 /** 409 for an order that is not Delivered (yet, or at all). */
 export const NOT_DELIVERED_MESSAGE = 'Only a delivered order can be returned or exchanged';
@@ -142,6 +143,7 @@ export async function createReturn(db: Db, input: CreateReturnInput): Promise<Or
       .insert(returnEvents)
       .values({ storeId, returnId: created.id, status: 'requested', note: input.body.note || null });
     await enqueueReturnRequestedMails(tx, storeId, order.id, created.id, input.mailFrom);
+    await enqueueReturnRequestedEvent(tx, storeId, created.id);
     return created.id;
   });
   const [created] = await returnsById(db, storeId, [returnId]);
