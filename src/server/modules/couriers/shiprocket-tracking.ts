@@ -113,7 +113,7 @@ export async function applyShiprocketUpdate(
     if (error instanceof ConflictError) return { orderNumber: found.orderNumber, changed };
     throw error;
   }
-  if if (meaning.kind === 'courier-status' && found.courierStatus !== meaning.status) {
+  if (meaning.kind === 'courier-status' && found.courierStatus !== meaning.status) {
     await db
       .update(orders)
       .set({ courierStatus: meaning.status })
