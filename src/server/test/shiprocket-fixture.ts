@@ -7,7 +7,7 @@ import { ORDER_STATUS, type OrderStatusCode } from '@shared/orders/order-status'
 import type { Db } from '../db/database';
 import { insertSignedInMember, type SessionMember } from './admin-member';
 import { insertTestOrder, insertTestShop, type TestOrder, type TestShop } from './order-fixture';
-import { insertTestCustomer } from './test-customer';
+import { insertSignedInCustomers, type SessionCustomer } from './session-customer';
 
 export const SHIPROCKET_HOST = 'silk.test';
 export const WEBHOOK_TOKEN = 'whk-3f9a8c2e7b1d4a6f-5521';
@@ -16,16 +16,20 @@ export type ShiprocketShop = {
   shop: TestShop;
   owner: SessionMember;
   staff: SessionMember;
+  /** The shopper of the orders, signed in (My Orders). */
+  customer: SessionCustomer;
   userId: number;
 };
 
 export async function insertShiprocketShop(db: Db): Promise<ShiprocketShop> {
   const shop = await insertTestShop(db, { host: SHIPROCKET_HOST });
+  const [customer] = await insertSignedInCustomers(db, 1, shop.storeId);
   return {
     shop,
     owner: await insertSignedInMember(db, shop.storeId, 'owner'),
     staff: await insertSignedInMember(db, shop.storeId, 'staff'),
-    userId: await insertTestCustomer(db, shop.storeId),
+    customer: customer!,
+    userId: customer!.userId,
   };
 }
 

@@ -86,7 +86,7 @@ export async function applyShiprocketUpdate(
     .limit(1);
   if (!found) throw new NotFoundError(UNKNOWN_AWB);
 
-  const status = update.status.trim().slice(0, 100);
+  const status = normalizeShiprocketStatus(update.status).slice(0, 100);
   let changed = false;
   if (found.trackingStatus !== status) {
     await db
