@@ -27,6 +27,7 @@ import { OrderReturns } from '../returns/order-returns';
 import { OrderActions } from './order-actions';
 import { adminOrderQuery } from './order-queries';
 import { RefundsPanel } from './refunds-panel';
+import { ShiprocketPanel } from './shiprocket-panel';
 
 const quantityText = (quantity: number, unit: string) => (unit === 'm' ? `${quantity} m` : `× ${quantity}`);
 
@@ -94,6 +95,7 @@ export function OrderPage() {
         <p className="rounded-md bg-red-100 px-3 py-2 text-sm font-semibold text-red-900">Refund due</p>
       )}
 
+      <ShiprocketPanel order={order} />
       <OrderActions order={order} />
       <TaxDocumentDownloads orderNumber={order.orderNumber} documents={order.documents ?? []} />
       <OrderReturns order={order} />

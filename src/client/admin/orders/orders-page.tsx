@@ -25,6 +25,7 @@ import { AdminList } from '../lib/admin-list';
 import { formatDateTime, formatPaise, statusBadge } from '../lib/format';
 import { useUrlFilters } from '../lib/url-filters';
 import { adminOrdersQuery } from './order-queries';
+import { ShiprocketBulkBar, ShiprocketSelect } from './shiprocket-bulk';
 
 const TAB_LABELS: Record<(typeof ADMIN_ORDER_STATUS_NAMES)[number], string> = {
   pending: 'Pending',
@@ -45,6 +46,9 @@ export function OrdersPage() {
   const list = useQuery(adminOrdersQuery(filters));
   const [search, setSearch] = useState(filters.q ?? '');
   const [exporting, setExporting] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const select = (orderNumber: string, on: boolean) =>
+    setSelected((now) => (on ? [...now, orderNumber] : now.filter((kept) => kept !== orderNumber)));
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -73,6 +77,7 @@ export function OrdersPage() {
           Export CSV
         </Button>
       </div>
+      <ShiprocketBulkBar selected={selected} onDone={() => setSelected([])} />
 
       <AdminList
         label="Orders"
@@ -182,10 +187,10 @@ export function OrdersPage() {
         paging={list.data && { ...list.data, onPage: (page) => update({ page: String(page) }) }}
         renderRow={(order) => {
           const badge = statusBadge(order.status);
-          return (
+          const link = (
             <Link
               to={`/orders/${order.orderNumber}`}
-              className="block rounded-lg border border-stone-200 bg-white px-3 py-2.5 hover:border-brand-300"
+              className="block min-w-0 flex-1 rounded-lg border border-stone-200 bg-white px-3 py-2.5 hover:border-brand-300"
             >
               <div className="flex items-center justify-between gap-2">
                 <span className="font-mono text-sm font-semibold">{order.orderNumber}</span>
@@ -207,6 +212,18 @@ export function OrdersPage() {
                 </span>
               </div>
             </Link>
+          );
+          // Processing orders can be booked with Shiprocket together (the server refuses any other).
+          if (order.status !== 1) return link;
+          return (
+            <div className="flex items-start gap-2">
+              <ShiprocketSelect
+                orderNumber={order.orderNumber}
+                selected={selected.includes(order.orderNumber)}
+                onChange={(on) => select(order.orderNumber, on)}
+              />
+              {link}
+            </div>
           );
         }}
       />

@@ -46,6 +46,8 @@ const ReturnsPage = screen(() => import('../returns/returns-page'), 'ReturnsPage
 const ReturnPage = screen(() => import('../returns/return-page'), 'ReturnPage');
 /** Delivery and COD settings (owner only): its own chunk, loaded when opened. */
 const DeliverySettingsPage = screen(() => import('../store-settings/delivery-settings-page'), 'default');
+/** Shiprocket settings (owner only): its own chunk, loaded when opened. */
+const ShippingSettingsPage = screen(() => import('../store-settings/shipping-settings-page'), 'default');
 
 /** A lazily loaded screen with a loading line while its code arrives. */
 function Lazy({ children }: { children: ReactNode }) {
@@ -173,6 +175,14 @@ export function AdminRoutes() {
             element={
               <Lazy>
                 <DeliverySettingsPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="settings/shipping"
+            element={
+              <Lazy>
+                <ShippingSettingsPage />
               </Lazy>
             }
           />

@@ -1,0 +1,73 @@
+/**
+ * 'Ship with Shiprocket' for many orders at once on the admin's order list (docs/shipping.md): the Processing
+ * rows carry a checkbox; the bar books the selected orders (`POST /api/v1/admin/orders/shiprocket`) and lists
+ * each order's outcome — shipped with its AWB, or the reason it was not (that order is unchanged).
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Truck } from 'lucide-react';
+import type { ShiprocketBulkResult } from '@shared/couriers/shiprocket-schemas';
+import { Alert } from '@client/components/ui/alert';
+import { Button } from '@client/components/ui/button';
+import { errorText } from '@client/lib/error-text';
+import { ADMIN_QUERY_KEY } from '../lib/admin-session';
+import { shipManyWithShiprocket } from './shiprocket-queries';
+
+/** The checkbox of one Processing order's row. */
+export function ShiprocketSelect({
+  orderNumber,
+  selected,
+  onChange,
+}: {
+  orderNumber: string;
+  selected: boolean;
+  onChange: (selected: boolean) => void;
+}) {
+  return (
+    <input
+      type="checkbox"
+      className="mt-3 size-5 shrink-0"
+      aria-label={`Select ${orderNumber} to ship with Shiprocket`}
+      checked={selected}
+      onChange={(event) => onChange(event.target.checked)}
+    />
+  );
+}
+
+/** The bar that books the selected orders, with each order's outcome once done. */
+export function ShiprocketBulkBar({
+  selected,
+  onDone,
+}: {
+  selected: string[];
+  onDone: (result: ShiprocketBulkResult) => void;
+}) {
+  const client = useQueryClient();
+  const book = useMutation({
+    mutationFn: () => shipManyWithShiprocket(selected),
+    onSuccess: (result) => {
+      void client.invalidateQueries({ queryKey: [...ADMIN_QUERY_KEY, 'orders'] });
+      onDone(result);
+    },
+  });
+  return (
+    <div className="flex flex-col gap-2">
+      {selected.length > 0 && (
+        <Button disabled={book.isPending} onClick={() => book.mutate()}>
+          <Truck aria-hidden="true" />
+          {book.isPending ? 'Booking with Shiprocket…' : `Ship ${selected.length} with Shiprocket`}
+        </Button>
+      )}
+      {book.isError && <Alert>{errorText(book.error)}</Alert>}
+      {book.data && (
+        <ul aria-label="Shiprocket bookings" className="rounded-md border border-stone-200 bg-white p-2 text-sm">
+          {book.data.results.map((result) => (
+            <li key={result.orderNumber}>
+              <span className="font-mono">{result.orderNumber}</span>:{' '}
+              {result.shipped ? `shipped, AWB ${result.awb} (${result.courierName})` : `not shipped: ${result.error}`}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
