@@ -13,7 +13,12 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type StandInRequest = { method: string; path: string; authorization: string | null; body: Record<string, unknown> };
+export type StandInRequest = {
+  method: string;
+  path: string;
+  authorization: string | null;
+  body: Record<string, unknown>;
+};
 
 export type ShiprocketStandIn = {
   /** `SHIPROCKET_API_URL` for the app. */
@@ -113,11 +118,15 @@ export async function startShiprocketStandIn(
       const shipmentOf = (value: unknown) => Number(Array.isArray(value) ? value[0] : value);
       switch (path) {
         case '/v1/external/orders/create/adhoc': {
-          const missing = REQUIRED_ADHOC_FIELDS.filter((field) => body[field] === undefined || body[field] === '');
+          const missing = REQUIRED_ADHOC_FIELDS.filter(
+            (field) => body[field] === undefined || body[field] === '',
+          );
           if (missing.length > 0) {
             return send(422, {
               message: 'Oops! Invalid Data.',
-              errors: Object.fromEntries(missing.map((field) => [field, [`The ${field.replaceAll('_', ' ')} field is required.`]])),
+              errors: Object.fromEntries(
+                missing.map((field) => [field, [`The ${field.replaceAll('_', ' ')} field is required.`]]),
+              ),
               status_code: 422,
             });
           }
@@ -159,7 +168,11 @@ export async function startShiprocketStandIn(
         case '/v1/external/courier/generate/pickup':
           return send(200, {
             pickup_status: 1,
-            response: { pickup_scheduled_date: '2026-11-28 11:00:00', pickup_token_number: 'Reference No: 1', status: 3 },
+            response: {
+              pickup_scheduled_date: '2026-11-28 11:00:00',
+              pickup_token_number: 'Reference No: 1',
+              status: 3,
+            },
           });
         case '/v1/external/courier/generate/label': {
           const shipmentId = shipmentOf(body.shipment_id);

@@ -56,11 +56,17 @@ export const shiprocketSettingsSchema = z.object({
     .number({ message: 'must be a weight in kilograms' })
     .min(0.01, 'must be at least 0.01')
     .max(100, 'must be at most 100')
-    .refine((value) => Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6, 'must have at most 3 decimals'),
+    .refine(
+      (value) => Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6,
+      'must have at most 3 decimals',
+    ),
   webhookToken: z
     .string()
     .trim()
-    .refine((value) => value === '' || /^[\x21-\x7e]{16,200}$/.test(value), 'must be 16 to 200 characters without spaces')
+    .refine(
+      (value) => value === '' || /^[\x21-\x7e]{16,200}$/.test(value),
+      'must be 16 to 200 characters without spaces',
+    )
     .optional(),
 });
 export type ShiprocketSettingsInput = z.output<typeof shiprocketSettingsSchema>;

@@ -59,11 +59,16 @@ export function ShiprocketBulkBar({
       )}
       {book.isError && <Alert>{errorText(book.error)}</Alert>}
       {book.data && (
-        <ul aria-label="Shiprocket bookings" className="rounded-md border border-stone-200 bg-white p-2 text-sm">
+        <ul
+          aria-label="Shiprocket bookings"
+          className="rounded-md border border-stone-200 bg-white p-2 text-sm"
+        >
           {book.data.results.map((result) => (
             <li key={result.orderNumber}>
               <span className="font-mono">{result.orderNumber}</span>:{' '}
-              {result.shipped ? `shipped, AWB ${result.awb} (${result.courierName})` : `not shipped: ${result.error}`}
+              {result.shipped
+                ? `shipped, AWB ${result.awb} (${result.courierName})`
+                : `not shipped: ${result.error}`}
             </li>
           ))}
         </ul>

@@ -69,12 +69,16 @@ export function ShiprocketPanel({ order }: { order: AdminOrderDetail }) {
         <>
           <p>
             {booked.testMode && (
-              <span className="mr-1 rounded bg-amber-200 px-1.5 text-xs font-bold text-amber-900">TEST MODE</span>
+              <span className="mr-1 rounded bg-amber-200 px-1.5 text-xs font-bold text-amber-900">
+                TEST MODE
+              </span>
             )}
             Shiprocket AWB <span className="font-mono font-semibold">{booked.awb}</span>
             {booked.courierName ? ` · ${booked.courierName}` : ''}
           </p>
-          {booked.trackingStatus && <p data-testid="courier-tracking-status">Courier says: {booked.trackingStatus}</p>}
+          {booked.trackingStatus && (
+            <p data-testid="courier-tracking-status">Courier says: {booked.trackingStatus}</p>
+          )}
           {booked.labelAvailable && (
             <Button variant="outline" size="sm" className="self-start" onClick={() => void downloadLabel()}>
               Download label

@@ -18,7 +18,9 @@ export const orderShipmentQuery = (orderNumber: string) =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, 'order', orderNumber, 'shipment'],
     queryFn: () =>
-      apiRequest(`/admin/orders/${encodeURIComponent(orderNumber)}/shipment`, { schema: orderShipmentSchema }),
+      apiRequest(`/admin/orders/${encodeURIComponent(orderNumber)}/shipment`, {
+        schema: orderShipmentSchema,
+      }),
   });
 
 /** Books the order with Shiprocket and ships it; answers the order as it is afterwards. */

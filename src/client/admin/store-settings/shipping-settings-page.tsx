@@ -93,8 +93,8 @@ function ShiprocketForm({ settings }: { settings: ShiprocketSettingsResponse }) 
       </p>
       {settings.testMode && (
         <Alert>
-          TEST MODE: no Shiprocket account is set, so 'Ship with Shiprocket' uses the built-in sandbox. Nothing is
-          booked with a courier.
+          TEST MODE: no Shiprocket account is set, so 'Ship with Shiprocket' uses the built-in sandbox.
+          Nothing is booked with a courier.
         </Alert>
       )}
       {!settings.available && <Alert>Shiprocket is off: add the API user's e-mail and password.</Alert>}

@@ -44,7 +44,9 @@ export const courierAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { ownerOnly: true }, schema: { response: settingsAnswers } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return reply.send(shiprocketSettingsView(await readShiprocketAccount(app.db, request.storeId), app.config));
+      return reply.send(
+        shiprocketSettingsView(await readShiprocketAccount(app.db, request.storeId), app.config),
+      );
     },
   );
 
@@ -78,7 +80,12 @@ export const courierAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   /** 200 the order shipped (its detail); 404 another store's; 409 not Processing, not set up, or Shiprocket's refusal. */
   app.post(
     '/orders/:orderId/shiprocket',
-    { schema: { params: adminOrderParamsSchema, response: { 200: adminOrderDetailSchema, '4xx': errorBodySchema } } },
+    {
+      schema: {
+        params: adminOrderParamsSchema,
+        response: { 200: adminOrderDetailSchema, '4xx': errorBodySchema },
+      },
+    },
     async (request, reply) => {
       const { orderId } = request.params;
       return reply.send(
@@ -114,7 +121,12 @@ export const courierAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   /** 200 `{ shiprocketAvailable, shipment }` (null before a booking); 404 another store's order. */
   app.get(
     '/orders/:orderId/shipment',
-    { schema: { params: adminOrderParamsSchema, response: { 200: orderShipmentSchema, '4xx': errorBodySchema } } },
+    {
+      schema: {
+        params: adminOrderParamsSchema,
+        response: { 200: orderShipmentSchema, '4xx': errorBodySchema },
+      },
+    },
     async (request, reply) => {
       const order = await findAdminOrder(app.db, request.storeId, request.params.orderId);
       const account = await readShiprocketAccount(app.db, request.storeId);

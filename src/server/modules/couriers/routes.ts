@@ -53,7 +53,10 @@ export const courierRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const account = await readShiprocketAccount(app.db, request.storeId);
-        if (!account.webhookToken || !tokensMatch(account.webhookToken, request.headers[SHIPROCKET_TOKEN_HEADER])) {
+        if (
+          !account.webhookToken ||
+          !tokensMatch(account.webhookToken, request.headers[SHIPROCKET_TOKEN_HEADER])
+        ) {
           request.log.warn({ storeId: request.storeId }, 'Shiprocket webhook refused: wrong x-api-key');
           throw new UnauthorizedError(WRONG_WEBHOOK_TOKEN);
         }

@@ -52,13 +52,21 @@ describe.each(testDatabaseKinds)('Ship with Shiprocket on %s', (kind) => {
     await database.reset();
     standIn.reset();
     setup = await insertShiprocketShop(database.db);
-    const saved = await asMember(app, setup.owner, 'PUT', '/settings/shiprocket', settingsBody(standIn.email, standIn.password));
+    const saved = await asMember(
+      app,
+      setup.owner,
+      'PUT',
+      '/settings/shiprocket',
+      settingsBody(standIn.email, standIn.password),
+    );
     expect(saved.statusCode).toBe(200);
   });
 
-  const ship = (orderNumber: string) => asMember(app, setup.staff, 'POST', `/orders/${orderNumber}/shiprocket`, {});
+  const ship = (orderNumber: string) =>
+    asMember(app, setup.staff, 'POST', `/orders/${orderNumber}/shiprocket`, {});
   const statusOf = async (orderId: string) =>
-    (await database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]!.status;
+    (await database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]!
+      .status;
 
   it('books one order with the documented calls, ships it with the AWB and courier, and keeps its label', async () => {
     const order = await insertShippableOrder(database.db, setup);
@@ -74,7 +82,14 @@ describe.each(testDatabaseKinds)('Ship with Shiprocket on %s', (kind) => {
       trackingNumber: awb,
       documents: [{ document: 'invoice' }],
     });
-    expect(standIn.requests.map((request) => request.path)).toEqual([LOGIN, CREATE, ASSIGN, PICKUP, LABEL, `/labels/${shipmentId}.pdf`]);
+    expect(standIn.requests.map((request) => request.path)).toEqual([
+      LOGIN,
+      CREATE,
+      ASSIGN,
+      PICKUP,
+      LABEL,
+      `/labels/${shipmentId}.pdf`,
+    ]);
     expect(standIn.calls(LOGIN)[0]!.body).toEqual({ email: standIn.email, password: standIn.password });
     expect(standIn.calls(CREATE)[0]!.authorization).toBe('Bearer stand-in-token-1');
     const created = standIn.calls(CREATE)[0]!.body;
@@ -126,7 +141,9 @@ describe.each(testDatabaseKinds)('Ship with Shiprocket on %s', (kind) => {
     const label = await asMember(app, setup.staff, 'GET', `/orders/${order.orderNumber}/shipping-label`);
     expect(label.statusCode).toBe(200);
     expect(label.headers['content-type']).toBe('application/pdf');
-    expect(label.headers['content-disposition']).toBe(`attachment; filename="Label-${order.orderNumber}.pdf"`);
+    expect(label.headers['content-disposition']).toBe(
+      `attachment; filename="Label-${order.orderNumber}.pdf"`,
+    );
     expect(label.rawPayload.equals(STAND_IN_LABEL)).toBe(true);
 
     const again = await ship(order.orderNumber);
@@ -141,7 +158,12 @@ describe.each(testDatabaseKinds)('Ship with Shiprocket on %s', (kind) => {
     const order = await insertShippableOrder(database.db, setup);
     await database.db
       .update(orders)
-      .set({ cashOnDelivery: true, shippingFeePaise: 5_000, codFeePaise: 4_000, totalPaise: order.totalPaise + 9_000 })
+      .set({
+        cashOnDelivery: true,
+        shippingFeePaise: 5_000,
+        codFeePaise: 4_000,
+        totalPaise: order.totalPaise + 9_000,
+      })
       .where(eq(orders.id, order.id));
     expect((await ship(order.orderNumber)).statusCode).toBe(200);
     expect(standIn.calls(CREATE)[0]!.body).toMatchObject({
@@ -160,10 +182,16 @@ describe.each(testDatabaseKinds)('Ship with Shiprocket on %s', (kind) => {
     });
     const refused = await ship(order.orderNumber);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: 'Shiprocket: Selected courier is not serviceable for this pincode' });
+    expect(refused.json()).toEqual({
+      error: 'Shiprocket: Selected courier is not serviceable for this pincode',
+    });
     expect(await statusOf(order.id)).toBe(ORDER_STATUS.processing);
     const detail = await asMember(app, setup.staff, 'GET', `/orders/${order.orderNumber}`);
-    expect(detail.json()).toMatchObject({ status: ORDER_STATUS.processing, trackingNumber: null, courier: null });
+    expect(detail.json()).toMatchObject({
+      status: ORDER_STATUS.processing,
+      trackingNumber: null,
+      courier: null,
+    });
 
     standIn.failNext(LABEL, 500, { message: 'Something went wrong', status_code: 500 });
     const labelRefused = await ship(order.orderNumber);
@@ -187,7 +215,9 @@ describe.each(testDatabaseKinds)('Ship with Shiprocket on %s', (kind) => {
     expect(wrongPickup.json()).toEqual({
       error: 'Shiprocket: Wrong Pickup location entered. Please choose one location from data given',
     });
-    await database.db.update(shiprocketAccounts).set({ password: 'wrong', apiToken: null, apiTokenExpiresAt: null });
+    await database.db
+      .update(shiprocketAccounts)
+      .set({ password: 'wrong', apiToken: null, apiTokenExpiresAt: null });
     const wrongPassword = await ship(order.orderNumber);
     expect(wrongPassword.json()).toEqual({ error: 'Shiprocket: Invalid email and password combination' });
     expect(await statusOf(order.id)).toBe(ORDER_STATUS.processing);
@@ -236,13 +266,23 @@ describe.each(testDatabaseKinds)('Ship with Shiprocket on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     const { results } = response.json();
     expect(results).toEqual([
-      { orderNumber: first.orderNumber, shipped: true, awb: expect.stringMatching(/^1900\d+$/), courierName: 'Delhivery' },
+      {
+        orderNumber: first.orderNumber,
+        shipped: true,
+        awb: expect.stringMatching(/^1900\d+$/),
+        courierName: 'Delhivery',
+      },
       {
         orderNumber: pending.orderNumber,
         shipped: false,
         error: `Only a processing order can be shipped: ${pending.orderNumber} is Pending`,
       },
-      { orderNumber: second.orderNumber, shipped: true, awb: expect.stringMatching(/^1900\d+$/), courierName: 'Delhivery' },
+      {
+        orderNumber: second.orderNumber,
+        shipped: true,
+        awb: expect.stringMatching(/^1900\d+$/),
+        courierName: 'Delhivery',
+      },
     ]);
     expect(await statusOf(first.id)).toBe(ORDER_STATUS.shipped);
     expect(await statusOf(pending.id)).toBe(ORDER_STATUS.pending);

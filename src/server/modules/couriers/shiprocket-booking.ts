@@ -35,7 +35,12 @@ export const notShippable = (orderNumber: string, status: number) =>
 const rupees = (paise: number) => paise / 100;
 
 /** The parcel of order `orderId` (its shipping address, lines, payment and the account's default parcel). */
-async function parcelOf(db: Db, storeId: number, orderId: string, account: ShiprocketAccount): Promise<CourierParcel> {
+async function parcelOf(
+  db: Db,
+  storeId: number,
+  orderId: string,
+  account: ShiprocketAccount,
+): Promise<CourierParcel> {
   const [order] = await db
     .select()
     .from(orders)

@@ -90,7 +90,11 @@ export function shiprocketCourier(
     async book(parcel, from, remember) {
       let progress: BookingProgress = { ...from };
       if (!progress.shipmentId) {
-        const created = await callShiprocket(connection, '/v1/external/orders/create/adhoc', adhocOrderBody(parcel));
+        const created = await callShiprocket(
+          connection,
+          '/v1/external/orders/create/adhoc',
+          adhocOrderBody(parcel),
+        );
         const shipmentId = text(created.shipment_id);
         if (!shipmentId) throw refused(created, shiprocketMessage(created, 200));
         progress = {
@@ -146,7 +150,8 @@ export function shiprocketCourier(
         `/v1/external/courier/track/awb/${encodeURIComponent(awb)}`,
         undefined,
       );
-      const tracking = answer.tracking_data as { shipment_track?: { current_status?: unknown }[] } | undefined;
+      const tracking = answer.tracking_data as
+        { shipment_track?: { current_status?: unknown }[] } | undefined;
       return text(tracking?.shipment_track?.[0]?.current_status) || null;
     },
 

@@ -53,7 +53,13 @@ export const sandboxShiprocketFetch: ShiprocketFetch = async (url, init) => {
   }
   const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
   if (pathname === '/v1/external/auth/login') {
-    return json(200, { id: 1, first_name: 'Sandbox', last_name: 'TEST MODE', email: body.email, token: SANDBOX_TOKEN });
+    return json(200, {
+      id: 1,
+      first_name: 'Sandbox',
+      last_name: 'TEST MODE',
+      email: body.email,
+      token: SANDBOX_TOKEN,
+    });
   }
   if (new Headers(init.headers).get('authorization') !== `Bearer ${SANDBOX_TOKEN}`) {
     return json(401, { message: 'Token has expired', status_code: 401 });
@@ -91,7 +97,11 @@ export const sandboxShiprocketFetch: ShiprocketFetch = async (url, init) => {
     case '/v1/external/courier/generate/pickup':
       return json(200, {
         pickup_status: 1,
-        response: { pickup_scheduled_date: new Date().toISOString(), pickup_token_number: 'Reference No: TEST', status: 3 },
+        response: {
+          pickup_scheduled_date: new Date().toISOString(),
+          pickup_token_number: 'Reference No: TEST',
+          status: 3,
+        },
       });
     case '/v1/external/courier/generate/label': {
       const shipmentId = shipment(body.shipment_id);
@@ -107,7 +117,13 @@ export const sandboxShiprocketFetch: ShiprocketFetch = async (url, init) => {
     default: {
       const track = /^\/v1\/external\/courier\/track\/awb\/(.+)$/.exec(pathname);
       if (track) {
-        return json(200, { tracking_data: { track_status: 1, shipment_status: 6, shipment_track: [{ awb_code: track[1], current_status: 'Shipped' }] } });
+        return json(200, {
+          tracking_data: {
+            track_status: 1,
+            shipment_status: 6,
+            shipment_track: [{ awb_code: track[1], current_status: 'Shipped' }],
+          },
+        });
       }
       return json(404, { message: 'Not found', status_code: 404 });
     }

@@ -42,11 +42,17 @@ describe.each(testDatabaseKinds)('the Shiprocket settings on %s', (kind) => {
     setup = await insertShiprocketShop(database.db);
   });
 
-  it('are the owner\'s only: staff get 403 and change nothing', async () => {
+  it("are the owner's only: staff get 403 and change nothing", async () => {
     const read = await asMember(app, setup.staff, 'GET', '/settings/shiprocket');
     expect(read.statusCode).toBe(403);
     expect(read.json()).toEqual({ error: 'Only the shop owner can do this' });
-    const write = await asMember(app, setup.staff, 'PUT', '/settings/shiprocket', settingsBody('api@silk.example', PASSWORD));
+    const write = await asMember(
+      app,
+      setup.staff,
+      'PUT',
+      '/settings/shiprocket',
+      settingsBody('api@silk.example', PASSWORD),
+    );
     expect(write.statusCode).toBe(403);
     expect(await database.db.select().from(shiprocketAccounts)).toEqual([]);
   });
@@ -67,7 +73,13 @@ describe.each(testDatabaseKinds)('the Shiprocket settings on %s', (kind) => {
       webhookPath: '/api/v1/couriers/shiprocket/webhook',
     });
 
-    const saved = await asMember(app, setup.owner, 'PUT', '/settings/shiprocket', settingsBody('api@silk.example', PASSWORD));
+    const saved = await asMember(
+      app,
+      setup.owner,
+      'PUT',
+      '/settings/shiprocket',
+      settingsBody('api@silk.example', PASSWORD),
+    );
     expect(saved.statusCode).toBe(200);
     const masked = {
       email: 'api@silk.example',
@@ -93,7 +105,11 @@ describe.each(testDatabaseKinds)('the Shiprocket settings on %s', (kind) => {
       webhookToken: '',
       pickupLocation: 'Godown 2',
     });
-    expect(kept.json()).toMatchObject({ password: '••••1234', webhookToken: '••••5521', pickupLocation: 'Godown 2' });
+    expect(kept.json()).toMatchObject({
+      password: '••••1234',
+      webhookToken: '••••5521',
+      pickupLocation: 'Godown 2',
+    });
     expect((await database.db.select().from(shiprocketAccounts))[0]).toMatchObject({
       password: PASSWORD,
       webhookToken: WEBHOOK_TOKEN,
@@ -144,7 +160,11 @@ describe.each(testDatabaseKinds)('the Shiprocket settings on %s', (kind) => {
       trackingNumber: expect.stringMatching(/^SRTEST\d{9}$/),
     });
     const shipment = await asMember(app, setup.staff, 'GET', `/orders/${order.orderNumber}/shipment`);
-    expect(shipment.json().shipment).toMatchObject({ provider: 'shiprocket-sandbox', testMode: true, labelAvailable: true });
+    expect(shipment.json().shipment).toMatchObject({
+      provider: 'shiprocket-sandbox',
+      testMode: true,
+      labelAvailable: true,
+    });
     const label = await asMember(app, setup.staff, 'GET', `/orders/${order.orderNumber}/shipping-label`);
     const [page] = await pdfText(label.rawPayload);
     expect(page).toContain('TEST MODE shipping label');
@@ -157,12 +177,23 @@ describe.each(testDatabaseKinds)('the Shiprocket settings on %s', (kind) => {
       const settings = await asMember(production, setup.owner, 'GET', '/settings/shiprocket');
       expect(settings.json()).toMatchObject({ testMode: false, available: false });
       const order = await insertShippableOrder(database.db, setup);
-      const refused = await asMember(production, setup.staff, 'POST', `/orders/${order.orderNumber}/shiprocket`, {});
+      const refused = await asMember(
+        production,
+        setup.staff,
+        'POST',
+        `/orders/${order.orderNumber}/shiprocket`,
+        {},
+      );
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toEqual({
         error: "Shiprocket is not set up: add the API user's e-mail and password in Settings → Shipping",
       });
-      const shipment = await asMember(production, setup.staff, 'GET', `/orders/${order.orderNumber}/shipment`);
+      const shipment = await asMember(
+        production,
+        setup.staff,
+        'GET',
+        `/orders/${order.orderNumber}/shipment`,
+      );
       expect(shipment.json()).toEqual({ shiprocketAvailable: false, shipment: null });
     } finally {
       await production.close();

@@ -55,7 +55,10 @@ export async function readShiprocketAccount(db: Db, storeId: number): Promise<Sh
 export type ShiprocketMode = 'live' | 'sandbox' | 'off';
 
 /** Which Shiprocket the store's bookings talk to (see the module comment). */
-export function shiprocketMode(account: ShiprocketAccount, config: Pick<AppConfig, 'NODE_ENV'>): ShiprocketMode {
+export function shiprocketMode(
+  account: ShiprocketAccount,
+  config: Pick<AppConfig, 'NODE_ENV'>,
+): ShiprocketMode {
   if (account.email && account.password) return 'live';
   return config.NODE_ENV === 'production' ? 'off' : 'sandbox';
 }

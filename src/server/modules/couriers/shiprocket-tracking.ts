@@ -39,7 +39,10 @@ export type TrackingMeaning =
 
 /** Shiprocket's status words, upper case, single spaces (`out_for_delivery`, `Out For Delivery` → `OUT FOR DELIVERY`). */
 export const normalizeShiprocketStatus = (status: string) =>
-  status.replace(/[\s_-]+/g, ' ').trim().toUpperCase();
+  status
+    .replace(/[\s_-]+/g, ' ')
+    .trim()
+    .toUpperCase();
 
 const COURIER_STATUS_OF: Record<string, CourierStatus> = {
   'PICKED UP': COURIER_STATUS.pickedUp,
@@ -55,7 +58,8 @@ export function meaningOf(status: string): TrackingMeaning {
   const normalized = normalizeShiprocketStatus(status);
   if (normalized === 'DELIVERED') return { kind: 'delivered' };
   if (normalized === 'RTO INITIATED' || normalized === 'RTO DELIVERED') return { kind: 'returned-to-origin' };
-  if (normalized.startsWith('RTO ')) return { kind: 'courier-status', status: COURIER_STATUS.returningToShop };
+  if (normalized.startsWith('RTO '))
+    return { kind: 'courier-status', status: COURIER_STATUS.returningToShop };
   const courierStatus = COURIER_STATUS_OF[normalized];
   return courierStatus ? { kind: 'courier-status', status: courierStatus } : { kind: 'none' };
 }

@@ -48,7 +48,13 @@ describe.each(testDatabaseKinds)('the Shiprocket tracking webhook on %s', (kind)
     await database.reset();
     standIn.reset();
     setup = await insertShiprocketShop(database.db);
-    await asMember(app, setup.owner, 'PUT', '/settings/shiprocket', settingsBody(standIn.email, standIn.password));
+    await asMember(
+      app,
+      setup.owner,
+      'PUT',
+      '/settings/shiprocket',
+      settingsBody(standIn.email, standIn.password),
+    );
     const order = await insertShippableOrder(database.db, setup);
     const shipped = await asMember(app, setup.staff, 'POST', `/orders/${order.orderNumber}/shiprocket`, {});
     expect(shipped.statusCode).toBe(200);
@@ -76,11 +82,12 @@ describe.each(testDatabaseKinds)('the Shiprocket tracking webhook on %s', (kind)
         order_id: orderNumber,
         sr_order_id: 300000002,
         etd: '2026-11-30 23:59:59',
-        scans: [{ date: '2026-11-28 14:05:00', status: 'X-DDD3FD', activity: status, location: 'Varanasi_Hub' }],
+        scans: [
+          { date: '2026-11-28 14:05:00', status: 'X-DDD3FD', activity: status, location: 'Varanasi_Hub' },
+        ],
       },
     });
-  const orderRow = async () =>
-    (await database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+  const orderRow = async () => (await database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
   const tracked = async () =>
     (
       await app.inject({
@@ -94,7 +101,10 @@ describe.each(testDatabaseKinds)('the Shiprocket tracking webhook on %s', (kind)
     const first = await update('OUT FOR DELIVERY');
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ orderNumber, changed: true });
-    expect(await tracked()).toMatchObject({ status: ORDER_STATUS.shipped, courierStatus: 'Out for delivery' });
+    expect(await tracked()).toMatchObject({
+      status: ORDER_STATUS.shipped,
+      courierStatus: 'Out for delivery',
+    });
     const mine = await app.inject({
       method: 'GET',
       url: '/api/v1/orders',
@@ -102,7 +112,11 @@ describe.each(testDatabaseKinds)('the Shiprocket tracking webhook on %s', (kind)
     });
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toEqual([
-      expect.objectContaining({ id: orderNumber, status: ORDER_STATUS.shipped, courierStatus: 'Out for delivery' }),
+      expect.objectContaining({
+        id: orderNumber,
+        status: ORDER_STATUS.shipped,
+        courierStatus: 'Out for delivery',
+      }),
     ]);
     const repeated = await update('OUT FOR DELIVERY');
     expect(repeated.json()).toEqual({ orderNumber, changed: false });
@@ -117,7 +131,10 @@ describe.each(testDatabaseKinds)('the Shiprocket tracking webhook on %s', (kind)
     expect(await tracked()).toMatchObject({ status: ORDER_STATUS.delivered, courierStatus: null });
     const detail = await asMember(app, setup.staff, 'GET', `/orders/${orderNumber}`);
     expect(detail.json().audit.at(-1)).toMatchObject({ actor: 'Shiprocket', action: 'deliver' });
-    expect(detail.json().history.at(-1)).toMatchObject({ from: ORDER_STATUS.shipped, to: ORDER_STATUS.delivered });
+    expect(detail.json().history.at(-1)).toMatchObject({
+      from: ORDER_STATUS.shipped,
+      to: ORDER_STATUS.delivered,
+    });
     const repeated = await update('Delivered');
     expect(repeated.json()).toEqual({ orderNumber, changed: false });
     expect((await asMember(app, setup.staff, 'GET', `/orders/${orderNumber}`)).json().history).toHaveLength(
@@ -178,7 +195,10 @@ describe.each(testDatabaseKinds)('the Shiprocket tracking webhook on %s', (kind)
     expect(elsewhere.json()).toEqual({ error: 'No order of this shop was booked under this AWB' });
 
     // No token set: every update is refused.
-    await database.db.update(shiprocketAccounts).set({ webhookToken: null }).where(eq(shiprocketAccounts.storeId, setup.shop.storeId));
+    await database.db
+      .update(shiprocketAccounts)
+      .set({ webhookToken: null })
+      .where(eq(shiprocketAccounts.storeId, setup.shop.storeId));
     expect((await update('DELIVERED')).statusCode).toBe(401);
 
     const row = await orderRow();
