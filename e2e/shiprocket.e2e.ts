@@ -30,7 +30,8 @@ async function paidOrder(label: string): Promise<string> {
 
 describe('Ship with Shiprocket in the admin at 390 × 844', () => {
   it('books one order and many with the TEST MODE sandbox, and downloads the label', async () => {
-    const first = await paidOrder('shiprocket.e2e one');
+    const first = await paidOrder('sr.one');
+    const second = await paidOrder('sr.two');
     const page = await browser.newPage();
     await signInToAdmin(page, shop(), '/settings/shipping');
     await page.getByRole('heading', { name: 'Shipping with Shiprocket' }).waitFor();
@@ -65,7 +66,6 @@ describe('Ship with Shiprocket in the admin at 390 × 844', () => {
     expect(text).toContain('TEST MODE shipping label');
 
     // Many at once: tick the Processing order on the list.
-    const second = await paidOrder('shiprocket.e2e two');
     await page.goto(`${shop()}/admin/orders?status=processing`);
     await page.getByLabel(`Select ${second} to ship with Shiprocket`).check();
     await page.getByRole('button', { name: 'Ship 1 with Shiprocket' }).click();
