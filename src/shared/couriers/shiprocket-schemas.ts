@@ -134,6 +134,24 @@ export const shiprocketBulkResultSchema = z.object({
 });
 export type ShiprocketBulkResult = z.infer<typeof shiprocketBulkResultSchema>;
 
+const webhookText = z.union([z.string(), z.number()]).transform((value) => String(value).trim());
+
+/**
+ * The fields of Shiprocket's tracking update the shop reads (Shiprocket sends many more — `scans`, `etd`,
+ * `sr_order_id`, … — which are let through unread): the AWB, and the status as `current_status` (else
+ * `shipment_status`).
+ */
+export const shiprocketWebhookBodySchema = z
+  .looseObject({
+    awb: webhookText.pipe(z.string().min(1, 'is required').max(100, 'must be at most 100 characters')),
+    current_status: webhookText.optional(),
+    shipment_status: webhookText.optional(),
+  })
+  .refine((update) => Boolean(update.current_status || update.shipment_status), {
+    message: 'is required',
+    path: ['current_status'],
+  });
+
 /** The tracking webhook's answer: which order the update was for and whether it changed anything. */
 export const shiprocketWebhookAnswerSchema = z.object({
   orderNumber: z.string(),
