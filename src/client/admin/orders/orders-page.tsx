@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Download, Search } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
   ADMIN_ORDER_SORTS,
@@ -25,7 +25,9 @@ import { AdminList } from '../lib/admin-list';
 import { formatDateTime, formatPaise, statusBadge } from '../lib/format';
 import { useUrlFilters } from '../lib/url-filters';
 import { adminOrdersQuery } from './order-queries';
-import { ShiprocketBulkBar, ShiprocketSelect } from './shiprocket-bulk';
+
+/** The bulk Shiprocket bar: its own chunk, loaded once an order is ticked. */
+const ShiprocketBulkBar = lazy(() => import('./shiprocket-bulk'));
 
 const TAB_LABELS: Record<(typeof ADMIN_ORDER_STATUS_NAMES)[number], string> = {
   pending: 'Pending',
@@ -47,6 +49,7 @@ export function OrdersPage() {
   const [search, setSearch] = useState(filters.q ?? '');
   const [exporting, setExporting] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
+  const [booked, setBooked] = useState(false);
   const select = (orderNumber: string, on: boolean) =>
     setSelected((now) => (on ? [...now, orderNumber] : now.filter((kept) => kept !== orderNumber)));
 
@@ -77,7 +80,17 @@ export function OrdersPage() {
           Export CSV
         </Button>
       </div>
-      <ShiprocketBulkBar selected={selected} onDone={() => setSelected([])} />
+      {(selected.length > 0 || booked) && (
+        <Suspense fallback={null}>
+          <ShiprocketBulkBar
+            selected={selected}
+            onDone={() => {
+              setBooked(true);
+              setSelected([]);
+            }}
+          />
+        </Suspense>
+      )}
 
       <AdminList
         label="Orders"
@@ -217,10 +230,12 @@ export function OrdersPage() {
           if (order.status !== 1) return link;
           return (
             <div className="flex items-start gap-2">
-              <ShiprocketSelect
-                orderNumber={order.orderNumber}
-                selected={selected.includes(order.orderNumber)}
-                onChange={(on) => select(order.orderNumber, on)}
+              <input
+                type="checkbox"
+                className="mt-3 size-5 shrink-0"
+                aria-label={`Select ${order.orderNumber} to ship with Shiprocket`}
+                checked={selected.includes(order.orderNumber)}
+                onChange={(event) => select(order.orderNumber, event.target.checked)}
               />
               {link}
             </div>

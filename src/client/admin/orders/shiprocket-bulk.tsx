@@ -1,6 +1,6 @@
 /**
  * 'Ship with Shiprocket' for many orders at once on the admin's order list (docs/shipping.md): the Processing
- * rows carry a checkbox; the bar books the selected orders (`POST /api/v1/admin/orders/shiprocket`) and lists
+ * rows carry a checkbox (./orders-page.tsx); this bar, loaded when the first one is ticked, books the selected orders (`POST /api/v1/admin/orders/shiprocket`) and lists
  * each order's outcome — shipped with its AWB, or the reason it was not (that order is unchanged).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -12,29 +12,8 @@ import { errorText } from '@client/lib/error-text';
 import { ADMIN_QUERY_KEY } from '../lib/admin-session';
 import { shipManyWithShiprocket } from './shiprocket-queries';
 
-/** The checkbox of one Processing order's row. */
-export function ShiprocketSelect({
-  orderNumber,
-  selected,
-  onChange,
-}: {
-  orderNumber: string;
-  selected: boolean;
-  onChange: (selected: boolean) => void;
-}) {
-  return (
-    <input
-      type="checkbox"
-      className="mt-3 size-5 shrink-0"
-      aria-label={`Select ${orderNumber} to ship with Shiprocket`}
-      checked={selected}
-      onChange={(event) => onChange(event.target.checked)}
-    />
-  );
-}
-
 /** The bar that books the selected orders, with each order's outcome once done. */
-export function ShiprocketBulkBar({
+export default function ShiprocketBulkBar({
   selected,
   onDone,
 }: {

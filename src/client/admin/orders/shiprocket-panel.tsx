@@ -20,7 +20,7 @@ import { orderShipmentQuery, shipWithShiprocket } from './shiprocket-queries';
 
 export const SHIP_WITH_SHIPROCKET = 'Ship with Shiprocket';
 
-export function ShiprocketPanel({ order }: { order: AdminOrderDetail }) {
+export default function ShiprocketPanel({ order }: { order: AdminOrderDetail }) {
   const client = useQueryClient();
   const shipment = useQuery(orderShipmentQuery(order.orderNumber));
   const [labelError, setLabelError] = useState<string | null>(null);
