@@ -120,6 +120,14 @@ describe.each(testDatabaseKinds)('the Shiprocket tracking webhook on %s', (kind)
     ]);
     const repeated = await update('OUT FOR DELIVERY');
     expect(repeated.json()).toEqual({ orderNumber, changed: false });
+    // The same endpoint under the path without Shiprocket's name.
+    const alias = await app.inject({
+      method: 'POST',
+      url: '/api/v1/couriers/tracking-updates',
+      headers: { 'x-store-host': SHIPROCKET_HOST, 'x-api-key': WEBHOOK_TOKEN },
+      payload: { awb, current_status: 'Out for Delivery' },
+    });
+    expect(alias.json()).toEqual({ orderNumber, changed: false });
     const shipment = await asMember(app, setup.staff, 'GET', `/orders/${orderNumber}/shipment`);
     expect(shipment.json().shipment.trackingStatus).toBe('OUT FOR DELIVERY');
   });
