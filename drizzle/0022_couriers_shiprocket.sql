@@ -8,6 +8,7 @@ CREATE TABLE "courier_shipments" (
 	"awb" text,
 	"courier_name" text,
 	"pickup_requested_at" timestamp with time zone,
+	"booking_until" timestamp with time zone,
 	"label_pdf" "bytea",
 	"tracking_status" text,
 	"tracking_status_at" timestamp with time zone,

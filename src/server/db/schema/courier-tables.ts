@@ -52,7 +52,8 @@ export const shiprocketAccounts = pgTable('shiprocket_accounts', {
  * (`shiprocket` or `shiprocket-sandbox`), the aggregator's order id and shipment id (kept as soon as they are
  * known, so that a retried booking goes on with the same shipment instead of creating a second one), the AWB
  * and courier once assigned, the label PDF as fetched (`label_pdf`, kept so that it can be printed again after
- * the aggregator's link expires), and the courier's latest tracking status as it reported it
+ * the aggregator's link expires), `booking_until` while a booking runs (so two presses at once never create
+ * two of the aggregator's orders), and the courier's latest tracking status as it reported it
  * (`tracking_status`, e.g. `OUT FOR DELIVERY`, with its time).
  */
 export const courierShipments = pgTable(
@@ -71,6 +72,8 @@ export const courierShipments = pgTable(
     awb: text('awb'),
     courierName: text('courier_name'),
     pickupRequestedAt: timestamp('pickup_requested_at', { withTimezone: true }),
+    /** A booking is running until this moment (a second one at the same time is refused); null: none. */
+    bookingUntil: timestamp('booking_until', { withTimezone: true }),
     labelPdf: bytea('label_pdf'),
     trackingStatus: text('tracking_status'),
     trackingStatusAt: timestamp('tracking_status_at', { withTimezone: true }),

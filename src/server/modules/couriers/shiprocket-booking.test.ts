@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_STATUS } from '@shared/orders/order-status';
-import { shiprocketAccounts } from '../../db/schema/courier-tables';
+import { courierShipments, shiprocketAccounts } from '../../db/schema/courier-tables';
 import { orders } from '../../db/schema/order-tables';
 import {
   asMember,
@@ -197,6 +197,15 @@ describe.each(testDatabaseKinds)('Ship with Shiprocket on %s', (kind) => {
     const labelRefused = await ship(order.orderNumber);
     expect(labelRefused.json()).toEqual({ error: 'Shiprocket: Something went wrong' });
     expect(await statusOf(order.id)).toBe(ORDER_STATUS.processing);
+
+    // A booking of the same order already running: refused; once its claim has run out, the retry goes on.
+    await database.db.update(courierShipments).set({ bookingUntil: new Date(Date.now() + 60_000) });
+    const running = await ship(order.orderNumber);
+    expect(running.statusCode).toBe(409);
+    expect(running.json()).toEqual({
+      error: 'This order is being booked with Shiprocket already: try again in a minute',
+    });
+    await database.db.update(courierShipments).set({ bookingUntil: new Date(Date.now() - 1000) });
 
     const retried = await ship(order.orderNumber);
     expect(retried.statusCode).toBe(200);

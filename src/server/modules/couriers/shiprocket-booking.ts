@@ -8,10 +8,11 @@
  * order moves.
  *
  * Safe to retry: each step Shiprocket answered is written to the order's `courier_shipments` row before the
- * next one, and a retry goes on from there — Shiprocket's order and shipment are created once per order. When
+ * next one, and a retry goes on from there — Shiprocket's order and shipment are created once per order (a
+ * second press while a booking runs is refused, {@link BOOKING_RUNNING}). When
  * Shiprocket refuses a step, its message is answered (409) and the order is left as it was.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import { aggregatorCourierName } from '@shared/orders/couriers';
 import { ORDER_STATUS, orderStatusLabel } from '@shared/orders/order-status';
 import type { AppConfig } from '../../config';
@@ -27,6 +28,11 @@ import { readShiprocketAccount, shiprocketAdapterFor, type ShiprocketAccount } f
 /** 409 while the store has no Shiprocket account in production. */
 export const SHIPROCKET_NOT_SET_UP =
   "Shiprocket is not set up: add the API user's e-mail and password in Settings → Shipping";
+
+/** 409 while another booking of the same order runs. */
+export const BOOKING_RUNNING = 'This order is being booked with Shiprocket already: try again in a minute';
+/** How long a booking holds its claim at most (milliseconds); a crashed one frees the order after it. */
+const BOOKING_CLAIM_MS = 2 * 60_000;
 
 /** 409 for an order that is not Processing: 'Only a processing order can be shipped: RS-… is Shipped'. */
 export const notShippable = (orderNumber: string, status: number) =>
@@ -104,6 +110,7 @@ async function shipmentRow(db: Db, storeId: number, orderId: string, provider: s
     awb: null,
     courierName: null,
     pickupRequestedAt: null,
+    bookingUntil: null,
     labelPdf: null,
     trackingStatus: null,
     trackingStatusAt: null,
@@ -123,7 +130,7 @@ async function shipmentRow(db: Db, storeId: number, orderId: string, provider: s
  * @returns the AWB and the courier's name.
  * @throws {NotFoundError} (404) for another store's order; {@link ConflictError} (409) for an order that is
  *   not Processing, for Shiprocket not set up ({@link SHIPROCKET_NOT_SET_UP}), and for Shiprocket's refusal of
- *   any step (`Shiprocket: <its message>`) — the order is then unchanged and a retry goes on from where it
+ *   any step (`Shiprocket: <its message>`), and while another booking of the order runs — the order is then unchanged and a retry goes on from where it
  *   stopped.
  */
 export async function shipWithShiprocket(
@@ -142,35 +149,48 @@ export async function shipWithShiprocket(
 
   const row = await shipmentRow(db, context.storeId, order.id, adapter.provider);
   const where = eq(courierShipments.id, row.id);
-  const progress: BookingProgress = {
-    ...NO_PROGRESS,
-    externalOrderId: row.externalOrderId,
-    shipmentId: row.shipmentId,
-    awb: row.awb,
-    courierName: row.courierName,
-    pickupRequested: row.pickupRequestedAt !== null,
-  };
-  const parcel = await parcelOf(db, context.storeId, order.id, account);
-  const booked = await adapter.book(parcel, progress, async (step) => {
-    await db
-      .update(courierShipments)
-      .set({
-        externalOrderId: step.externalOrderId,
-        shipmentId: step.shipmentId,
-        awb: step.awb,
-        courierName: step.courierName,
-        pickupRequestedAt: step.pickupRequested ? (row.pickupRequestedAt ?? new Date()) : null,
-        updatedAt: new Date(),
-      })
-      .where(where);
-  });
-  if (!row.labelPdf) {
-    const label = await adapter.label(booked.shipmentId!);
-    if (label) await db.update(courierShipments).set({ labelPdf: label, updatedAt: new Date() }).where(where);
+  const [claimed] = await db
+    .update(courierShipments)
+    .set({ bookingUntil: new Date(Date.now() + BOOKING_CLAIM_MS) })
+    .where(
+      and(where, or(isNull(courierShipments.bookingUntil), lt(courierShipments.bookingUntil, new Date()))),
+    )
+    .returning({ id: courierShipments.id });
+  if (!claimed) throw new ConflictError(BOOKING_RUNNING);
+  try {
+    const progress: BookingProgress = {
+      ...NO_PROGRESS,
+      externalOrderId: row.externalOrderId,
+      shipmentId: row.shipmentId,
+      awb: row.awb,
+      courierName: row.courierName,
+      pickupRequested: row.pickupRequestedAt !== null,
+    };
+    const parcel = await parcelOf(db, context.storeId, order.id, account);
+    const booked = await adapter.book(parcel, progress, async (step) => {
+      await db
+        .update(courierShipments)
+        .set({
+          externalOrderId: step.externalOrderId,
+          shipmentId: step.shipmentId,
+          awb: step.awb,
+          courierName: step.courierName,
+          pickupRequestedAt: step.pickupRequested ? (row.pickupRequestedAt ?? new Date()) : null,
+          updatedAt: new Date(),
+        })
+        .where(where);
+    });
+    if (!row.labelPdf) {
+      const label = await adapter.label(booked.shipmentId!);
+      if (label)
+        await db.update(courierShipments).set({ labelPdf: label, updatedAt: new Date() }).where(where);
+    }
+    const courierName = aggregatorCourierName(booked.courierName);
+    await shipOrder(db, context, order.orderNumber, { courier: courierName, trackingNumber: booked.awb });
+    return { awb: booked.awb, courierName };
+  } finally {
+    await db.update(courierShipments).set({ bookingUntil: null }).where(where);
   }
-  const courierName = aggregatorCourierName(booked.courierName);
-  await shipOrder(db, context, order.orderNumber, { courier: courierName, trackingNumber: booked.awb });
-  return { awb: booked.awb, courierName };
 }
 
 /**
