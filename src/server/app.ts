@@ -26,6 +26,7 @@ import { PaymentWindowTimer } from './modules/orders/payment-window';
 import { orderDocumentRoutes } from './modules/orders/document-routes';
 import { orderRoutes } from './modules/orders/routes';
 import { returnRoutes } from './modules/returns/routes';
+import { courierRoutes } from './modules/couriers/routes';
 import { sandboxPayuRoutes } from './modules/payments/providers/sandbox-payu';
 import { paymentRoutes } from './modules/payments/routes';
 import { beforeCancelHook } from './modules/payments/reconciliation';
@@ -281,6 +282,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       });
       await api.register(paymentRoutes, { settings: payments });
       await api.register(returnRoutes);
+      await api.register(courierRoutes);
       // The admin panel's API (docs/admin.md): one role hook in front of every feature's admin routes.
       await api.register(adminApi, {
         prefix: '/admin',

@@ -18,10 +18,20 @@ describe('loadConfig', () => {
       PAYMENT_WINDOW_MINUTES: 30,
       BACKUP_KEEP: 14,
       MEDIA_STORAGE: 'local',
+      SHIPROCKET_API_URL: 'https://apiv2.shiprocket.in',
     });
     expect(loadConfig({}).SMTP_URL).toBeUndefined();
     expect(loadConfig({}).BACKUP_DIR).toBeUndefined();
     expect(loadConfig({}).MAIL_FROM).toBeUndefined();
+  });
+
+  it('reads SHIPROCKET_API_URL without its trailing slash, refusing what is not an http(s) URL', () => {
+    expect(loadConfig({ SHIPROCKET_API_URL: 'http://127.0.0.1:4010/' }).SHIPROCKET_API_URL).toBe(
+      'http://127.0.0.1:4010',
+    );
+    expect(() => loadConfig({ SHIPROCKET_API_URL: 'apiv2.shiprocket.in' })).toThrow(
+      'SHIPROCKET_API_URL: must be an http(s) URL without query or fragment (got "apiv2.shiprocket.in")',
+    );
   });
 
   it('reads REDIS_URL and REDIS_KEY_PREFIX, refusing other schemes and odd prefixes', () => {
@@ -109,6 +119,7 @@ describe('loadConfig', () => {
       BACKUP_DIR: '/srv/backups',
       BACKUP_KEEP: 7,
       MEDIA_STORAGE: 'local',
+      SHIPROCKET_API_URL: 'https://apiv2.shiprocket.in',
     });
     expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow('BACKUP_KEEP:');
     expect(() => loadConfig({ BACKUP_KEEP: '2.5' })).toThrow(

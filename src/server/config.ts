@@ -211,6 +211,15 @@ export const configSchema = z
       )
       .optional(),
     /**
+     * Shiprocket's API (docs/shipping.md): https://apiv2.shiprocket.in; tests point it at a local stand-in. The
+     * account itself (API user, pickup location, webhook token) is the owner's Shiprocket settings in the admin.
+     */
+    SHIPROCKET_API_URL: z
+      .string()
+      .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'must be an http(s) URL without query or fragment')
+      .transform((value) => value.replace(/\/+$/, ''))
+      .default('https://apiv2.shiprocket.in'),
+    /**
      * The built-in PayU sandbox (test mode): `on` or `off`; unset → on when PAYU_KEY is unset and NODE_ENV is
      * not production.
      */

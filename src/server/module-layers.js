@@ -37,7 +37,7 @@
  * | 10 | `orders` | checkout, the order state machine, tracking, the payment window, the owner's orders |
  * | 11 | `payments` | UPI, the card gateway, cash on delivery, late payments, marking an order paid |
  * | 12 | `returns`, `refunds` | after delivery: return requests, the returns queue, exchanges and RTO; refunds through the gateway or outside the store with their credit notes (docs/returns.md) |
- * | 13 | `catalog-file`, `customers`, `dashboard`, `wishlist`, `address-book`, `health`, `maintenance`, `messages`, `webhook-settings` | surfaces (`messages`: contact messages, newsletter sign-ups; `webhook-settings`: the owner's webhook endpoints and their deliveries) |
+ * | 13 | `catalog-file`, `customers`, `dashboard`, `wishlist`, `address-book`, `health`, `maintenance`, `messages`, `webhook-settings`, `couriers` | surfaces (`messages`: contact messages, newsletter sign-ups; `webhook-settings`: the owner's webhook endpoints and their deliveries; `couriers`: the courier adapters, Shiprocket booking and its tracking webhook, docs/shipping.md) |
  * | 14 | `store-settings` | the owner's settings (checked and written as the catalogue file's `store` block) and their public read, store info |
  * | 15 | `seo` | storefront pages' HTML, sitemaps, preview images (reads store info) |
  * | 16 | `admin` | the `/api/v1/admin` mount of every module's admin routes |
@@ -68,6 +68,7 @@ export const SERVER_MODULE_LAYERS = /** @type {const} */ ([
     'maintenance',
     'messages',
     'webhook-settings',
+    'couriers',
   ],
   ['store-settings'],
   ['seo'],

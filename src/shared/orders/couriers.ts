@@ -72,3 +72,14 @@ export function courierTrackingUrl(
   if (!known || !number) return null;
   return known.trackingUrl.replace(TRACKING_NUMBER_SLOT, encodeURIComponent(number));
 }
+
+/**
+ * The name to keep for a courier an aggregator (Shiprocket) assigned, which it names with its service
+ * (`Delhivery Surface`, `Blue Dart Air`, `Ekart Logistics 2kg`): the known courier whose name starts it, so
+ * that the shopper gets its tracking page; else the name as given, trimmed.
+ */
+export function aggregatorCourierName(name: string): string {
+  const key = courierKey(name);
+  const known = key ? KNOWN_COURIERS.find((courier) => key.startsWith(courierKey(courier.name))) : undefined;
+  return known?.name ?? name.trim();
+}

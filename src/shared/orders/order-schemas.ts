@@ -179,6 +179,12 @@ export const orderSchema = z.object({
    */
   courier: z.string().nullable().optional(),
   trackingUrl: z.string().nullable().optional(),
+  /**
+   * What the courier last said of a Shipped order's parcel, e.g. 'Out for delivery'
+   * (src/shared/orders/courier-status.ts, docs/shipping.md "Statuses"); null when nothing was reported or the
+   * order is not Shipped.
+   */
+  courierStatus: z.string().nullable().optional(),
   paymentDueAt: z.string().nullable(),
   cancellationCause: z.string().nullable(),
   refundDue: z.boolean(),

@@ -7,6 +7,7 @@
  * panel (./refunds-panel.tsx) shows and makes refunds.
  */
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Printer } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import {
@@ -27,6 +28,9 @@ import { OrderReturns } from '../returns/order-returns';
 import { OrderActions } from './order-actions';
 import { adminOrderQuery } from './order-queries';
 import { RefundsPanel } from './refunds-panel';
+
+/** Shiprocket's part of the order page: its own chunk (docs/shipping.md). */
+const ShiprocketPanel = lazy(() => import('./shiprocket-panel'));
 
 const quantityText = (quantity: number, unit: string) => (unit === 'm' ? `${quantity} m` : `× ${quantity}`);
 
@@ -94,6 +98,9 @@ export function OrderPage() {
         <p className="rounded-md bg-red-100 px-3 py-2 text-sm font-semibold text-red-900">Refund due</p>
       )}
 
+      <Suspense fallback={null}>
+        <ShiprocketPanel order={order} />
+      </Suspense>
       <OrderActions order={order} />
       <TaxDocumentDownloads orderNumber={order.orderNumber} documents={order.documents ?? []} />
       <OrderReturns order={order} />

@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Download, Search } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
   ADMIN_ORDER_SORTS,
@@ -25,6 +25,9 @@ import { AdminList } from '../lib/admin-list';
 import { formatDateTime, formatPaise, statusBadge } from '../lib/format';
 import { useUrlFilters } from '../lib/url-filters';
 import { adminOrdersQuery } from './order-queries';
+
+/** The bulk Shiprocket bar: its own chunk, loaded once an order is ticked. */
+const ShiprocketBulkBar = lazy(() => import('./shiprocket-bulk'));
 
 const TAB_LABELS: Record<(typeof ADMIN_ORDER_STATUS_NAMES)[number], string> = {
   pending: 'Pending',
@@ -45,6 +48,10 @@ export function OrdersPage() {
   const list = useQuery(adminOrdersQuery(filters));
   const [search, setSearch] = useState(filters.q ?? '');
   const [exporting, setExporting] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [booked, setBooked] = useState(false);
+  const select = (orderNumber: string, on: boolean) =>
+    setSelected((now) => (on ? [...now, orderNumber] : now.filter((kept) => kept !== orderNumber)));
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -73,6 +80,17 @@ export function OrdersPage() {
           Export CSV
         </Button>
       </div>
+      {(selected.length > 0 || booked) && (
+        <Suspense fallback={null}>
+          <ShiprocketBulkBar
+            selected={selected}
+            onDone={() => {
+              setBooked(true);
+              setSelected([]);
+            }}
+          />
+        </Suspense>
+      )}
 
       <AdminList
         label="Orders"
@@ -182,10 +200,10 @@ export function OrdersPage() {
         paging={list.data && { ...list.data, onPage: (page) => update({ page: String(page) }) }}
         renderRow={(order) => {
           const badge = statusBadge(order.status);
-          return (
+          const link = (
             <Link
               to={`/orders/${order.orderNumber}`}
-              className="block rounded-lg border border-stone-200 bg-white px-3 py-2.5 hover:border-brand-300"
+              className="block min-w-0 flex-1 rounded-lg border border-stone-200 bg-white px-3 py-2.5 hover:border-brand-300"
             >
               <div className="flex items-center justify-between gap-2">
                 <span className="font-mono text-sm font-semibold">{order.orderNumber}</span>
@@ -207,6 +225,20 @@ export function OrdersPage() {
                 </span>
               </div>
             </Link>
+          );
+          // Processing orders can be booked with Shiprocket together (the server refuses any other).
+          if (order.status !== 1) return link;
+          return (
+            <div className="flex items-start gap-2">
+              <input
+                type="checkbox"
+                className="mt-3 size-5 shrink-0"
+                aria-label={`Select ${order.orderNumber} to ship with Shiprocket`}
+                checked={selected.includes(order.orderNumber)}
+                onChange={(event) => select(order.orderNumber, event.target.checked)}
+              />
+              {link}
+            </div>
           );
         }}
       />

@@ -47,6 +47,8 @@ const ReturnPage = screen(() => import('../returns/return-page'), 'ReturnPage');
 const WebhooksPage = screen(() => import('../webhooks/webhooks-page'), 'WebhooksPage');
 /** Delivery and COD settings (owner only): its own chunk, loaded when opened. */
 const DeliverySettingsPage = screen(() => import('../store-settings/delivery-settings-page'), 'default');
+/** Shiprocket settings (owner only): its own chunk, loaded when opened. */
+const ShippingSettingsPage = screen(() => import('../store-settings/shipping-settings-page'), 'default');
 
 /** A lazily loaded screen with a loading line while its code arrives. */
 function Lazy({ children }: { children: ReactNode }) {
@@ -182,6 +184,14 @@ export function AdminRoutes() {
             element={
               <Lazy>
                 <WebhooksPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="settings/shipping"
+            element={
+              <Lazy>
+                <ShippingSettingsPage />
               </Lazy>
             }
           />

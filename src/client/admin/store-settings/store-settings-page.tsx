@@ -64,6 +64,9 @@ export function StoreSettingsPage() {
           <Link className="btn btn-outline btn-sm" to="/settings/delivery">
             Delivery and COD
           </Link>
+          <Link className="btn btn-outline btn-sm" to="/settings/shipping">
+            Shipping (Shiprocket)
+          </Link>
           <Link className="btn btn-outline btn-sm" to="/settings/policies">
             Policy pages
           </Link>

@@ -80,6 +80,11 @@ export function OrderCard({
               {order.codPayment}
             </p>
           )}
+          {order.courierStatus && (
+            <p className="text-sm font-medium text-purple-800" data-testid="order-courier-status">
+              {order.courierStatus}
+            </p>
+          )}
           {order.cancellation && (
             <p className="text-sm text-red-700" data-testid="order-cancellation">
               {order.cancellation}

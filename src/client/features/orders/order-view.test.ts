@@ -141,6 +141,7 @@ describe('toOrderView (docs/product.md §3 "Order as shown")', () => {
       payBy: '',
       cancellation: '',
       refundDue: false,
+      courierStatus: '',
       paymentReported: '',
       createdAt: '2026-11-21T06:30:00.000Z',
       date: '21 November 2026',
@@ -220,6 +221,13 @@ describe('toOrderView (docs/product.md §3 "Order as shown")', () => {
     expect(view.shipping.tracking).toBe('EE123456789IN');
     expect(view.statusLabel).toBe('Shipped');
     expect(view.isPending).toBe(false);
+  });
+
+  it("shows the courier's status ('Out for delivery') only while the order is Shipped", () => {
+    const shipped = { ...serverOrder, status: 2, courierStatus: 'Out for delivery' };
+    expect(toOrderView(shipped).courierStatus).toBe('Out for delivery');
+    expect(toOrderView({ ...shipped, status: 3 }).courierStatus).toBe('');
+    expect(toOrderView({ ...shipped, courierStatus: null }).courierStatus).toBe('');
   });
 
   it("shows the courier and a known courier's https tracking link; never another kind of link", () => {

@@ -88,6 +88,8 @@ export type OrderView = {
   cancellation: string;
   /** Paid after it was cancelled: the shop owes a refund ({@link REFUND_DUE}). */
   refundDue: boolean;
+  /** What the courier last said of a Shipped order's parcel ('Out for delivery'); '' otherwise. */
+  courierStatus: string;
   /**
    * A Pending order the shopper said they paid by UPI: 'Payment reported — being verified (UTR …)'
    * (`paymentReportedText`); '' otherwise.
@@ -260,6 +262,7 @@ export function toOrderView(order: ServerOrder, timeZone?: string): OrderView {
     payBy: formatPayBy(paymentDueAt, timeZone),
     cancellation: status === ORDER_STATUS.cancelled ? cancellationText(order.cancellationCause) : '',
     refundDue: order.refundDue === true,
+    courierStatus: status === ORDER_STATUS.shipped ? text(order.courierStatus) : '',
     paymentReported: reported && order.paymentReported ? paymentReportedText(order.paymentReported) : '',
     createdAt: text(order.createdAt),
     date: formatOrderDate(order.createdAt, timeZone),

@@ -72,6 +72,12 @@ export const orders = pgTable(
      */
     courier: text('courier'),
     /**
+     * What the courier last said of the parcel while the order is Shipped, in the shopper's words (`Out for
+     * delivery`, src/shared/orders/courier-status.ts), from its tracking webhook (docs/shipping.md); the order
+     * status stays a code 0–4. Null: nothing reported.
+     */
+    courierStatus: text('courier_status'),
+    /**
      * A Pending order's stock is reserved until this moment (creation + `PAYMENT_WINDOW_MINUTES`); then the
      * order is cancelled unpaid and its stock returns. Set at creation; only Pending orders are looked at.
      */

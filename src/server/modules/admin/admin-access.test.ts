@@ -45,6 +45,8 @@ const OWNER_ONLY = [
   'POST /api/v1/admin/catalog/import',
   'GET /api/v1/admin/settings/delivery',
   'PUT /api/v1/admin/settings/delivery',
+  'GET /api/v1/admin/settings/shiprocket',
+  'PUT /api/v1/admin/settings/shiprocket',
 ];
 
 /** The route's URL with its parameters filled in. */

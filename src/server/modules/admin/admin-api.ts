@@ -20,6 +20,7 @@ import { customerAdminRoutes } from '../customers/admin-routes';
 import { dashboardAdminRoutes } from '../dashboard/admin-routes';
 import { messageAdminRoutes } from '../messages/admin-routes';
 import { returnAdminRoutes } from '../returns/admin-routes';
+import { courierAdminRoutes } from '../couriers/admin-routes';
 import { requireMemberRole } from '../auth/role-hook';
 import { webhookAdminRoutes } from '../webhook-settings/admin-routes';
 import { adminSessionRoutes, memberAdminRoutes } from '../members/admin-routes';
@@ -43,6 +44,7 @@ const ADMIN_FEATURE_ROUTES: FastifyPluginAsync[] = [
   messageAdminRoutes,
   returnAdminRoutes,
   webhookAdminRoutes,
+  courierAdminRoutes,
 ];
 
 export type AdminApiOptions = { signInRateLimiter?: SignInRateLimiter };

@@ -8,6 +8,7 @@ import type { Order } from '@shared/orders/order-schemas';
 import { ORDER_CHARGE_LABELS } from '@shared/delivery/charge-tax';
 import { paiseToRupees } from '@shared/money';
 import { courierTrackingUrl } from '@shared/orders/couriers';
+import { shownCourierStatus } from '@shared/orders/courier-status';
 import type { Db } from '../../db/database';
 import { taxDocuments } from '../../db/schema/gst-tables';
 import { orderLines, orders } from '../../db/schema/order-tables';
@@ -174,6 +175,7 @@ export function toOrder(
     trackingNumber: row.trackingNumber,
     courier: row.courier,
     trackingUrl: courierTrackingUrl(row.courier, row.trackingNumber),
+    courierStatus: shownCourierStatus(row.status, row.courierStatus),
     paymentDueAt: row.paymentDueAt?.toISOString() ?? null,
     cancellationCause: row.cancellationCause,
     refundDue: row.refundDue,

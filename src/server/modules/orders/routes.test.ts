@@ -716,6 +716,7 @@ describe.each(testDatabaseKinds)('orders API on %s', (kind) => {
           'charges',
           'codFee',
           'courier',
+          'courierStatus',
           'createdAt',
           'creditNote',
           'creditNotes',
