@@ -27,7 +27,7 @@ import { returnRoutes } from './modules/returns/routes';
 import { sandboxPayuRoutes } from './modules/payments/providers/sandbox-payu';
 import { paymentRoutes } from './modules/payments/routes';
 import { shopOrigin } from './shop-origin';
-import { formActionSources, paymentSettings } from './modules/payments/settings';
+import { formActionSources, isPayuGateway, paymentSettings } from './modules/payments/settings';
 import { openMediaStorage, type MediaStorage } from './modules/media/media-storage';
 import { builtFileReader, loadServerRenderer, pageHtmlRenderer } from './modules/seo/page-html';
 import { pageStylesheet } from './modules/seo/page-styles';
@@ -194,7 +194,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     contentSecurityPolicy: {
       directives: {
         // Forms post to ourselves and, with a real gateway, to its checkout (docs/payments.md).
-        'form-action': ["'self'", ...(payments.gateway?.url ? formActionSources(payments.gateway.url) : [])],
+        // (Razorpay's Checkout opens on a page of our own with its own policy: ./modules/payments/razorpay-routes.ts.)
+        'form-action': [
+          "'self'",
+          ...(isPayuGateway(payments.gateway) && payments.gateway.url
+            ? formActionSources(payments.gateway.url)
+            : []),
+        ],
         // Images: our own, data: URIs (QR codes), https product images from a shop's own catalogue and, with
         // MEDIA_PUBLIC_URL, the origin uploaded images are redirected to (it may be plain http on a LAN).
         'img-src': [
