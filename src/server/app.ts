@@ -24,7 +24,9 @@ import { PaymentWindowTimer } from './modules/orders/payment-window';
 import { orderDocumentRoutes } from './modules/orders/document-routes';
 import { orderRoutes } from './modules/orders/routes';
 import { returnRoutes } from './modules/returns/routes';
+import { applyGatewayRefundEvent } from './modules/refunds/gateway-refund-event';
 import { sandboxPayuRoutes } from './modules/payments/providers/sandbox-payu';
+import { sandboxRazorpayRoutes } from './modules/payments/providers/sandbox-razorpay';
 import { paymentRoutes } from './modules/payments/routes';
 import { shopOrigin } from './shop-origin';
 import { formActionSources, isPayuGateway, paymentSettings } from './modules/payments/settings';
@@ -240,7 +242,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(orderRoutes, {
         trackingRateLimiter: new StoreTrackingRateLimiter(rateLimits.store('tracking')),
       });
-      await api.register(paymentRoutes, { settings: payments });
+      await api.register(paymentRoutes, { settings: payments, refundEvents: applyGatewayRefundEvent });
       await api.register(returnRoutes);
       // The admin panel's API (docs/admin.md): one role hook in front of every feature's admin routes.
       await api.register(adminApi, {
@@ -267,7 +269,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     { prefix: '/api/v1' },
   );
   // The TEST MODE gateway at /sandbox/payu (docs/payments.md "Sandbox"): only while the sandbox is on.
-  if (payments.sandboxEnabled) await app.register(sandboxPayuRoutes);
+  // …and the Razorpay sandbox at /sandbox/razorpay when PAYMENT_GATEWAY=razorpay.
+  if (payments.sandboxEnabled) {
+    await app.register(
+      payments.gateway?.provider === 'razorpay-sandbox' ? sandboxRazorpayRoutes : sandboxPayuRoutes,
+    );
+  }
   // Pages, robots.txt, sitemaps and preview images are per store host, like the API (docs/seo.md).
   const storeIdOf = (request: FastifyRequest) =>
     resolveStoreId(
