@@ -228,7 +228,7 @@ export const configSchema = z
     /** Razorpay's API (orders, payments, refunds); tests point it at a local stand-in. */
     RAZORPAY_API_URL: z
       .string()
-      .regex(/^https?:\/\/[^\s/?#]+$/, 'must be an http(s) origin such as https://api.razorpay.com')
+      .regex(/^https?:\/\/[^\s/?#]+\/?$/, 'must be an http(s) origin such as https://api.razorpay.com')
       .transform((value) => value.replace(/\/+$/, ''))
       .default('https://api.razorpay.com'),
     /**
