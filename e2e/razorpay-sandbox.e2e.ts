@@ -17,7 +17,12 @@ const { shop, apiCall } = useOwnServer({ env: { PAYMENT_GATEWAY: 'razorpay' } })
 const GATEWAY = 'Cards, net banking and wallets';
 
 /** A signed-in shopper's Pending order and a page of this server with her session cookie. */
-async function shopperWithOrder(): Promise<{ page: Page; orderNumber: string; email: string; token: string }> {
+async function shopperWithOrder(): Promise<{
+  page: Page;
+  orderNumber: string;
+  email: string;
+  token: string;
+}> {
   const list = await apiCall<{ data: ApiProduct[] }>('GET', '/products?page=1&limit=100');
   const order = await placeShopperOrder(shop(), list.body.data, 'razorpay');
   const page = await browser.newPage();

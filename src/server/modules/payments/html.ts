@@ -49,7 +49,7 @@ export const RAZORPAY_CHECKOUT_CSP = [
   'frame-src https://api.razorpay.com https://checkout.razorpay.com',
   'connect-src https://api.razorpay.com https://lumberjack.razorpay.com',
   "img-src 'self' data: https://cdn.razorpay.com",
-  "font-src https://checkout.razorpay.com",
+  'font-src https://checkout.razorpay.com',
   "form-action 'self'",
   "base-uri 'none'",
   "frame-ancestors 'none'",

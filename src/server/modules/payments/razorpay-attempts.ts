@@ -40,7 +40,9 @@ export async function findRazorpayAttempt(
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .innerJoin(stores, eq(stores.id, payments.storeId))
-    .where(and(eq(payments.storeId, storeId), eq(payments.provider, provider), eq(payments.gatewayId, orderId)))
+    .where(
+      and(eq(payments.storeId, storeId), eq(payments.provider, provider), eq(payments.gatewayId, orderId)),
+    )
     .limit(1);
   if (!row) return null;
   return {

@@ -17,10 +17,17 @@ export const RAZORPAY_CHECKOUT_SCRIPT_URL = 'https://checkout.razorpay.com/v1/ch
 
 /** The JSON of a data block, safe inside `<script type="application/json">` (no `<`, `>`, `&`). */
 const jsonForHtml = (value: unknown) =>
-  JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 
 /** The Checkout page of `attempt` (Razorpay order `orderId`) for key `keyId`. */
-export function razorpayCheckoutPage(input: { keyId: string; orderId: string; attempt: RazorpayAttempt }): string {
+export function razorpayCheckoutPage(input: {
+  keyId: string;
+  orderId: string;
+  attempt: RazorpayAttempt;
+}): string {
   const { attempt } = input;
   const amount = formatRupees(paiseToRupees(attempt.amountPaise));
   const back = `/payment?orderId=${encodeURIComponent(attempt.orderNumber)}`;

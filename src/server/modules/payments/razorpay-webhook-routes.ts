@@ -90,7 +90,10 @@ export const razorpayWebhookRoute: FastifyPluginAsync<RazorpayWebhookOptions> = 
               })
             : 'unchanged';
           if (moved === 'updated') app.mailSender.wake();
-          request.log.info({ eventId, event, gatewayRefundId: verified.refund.gatewayRefundId, moved }, 'Razorpay webhook');
+          request.log.info(
+            { eventId, event, gatewayRefundId: verified.refund.gatewayRefundId, moved },
+            'Razorpay webhook',
+          );
           return reply.send({
             success: true,
             event,
@@ -118,7 +121,10 @@ export const razorpayWebhookRoute: FastifyPluginAsync<RazorpayWebhookOptions> = 
         } satisfies RazorpayWebhookResponse);
       } catch (error) {
         if (error instanceof AppError && error.status < 500) {
-          request.log.warn({ eventId, event, status: error.status, reason: error.message }, 'Razorpay webhook refused');
+          request.log.warn(
+            { eventId, event, status: error.status, reason: error.message },
+            'Razorpay webhook refused',
+          );
         }
         throw error;
       }

@@ -54,7 +54,12 @@ function razorpayStandIn() {
     request.on('end', () => {
       const body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
       const path = request.url ?? '';
-      asked.push({ method: request.method ?? '', path, authorization: request.headers.authorization ?? '', body });
+      asked.push({
+        method: request.method ?? '',
+        path,
+        authorization: request.headers.authorization ?? '',
+        body,
+      });
       const send = (status: number, answer: unknown) => {
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(JSON.stringify(answer));
@@ -111,7 +116,9 @@ function razorpayStandIn() {
         refunds.set(refund[1]!, [...(refunds.get(refund[1]!) ?? []), entity]);
         return send(200, entity);
       }
-      return send(404, { error: { code: 'BAD_REQUEST_ERROR', description: 'The requested URL was not found on the server.' } });
+      return send(404, {
+        error: { code: 'BAD_REQUEST_ERROR', description: 'The requested URL was not found on the server.' },
+      });
     });
   });
   return { server, asked, script, orderPayments, refunds };
@@ -212,7 +219,8 @@ describe.each(testDatabaseKinds)('Razorpay on %s', (kind) => {
     const orderId = answer.json<PaymentResponse>().action!.formParams!.data.order_id!;
     return { ...placed, razorpayOrderId: orderId };
   };
-  const orderOf = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+  const orderOf = async (id: string) =>
+    (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const attemptsOf = (id: string) =>
     database.db.select().from(payments).where(eq(payments.orderId, id)).orderBy(asc(payments.createdAt));
   const eventsOf = (id: string) =>
@@ -259,7 +267,9 @@ describe.each(testDatabaseKinds)('Razorpay on %s', (kind) => {
         notes: { orderNumber: placed.orderNumber },
       },
     });
-    const orderId = /^order_StandIn\d{6}$/.exec(answer.json<PaymentResponse>().action!.formParams!.data.order_id!)![0];
+    const orderId = /^order_StandIn\d{6}$/.exec(
+      answer.json<PaymentResponse>().action!.formParams!.data.order_id!,
+    )![0];
     expect(answer.json()).toEqual({
       success: true,
       amount: 3700,
@@ -332,7 +342,16 @@ describe.each(testDatabaseKinds)('Razorpay on %s', (kind) => {
     expect(refused.json()).toEqual({
       error: 'Razorpay refused the payment: Order amount less than minimum amount allowed',
     });
-    razorpay.script.push({ status: 500, body: { error: { code: 'SERVER_ERROR', description: 'We are facing some trouble completing your request at the moment. Please try again shortly.' } } });
+    razorpay.script.push({
+      status: 500,
+      body: {
+        error: {
+          code: 'SERVER_ERROR',
+          description:
+            'We are facing some trouble completing your request at the moment. Please try again shortly.',
+        },
+      },
+    });
     const down = await start(placed);
     expect(down.statusCode).toBe(503);
     expect(down.json()).toEqual({ error: RAZORPAY_SILENT });
@@ -362,12 +381,22 @@ describe.each(testDatabaseKinds)('Razorpay on %s', (kind) => {
       result: 'replayed',
       orderId: placed.orderNumber,
     });
-    const order = { id: placed.razorpayOrderId, entity: 'order', amount: 370000, amount_paid: 370000, amount_due: 0, currency: 'INR', receipt: placed.orderNumber, status: 'paid', attempts: 1 };
+    const order = {
+      id: placed.razorpayOrderId,
+      entity: 'order',
+      amount: 370000,
+      amount_paid: 370000,
+      amount_due: 0,
+      currency: 'INR',
+      receipt: placed.orderNumber,
+      status: 'paid',
+      attempts: 1,
+    };
     const orderPaid = await webhook(eventBody('order.paid', { payment, order }));
     expect(orderPaid.json()).toMatchObject({ result: 'replayed' });
-    expect((await returnFrom(signedReturn(placed.razorpayOrderId, 'pay_StandInPaid01'))).headers.location).toBe(
-      `/order-success?orderId=${placed.orderNumber}`,
-    );
+    expect(
+      (await returnFrom(signedReturn(placed.razorpayOrderId, 'pay_StandInPaid01'))).headers.location,
+    ).toBe(`/order-success?orderId=${placed.orderNumber}`);
     const events = await eventsOf(placed.id);
     expect(events.filter((event) => event.to === ORDER_STATUS.processing)).toEqual([
       {
@@ -379,16 +408,23 @@ describe.each(testDatabaseKinds)('Razorpay on %s', (kind) => {
 
   it('refuses a forged return (wrong signature, missing fields) and only chooses the page for Checkout’s failure', async () => {
     const placed = await started();
-    const forged = await returnFrom(signedReturn(placed.razorpayOrderId, 'pay_StandInForged', 'not-the-secret'));
+    const forged = await returnFrom(
+      signedReturn(placed.razorpayOrderId, 'pay_StandInForged', 'not-the-secret'),
+    );
     expect(forged.statusCode).toBe(400);
     expect(forged.json()).toEqual({ error: 'Invalid signature' });
-    const missing = await returnFrom(new URLSearchParams({ razorpay_order_id: placed.razorpayOrderId }).toString());
+    const missing = await returnFrom(
+      new URLSearchParams({ razorpay_order_id: placed.razorpayOrderId }).toString(),
+    );
     expect(missing.json()).toEqual({ error: 'Missing signature' });
     const failed = await returnFrom(
       new URLSearchParams({
         'error[code]': 'BAD_REQUEST_ERROR',
         'error[description]': 'Payment failed',
-        'error[metadata]': JSON.stringify({ payment_id: 'pay_StandInFail1', order_id: placed.razorpayOrderId }),
+        'error[metadata]': JSON.stringify({
+          payment_id: 'pay_StandInFail1',
+          order_id: placed.razorpayOrderId,
+        }),
       }).toString(),
     );
     expect(failed.statusCode).toBe(303);
@@ -405,7 +441,11 @@ describe.each(testDatabaseKinds)('Razorpay on %s', (kind) => {
       [await webhook(body, { signature: '' }), 401, 'Missing signature'],
       [await webhook(body, { secret: 'another-webhook-secret' }), 401, 'Invalid signature'],
       [await webhook(body, { secret: KEY_SECRET }), 401, 'Invalid signature'],
-      [await webhook(body, { signature: razorpayWebhookSignature(`${body} `, WEBHOOK_SECRET) }), 401, 'Invalid signature'],
+      [
+        await webhook(body, { signature: razorpayWebhookSignature(`${body} `, WEBHOOK_SECRET) }),
+        401,
+        'Invalid signature',
+      ],
       [
         await webhook(eventBody('payment.captured', { payment: { ...good, amount: 100 } })),
         400,
@@ -426,13 +466,25 @@ describe.each(testDatabaseKinds)('Razorpay on %s', (kind) => {
         await webhook(
           eventBody('order.paid', {
             payment: good,
-            order: { id: placed.razorpayOrderId, amount: 370000, amount_paid: 1000, currency: 'INR', status: 'paid' },
+            order: {
+              id: placed.razorpayOrderId,
+              amount: 370000,
+              amount_paid: 1000,
+              currency: 'INR',
+              status: 'paid',
+            },
           }),
         ),
         400,
         'Amount does not match the order',
       ],
-      [await webhook('{"entity":"event"', { signature: razorpayWebhookSignature('{"entity":"event"', WEBHOOK_SECRET) }), 400, 'The body is not valid JSON'],
+      [
+        await webhook('{"entity":"event"', {
+          signature: razorpayWebhookSignature('{"entity":"event"', WEBHOOK_SECRET),
+        }),
+        400,
+        'The body is not valid JSON',
+      ],
     ];
     for (const [answer, status, error] of refusals) {
       expect(answer.statusCode).toBe(status);
@@ -444,17 +496,32 @@ describe.each(testDatabaseKinds)('Razorpay on %s', (kind) => {
     // A failed try keeps the attempt open; then the real capture pays, once; its replay changes nothing.
     const failed = await webhook(
       eventBody('payment.failed', {
-        payment: { ...good, id: 'pay_StandInFail02', status: 'failed', captured: false, error_code: 'BAD_REQUEST_ERROR' },
+        payment: {
+          ...good,
+          id: 'pay_StandInFail02',
+          status: 'failed',
+          captured: false,
+          error_code: 'BAD_REQUEST_ERROR',
+        },
       }),
     );
     expect(failed.json()).toMatchObject({ result: 'failed' });
     expect(await attemptsOf(placed.id)).toMatchObject([{ status: 'initiated' }]);
     const paid = await webhook(body);
-    expect(paid.json()).toEqual({ success: true, event: 'payment.captured', result: 'paid', orderId: placed.orderNumber });
+    expect(paid.json()).toEqual({
+      success: true,
+      event: 'payment.captured',
+      result: 'paid',
+      orderId: placed.orderNumber,
+    });
     const replay = await webhook(body);
     expect(replay.json()).toMatchObject({ result: 'replayed' });
-    expect((await eventsOf(placed.id)).filter((event) => event.to === ORDER_STATUS.processing)).toHaveLength(1);
-    const ignored = await webhook(eventBody('payment.authorized', { payment: { ...good, status: 'authorized' } }));
+    expect((await eventsOf(placed.id)).filter((event) => event.to === ORDER_STATUS.processing)).toHaveLength(
+      1,
+    );
+    const ignored = await webhook(
+      eventBody('payment.authorized', { payment: { ...good, status: 'authorized' } }),
+    );
     expect(ignored.json()).toEqual({ success: true, event: 'payment.authorized', result: 'ignored' });
   });
 
@@ -478,9 +545,16 @@ describe.each(testDatabaseKinds)('Razorpay on %s', (kind) => {
         ],
       },
     });
-    expect(await razorpayProvider.fetchStatus!('order_StatusFail01', { settings })).toMatchObject({ status: 'failed' });
-    expect(await razorpayProvider.fetchStatus!('order_StatusNone01', { settings })).toMatchObject({ status: 'pending' });
-    razorpay.script.push({ status: 400, body: { error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } } });
+    expect(await razorpayProvider.fetchStatus!('order_StatusFail01', { settings })).toMatchObject({
+      status: 'failed',
+    });
+    expect(await razorpayProvider.fetchStatus!('order_StatusNone01', { settings })).toMatchObject({
+      status: 'pending',
+    });
+    razorpay.script.push({
+      status: 400,
+      body: { error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } },
+    });
     expect(await razorpayProvider.fetchStatus!('order_StatusGone01', { settings })).toEqual({
       status: 'pending',
       gatewayPaymentId: null,
@@ -488,7 +562,10 @@ describe.each(testDatabaseKinds)('Razorpay on %s', (kind) => {
       currency: null,
       raw: { reason: 'The id provided does not exist' },
     });
-    expect(razorpay.asked.at(-1)).toMatchObject({ method: 'GET', path: '/v1/orders/order_StatusGone01/payments' });
+    expect(razorpay.asked.at(-1)).toMatchObject({
+      method: 'GET',
+      path: '/v1/orders/order_StatusGone01/payments',
+    });
   });
 
   it('refunds through POST /v1/payments/{id}/refund; a pending refund is settled by refund.processed', async () => {
@@ -504,7 +581,9 @@ describe.each(testDatabaseKinds)('Razorpay on %s', (kind) => {
     const first = await refund(1299.5);
     expect(first.statusCode).toBe(201);
     expect(first.json<Refund>()).toMatchObject({ status: 'processed', failureReason: null });
-    const asked = razorpay.asked.filter((request) => request.path.startsWith('/v1/payments/pay_StandInRfnd01'));
+    const asked = razorpay.asked.filter((request) =>
+      request.path.startsWith('/v1/payments/pay_StandInRfnd01'),
+    );
     expect(asked.map((request) => `${request.method} ${request.path}`)).toEqual([
       'GET /v1/payments/pay_StandInRfnd01/refunds',
       'POST /v1/payments/pay_StandInRfnd01/refund',
@@ -519,14 +598,29 @@ describe.each(testDatabaseKinds)('Razorpay on %s', (kind) => {
     razorpay.script.push({ status: 200, body: { entity: 'collection', count: 0, items: [] } });
     razorpay.script.push({
       status: 200,
-      body: { id: 'rfnd_StandInPend01', entity: 'refund', amount: 100000, currency: 'INR', payment_id: 'pay_StandInRfnd01', receipt: 'x', status: 'pending' },
+      body: {
+        id: 'rfnd_StandInPend01',
+        entity: 'refund',
+        amount: 100000,
+        currency: 'INR',
+        payment_id: 'pay_StandInRfnd01',
+        receipt: 'x',
+        status: 'pending',
+      },
     });
     const second = await refund(1000);
     expect(second.json<Refund>()).toMatchObject({
       status: 'pending',
       failureReason: 'Razorpay is processing the refund; its webhook tells the outcome',
     });
-    const refundEntity = { id: 'rfnd_StandInPend01', entity: 'refund', amount: 100000, currency: 'INR', payment_id: 'pay_StandInRfnd01', status: 'processed' };
+    const refundEntity = {
+      id: 'rfnd_StandInPend01',
+      entity: 'refund',
+      amount: 100000,
+      currency: 'INR',
+      payment_id: 'pay_StandInRfnd01',
+      status: 'processed',
+    };
     const processed = await webhook(eventBody('refund.processed', { refund: refundEntity }));
     expect(processed.json()).toEqual({ success: true, event: 'refund.processed', result: 'refund-updated' });
     const again = await webhook(eventBody('refund.processed', { refund: refundEntity }));

@@ -55,7 +55,9 @@ describe('payment settings (docs/payments.md "Test mode")', () => {
     expect(refundUrlOf({ ...live, PAYU_URL: 'https://test.payu.in/_payment' })).toBe(
       'https://test.payu.in/merchant/postservice?form=2',
     );
-    expect(refundUrlOf({ ...live, PAYU_REFUND_URL: 'https://refunds.example/merchant/postservice?form=2' })).toBe('https://refunds.example/merchant/postservice?form=2');
+    expect(
+      refundUrlOf({ ...live, PAYU_REFUND_URL: 'https://refunds.example/merchant/postservice?form=2' }),
+    ).toBe('https://refunds.example/merchant/postservice?form=2');
     expect(settingsOf(live).sandboxEnabled).toBe(false);
     expect(settingsOf({ ...live, NODE_ENV: 'production' }).gateway?.provider).toBe('payu');
     expect(settingsOf({ ...live, PAYMENTS_SANDBOX: 'on' }).gateway?.provider).toBe('payu-sandbox');
@@ -122,11 +124,14 @@ describe('payment settings (docs/payments.md "Test mode")', () => {
       apiUrl: 'http://127.0.0.1:4010',
     });
     // PayU's keys do not matter to Razorpay, nor Razorpay's to PayU.
-    expect(settingsOf({ PAYMENT_GATEWAY: 'razorpay', NODE_ENV: 'production', PAYU_KEY: 'K', PAYU_SALT: 'S' }))
-      .toMatchObject({ gateway: null, sandboxEnabled: false });
+    expect(
+      settingsOf({ PAYMENT_GATEWAY: 'razorpay', NODE_ENV: 'production', PAYU_KEY: 'K', PAYU_SALT: 'S' }),
+    ).toMatchObject({ gateway: null, sandboxEnabled: false });
     expect(() => loadConfig({ RAZORPAY_KEY_ID: 'rzp_live_AbC123' })).toThrow(
       'RAZORPAY_KEY_SECRET: RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together',
     );
-    expect(() => loadConfig({ PAYMENT_GATEWAY: 'stripe' })).toThrow('PAYMENT_GATEWAY: must be payu or razorpay');
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'stripe' })).toThrow(
+      'PAYMENT_GATEWAY: must be payu or razorpay',
+    );
   });
 });

@@ -241,7 +241,10 @@ const KEPT_CALLBACK_FIELDS = [
  * constant time and the merchant key; the amount as PayU says it.
  * @throws {BadRequestError} 'Missing hash', 'Unknown merchant key', 'Invalid hash'.
  */
-export function verifyPayuReturn(params: Record<string, string>, gateway: PayuGatewaySettings): VerifiedPayment {
+export function verifyPayuReturn(
+  params: Record<string, string>,
+  gateway: PayuGatewaySettings,
+): VerifiedPayment {
   const callback = readPayuCallback(params);
   if (!callback.hash) throw new BadRequestError('Missing hash');
   if (callback.key !== gateway.key) throw new BadRequestError('Unknown merchant key');

@@ -51,7 +51,8 @@ import type {
 /** The answer while Razorpay does not answer (503, the shopper may try again). */
 export const RAZORPAY_SILENT = 'Razorpay did not answer. Please try again in a minute.';
 /** The webhook's 503 without `RAZORPAY_WEBHOOK_SECRET`. */
-export const RAZORPAY_WEBHOOK_NOT_CONFIGURED = 'The Razorpay webhook is not configured (RAZORPAY_WEBHOOK_SECRET)';
+export const RAZORPAY_WEBHOOK_NOT_CONFIGURED =
+  'The Razorpay webhook is not configured (RAZORPAY_WEBHOOK_SECRET)';
 export const MISSING_SIGNATURE = 'Missing signature';
 export const INVALID_SIGNATURE = 'Invalid signature';
 
@@ -111,7 +112,13 @@ export function verifyRazorpayReturn(
     throw new BadRequestError(INVALID_SIGNATURE);
   }
   // The return carries no amount: the Razorpay order was opened for the attempt's amount (checked then).
-  return verifiedPayment(gateway, 'success', orderId, { id: paymentId }, { amountPaise: null, currency: null });
+  return verifiedPayment(
+    gateway,
+    'success',
+    orderId,
+    { id: paymentId },
+    { amountPaise: null, currency: null },
+  );
 }
 
 const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
@@ -147,7 +154,8 @@ export function verifyRazorpayWebhook(
     currency: entity.currency,
   });
   const needPayment = () => {
-    if (!payment?.order_id) throw new ValidationError({ 'payload.payment.entity': 'must be a payment of an order' });
+    if (!payment?.order_id)
+      throw new ValidationError({ 'payload.payment.entity': 'must be a payment of an order' });
     return { ...payment, order_id: payment.order_id };
   };
   switch (event) {
@@ -174,7 +182,10 @@ export function verifyRazorpayWebhook(
       return {
         kind: 'payment',
         event,
-        payment: verifiedPayment(gateway, 'success', order.id, paid, { amountPaise, currency: order.currency }),
+        payment: verifiedPayment(gateway, 'success', order.id, paid, {
+          amountPaise,
+          currency: order.currency,
+        }),
       };
     }
     case 'payment.failed': {
@@ -221,15 +232,32 @@ export function statusOfPayments(items: RazorpayPayment[]): AttemptStatus {
   // `authorized` is captured soon (automatic capture); `created` is still in the shopper's hands.
   const open = items.some((payment) => payment.status === 'authorized' || payment.status === 'created');
   const failed = items.length > 0 && !open;
-  return { status: failed ? 'failed' : 'pending', gatewayPaymentId: null, amountPaise: null, currency: null, raw };
+  return {
+    status: failed ? 'failed' : 'pending',
+    gatewayPaymentId: null,
+    amountPaise: null,
+    currency: null,
+    raw,
+  };
 }
 
 /** Razorpay's refund entity as the refunds module records it. */
 function refundOutcomeOf(refund: RazorpayRefund): RefundOutcome {
-  const raw = { id: refund.id, status: refund.status, amount: refund.amount, receipt: refund.receipt ?? null };
-  if (refund.status === 'processed') return { status: 'processed', gatewayRefundId: refund.id, reason: null, raw };
+  const raw = {
+    id: refund.id,
+    status: refund.status,
+    amount: refund.amount,
+    receipt: refund.receipt ?? null,
+  };
+  if (refund.status === 'processed')
+    return { status: 'processed', gatewayRefundId: refund.id, reason: null, raw };
   if (refund.status === 'failed') {
-    return { status: 'failed', gatewayRefundId: refund.id, reason: 'Razorpay could not process the refund', raw };
+    return {
+      status: 'failed',
+      gatewayRefundId: refund.id,
+      reason: 'Razorpay could not process the refund',
+      raw,
+    };
   }
   return {
     status: 'pending',
@@ -273,7 +301,14 @@ export const razorpayProvider: PaymentProvider = {
     return {
       ...attempt,
       gatewayId: opened.id,
-      raw: { razorpayOrder: { id: opened.id, amount: opened.amount, currency: opened.currency, receipt: opened.receipt ?? null } },
+      raw: {
+        razorpayOrder: {
+          id: opened.id,
+          amount: opened.amount,
+          currency: opened.currency,
+          receipt: opened.receipt ?? null,
+        },
+      },
     };
   },
   createAction(order, payer, { settings, baseUrl }, attempt): PaymentAction {
@@ -304,7 +339,8 @@ export const razorpayProvider: PaymentProvider = {
   verifyReturn: (params, gateway) => verifyRazorpayReturn(params, razorpayOf(gateway)),
   verifyWebhook: (rawBody, headers, gateway) => verifyRazorpayWebhook(rawBody, headers, razorpayOf(gateway)),
   paymentIdOf(raw) {
-    const id = (raw as { response?: { razorpay_payment_id?: unknown } } | null)?.response?.razorpay_payment_id;
+    const id = (raw as { response?: { razorpay_payment_id?: unknown } } | null)?.response
+      ?.razorpay_payment_id;
     return typeof id === 'string' && PAYMENT_ID.test(id) ? id : null;
   },
   /** `GET /v1/orders/{id}/payments`: captured, failed (every try failed) or pending; never throws. */
@@ -340,7 +376,9 @@ export const razorpayProvider: PaymentProvider = {
     });
     try {
       const earlier = await refundsOfRazorpayPayment(gateway, request.gatewayPaymentId);
-      const same = earlier.ok ? earlier.value.find((refund) => refund.receipt === request.requestId) : undefined;
+      const same = earlier.ok
+        ? earlier.value.find((refund) => refund.receipt === request.requestId)
+        : undefined;
       if (same) return refundOutcomeOf(same);
       if (!earlier.ok && earlier.status >= 500) return pending(earlier.description);
       const result = await refundRazorpayPayment(gateway, {
@@ -350,7 +388,12 @@ export const razorpayProvider: PaymentProvider = {
       });
       if (result.ok) return refundOutcomeOf(result.value);
       if (result.status >= 500) return pending(result.description);
-      return { status: 'failed', gatewayRefundId: null, reason: result.description, raw: { status: result.status } };
+      return {
+        status: 'failed',
+        gatewayRefundId: null,
+        reason: result.description,
+        raw: { status: result.status },
+      };
     } catch (error) {
       if (error instanceof RazorpaySilence) return pending(error.message);
       throw error;

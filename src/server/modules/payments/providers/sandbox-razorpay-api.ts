@@ -191,7 +191,10 @@ export async function handleSandboxRazorpayRequest(request: {
   if (request.method === 'GET' && ofOrder) {
     const entry = orders.get(ofOrder[1]!);
     if (!entry) return razorpayError(400, 'The id provided does not exist');
-    return { status: 200, body: { entity: 'collection', count: entry.payments.length, items: entry.payments } };
+    return {
+      status: 200,
+      body: { entity: 'collection', count: entry.payments.length, items: entry.payments },
+    };
   }
 
   const refundOf = PAYMENT_REFUND.exec(path);

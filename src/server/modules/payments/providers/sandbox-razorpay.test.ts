@@ -22,7 +22,13 @@ import { SANDBOX_RAZORPAY_KEY_ID, SANDBOX_RAZORPAY_KEY_SECRET } from '../setting
 import { razorpayReturnSignature } from './razorpay-signature';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
 const unescape = (text: string) => text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]!);
 
 /** The forms of a page: action, hidden fields and button label. */
@@ -88,7 +94,8 @@ describe.each(testDatabaseKinds)('Razorpay sandbox on %s', (kind) => {
     ]);
     return { ...placed, form, razorpayOrderId: data.order_id! };
   };
-  const orderOf = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+  const orderOf = async (id: string) =>
+    (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 
   /** The sandbox's Checkout page for a started payment, and its form for `choice`. */
   const choose = async (form: Record<string, string>, choice: 'Success' | 'Failure') => {
@@ -109,7 +116,11 @@ describe.each(testDatabaseKinds)('Razorpay sandbox on %s', (kind) => {
     expect(back!.action).toBe('http://localhost/api/v1/payments/razorpay/callback');
     expect(back!.fields.razorpay_order_id).toBe(placed.razorpayOrderId);
     expect(back!.fields.razorpay_signature).toBe(
-      razorpayReturnSignature(placed.razorpayOrderId, back!.fields.razorpay_payment_id!, SANDBOX_RAZORPAY_KEY_SECRET),
+      razorpayReturnSignature(
+        placed.razorpayOrderId,
+        back!.fields.razorpay_payment_id!,
+        SANDBOX_RAZORPAY_KEY_SECRET,
+      ),
     );
     const returned = await post('/api/v1/payments/razorpay/callback', back!.fields);
     expect(returned.statusCode).toBe(303);
@@ -188,7 +199,11 @@ describe.each(testDatabaseKinds)('Razorpay sandbox on %s', (kind) => {
       status: 'created',
     });
     const orderId = created.json<{ id: string }>().id;
-    const listed = await app.inject({ method: 'GET', url: `/sandbox/razorpay/v1/orders/${orderId}/payments`, headers: auth });
+    const listed = await app.inject({
+      method: 'GET',
+      url: `/sandbox/razorpay/v1/orders/${orderId}/payments`,
+      headers: auth,
+    });
     expect(listed.json()).toEqual({ entity: 'collection', count: 0, items: [] });
     const bad = await app.inject({
       method: 'POST',

@@ -191,7 +191,11 @@ ${choice('failure', 'Failure')}
           ? {
               razorpay_payment_id: paid.payment.id,
               razorpay_order_id: order.id,
-              razorpay_signature: razorpayReturnSignature(order.id, paid.payment.id, SANDBOX_RAZORPAY_KEY_SECRET),
+              razorpay_signature: razorpayReturnSignature(
+                order.id,
+                paid.payment.id,
+                SANDBOX_RAZORPAY_KEY_SECRET,
+              ),
             }
           : {
               'error[code]': 'BAD_REQUEST_ERROR',
