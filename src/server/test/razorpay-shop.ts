@@ -24,7 +24,8 @@ import { PUNE_ADDRESS } from './gst-test-catalog';
 import { insertTestShop } from './order-fixture';
 import { placeTestOrderThroughApi, seedGstTestCatalog } from './refund-fixture';
 import { insertSignedInCustomers } from './session-customer';
-import { buildTestApp } from './test-app';
+import { buildApp } from '../app';
+import { testConfig } from './test-app';
 import { openTestDatabase, type DatabaseKind, type TestDatabase } from './test-database';
 
 export const KEY_ID = 'rzp_test_StandIn42';
@@ -169,6 +170,8 @@ export function useRazorpayShop(kind: DatabaseKind) {
   let owner: SessionMember;
   let settings: PaymentSettings;
   const razorpay = razorpayStandIn();
+  /** The app's log lines (info and above), to check what it keeps of refused calls. */
+  const logLines: string[] = [];
   let ids: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -185,7 +188,10 @@ export function useRazorpayShop(kind: DatabaseKind) {
       RAZORPAY_API_URL: `http://127.0.0.1:${port}`,
     } as const;
     settings = paymentSettings(loadConfig(env));
-    app = await buildTestApp(database, env);
+    app = await buildApp(
+      { ...testConfig, ...env, LOG_LEVEL: 'info' },
+      { database, logDestination: { write: (line) => void logLines.push(line) } },
+    );
     owner = await insertSignedInMember(database.db, 1, 'owner');
   });
   afterAll(async () => {
@@ -267,6 +273,7 @@ export function useRazorpayShop(kind: DatabaseKind) {
       return settings;
     },
     razorpay,
+    logLines,
     placeOrder,
     start,
     started,

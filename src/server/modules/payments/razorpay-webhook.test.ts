@@ -138,5 +138,22 @@ describe.each(testDatabaseKinds)('Razorpay forged returns and webhooks on %s', (
       eventBody('payment.authorized', { payment: { ...good, status: 'authorized' } }),
     );
     expect(ignored.json()).toEqual({ success: true, event: 'payment.authorized', result: 'ignored' });
+
+    // Refusals are logged with the event id, the event and the reason; never a secret, a signature or the body.
+    const refusedLines = shop.logLines.filter((line) => line.includes('Razorpay webhook refused'));
+    expect(refusedLines.length).toBeGreaterThanOrEqual(refusals.length);
+    expect(refusedLines.some((line) => line.includes('"reason":"Currency does not match the order"'))).toBe(
+      true,
+    );
+    expect(refusedLines.some((line) => line.includes('"eventId":"evt_StandIn0001"'))).toBe(true);
+    const log = shop.logLines.join('');
+    for (const secret of [
+      WEBHOOK_SECRET,
+      KEY_SECRET,
+      razorpayWebhookSignature(body, WEBHOOK_SECRET),
+      'asha@okaxis',
+    ]) {
+      expect(log).not.toContain(secret);
+    }
   });
 });
