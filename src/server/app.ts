@@ -27,12 +27,14 @@ import { orderDocumentRoutes } from './modules/orders/document-routes';
 import { orderRoutes } from './modules/orders/routes';
 import { returnRoutes } from './modules/returns/routes';
 import { courierRoutes } from './modules/couriers/routes';
+import { applyGatewayRefundEvent } from './modules/refunds/gateway-refund-event';
 import { sandboxPayuRoutes } from './modules/payments/providers/sandbox-payu';
+import { sandboxRazorpayRoutes } from './modules/payments/providers/sandbox-razorpay';
 import { paymentRoutes } from './modules/payments/routes';
 import { beforeCancelHook } from './modules/payments/reconciliation';
 import { ReconciliationTimer } from './modules/payments/reconciliation-timer';
 import { shopOrigin } from './shop-origin';
-import { formActionSources, paymentSettings } from './modules/payments/settings';
+import { formActionSources, isPayuGateway, paymentSettings } from './modules/payments/settings';
 import { openMediaStorage, type MediaStorage } from './modules/media/media-storage';
 import { builtFileReader, loadServerRenderer, pageHtmlRenderer } from './modules/seo/page-html';
 import { pageStylesheet } from './modules/seo/page-styles';
@@ -240,7 +242,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     contentSecurityPolicy: {
       directives: {
         // Forms post to ourselves and, with a real gateway, to its checkout (docs/payments.md).
-        'form-action': ["'self'", ...(payments.gateway?.url ? formActionSources(payments.gateway.url) : [])],
+        // (Razorpay's Checkout opens on a page of our own with its own policy: ./modules/payments/razorpay-routes.ts.)
+        'form-action': [
+          "'self'",
+          ...(isPayuGateway(payments.gateway) && payments.gateway.url
+            ? formActionSources(payments.gateway.url)
+            : []),
+        ],
         // Images: our own, data: URIs (QR codes), https product images from a shop's own catalogue and, with
         // MEDIA_PUBLIC_URL, the origin uploaded images are redirected to (it may be plain http on a LAN).
         'img-src': [
@@ -280,7 +288,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(orderRoutes, {
         trackingRateLimiter: new StoreTrackingRateLimiter(rateLimits.store('tracking')),
       });
-      await api.register(paymentRoutes, { settings: payments });
+      await api.register(paymentRoutes, { settings: payments, refundEvents: applyGatewayRefundEvent });
       await api.register(returnRoutes);
       await api.register(courierRoutes);
       // The admin panel's API (docs/admin.md): one role hook in front of every feature's admin routes.
@@ -308,7 +316,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     { prefix: '/api/v1' },
   );
   // The TEST MODE gateway at /sandbox/payu (docs/payments.md "Sandbox"): only while the sandbox is on.
-  if (payments.sandboxEnabled) await app.register(sandboxPayuRoutes);
+  // …and the Razorpay sandbox at /sandbox/razorpay when PAYMENT_GATEWAY=razorpay.
+  if (payments.sandboxEnabled) {
+    await app.register(
+      payments.gateway?.provider === 'razorpay-sandbox' ? sandboxRazorpayRoutes : sandboxPayuRoutes,
+    );
+  }
   // Pages, robots.txt, sitemaps and preview images are per store host, like the API (docs/seo.md).
   const storeIdOf = (request: FastifyRequest) =>
     resolveStoreId(

@@ -220,8 +220,30 @@ export const configSchema = z
       .transform((value) => value.replace(/\/+$/, ''))
       .default('https://apiv2.shiprocket.in'),
     /**
-     * The built-in PayU sandbox (test mode): `on` or `off`; unset → on when PAYU_KEY is unset and NODE_ENV is
-     * not production.
+     * The card / net-banking gateway (docs/payments.md "Choosing the gateway"): `payu` (default) or `razorpay`.
+     */
+    PAYMENT_GATEWAY: z.enum(['payu', 'razorpay'], { message: 'must be payu or razorpay' }).default('payu'),
+    /** Razorpay's API key id (Dashboard → Account & Settings → API keys): `rzp_test_…` or `rzp_live_…`. */
+    RAZORPAY_KEY_ID: z
+      .string()
+      .regex(/^rzp_(test|live)_[A-Za-z0-9]{1,40}$/, 'must be a Razorpay key id such as rzp_live_AbC123')
+      .optional(),
+    /** Razorpay's key secret (shown once with the key id); it signs the browser's return. Both or neither. */
+    RAZORPAY_KEY_SECRET: z
+      .string()
+      .regex(/^\S{1,256}$/, 'must be the key secret from the Razorpay dashboard (no spaces)')
+      .optional(),
+    /** The secret typed in when adding the webhook in Razorpay's dashboard (HMAC-SHA256 of each event). */
+    RAZORPAY_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Razorpay's API (orders, payments, refunds); tests point it at a local stand-in. */
+    RAZORPAY_API_URL: z
+      .string()
+      .regex(/^https?:\/\/[^\s/?#]+\/?$/, 'must be an http(s) origin such as https://api.razorpay.com')
+      .transform((value) => value.replace(/\/+$/, ''))
+      .default('https://api.razorpay.com'),
+    /**
+     * The built-in sandbox of the chosen gateway (test mode): `on` or `off`; unset → on when its keys (PAYU_KEY,
+     * RAZORPAY_KEY_ID) are unset and NODE_ENV is not production.
      */
     PAYMENTS_SANDBOX: z.enum(['on', 'off'], { message: 'must be on or off' }).optional(),
   })
@@ -231,6 +253,13 @@ export const configSchema = z
         code: 'custom',
         path: [config.PAYU_KEY ? 'PAYU_SALT' : 'PAYU_KEY'],
         message: 'PAYU_KEY and PAYU_SALT must be set together',
+      });
+    }
+    if (Boolean(config.RAZORPAY_KEY_ID) !== Boolean(config.RAZORPAY_KEY_SECRET)) {
+      context.addIssue({
+        code: 'custom',
+        path: [config.RAZORPAY_KEY_ID ? 'RAZORPAY_KEY_SECRET' : 'RAZORPAY_KEY_ID'],
+        message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together',
       });
     }
     if (config.MEDIA_STORAGE === 's3') {

@@ -45,6 +45,10 @@ const RAW_BODIES: Record<string, string> = {
   'POST /api/v1/payments/payu/callback': "the gateway's form post, trusted only after its reverse hash",
   'POST /api/v1/payments/webhook/upi':
     'raw bytes under an HMAC; parsed with upiWebhookBodySchema after the signature',
+  'POST /api/v1/payments/razorpay/checkout': "the Payment page's form post; only data[order_id] is read",
+  'POST /api/v1/payments/razorpay/callback': "Checkout's form post, trusted only after razorpay_signature",
+  'POST /api/v1/payments/razorpay/webhook':
+    'raw bytes under an HMAC; parsed with razorpayWebhookEventSchema after the signature',
 };
 
 /** Error answers that are not the JSON error body by design, with the reason. */
@@ -52,6 +56,7 @@ const OWN_ERROR_BODIES: Record<string, string> = {
   'GET /api/v1/health 503': 'the health report a load balancer reads, failing or not',
   'GET /api/v1/health/ready 503': 'the readiness report naming the failed checks',
   'POST /api/v1/payments/redirect 400': "a page for the shopper's browser, which posted a form",
+  'POST /api/v1/payments/razorpay/checkout 400': "a page for the shopper's browser, which posted a form",
 };
 
 /** The parts of the request a handler reads, from its source text. */

@@ -6,6 +6,7 @@ import { parseSince, reconcileLines } from './orders-reconcile';
 const attempt = (action: ReconciledAttempt['action'], captured = true): ReconciledAttempt => ({
   storeId: 1,
   orderNumber: 'RS-7KQ29XD3',
+  provider: 'payu',
   gatewayId: 'RS-7KQ29XD3-4K7Q2M',
   action,
   gatewayPaymentId: captured ? '403993715521889530' : null,
@@ -39,6 +40,20 @@ describe('npm run orders -- reconcile output', () => {
       'Asked the gateway about 8 attempts; 2 orders paid.',
     ]);
     expect(reconcileLines([])).toEqual(['No open payment attempts to ask the gateway about.']);
+  });
+
+  it("names a Razorpay attempt by Razorpay's order and payment ids", () => {
+    const razorpay = {
+      ...attempt('paid'),
+      provider: 'razorpay',
+      gatewayId: 'order_RS7KQ29XD3xyz',
+      gatewayPaymentId: 'pay_29QQoUBi66xm2f',
+    };
+    expect(reconcileLines([razorpay, { ...razorpay, action: 'pending', gatewayPaymentId: null }])).toEqual([
+      'Order RS-7KQ29XD3: paid — the gateway captured the payment (order order_RS7KQ29XD3xyz, ₹2,797.50, payment pay_29QQoUBi66xm2f); Pending → Processing.',
+      'Order RS-7KQ29XD3: still pending or unknown at the gateway (order order_RS7KQ29XD3xyz); nothing changed.',
+      'Asked the gateway about 2 attempts; 1 order paid.',
+    ]);
   });
 
   it('reads --since as the start of that day in India time, and refuses anything but a real date', () => {

@@ -6,6 +6,7 @@
  */
 import { formatRupees, paiseToRupees } from '@shared/money';
 import type { Db } from '../db/database';
+import { gatewayIdWords } from '../modules/payments/attempt-settlement';
 import {
   askableKinds,
   reconcilePayments,
@@ -35,8 +36,9 @@ const rupees = (paise: number | null) => (paise === null ? '?' : formatRupees(pa
 
 /** What happened to one attempt, as the CLI prints it. */
 export function reconciledLine(result: ReconciledAttempt): string {
-  const txn = `txnid ${result.gatewayId}`;
-  const captured = `${txn}, ${rupees(result.capturedPaise)}${result.gatewayPaymentId ? `, mihpayid ${result.gatewayPaymentId}` : ''}`;
+  const ids = gatewayIdWords(result.provider, result.gatewayId, result.gatewayPaymentId);
+  const txn = ids.attempt;
+  const captured = `${txn}, ${rupees(result.capturedPaise)}${ids.payment ? `, ${ids.payment}` : ''}`;
   const text: Record<ReconciledAttempt['action'], string> = {
     paid: `paid — the gateway captured the payment (${captured}); Pending → Processing.`,
     reinstated: `paid after its payment window (${captured}); Cancelled → Processing, stock taken again.`,

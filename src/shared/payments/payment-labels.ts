@@ -1,7 +1,7 @@
 /**
  * How the admin names a way of paying (docs/admin.md "Orders", docs/payments.md): 'Cash on delivery', 'UPI',
- * 'Card / net banking' (PayU) or 'Card / net banking (test)' (the built-in sandbox gateway) — never the codes
- * the database keeps (`cod`, `upi`, `payu`, `payu-sandbox`). Used by the order list, its filter, the order page,
+ * 'Card / net banking' (PayU, Razorpay) or 'Card / net banking (test)' (a built-in sandbox gateway) — never the
+ * codes the database keeps (`cod`, `upi`, `payu`, `payu-sandbox`, `razorpay`, `razorpay-sandbox`). Used by the order list, its filter, the order page,
  * the dashboard and the CSV export.
  */
 
@@ -11,8 +11,23 @@ const PAYMENT_LABELS: Record<string, string> = {
   upi: 'UPI',
   payu: 'Card / net banking',
   'payu-sandbox': 'Card / net banking (test)',
+  razorpay: 'Card / net banking',
+  'razorpay-sandbox': 'Card / net banking (test)',
   gateway: 'Card / net banking',
 };
+
+/** The gateway's own name (the admin's Payment settings): 'PayU', 'Razorpay sandbox', … */
+const GATEWAY_NAMES: Record<string, string> = {
+  payu: 'PayU',
+  'payu-sandbox': 'PayU sandbox',
+  razorpay: 'Razorpay',
+  'razorpay-sandbox': 'Razorpay sandbox',
+};
+
+/** The name of a card gateway's provider code: `gatewayName('razorpay-sandbox')` → 'Razorpay sandbox'. */
+export function gatewayName(provider: string): string {
+  return GATEWAY_NAMES[provider] ?? provider;
+}
 
 /**
  * The words of a payment provider (`payments.provider`) or of an admin payment filter value

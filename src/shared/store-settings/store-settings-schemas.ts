@@ -159,7 +159,14 @@ export type PolicySettings = z.infer<typeof policySettingsSchema>;
 /** The payment set-up, read only: which providers are configured and whether they are test mode. Never a secret. */
 export const paymentSetupSchema = z.object({
   upi: z.object({ vpa: z.string(), payeeName: z.string(), testMode: z.boolean() }).nullable(),
-  gateway: z.object({ provider: z.enum(['payu', 'payu-sandbox']), testMode: z.boolean() }).nullable(),
+  /** The card / net-banking gateway `PAYMENT_GATEWAY` picked; `webhookConfigured` for Razorpay's webhook secret. */
+  gateway: z
+    .object({
+      provider: z.enum(['payu', 'payu-sandbox', 'razorpay', 'razorpay-sandbox']),
+      testMode: z.boolean(),
+      webhookConfigured: z.boolean().optional(),
+    })
+    .nullable(),
   /** Whether the UPI webhook has its secret (payments are confirmed automatically). */
   upiWebhookConfigured: z.boolean(),
 });

@@ -7,6 +7,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { gatewayName } from '@shared/payments/payment-labels';
 import type { StoreSettings } from '@shared/store-settings/store-settings-schemas';
 import { Alert } from '@client/components/ui/alert';
 import { Card, CardContent } from '@client/components/ui/card';
@@ -39,9 +40,15 @@ function PaymentSetup({ payments }: { payments: StoreSettings['payments'] }) {
         <dt className="text-stone-500">Cards, net banking</dt>
         <dd>
           {payments.gateway
-            ? `${payments.gateway.provider === 'payu' ? 'PayU' : 'PayU sandbox'}, ${mode(payments.gateway.testMode)}`
+            ? `${gatewayName(payments.gateway.provider)}, ${mode(payments.gateway.testMode)}`
             : 'not set up'}
         </dd>
+        {payments.gateway?.webhookConfigured !== undefined && (
+          <>
+            <dt className="text-stone-500">Gateway confirmations</dt>
+            <dd>{payments.gateway.webhookConfigured ? 'webhook set up' : 'webhook not set up'}</dd>
+          </>
+        )}
         <dt className="text-stone-500">UPI confirmations</dt>
         <dd>{payments.upiWebhookConfigured ? 'automatic (webhook set up)' : 'marked paid by hand'}</dd>
       </dl>

@@ -17,7 +17,8 @@ const STATUS_CODES: Record<NonNullable<AdminOrderFilters['status']>, OrderStatus
   cancelled: ORDER_STATUS.cancelled,
 };
 
-const GATEWAY_PROVIDERS = ['payu', 'payu-sandbox'];
+/** The card gateways' `payments.provider` values (payments' provider registry names them; orders sits below it). */
+const GATEWAY_PROVIDERS = ['payu', 'payu-sandbox', 'razorpay', 'razorpay-sandbox'];
 
 /** India keeps one offset all year (no daylight saving): a day starts at 00:00 +05:30. */
 const dayStart = (day: string) => sql`(${`${day}T00:00:00+05:30`})::timestamptz`;

@@ -51,11 +51,46 @@ export type AttemptStatusInput = {
   log: ReconcileLogger | undefined;
 };
 
-/** The gateway's name in order events and mails: `PayU`, `PayU sandbox (TEST)`, else the provider value. */
+/** The gateway's name in order events and mails: `PayU`, `Razorpay`, their sandboxes `(TEST)`, else the provider value. */
 export function gatewayDisplayName(provider: string): string {
-  if (provider === 'payu') return 'PayU';
-  if (provider === 'payu-sandbox') return 'PayU sandbox (TEST)';
-  return provider;
+  const names: Record<string, string> = {
+    payu: 'PayU',
+    'payu-sandbox': 'PayU sandbox (TEST)',
+    razorpay: 'Razorpay',
+    'razorpay-sandbox': 'Razorpay sandbox (TEST)',
+  };
+  return names[provider] ?? provider;
+}
+
+/**
+ * The attempt's and the payment's ids in each gateway's own words, as its return names them: PayU's
+ * `txnid …` and `mihpayid …`, Razorpay's `order order_…` and `payment pay_…`.
+ */
+export function gatewayIdWords(
+  provider: string,
+  gatewayId: string | null,
+  gatewayPaymentId: string | null,
+): { attempt: string; payment: string | null } {
+  const paymentId = gatewayPaymentId?.slice(0, 40) ?? null;
+  const razorpay = provider.startsWith('razorpay');
+  return {
+    attempt: `${razorpay ? 'order' : 'txnid'} ${gatewayId}`,
+    payment: paymentId ? `${razorpay ? 'payment' : 'mihpayid'} ${paymentId}` : null,
+  };
+}
+
+/** How the order's history (`reference`) and the mails (`paidVia`) name a payment found by reconciliation. */
+export function reconciledPaymentWords(
+  provider: string,
+  gatewayId: string | null,
+  gatewayPaymentId: string | null,
+): { reference: string; paidVia: string } {
+  const name = gatewayDisplayName(provider);
+  const ids = gatewayIdWords(provider, gatewayId, gatewayPaymentId);
+  return {
+    reference: `${name} ${ids.attempt}${ids.payment ? ` (${ids.payment})` : ''}`,
+    paidVia: `${name}, ${provider.startsWith('razorpay') && ids.payment ? ids.payment : ids.attempt}`,
+  };
 }
 
 /**
@@ -131,14 +166,13 @@ export async function applyAttemptStatus(
     }
 
     await record('succeeded');
-    const gatewayName = gatewayDisplayName(attempt.provider);
-    const paymentId = status.gatewayPaymentId ? ` (mihpayid ${status.gatewayPaymentId.slice(0, 40)})` : '';
+    const words = reconciledPaymentWords(attempt.provider, attempt.gatewayId, status.gatewayPaymentId);
     const settlement = await settleOrderPayment(tx, {
       storeId: input.storeId,
       orderId: attempt.orderId,
-      cause: `payment: ${gatewayName} txnid ${attempt.gatewayId}${paymentId}, found by reconciliation`,
+      cause: `payment: ${words.reference}, found by reconciliation`,
       amountPaise: status.amountPaise,
-      via: { description: `${gatewayName}, txnid ${attempt.gatewayId}`, testMode: attempt.testMode },
+      via: { description: words.paidVia, testMode: attempt.testMode },
       notifyShop: true,
       mailFrom: input.mailFrom,
     });

@@ -18,7 +18,13 @@ import { shopOrigin } from '../../shop-origin';
 import { formFields } from './form-body';
 import { AUTO_SUBMIT_SCRIPT, hiddenInputs, renderPage, sendPage } from './html';
 import { applyPayuCallback } from './payu-callback';
-import { AUTO_SUBMIT_SCRIPT_PATH, formActionSources, gatewayUrl, type PaymentSettings } from './settings';
+import {
+  AUTO_SUBMIT_SCRIPT_PATH,
+  formActionSources,
+  gatewayUrl,
+  isPayuGateway,
+  type PaymentSettings,
+} from './settings';
 
 const BRIDGE_INVALID =
   'This payment link is not valid. Please return to the shop and start the payment again.';
@@ -54,7 +60,7 @@ export const gatewayPaymentRoutes: FastifyPluginAsync<{ settings: PaymentSetting
       const type = (params.get('type') ?? 'POST').trim().toUpperCase();
       const gateway = settings.gateway;
       if (
-        !gateway ||
+        !isPayuGateway(gateway) ||
         type !== 'POST' ||
         url !== gatewayUrl(gateway, shopOrigin(request, settings.publicUrl))
       ) {
@@ -101,7 +107,7 @@ ${hiddenInputs(data)}
     { schema: { response: { 303: seeOtherSchema, 400: errorBodySchema, 503: errorBodySchema } } },
     async (request, reply) => {
       const gateway = settings.gateway;
-      if (!gateway) throw new BadRequestError('No payment gateway is configured');
+      if (!isPayuGateway(gateway)) throw new BadRequestError('No payment gateway is configured');
       const outcome = await applyPayuCallback(app.db, {
         storeId: request.storeId,
         gateway,

@@ -37,8 +37,32 @@ export function pageCsp(formTargets: readonly string[]): string {
   ].join('; ');
 }
 
-/** A complete page; `body` must already be escaped markup. */
-export function renderPage(options: { title: string; body: string; script?: string }): string {
+/**
+ * The CSP of the page that opens Razorpay's Checkout (docs/payments.md "Razorpay"): our script and Razorpay's
+ * Checkout script, Checkout's frame and calls on Razorpay's hosts, and its inline styles; forms post to
+ * ourselves only. Every other page keeps the app's policy, which names no Razorpay host at all.
+ */
+export const RAZORPAY_CHECKOUT_CSP = [
+  "default-src 'none'",
+  "script-src 'self' https://checkout.razorpay.com",
+  "style-src 'unsafe-inline' https://checkout.razorpay.com",
+  'frame-src https://api.razorpay.com https://checkout.razorpay.com',
+  'connect-src https://api.razorpay.com https://lumberjack.razorpay.com',
+  "img-src 'self' data: https://cdn.razorpay.com",
+  'font-src https://checkout.razorpay.com',
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** A complete page; `body` must already be escaped markup. `scripts` load in order, deferred. */
+export function renderPage(options: {
+  title: string;
+  body: string;
+  script?: string;
+  scripts?: readonly string[];
+}): string {
+  const scripts = [...(options.scripts ?? []), ...(options.script ? [options.script] : [])];
   return [
     '<!doctype html>',
     '<html lang="en">',
@@ -48,7 +72,7 @@ export function renderPage(options: { title: string; body: string; script?: stri
     '<meta name="robots" content="noindex">',
     `<title>${escapeHtml(options.title)}</title>`,
     `<style>${PAGE_STYLE}</style>`,
-    options.script ? `<script src="${escapeHtml(options.script)}" defer></script>` : '',
+    ...scripts.map((src) => `<script src="${escapeHtml(src)}" defer></script>`),
     '</head>',
     `<body>${options.body}</body>`,
     '</html>',
@@ -62,16 +86,19 @@ export function hiddenInputs(fields: Record<string, string>): string {
     .join('\n');
 }
 
-/** Sends an HTML page with its own CSP, never cached. */
+/**
+ * Sends an HTML page with its own CSP (forms may post to `formTargets`; or a whole policy of its own), never
+ * cached.
+ */
 export function sendPage(
   reply: FastifyReply,
   status: number,
   html: string,
-  formTargets: readonly string[] = [],
+  formTargets: readonly string[] | { csp: string } = [],
 ): FastifyReply {
   return reply
     .code(status)
-    .header('content-security-policy', pageCsp(formTargets))
+    .header('content-security-policy', 'csp' in formTargets ? formTargets.csp : pageCsp(formTargets))
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
     .send(html);

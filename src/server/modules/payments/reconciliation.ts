@@ -46,10 +46,12 @@ export const RECONCILE_BATCH_SIZE = 50;
 export type ReconciledAttempt = {
   storeId: number;
   orderNumber: string;
-  /** The gateway's id of the attempt (PayU txnid). */
+  /** The `payments.provider` value of the attempt (`payu`, `razorpay-sandbox`, …). */
+  provider: string;
+  /** The gateway's id of the attempt (PayU txnid, Razorpay order id). */
   gatewayId: string;
   action: ReconcileAction;
-  /** The gateway's payment id (PayU mihpayid) of a captured payment. */
+  /** The gateway's payment id (PayU mihpayid, Razorpay `pay_…`) of a captured payment. */
   gatewayPaymentId: string | null;
   /** What the gateway captured, in **paise** (null unless captured). */
   capturedPaise: number | null;
@@ -186,6 +188,7 @@ export async function reconcilePayments(db: Db, options: ReconcileOptions): Prom
         results.push({
           storeId: row.storeId,
           orderNumber: row.orderNumber,
+          provider: row.provider,
           gatewayId: row.gatewayId,
           action: applied.action,
           gatewayPaymentId: status.gatewayPaymentId,

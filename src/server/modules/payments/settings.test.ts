@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { formActionSources, gatewayUrl, paymentSettings, SANDBOX_PAYU_KEY } from './settings';
+import {
+  formActionSources,
+  gatewayUrl,
+  paymentSettings,
+  SANDBOX_PAYU_KEY,
+  SANDBOX_RAZORPAY_KEY_ID,
+  type PayuGatewaySettings,
+} from './settings';
 
 const settingsOf = (env: Record<string, string>) => paymentSettings(loadConfig(env));
 
@@ -43,12 +50,13 @@ describe('payment settings (docs/payments.md "Test mode")', () => {
       refundUrl: 'https://info.payu.in/merchant/postservice?form=2',
       testMode: false,
     });
-    expect(settingsOf({ ...live, PAYU_URL: 'https://test.payu.in/_payment' }).gateway?.refundUrl).toBe(
+    const refundUrlOf = (env: Record<string, string>) =>
+      (settingsOf(env).gateway as PayuGatewaySettings | null)?.refundUrl;
+    expect(refundUrlOf({ ...live, PAYU_URL: 'https://test.payu.in/_payment' })).toBe(
       'https://test.payu.in/merchant/postservice?form=2',
     );
     expect(
-      settingsOf({ ...live, PAYU_REFUND_URL: 'https://refunds.example/merchant/postservice?form=2' }).gateway
-        ?.refundUrl,
+      refundUrlOf({ ...live, PAYU_REFUND_URL: 'https://refunds.example/merchant/postservice?form=2' }),
     ).toBe('https://refunds.example/merchant/postservice?form=2');
     expect(settingsOf(live).sandboxEnabled).toBe(false);
     expect(settingsOf({ ...live, NODE_ENV: 'production' }).gateway?.provider).toBe('payu');
@@ -80,5 +88,50 @@ describe('payment settings (docs/payments.md "Test mode")', () => {
     ]);
     expect(formActionSources('https://pay.example.com/checkout')).toEqual(['https://pay.example.com']);
     expect(formActionSources('https://evilpayu.in/x')).toEqual(['https://evilpayu.in']);
+  });
+
+  it('picks Razorpay with PAYMENT_GATEWAY=razorpay: its sandbox without keys, the real API with them', () => {
+    const sandbox = settingsOf({ PAYMENT_GATEWAY: 'razorpay' });
+    expect(sandbox.gateway).toMatchObject({
+      provider: 'razorpay-sandbox',
+      keyId: SANDBOX_RAZORPAY_KEY_ID,
+      apiUrl: null,
+      testMode: true,
+    });
+    expect(sandbox.sandboxEnabled).toBe(true);
+    expect(gatewayUrl(sandbox.gateway!, 'http://localhost:3000')).toBe(
+      'http://localhost:3000/sandbox/razorpay/checkout',
+    );
+    const live = {
+      PAYMENT_GATEWAY: 'razorpay',
+      RAZORPAY_KEY_ID: 'rzp_live_AbC123',
+      RAZORPAY_KEY_SECRET: 'live-secret',
+      RAZORPAY_WEBHOOK_SECRET: 'whsec-razorpay-0123456789',
+      NODE_ENV: 'production',
+    };
+    expect(settingsOf(live).gateway).toEqual({
+      provider: 'razorpay',
+      keyId: 'rzp_live_AbC123',
+      keySecret: 'live-secret',
+      webhookSecret: 'whsec-razorpay-0123456789',
+      apiUrl: 'https://api.razorpay.com',
+      testMode: false,
+    });
+    expect(gatewayUrl(settingsOf(live).gateway!, 'https://silk.example')).toBe(
+      'https://silk.example/api/v1/payments/razorpay/checkout',
+    );
+    expect(settingsOf({ ...live, RAZORPAY_API_URL: 'http://127.0.0.1:4010/' }).gateway).toMatchObject({
+      apiUrl: 'http://127.0.0.1:4010',
+    });
+    // PayU's keys do not matter to Razorpay, nor Razorpay's to PayU.
+    expect(
+      settingsOf({ PAYMENT_GATEWAY: 'razorpay', NODE_ENV: 'production', PAYU_KEY: 'K', PAYU_SALT: 'S' }),
+    ).toMatchObject({ gateway: null, sandboxEnabled: false });
+    expect(() => loadConfig({ RAZORPAY_KEY_ID: 'rzp_live_AbC123' })).toThrow(
+      'RAZORPAY_KEY_SECRET: RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together',
+    );
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'stripe' })).toThrow(
+      'PAYMENT_GATEWAY: must be payu or razorpay',
+    );
   });
 });

@@ -4,8 +4,9 @@
  *
  * - **Test payments are allowed** when `PAYMENTS_SANDBOX=on`, or when it is unset and `NODE_ENV` is not
  *   `production`.
- * - **Gateway**: the built-in PayU sandbox when test payments are allowed and either `PAYMENTS_SANDBOX=on` or no
- *   `PAYU_KEY` is set; otherwise real PayU when `PAYU_KEY`/`PAYU_SALT` are set; otherwise none.
+ * - **Gateway** (`PAYMENT_GATEWAY`, PayU by default, or Razorpay): the gateway's built-in sandbox when test payments
+ *   are allowed and either `PAYMENTS_SANDBOX=on` or its key (`PAYU_KEY`, `RAZORPAY_KEY_ID`) is not set; otherwise
+ *   the real gateway when its keys are set; otherwise none.
  * - **UPI**: offered with a shop's own `UPI_VPA`; the demo VPA only in test mode (its payments are marked
  *   `testMode`), so a production shop never shows a demo UPI ID as if it were real.
  */
@@ -25,6 +26,23 @@ export const SANDBOX_PAYU_REFUND_PATH = '/sandbox/payu/merchant/postservice';
 /** The sandbox's 'Pay, but lose the callback' button: a payment the shop is not told about (reconciliation). */
 export const SANDBOX_LOST_CALLBACK_PATH = '/sandbox/payu/lost-callback';
 export const PAYU_CALLBACK_PATH = '/api/v1/payments/payu/callback';
+
+/**
+ * The Razorpay sandbox's key id, key secret and webhook secret: fixed, public TEST values (never a real
+ * account's), so anyone can sign a sandbox return — the sandbox is off in production unless asked for.
+ */
+export const SANDBOX_RAZORPAY_KEY_ID = 'rzp_test_RESHAMSANDBOX';
+export const SANDBOX_RAZORPAY_KEY_SECRET = 'resham-razorpay-sandbox-secret-TEST-MODE-not-secret';
+export const SANDBOX_RAZORPAY_WEBHOOK_SECRET = 'resham-razorpay-sandbox-webhook-TEST-MODE-not-secret';
+/** The Razorpay sandbox: its Checkout stand-in page and, below it, its API (`/sandbox/razorpay/v1/…`). */
+export const SANDBOX_RAZORPAY_PATH = '/sandbox/razorpay';
+export const SANDBOX_RAZORPAY_CHECKOUT_PATH = '/sandbox/razorpay/checkout';
+/** Our page that opens Razorpay's Checkout (the only page that loads its script). */
+export const RAZORPAY_CHECKOUT_PATH = '/api/v1/payments/razorpay/checkout';
+export const RAZORPAY_CHECKOUT_SCRIPT_PATH = '/api/v1/payments/razorpay/checkout.js';
+/** Where the browser comes back with the signed payment (`razorpay_payment_id`, …). */
+export const RAZORPAY_CALLBACK_PATH = '/api/v1/payments/razorpay/callback';
+export const RAZORPAY_WEBHOOK_PATH = '/api/v1/payments/razorpay/webhook';
 export const REDIRECT_BRIDGE_PATH = '/api/v1/payments/redirect';
 export const AUTO_SUBMIT_SCRIPT_PATH = '/api/v1/payments/auto-submit.js';
 
@@ -35,7 +53,10 @@ export type UpiSettings = {
   testMode: boolean;
 };
 
-export type GatewaySettings = {
+/** The card / net-banking gateway: PayU or Razorpay (`PAYMENT_GATEWAY`). */
+export type GatewaySettings = PayuGatewaySettings | RazorpayGatewaySettings;
+
+export type PayuGatewaySettings = {
   /** The `payments.provider` value: real PayU or the sandbox (their txnids never mix). */
   provider: 'payu' | 'payu-sandbox';
   key: string;
@@ -50,10 +71,30 @@ export type GatewaySettings = {
   testMode: boolean;
 };
 
+export type RazorpayGatewaySettings = {
+  /** The `payments.provider` value: real Razorpay or the built-in sandbox (their order ids never mix). */
+  provider: 'razorpay' | 'razorpay-sandbox';
+  keyId: string;
+  keySecret: string;
+  /** `RAZORPAY_WEBHOOK_SECRET` (the sandbox's own); null → the webhook answers 503. */
+  webhookSecret: string | null;
+  /** `RAZORPAY_API_URL`; null for the sandbox, whose API answers in process. */
+  apiUrl: string | null;
+  testMode: boolean;
+};
+
+/** True for PayU's settings (real or sandbox). */
+export const isPayuGateway = (gateway: GatewaySettings | null): gateway is PayuGatewaySettings =>
+  gateway?.provider === 'payu' || gateway?.provider === 'payu-sandbox';
+
+/** True for Razorpay's settings (real or sandbox). */
+export const isRazorpayGateway = (gateway: GatewaySettings | null): gateway is RazorpayGatewaySettings =>
+  gateway?.provider === 'razorpay' || gateway?.provider === 'razorpay-sandbox';
+
 export type PaymentSettings = {
   upi: UpiSettings | null;
   gateway: GatewaySettings | null;
-  /** Serve the sandbox pages under /sandbox/payu. */
+  /** Serve the chosen gateway's sandbox (under /sandbox/payu or /sandbox/razorpay). */
   sandboxEnabled: boolean;
   /** `UPI_WEBHOOK_SECRET`; null → the UPI webhook answers 503. */
   upiWebhookSecret: string | null;
@@ -73,10 +114,33 @@ export function paymentSettings(config: AppConfig): PaymentSettings {
   const testPaymentsAllowed =
     config.PAYMENTS_SANDBOX === 'on' ||
     (config.PAYMENTS_SANDBOX === undefined && config.NODE_ENV !== 'production');
-  const sandboxEnabled = testPaymentsAllowed && (config.PAYMENTS_SANDBOX === 'on' || !config.PAYU_KEY);
+  const razorpay = config.PAYMENT_GATEWAY === 'razorpay';
+  const liveKey = razorpay ? config.RAZORPAY_KEY_ID : config.PAYU_KEY;
+  const sandboxEnabled = testPaymentsAllowed && (config.PAYMENTS_SANDBOX === 'on' || !liveKey);
 
   let gateway: GatewaySettings | null = null;
-  if (sandboxEnabled) {
+  if (razorpay) {
+    if (sandboxEnabled) {
+      gateway = {
+        provider: 'razorpay-sandbox',
+        keyId: SANDBOX_RAZORPAY_KEY_ID,
+        keySecret: SANDBOX_RAZORPAY_KEY_SECRET,
+        webhookSecret: SANDBOX_RAZORPAY_WEBHOOK_SECRET,
+        apiUrl: null,
+        testMode: true,
+      };
+    } else if (config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) {
+      gateway = {
+        provider: 'razorpay',
+        keyId: config.RAZORPAY_KEY_ID,
+        keySecret: config.RAZORPAY_KEY_SECRET,
+        webhookSecret: config.RAZORPAY_WEBHOOK_SECRET ?? null,
+        apiUrl: config.RAZORPAY_API_URL,
+        // A `rzp_test_` key takes no money either, but it is the shop's own account: not the built-in test mode.
+        testMode: false,
+      };
+    }
+  } else if (sandboxEnabled) {
     gateway = {
       provider: 'payu-sandbox',
       key: SANDBOX_PAYU_KEY,
@@ -111,9 +175,19 @@ export function paymentSettings(config: AppConfig): PaymentSettings {
   };
 }
 
-/** The gateway's checkout URL as the browser posts to it. */
+/**
+ * The gateway's checkout URL as the browser posts to it: PayU's hosted checkout (or its sandbox); for Razorpay
+ * our own page that opens Razorpay's Checkout (or the sandbox's stand-in of Checkout).
+ */
 export function gatewayUrl(gateway: GatewaySettings, baseUrl: string): string {
-  return gateway.url ?? `${baseUrl}${SANDBOX_PAYU_PATH}`;
+  switch (gateway.provider) {
+    case 'razorpay':
+      return `${baseUrl}${RAZORPAY_CHECKOUT_PATH}`;
+    case 'razorpay-sandbox':
+      return `${baseUrl}${SANDBOX_RAZORPAY_CHECKOUT_PATH}`;
+    default:
+      return gateway.url ?? `${baseUrl}${SANDBOX_PAYU_PATH}`;
+  }
 }
 
 /**

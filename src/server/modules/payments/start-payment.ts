@@ -66,20 +66,38 @@ type StartedRow = {
   recorded: boolean;
 };
 
+/** The 409 text when the order's total changed while the gateway's order was being opened. */
+export const ORDER_CHANGED_MESSAGE = 'The order changed while the payment was starting. Please try again.';
+
 /**
  * Starts paying the user's pending order with `provider`: in one statement (PGlite runs every statement on
  * the event loop) it reads the order and — only when it is the user's and Pending — records the attempt
  * with the order's total: a PayU attempt is a new row per txnid; a UPI attempt is the order's one open UPI
- * row, updated on every repeat (so asking again for the QR code is idempotent). Then the provider builds the
- * browser's next step from the order as read.
+ * row, updated on every repeat (so asking again for the QR code is idempotent). A provider that opens an
+ * order of its own at the gateway first (Razorpay) gets the order as read on the server, and the attempt is
+ * then recorded only while the order's total is still the one the gateway's order was opened for. Then the
+ * provider builds the browser's next step from the order as read.
  * @throws {NotFoundError} for a missing order or one of another customer or store.
- * @throws {ConflictError} for a paid or cancelled order.
+ * @throws {ConflictError} for a paid or cancelled order, or one whose total changed meanwhile; the gateway's
+ *   refusal ({GatewayRefusedError}, its own description).
+ * @throws {UnavailableError} when the gateway does not answer.
  * @throws {ValidationError} when the payer's details do not suit the provider.
  */
 export async function startPayment(db: Db, input: StartPaymentInput) {
   const orderNumber = normalizeOrderNumber(input.orderId);
   if (!orderNumber) throw new NotFoundError(ORDER_NOT_FOUND);
-  const attempt = input.provider.attempt(orderNumber, input.payer, input.context);
+  let attempt = input.provider.attempt(orderNumber, input.payer, input.context);
+  let openedForPaise: number | null = null;
+  if (input.provider.openGatewayOrder) {
+    const found = await findOrderForPayment(db, input.storeId, orderNumber);
+    if (!found || found.userId !== input.userId) throw new NotFoundError(ORDER_NOT_FOUND);
+    if (found.status !== ORDER_STATUS.pending) {
+      throw new ConflictError(notPayableMessage(found.orderNumber, found.status));
+    }
+    attempt = await input.provider.openGatewayOrder(found, attempt, input.context);
+    openedForPaise = found.totalPaise;
+  }
+  const sameTotal = openedForPaise === null ? sql`` : sql` AND target.total_paise = ${openedForPaise}`;
   const result = await db.execute(sql`
     WITH target AS (
       SELECT id, order_number, total_paise, user_id, status
@@ -93,7 +111,7 @@ export async function startPayment(db: Db, input: StartPaymentInput) {
         target.total_paise, 'initiated', ${attempt.testMode}, ${JSON.stringify(input.payer)}::jsonb,
         ${JSON.stringify(attempt.raw)}::jsonb
       FROM target
-      WHERE target.user_id = ${input.userId} AND target.status = ${ORDER_STATUS.pending}
+      WHERE target.user_id = ${input.userId} AND target.status = ${ORDER_STATUS.pending}${sameTotal}
       ON CONFLICT (order_id, provider) WHERE gateway_id IS NULL DO UPDATE SET
         method = excluded.method, amount_paise = excluded.amount_paise, test_mode = excluded.test_mode,
         payer = excluded.payer, raw = excluded.raw, updated_at = now()
@@ -103,7 +121,13 @@ export async function startPayment(db: Db, input: StartPaymentInput) {
   `);
   const [row] = rowsOf<StartedRow>(result);
   if (!row || row.user_id !== input.userId) throw new NotFoundError(ORDER_NOT_FOUND);
-  if (!row.recorded) throw new ConflictError(notPayableMessage(row.order_number, row.status));
+  if (!row.recorded) {
+    throw new ConflictError(
+      row.status === ORDER_STATUS.pending
+        ? ORDER_CHANGED_MESSAGE
+        : notPayableMessage(row.order_number, row.status),
+    );
+  }
   const order: PayableOrder = {
     id: row.id,
     storeId: input.storeId,

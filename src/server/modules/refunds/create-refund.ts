@@ -17,6 +17,7 @@ import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '
 import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { findAdminOrder } from '../orders/admin-orders';
 import { refundsOfOrders } from '../orders/order-returns-view';
+import { gatewayPaymentIdOf, isGatewayCode } from '../payments/providers/provider-registry';
 import type { PaymentSettings } from '../payments/settings';
 import { askGateway, type GatewayPayment } from './gateway-refund';
 import {
@@ -63,7 +64,8 @@ class Replayed extends Error {
 
 /**
  * The order's succeeded payment a gateway refund goes back through, or the refusal: UPI and cash on delivery
- * have no gateway refund (400), a gateway this shop no longer has or a payment without PayU ID (409).
+ * have no gateway refund (400), a gateway this shop no longer has or a payment without the gateway's payment id
+ * (PayU's mihpayid, Razorpay's `pay_…`) (409).
  */
 async function gatewayPaymentOf(
   tx: Db,
@@ -78,17 +80,16 @@ async function gatewayPaymentOf(
       and(eq(payments.storeId, storeId), eq(payments.orderId, orderId), eq(payments.status, 'succeeded')),
     )
     .orderBy(desc(payments.updatedAt));
-  const gateway = paid.find((payment) => payment.provider.startsWith('payu'));
+  const gateway = paid.find((payment) => isGatewayCode(payment.provider));
   if (!gateway) {
     const method = paid[0]?.provider === 'cod' ? COD_HAS_NO_GATEWAY_REFUND : UPI_HAS_NO_GATEWAY_REFUND;
     throw new BadRequestError(method, { method });
   }
   if (settings.gateway?.provider !== gateway.provider)
     throw new ConflictError(GATEWAY_NOT_CONFIGURED, { method: GATEWAY_NOT_CONFIGURED });
-  const response = (gateway.raw as { response?: { mihpayid?: unknown } }).response;
-  const mihpayid = typeof response?.mihpayid === 'string' ? response.mihpayid.trim() : '';
-  if (!mihpayid) throw new ConflictError(NO_GATEWAY_PAYMENT_ID, { method: NO_GATEWAY_PAYMENT_ID });
-  return { provider: gateway.provider, gatewayPaymentId: mihpayid };
+  const gatewayPaymentId = gatewayPaymentIdOf(gateway.provider, gateway.raw);
+  if (!gatewayPaymentId) throw new ConflictError(NO_GATEWAY_PAYMENT_ID, { method: NO_GATEWAY_PAYMENT_ID });
+  return { provider: gateway.provider, gatewayPaymentId };
 }
 
 /** Locks order `orderId` of `storeId` (`SELECT … FOR UPDATE`) until the transaction ends. */

@@ -14,7 +14,7 @@ import { providerFor, type RefundOutcome } from '../payments/providers/provider-
 import type { PaymentSettings } from '../payments/settings';
 import { settleProcessedRefund } from './refund-settlement';
 
-/** The payment a gateway refund goes back through: its provider and the gateway's payment id (mihpayid). */
+/** The payment a gateway refund goes back through: its provider and the gateway's payment id (mihpayid, pay_…). */
 export type GatewayPayment = { provider: string; gatewayPaymentId: string };
 
 type RefundRow = typeof refunds.$inferSelect;

@@ -12,12 +12,13 @@ import { orders } from '../../db/schema/order-tables';
 import { payments } from '../../db/schema/payment-tables';
 import { findAdminOrder } from '../orders/admin-orders';
 import { refundsOfOrders, returnsOfOrders } from '../orders/order-returns-view';
+import { isGatewayCode } from '../payments/providers/provider-registry';
 import type { PaymentSettings } from '../payments/settings';
 import { refundableAmount } from './refundable-amount';
 
 /** How a payment's provider pays, as the admin names it. */
 const paidByOf = (provider: string): AdminRefunds['paidBy'] =>
-  provider === 'cod' ? 'cod' : provider.startsWith('payu') ? 'gateway' : 'upi';
+  provider === 'cod' ? 'cod' : isGatewayCode(provider) ? 'gateway' : 'upi';
 
 /**
  * The refunds panel of order `orderNumber` of `storeId`.
@@ -46,7 +47,7 @@ export async function adminRefunds(
       .from(orders)
       .where(and(eq(orders.storeId, storeId), eq(orders.id, order.id))),
   ]);
-  const gatewayPayment = paid.find((payment) => payment.provider.startsWith('payu'));
+  const gatewayPayment = paid.find((payment) => isGatewayCode(payment.provider));
   return {
     orderNumber: order.orderNumber,
     paid: paiseToRupees(amounts.paidPaise),

@@ -33,7 +33,13 @@ export function paymentSetupOf(payments: PaymentSettings): StoreSettings['paymen
       ? { vpa: payments.upi.vpa, payeeName: payments.upi.payeeName, testMode: payments.upi.testMode }
       : null,
     gateway: payments.gateway
-      ? { provider: payments.gateway.provider, testMode: payments.gateway.testMode }
+      ? {
+          provider: payments.gateway.provider,
+          testMode: payments.gateway.testMode,
+          ...('webhookSecret' in payments.gateway
+            ? { webhookConfigured: payments.gateway.webhookSecret !== null }
+            : {}),
+        }
       : null,
     upiWebhookConfigured: payments.upiWebhookSecret !== null,
   };

@@ -17,22 +17,24 @@
  * which differ only in key, salt and URL.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { ValidationError } from '../../../errors';
+import { BadRequestError, ValidationError } from '../../../errors';
 import type { PaymentAction } from '@shared/payments/payment-response';
 import {
   PAYU_CALLBACK_PATH,
   REDIRECT_BRIDGE_PATH,
   gatewayUrl,
+  isPayuGateway,
   payuRefundUrlFor,
   type GatewaySettings,
+  type PayuGatewaySettings,
   type PaymentSettings,
 } from '../settings';
-import { formatPaiseAmount } from './amount';
+import { formatPaiseAmount, parseAmountToPaise } from './amount';
 import { hexDigestsEqual } from './constant-time';
 import { payuRefundForm, postPayuRefund, readPayuRefundAnswer } from './payu-refund';
 import { sandboxRefundAnswer } from './sandbox-payu-refund';
 import { fetchPayuStatus } from './payu-verify-payment';
-import type { PaymentAttempt, PaymentProvider } from './types';
+import type { PaymentAttempt, PaymentProvider, VerifiedPayment } from './types';
 
 /** The fields of the request hash, in the order of the hash string. */
 export type PayuRequestHashFields = {
@@ -209,15 +211,72 @@ export function payuFormData(input: {
   };
 }
 
-function gatewayOf(settings: PaymentSettings): GatewaySettings {
-  if (!settings.gateway) throw new Error('The payment gateway is not configured');
-  return settings.gateway;
+function gatewayOf(settings: PaymentSettings): PayuGatewaySettings {
+  return payuGatewayOf(settings.gateway);
+}
+
+function payuGatewayOf(gateway: GatewaySettings | null): PayuGatewaySettings {
+  if (!isPayuGateway(gateway)) throw new Error('PayU is not the configured payment gateway');
+  return gateway;
+}
+
+/** The post-back fields kept on the payment row (never the hash, the key or card details). */
+const KEPT_CALLBACK_FIELDS = [
+  'mihpayid',
+  'mode',
+  'status',
+  'unmappedstatus',
+  'bank_ref_num',
+  'bankcode',
+  'PG_TYPE',
+  'error',
+  'error_Message',
+  'net_amount_debit',
+  'additionalCharges',
+  'addedon',
+  'field9',
+] as const;
+
+/**
+ * PayU's post-back read and checked (docs/payments.md "PayU request and callback"): the reverse hash in
+ * constant time and the merchant key; the amount as PayU says it.
+ * @throws {BadRequestError} 'Missing hash', 'Unknown merchant key', 'Invalid hash'.
+ */
+export function verifyPayuReturn(
+  params: Record<string, string>,
+  gateway: PayuGatewaySettings,
+): VerifiedPayment {
+  const callback = readPayuCallback(params);
+  if (!callback.hash) throw new BadRequestError('Missing hash');
+  if (callback.key !== gateway.key) throw new BadRequestError('Unknown merchant key');
+  if (!verifyPayuCallbackHash(callback, gateway.salt)) throw new BadRequestError('Invalid hash');
+  const kept = Object.fromEntries(
+    KEPT_CALLBACK_FIELDS.filter((name) => params[name] !== undefined && name !== 'additionalCharges')
+      .map((name) => [name, params[name]!.slice(0, 500)])
+      .concat(
+        callback.additionalCharges ? [['additionalCharges', callback.additionalCharges.slice(0, 50)]] : [],
+      ),
+  );
+  const status = callback.status.toLowerCase();
+  const gatewayName = gateway.provider === 'payu' ? 'PayU' : 'PayU sandbox (TEST)';
+  const mihpayid = params.mihpayid ? ` (mihpayid ${params.mihpayid.slice(0, 40)})` : '';
+  return {
+    gatewayId: callback.txnid,
+    outcome: status === 'success' ? 'success' : status === 'pending' ? 'pending' : 'failure',
+    gatewayPaymentId: params.mihpayid || null,
+    amountPaise: parseAmountToPaise(callback.amount) ?? Number.NaN,
+    currency: null,
+    kept,
+    reference: `${gatewayName} txnid ${callback.txnid}${mihpayid}`,
+    paidVia: `${gatewayName}, txnid ${callback.txnid}`,
+  };
 }
 
 /** `gateway`: cards, net banking and wallets on PayU's hosted checkout (or the sandbox). */
 export const payuProvider: PaymentProvider = {
   method: 'gateway',
-  isConfigured: (settings) => settings.gateway !== null,
+  codes: ['payu', 'payu-sandbox'],
+  isConfigured: (settings) => isPayuGateway(settings.gateway),
   attempt(orderNumber, payer, { settings, baseUrl }): PaymentAttempt {
     const gateway = gatewayOf(settings);
     if (payer.email.length > PAYU_EMAIL_MAX_LENGTH) {
@@ -252,6 +311,11 @@ export const payuProvider: PaymentProvider = {
       redirectUrl: REDIRECT_BRIDGE_PATH,
       formParams: { type: 'POST', url: gatewayUrl(gateway, baseUrl), data },
     };
+  },
+  verifyReturn: (params, gateway) => verifyPayuReturn(params, payuGatewayOf(gateway)),
+  paymentIdOf(raw) {
+    const mihpayid = (raw as { response?: { mihpayid?: unknown } } | null)?.response?.mihpayid;
+    return typeof mihpayid === 'string' && mihpayid.trim() ? mihpayid.trim() : null;
   },
   /** PayU's `cancel_refund_transaction` (./payu-refund.ts); the sandbox answers it in process. */
   async refund(request, { settings }) {

@@ -25,7 +25,7 @@
  * again later is safe. PayU India merchants are paid in rupees: a `currency` field, when PayU sends one, is
  * passed on, else the currency is `INR`.
  */
-import { payuRefundUrlFor, type PaymentSettings } from '../settings';
+import { isPayuGateway, payuRefundUrlFor, type PaymentSettings } from '../settings';
 import { parseAmountToPaise } from './amount';
 import { payuCommandHash } from './payu-refund';
 import { sandboxVerifyAnswer } from './sandbox-payu-verify';
@@ -151,7 +151,7 @@ export async function postPayuVerify(
  */
 export async function fetchPayuStatus(txnid: string, settings: PaymentSettings): Promise<AttemptStatus> {
   const gateway = settings.gateway;
-  if (!gateway) return pending({ reason: 'no gateway configured' });
+  if (!isPayuGateway(gateway)) return pending({ reason: 'PayU is not the configured gateway' });
   const form = payuVerifyForm(gateway, txnid);
   if (gateway.provider === 'payu-sandbox') return readPayuVerifyAnswer(sandboxVerifyAnswer(form), txnid);
   return postPayuVerify(gateway.refundUrl ?? payuRefundUrlFor(gateway.url ?? ''), form, txnid);

@@ -59,6 +59,7 @@ function upiProvider(method: Extract<PaymentMethod, 'upi_qr' | 'upi_intent'>): P
   };
   return {
     method,
+    codes: [UPI_PROVIDER],
     isConfigured: (settings) => settings.upi !== null,
     attempt(_orderNumber, _payer, { settings }): PaymentAttempt {
       const upi = upiOf(settings);
