@@ -18,6 +18,7 @@ import {
 } from '../../test/razorpay-shop';
 import { testDatabaseKinds } from '../../test/test-database';
 import { RAZORPAY_CHECKOUT_CSP } from './html';
+import { reconcilePayments } from './reconciliation';
 import { razorpayProvider, RAZORPAY_SILENT } from './providers/razorpay-provider';
 
 describe.each(testDatabaseKinds)('Razorpay on %s', (kind) => {
@@ -224,6 +225,39 @@ describe.each(testDatabaseKinds)('Razorpay on %s', (kind) => {
       method: 'GET',
       path: '/v1/orders/order_StatusGone01/payments',
     });
+  });
+
+  it('reconciliation pays an order whose return and webhook never came, in Razorpay’s words, once', async () => {
+    const placed = await shop.started();
+    shop.razorpay.orderPayments.set(placed.razorpayOrderId, [
+      paymentEntity({ id: 'pay_ReconLost01', order_id: placed.razorpayOrderId }),
+    ]);
+    const results = await reconcilePayments(shop.database.db, {
+      settings: shop.settings,
+      now: new Date(Date.now() + 11 * 60_000),
+    });
+    expect(results.filter((result) => result.orderNumber === placed.orderNumber)).toEqual([
+      {
+        storeId: 1,
+        orderNumber: placed.orderNumber,
+        provider: 'razorpay',
+        gatewayId: placed.razorpayOrderId,
+        action: 'paid',
+        gatewayPaymentId: 'pay_ReconLost01',
+        capturedPaise: 370000,
+        currency: 'INR',
+        orderTotalPaise: 370000,
+      },
+    ]);
+    expect((await shop.orderOf(placed.id)).status).toBe(ORDER_STATUS.processing);
+    expect((await shop.eventsOf(placed.id)).at(-1)).toEqual({
+      to: ORDER_STATUS.processing,
+      cause: `payment: Razorpay order ${placed.razorpayOrderId} (payment pay_ReconLost01), found by reconciliation`,
+    });
+    // The return arrives after all: no second payment or event.
+    const late = await shop.returnFrom(shop.signedReturn(placed.razorpayOrderId, 'pay_ReconLost01'));
+    expect(late.statusCode).toBe(303);
+    expect(await shop.eventsOf(placed.id)).toHaveLength(2);
   });
 
   it('refunds through POST /v1/payments/{id}/refund; a pending refund is settled by refund.processed', async () => {

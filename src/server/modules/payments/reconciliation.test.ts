@@ -159,6 +159,7 @@ describe.each(testDatabaseKinds)('reconciliation on %s', (kind) => {
         {
           storeId: 1,
           orderNumber: old.orderNumber,
+          provider: 'payu',
           gatewayId: old.txnid,
           action: 'paid',
           gatewayPaymentId: `4039937155${old.txnid.slice(-6)}`,
