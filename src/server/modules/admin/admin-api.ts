@@ -20,6 +20,7 @@ import { customerAdminRoutes } from '../customers/admin-routes';
 import { dashboardAdminRoutes } from '../dashboard/admin-routes';
 import { messageAdminRoutes } from '../messages/admin-routes';
 import { returnAdminRoutes } from '../returns/admin-routes';
+import { promotionAdminRoutes } from '../promotions/admin-routes';
 import { requireMemberRole } from '../auth/role-hook';
 import { adminSessionRoutes, memberAdminRoutes } from '../members/admin-routes';
 
@@ -41,6 +42,7 @@ const ADMIN_FEATURE_ROUTES: FastifyPluginAsync[] = [
   deliveryAdminRoutes,
   messageAdminRoutes,
   returnAdminRoutes,
+  promotionAdminRoutes,
 ];
 
 export type AdminApiOptions = { signInRateLimiter?: SignInRateLimiter };
