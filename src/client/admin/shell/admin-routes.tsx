@@ -44,6 +44,8 @@ const MessagesPage = screen(() => import('../messages/messages-page'), 'Messages
 const MessagePage = screen(() => import('../messages/message-page'), 'MessagePage');
 const ReturnsPage = screen(() => import('../returns/returns-page'), 'ReturnsPage');
 const ReturnPage = screen(() => import('../returns/return-page'), 'ReturnPage');
+/** Automatic promotions (the second tab of the discounts screen once coupons join it). */
+const PromotionsPanel = screen(() => import('../discounts/promotions/promotions-panel'), 'PromotionsPanel');
 /** Delivery and COD settings (owner only): its own chunk, loaded when opened. */
 const DeliverySettingsPage = screen(() => import('../store-settings/delivery-settings-page'), 'default');
 
@@ -106,6 +108,14 @@ export function AdminRoutes() {
             element={
               <Lazy>
                 <ProductImagesPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="discounts/promotions"
+            element={
+              <Lazy>
+                <PromotionsPanel />
               </Lazy>
             }
           />

@@ -42,7 +42,7 @@ describe.each(testDatabaseKinds)('automatic promotions on %s', (kind) => {
     app = await buildApp(testConfig, { database, logger: false, clock: () => now });
     owner = await insertSignedInMember(database.db, 1, 'owner');
     staff = await insertSignedInMember(database.db, 1, 'staff');
-    [shopper] = await insertSignedInCustomers(database.db, 1, 1);
+    shopper = (await insertSignedInCustomers(database.db, 1, 1))[0]!;
     const all = await app.inject({ method: 'GET', url: '/api/v1/products?limit=100' });
     for (const product of all.json<ProductListResponse>().data) ids[product.title] = product.id;
   });
