@@ -79,7 +79,7 @@ async function targetIds(
 }
 
 /** The row values of `values` (times as instants, a fixed amount in paise). */
-async function rowValues(db: Db, storeId: number, values: PromotionValues) {
+export async function rowValues(db: Db, storeId: number, values: PromotionValues) {
   return {
     name: values.name,
     kind: values.kind,
