@@ -6,6 +6,7 @@ CREATE TABLE "promotions" (
 	"value" integer NOT NULL,
 	"scope" text NOT NULL,
 	"category_ids" integer[] DEFAULT '{}'::integer[] NOT NULL,
+	"sub_categories" text[] DEFAULT '{}'::text[] NOT NULL,
 	"product_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
 	"starts_at" timestamp with time zone NOT NULL,
 	"ends_at" timestamp with time zone NOT NULL,

@@ -10,7 +10,8 @@ import { stores } from './store-tables';
 
 /**
  * One promotion. `kind` `percent`: `value` is whole percent off (1–90); `fixed`: `value` is paise off each
- * unit. `scope` `all` (every product), `categories` (`category_ids`) or `products` (`product_ids`). It runs
+ * unit. `scope` `all` (every product), `categories` (the products of `category_ids` and of the sub-categories
+ * `sub_categories`) or `products` (`product_ids`). It runs
  * from `starts_at` (first instant) until just before `ends_at`, unless `paused`.
  */
 export const promotions = pgTable(
@@ -28,6 +29,11 @@ export const promotions = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
+    /** Sub-categories (`products.parent_category`, e.g. Sarees), lower-case, for scope `categories`. */
+    subCategories: text('sub_categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     productIds: uuid('product_ids')
       .array()
       .notNull()

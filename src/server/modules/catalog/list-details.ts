@@ -113,12 +113,13 @@ export async function withDetails(
  * price) in rupees, and `promotion` (its name and end, ISO) when a promotion sets the price.
  */
 export function listedPrice(
-  row: Pick<ProductRow, 'id' | 'categoryId' | 'regularPricePaise' | 'discountedPricePaise'>,
+  row: Pick<ProductRow, 'id' | 'categoryId' | 'parentCategory' | 'regularPricePaise' | 'discountedPricePaise'>,
   promotions: readonly ActivePromotion[],
 ): Pick<ServerProduct, 'regularPrice' | 'discountedPrice' | 'promotion'> {
   const best = bestUnitPrice(promotions, {
     productId: row.id,
     categoryId: row.categoryId,
+    subCategory: row.parentCategory,
     regularPricePaise: row.regularPricePaise,
     unitPricePaise: row.discountedPricePaise ?? row.regularPricePaise,
   });

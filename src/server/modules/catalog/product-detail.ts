@@ -69,13 +69,14 @@ const rupeesOrNull = (paise: number | null) => (paise === null ? null : paiseToR
  */
 function promotedPrice(
   promotions: readonly ActivePromotion[],
-  doc: Pick<DetailDocument, 'id' | 'categoryId'>,
+  doc: Pick<DetailDocument, 'id' | 'categoryId' | 'parentCategory'>,
   regular: number,
   discounted: number | null,
 ): { discountedPricePaise: number | null; promotion: ActivePromotion | null } {
   const best = bestUnitPrice(promotions, {
     productId: doc.id,
     categoryId: doc.categoryId,
+    subCategory: doc.parentCategory,
     regularPricePaise: regular,
     unitPricePaise: discounted ?? regular,
   });

@@ -106,6 +106,7 @@ export async function quoteTax(
           ${promotionalUnitPriceSql(promotions, {
             productId: sql`p.id`,
             categoryId: sql`p.category_id`,
+            subCategory: sql`p.parent_category`,
             regularPricePaise: sql`coalesce(v.regular_price_paise, p.regular_price_paise)`,
             unitPricePaise: sql`coalesce(v.discounted_price_paise, v.regular_price_paise, p.discounted_price_paise, p.regular_price_paise)`,
           })} AS unit_price_paise

@@ -19,6 +19,7 @@ export async function activePromotions(db: Db, storeId: number, now: Date): Prom
       value: promotions.value,
       scope: promotions.scope,
       categoryIds: promotions.categoryIds,
+      subCategories: promotions.subCategories,
       productIds: promotions.productIds,
       endsAt: promotions.endsAt,
     })
@@ -36,6 +37,7 @@ export async function activePromotions(db: Db, storeId: number, now: Date): Prom
     ...row,
     kind: row.kind === 'fixed' ? 'fixed' : 'percent',
     scope: row.scope === 'categories' || row.scope === 'products' ? row.scope : 'all',
+    subCategories: row.subCategories.map((name) => name.toLowerCase()),
     productIds: row.productIds.map((id) => id.toLowerCase()),
   }));
 }

@@ -41,27 +41,44 @@ export function promotionStatus(
 }
 
 /**
- * The category ids of `names` and product ids of `skus` in the store.
+ * The category ids and sub-category names (as the products spell them) of `values.categories` and the product
+ * ids of `values.products`, in the store; a name is a category's, else a sub-category's.
  * @throws {ValidationError} `categories` 'No category named "X"' / `products` 'No product with SKU "X"'.
  */
 async function targetIds(
   db: Db,
   storeId: number,
   values: PromotionValues,
-): Promise<{ categoryIds: number[]; productIds: string[] }> {
+): Promise<{ categoryIds: number[]; subCategories: string[]; productIds: string[] }> {
   const fields: Record<string, string> = {};
-  let categoryIds: number[] = [];
+  const categoryIds: number[] = [];
+  const subCategories: string[] = [];
   let productIds: string[] = [];
   if (values.scope === 'categories') {
     const wanted = [...new Set(values.categories.map((name) => name.toLowerCase()))];
-    const rows = await db
-      .select({ id: categories.id, name: categories.name })
-      .from(categories)
-      .where(and(eq(categories.storeId, storeId), inArray(sql`lower(${categories.name})`, wanted)));
-    const byName = new Map(rows.map((row) => [row.name.toLowerCase(), row.id]));
-    const missing = values.categories.find((name) => !byName.has(name.toLowerCase()));
+    const [categoryRows, subCategoryRows] = await Promise.all([
+      db
+        .select({ id: categories.id, name: categories.name })
+        .from(categories)
+        .where(and(eq(categories.storeId, storeId), inArray(sql`lower(${categories.name})`, wanted))),
+      db
+        .selectDistinctOn([sql`lower(${products.parentCategory})`], { name: products.parentCategory })
+        .from(products)
+        .where(and(eq(products.storeId, storeId), inArray(sql`lower(${products.parentCategory})`, wanted)))
+        .orderBy(sql`lower(${products.parentCategory})`),
+    ]);
+    const categoryByName = new Map(categoryRows.map((row) => [row.name.toLowerCase(), row.id]));
+    const subCategoryByName = new Map(subCategoryRows.map((row) => [row.name!.toLowerCase(), row.name!]));
+    for (const name of wanted) {
+      const id = categoryByName.get(name);
+      const subCategory = subCategoryByName.get(name);
+      if (id !== undefined) categoryIds.push(id);
+      else if (subCategory !== undefined) subCategories.push(subCategory);
+    }
+    const missing = values.categories.find(
+      (name) => !categoryByName.has(name.toLowerCase()) && !subCategoryByName.has(name.toLowerCase()),
+    );
     if (missing !== undefined) fields.categories = `No category named "${missing}"`;
-    categoryIds = wanted.flatMap((name) => byName.get(name) ?? []);
   }
   if (values.scope === 'products') {
     const wanted = [...new Set(values.products.map((sku) => sku.toLowerCase()))];
@@ -75,7 +92,7 @@ async function targetIds(
     productIds = wanted.flatMap((sku) => bySku.get(sku) ?? []);
   }
   if (Object.keys(fields).length > 0) throw new ValidationError(fields);
-  return { categoryIds, productIds };
+  return { categoryIds, subCategories, productIds };
 }
 
 /** The row values of `values` (times as instants, a fixed amount in paise). */
@@ -118,7 +135,7 @@ async function viewsOf(db: Db, storeId: number, rows: PromotionRow[], now: Date)
     kind: row.kind === 'fixed' ? 'fixed' : 'percent',
     value: row.kind === 'fixed' ? paiseToRupees(row.value) : row.value,
     scope: row.scope === 'categories' || row.scope === 'products' ? row.scope : 'all',
-    categories: row.categoryIds.flatMap((id) => categoryName.get(id) ?? []),
+    categories: [...row.categoryIds.flatMap((id) => categoryName.get(id) ?? []), ...row.subCategories],
     products: row.productIds.flatMap((id) => productSku.get(id) ?? []),
     startsAt: instantToIndiaLocal(row.startsAt),
     endsAt: instantToIndiaLocal(row.endsAt),

@@ -45,6 +45,7 @@ export async function importPromotions(tx: Db, storeId: number, file: PromotionV
       current.value === row.value &&
       current.scope === row.scope &&
       JSON.stringify([...current.categoryIds].sort()) === JSON.stringify([...row.categoryIds].sort()) &&
+      JSON.stringify([...current.subCategories].sort()) === JSON.stringify([...row.subCategories].sort()) &&
       JSON.stringify([...current.productIds].sort()) === JSON.stringify([...row.productIds].sort()) &&
       current.startsAt.getTime() === row.startsAt.getTime() &&
       current.endsAt.getTime() === row.endsAt.getTime() &&

@@ -6,8 +6,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { MIN_PROMOTION_PRICE_PAISE, type ActivePromotion } from './promotion-price';
 
-/** The SQL parts of one priced unit: its product id, category id, regular price and unit price (paise). */
-export type PricedUnitSql = { productId: SQL; categoryId: SQL; regularPricePaise: SQL; unitPricePaise: SQL };
+/**
+ * The SQL parts of one priced unit: its product id, category id, sub-category (text, any case), regular price
+ * and unit price (paise).
+ */
+export type PricedUnitSql = {
+  productId: SQL;
+  categoryId: SQL;
+  subCategory: SQL;
+  regularPricePaise: SQL;
+  unitPricePaise: SQL;
+};
 
 /** A whole number the server holds, as a SQL literal. @throws {TypeError} for anything else. */
 function integer(value: number): SQL {
@@ -32,9 +41,10 @@ export function promotionalUnitPriceSql(promotions: readonly ActivePromotion[], 
       promotion.scope === 'all'
         ? sql`true`
         : promotion.scope === 'categories'
-          ? sql`(${unit.categoryId}) = ANY(${sql.param(promotion.categoryIds)}::integer[])`
+          ? sql`((${unit.categoryId}) = ANY(${sql.param(promotion.categoryIds)}::integer[])
+              OR lower(${unit.subCategory}) = ANY(${sql.param(promotion.subCategories)}::text[]))`
           : sql`(${unit.productId}) = ANY(${sql.param(promotion.productIds)}::uuid[])`;
-    return sql`CASE WHEN ${covers} THEN ${price} END`;
+    return sql`CASE WHEN ${covers} IS TRUE THEN ${price} END`;
   });
   return sql`least((${unit.unitPricePaise}), ${sql.join(prices, sql`, `)})::integer`;
 }

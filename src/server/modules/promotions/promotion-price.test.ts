@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { bestUnitPrice, promotionPricePaise, type ActivePromotion } from './promotion-price';
+import { bestUnitPrice, promotionPricePaise, type ActivePromotion, type PricedUnit } from './promotion-price';
 import { promotionalUnitPriceSql } from './promotion-price-sql';
 
 const PRODUCT = '0b7e1f9e-6c1a-4f57-9d3a-2f0c6f1b1a01';
@@ -18,6 +18,7 @@ const promotion = (fields: Partial<ActivePromotion>): ActivePromotion => ({
   value: 20,
   scope: 'all',
   categoryIds: [],
+  subCategories: [],
   productIds: [],
   endsAt: new Date('2026-11-06T00:00:00Z'),
   ...fields,
@@ -34,8 +35,8 @@ describe('the promotion price', () => {
 
   it('keeps the sale price when it is as low or lower (never both discounts)', () => {
     const sale = promotion({ kind: 'fixed', value: 10_000 });
-    expect(bestUnitPrice([sale], { productId: PRODUCT, categoryId: 1, regularPricePaise: 129_900, unitPricePaise: 99_950 })).toEqual({ pricePaise: 99_950, promotion: null });
-    expect(bestUnitPrice([sale], { productId: PRODUCT, categoryId: 1, regularPricePaise: 129_900, unitPricePaise: 119_900 })).toEqual({ pricePaise: 119_900, promotion: null });
+    expect(bestUnitPrice([sale], { productId: PRODUCT, categoryId: 1, subCategory: null, regularPricePaise: 129_900, unitPricePaise: 99_950 })).toEqual({ pricePaise: 99_950, promotion: null });
+    expect(bestUnitPrice([sale], { productId: PRODUCT, categoryId: 1, subCategory: null, regularPricePaise: 129_900, unitPricePaise: 119_900 })).toEqual({ pricePaise: 119_900, promotion: null });
   });
 });
 
@@ -54,19 +55,22 @@ describe.each(testDatabaseKinds)('the promotion price in SQL on %s', (kind) => {
       promotion({ id: 2, kind: 'fixed', value: 25_000, scope: 'products', productIds: [PRODUCT] }),
       promotion({ id: 3, kind: 'percent', value: 7, scope: 'all' }),
       promotion({ id: 4, kind: 'percent', value: 90, scope: 'categories', categoryIds: [9] }),
+      promotion({ id: 5, kind: 'percent', value: 35, scope: 'categories', subCategories: ['sarees'] }),
     ];
-    const cases: { productId: string; categoryId: number; regularPricePaise: number; unitPricePaise: number }[] = [];
+    const cases: PricedUnit[] = [];
     for (const productId of [PRODUCT, OTHER])
       for (const categoryId of [1, 2, 9])
-        for (const regular of [90, 101, 1_255, 99_950, 129_900, 250_050])
-          for (const sale of [regular, Math.round(regular * 0.85), Math.round(regular * 0.5)])
-            cases.push({ productId, categoryId, regularPricePaise: regular, unitPricePaise: sale });
-    for (const subset of [[], running.slice(0, 1), running.slice(1, 2), running]) {
+        for (const subCategory of [null, 'Sarees', 'Kurtas'])
+          for (const regular of [90, 101, 1_255, 99_950, 129_900, 250_050])
+            for (const sale of [regular, Math.round(regular * 0.85), Math.round(regular * 0.5)])
+              cases.push({ productId, categoryId, subCategory, regularPricePaise: regular, unitPricePaise: sale });
+    for (const subset of [[], running.slice(0, 1), running.slice(1, 2), running.slice(4), running]) {
       const expressions = cases.map(
         (unit) =>
           sql`(${promotionalUnitPriceSql(subset, {
             productId: sql`${unit.productId}::uuid`,
             categoryId: sql`${unit.categoryId}::integer`,
+            subCategory: sql`${unit.subCategory}::text`,
             regularPricePaise: sql`${unit.regularPricePaise}::integer`,
             unitPricePaise: sql`${unit.unitPricePaise}::integer`,
           })})::integer`,

@@ -14,6 +14,8 @@ export type ActivePromotion = {
   value: number;
   scope: 'all' | 'categories' | 'products';
   categoryIds: number[];
+  /** Sub-categories (`products.parent_category`), lower-case. */
+  subCategories: string[];
   productIds: string[];
   /** The instant it stops (exclusive). */
   endsAt: Date;
@@ -22,20 +24,32 @@ export type ActivePromotion = {
 /** A promotional price is never below ₹1 (100 paise), nor above the regular price. */
 export const MIN_PROMOTION_PRICE_PAISE = 100;
 
-/** What is priced: the product (and its category), its regular price and the catalogue's unit price, paise. */
+/**
+ * What is priced: the product (its category and sub-category), its regular price and the catalogue's unit price,
+ * paise.
+ */
 export type PricedUnit = {
   productId: string;
   categoryId: number;
+  subCategory: string | null;
   regularPricePaise: number;
   /** The sale price when there is one, else the regular price. */
   unitPricePaise: number;
 };
 
-/** True when `promotion` covers the product `productId` of category `categoryId`. */
-export function promotionCovers(promotion: ActivePromotion, productId: string, categoryId: number): boolean {
+/** True when `promotion` covers `unit`'s product (by id, category or sub-category, case-insensitively). */
+export function promotionCovers(
+  promotion: ActivePromotion,
+  unit: Pick<PricedUnit, 'productId' | 'categoryId' | 'subCategory'>,
+): boolean {
   if (promotion.scope === 'all') return true;
-  if (promotion.scope === 'categories') return promotion.categoryIds.includes(categoryId);
-  return promotion.productIds.includes(productId.toLowerCase());
+  if (promotion.scope === 'categories') {
+    return (
+      promotion.categoryIds.includes(unit.categoryId) ||
+      (unit.subCategory !== null && promotion.subCategories.includes(unit.subCategory.toLowerCase()))
+    );
+  }
+  return promotion.productIds.includes(unit.productId.toLowerCase());
 }
 
 /**
@@ -64,7 +78,7 @@ export function bestUnitPrice(
     promotion: null,
   };
   for (const promotion of promotions) {
-    if (!promotionCovers(promotion, unit.productId, unit.categoryId)) continue;
+    if (!promotionCovers(promotion, unit)) continue;
     const price = promotionPricePaise(promotion, unit.regularPricePaise);
     if (price < best.pricePaise) best = { pricePaise: price, promotion };
   }

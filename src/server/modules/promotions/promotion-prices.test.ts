@@ -187,11 +187,11 @@ describe.each(testDatabaseKinds)('automatic promotions on %s', (kind) => {
       ...diwali,
       name: 'Dupatta day',
       value: 50,
-      scope: 'products',
-      categories: [],
-      products: ['WOM-3'],
+      // A sub-category, named in any case.
+      categories: ['dupattas'],
     });
     expect(dupatta.statusCode).toBe(201);
+    expect(dupatta.json().categories).toEqual(['Dupattas']);
     const men = await app.inject({ method: 'GET', url: '/api/v1/products?category=Men&limit=2' });
     expect(men.json<ProductListResponse>().data.map((p) => [p.title, p.discountedPrice, p.promotion?.name ?? null])).toEqual([
       // ₹1,299 on sale at ₹999.50: the sale price is lower than ₹1,199.

@@ -104,6 +104,7 @@ type MatchRow = {
   score: number | string;
   /** With running promotions only: the product's category id and its variants' own regular prices. */
   category_id?: number;
+  parent_category?: string | null;
   variant_regulars?: string;
 };
 
@@ -143,6 +144,7 @@ function promotedPricer(
     bestUnitPrice(promotions, {
       productId: row.id,
       categoryId: Number(row.category_id),
+      subCategory: row.parent_category ?? null,
       regularPricePaise:
         size === null ? productRegular : (variantRegular.get(`${size}${PART}${color}`) ?? productRegular),
       unitPricePaise: pricePaise,
@@ -241,7 +243,7 @@ export async function loadMatchSet(
   const promotionColumns =
     promotions.length === 0
       ? sql``
-      : sql`, products.category_id,
+      : sql`, products.category_id, products.parent_category,
       (SELECT string_agg(coalesce(v.size, '') || chr(31) || coalesce(v.color, '') || chr(31) || v.regular_price_paise,
           chr(30)) FROM product_variants v
         WHERE v.store_id = products.store_id AND v.product_id = products.id AND v.regular_price_paise IS NOT NULL
