@@ -106,9 +106,14 @@ describe('Saree Utsav', () => {
     await page.goto(`${shop()}/products?category=women&parentCategory=Sarees`);
     const card = cardOf(page, promoted!);
     await card.waitFor();
-    expect(squash(await card.locator('p').filter({ has: page.locator('del') }).innerText())).toBe(
-      `${rupees(price)} Original price ${rupees(regular)}`,
-    );
+    expect(
+      squash(
+        await card
+          .locator('p')
+          .filter({ has: page.locator('del') })
+          .innerText(),
+      ),
+    ).toBe(`${rupees(price)} Original price ${rupees(regular)}`);
     expect(squash(await card.locator('del').innerText())).toBe(`Original price ${rupees(regular)}`);
 
     await card.getByRole('button', { name: 'Add to Cart' }).click();
@@ -116,7 +121,9 @@ describe('Saree Utsav', () => {
     await headerCartLink(page).click();
     await waitForPath(page, '/cart');
     const cartSummary = page.getByRole('region', { name: 'Order Summary' });
-    await eventually(async () => squash(await cartSummary.innerText())).toContain(`Subtotal (1 item) ${rupees(price)}`);
+    await eventually(async () => squash(await cartSummary.innerText())).toContain(
+      `Subtotal (1 item) ${rupees(price)}`,
+    );
 
     const { email } = await registerShopper(shop(), 'utsav');
     await page.goto(`${shop()}/login`);
@@ -126,7 +133,9 @@ describe('Saree Utsav', () => {
     await page.waitForURL((url) => url.pathname !== '/login');
     await page.goto(`${shop()}/checkout`);
     const summary = page.getByRole('region', { name: 'Order Summary' });
-    await eventually(async () => squash(await summary.innerText())).toContain(`Subtotal (1 item) ${rupees(price)}`);
+    await eventually(async () => squash(await summary.innerText())).toContain(
+      `Subtotal (1 item) ${rupees(price)}`,
+    );
     // No address yet: no shipping charge is quoted, so the total is the promotional price.
     await eventually(async () => squash(await summary.innerText())).toContain(`Total ${rupees(price)}`);
   });

@@ -48,15 +48,21 @@ export const promotionInputSchema = z
     paused: z.boolean().default(false),
   })
   .superRefine((input, context) => {
-    const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+    const issue = (path: string, message: string) =>
+      context.addIssue({ code: 'custom', path: [path], message });
     if (input.kind === 'percent') {
       if (!Number.isInteger(input.value) || input.value < 1 || input.value > MAX_PROMOTION_PERCENT) {
         issue('value', `must be a whole percent from 1 to ${MAX_PROMOTION_PERCENT}`);
       }
-    } else if (!(input.value > 0) || input.value > 10_000_000 || Math.round(input.value * 100) !== input.value * 100) {
+    } else if (
+      !(input.value > 0) ||
+      input.value > 10_000_000 ||
+      Math.round(input.value * 100) !== input.value * 100
+    ) {
       issue('value', 'must be an amount in rupees above 0 with at most 2 decimals');
     }
-    if (input.scope === 'categories' && input.categories.length === 0) issue('categories', 'Choose a category');
+    if (input.scope === 'categories' && input.categories.length === 0)
+      issue('categories', 'Choose a category');
     if (input.scope === 'products' && input.products.length === 0) issue('products', 'Choose a product');
     const starts = indiaLocalToInstant(input.startsAt);
     const ends = indiaLocalToInstant(input.endsAt);

@@ -16,7 +16,9 @@ const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 export function indiaLocalToInstant(text: string): Date | null {
   const match = LOCAL_TIME.exec(text);
   if (!match) return null;
-  const [year, month, day, hour, minute, second = 0] = match.slice(1).map((part) => Number(part ?? 0)) as number[];
+  const [year, month, day, hour, minute, second = 0] = match
+    .slice(1)
+    .map((part) => Number(part ?? 0)) as number[];
   if (hour! > 23 || minute! > 59 || second > 59) return null;
   const utc = Date.UTC(year!, month! - 1, day!, hour, minute, second);
   const check = new Date(utc);

@@ -113,7 +113,10 @@ export async function withDetails(
  * price) in rupees, and `promotion` (its name and end, ISO) when a promotion sets the price.
  */
 export function listedPrice(
-  row: Pick<ProductRow, 'id' | 'categoryId' | 'parentCategory' | 'regularPricePaise' | 'discountedPricePaise'>,
+  row: Pick<
+    ProductRow,
+    'id' | 'categoryId' | 'parentCategory' | 'regularPricePaise' | 'discountedPricePaise'
+  >,
   promotions: readonly ActivePromotion[],
 ): Pick<ServerProduct, 'regularPrice' | 'discountedPrice' | 'promotion'> {
   const best = bestUnitPrice(promotions, {
@@ -130,7 +133,9 @@ export function listedPrice(
       : row.discountedPricePaise === null
         ? null
         : paiseToRupees(row.discountedPricePaise),
-    promotion: best.promotion ? { name: best.promotion.name, endsAt: best.promotion.endsAt.toISOString() } : null,
+    promotion: best.promotion
+      ? { name: best.promotion.name, endsAt: best.promotion.endsAt.toISOString() }
+      : null,
   };
 }
 

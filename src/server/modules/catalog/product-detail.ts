@@ -126,8 +126,16 @@ export async function getProduct(
   const own = promotedPrice(promotions, doc, doc.regularPricePaise, doc.discountedPricePaise);
   let promotion = own.promotion;
   const variants = doc.variants.map(([variantId, sku, size, color, stock, regular, discounted, imgUrl]) => {
-    const catalogue = variantPricePaise(doc, { regularPricePaise: regular, discountedPricePaise: discounted });
-    const promoted = promotedPrice(promotions, doc, catalogue.regularPricePaise, catalogue.discountedPricePaise);
+    const catalogue = variantPricePaise(doc, {
+      regularPricePaise: regular,
+      discountedPricePaise: discounted,
+    });
+    const promoted = promotedPrice(
+      promotions,
+      doc,
+      catalogue.regularPricePaise,
+      catalogue.discountedPricePaise,
+    );
     promotion ??= promoted.promotion;
     const price = { ...catalogue, discountedPricePaise: promoted.discountedPricePaise };
     return {

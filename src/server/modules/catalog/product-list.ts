@@ -43,7 +43,12 @@ export async function listProducts(
           .limit(query.limit)
           .offset(offset);
   return {
-    data: await withDetails(db, storeId, rows, rows.length === 0 ? [] : await activePromotions(db, storeId, now)),
+    data: await withDetails(
+      db,
+      storeId,
+      rows,
+      rows.length === 0 ? [] : await activePromotions(db, storeId, now),
+    ),
     count: total,
     pagination: { page: query.page, limit: query.limit, total },
   };

@@ -104,7 +104,7 @@ export async function placeOrder(tx: Db, input: PlaceOrderInput): Promise<Placed
         ${promotionalUnitPriceSql(input.promotions, {
           productId: sql`p.id`,
           categoryId: sql`p.category_id`,
-            subCategory: sql`p.parent_category`,
+          subCategory: sql`p.parent_category`,
           regularPricePaise: sql`coalesce(CASE WHEN chosen.matched THEN chosen.regular_price_paise END, p.regular_price_paise)`,
           unitPricePaise: sql`coalesce(
           CASE WHEN chosen.matched THEN coalesce(chosen.discounted_price_paise, chosen.regular_price_paise) END,

@@ -93,7 +93,12 @@ export const promotionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   /** 201 a paused copy named '<name> (copy)'; 404 not this store's. */
   app.post(
     '/promotions/:promotionId/duplicate',
-    { schema: { params: promotionParamsSchema, response: { 201: adminPromotionSchema, '4xx': errorBodySchema } } },
+    {
+      schema: {
+        params: promotionParamsSchema,
+        response: { 201: adminPromotionSchema, '4xx': errorBodySchema },
+      },
+    },
     async (request, reply) => {
       const id = await duplicatePromotion(app.db, await contextOf(request), request.params.promotionId);
       await app.catalogChanged();

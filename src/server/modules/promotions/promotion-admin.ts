@@ -6,11 +6,7 @@
  * catalogue file; the database keeps their ids. Fixed amounts: rupees in, paise stored. Scoped to the store.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type {
-  AdminPromotion,
-  PromotionStatus,
-  PromotionValues,
-} from '@shared/discounts/promotion-schemas';
+import type { AdminPromotion, PromotionStatus, PromotionValues } from '@shared/discounts/promotion-schemas';
 import { indiaLocalToInstant, instantToIndiaLocal } from '@shared/discounts/promotion-times';
 import { paiseToRupees, rupeesToPaise } from '@shared/money';
 import type { Db } from '../../db/database';
@@ -177,7 +173,11 @@ function auditValues(row: Partial<PromotionRow>): Record<string, unknown> {
  * Creates a promotion. @returns its id.
  * @throws {ValidationError} for a category or SKU the store does not have.
  */
-export async function createPromotion(db: Db, context: PromotionContext, values: PromotionValues): Promise<number> {
+export async function createPromotion(
+  db: Db,
+  context: PromotionContext,
+  values: PromotionValues,
+): Promise<number> {
   const row = await rowValues(db, context.storeId, values);
   return db.transaction(async (tx) => {
     const [created] = await tx
@@ -246,7 +246,12 @@ export async function updatePromotion(
 }
 
 /** Pauses (`paused` true: it stops applying at once) or resumes promotion `id`. @throws {NotFoundError}. */
-export function setPromotionPaused(db: Db, context: PromotionContext, id: number, paused: boolean): Promise<void> {
+export function setPromotionPaused(
+  db: Db,
+  context: PromotionContext,
+  id: number,
+  paused: boolean,
+): Promise<void> {
   return changePromotion(db, context, id, paused ? 'pause' : 'resume', { paused });
 }
 

@@ -49,7 +49,7 @@ describe.each(testDatabaseKinds)('promotions in the catalogue file on %s', (kind
     await expect(
       seedCatalog(database.db, fileWith([{ ...utsav, categories: ['Lehengas'] }])),
     ).rejects.toMatchObject({
-      fields: { 'store.promotions.0.categories': 'No category named "Lehengas"' },
+      fields: { 'store.promotions[0].categories': 'No category named "Lehengas"' },
     });
   });
 });

@@ -13,7 +13,7 @@ import { rowValues } from './promotion-admin';
 
 /**
  * Creates or rewrites the file's promotions in `storeId`. @returns whether anything changed.
- * @throws {ValidationError} `store.promotions.<i>.categories` / `.products` for a name or SKU the store lacks.
+ * @throws {ValidationError} `store.promotions[i].categories` / `.products` for a name or SKU the store lacks.
  */
 export async function importPromotions(tx: Db, storeId: number, file: PromotionValues[]): Promise<boolean> {
   let changed = false;
@@ -25,7 +25,10 @@ export async function importPromotions(tx: Db, storeId: number, file: PromotionV
       if (!(error instanceof AppError) || !error.fields) throw error;
       throw new ValidationError(
         Object.fromEntries(
-          Object.entries(error.fields).map(([key, message]) => [`store.promotions.${index}.${key}`, message]),
+          Object.entries(error.fields).map(([key, message]) => [
+            `store.promotions[${index}].${key}`,
+            message,
+          ]),
         ),
       );
     }

@@ -35,8 +35,24 @@ describe('the promotion price', () => {
 
   it('keeps the sale price when it is as low or lower (never both discounts)', () => {
     const sale = promotion({ kind: 'fixed', value: 10_000 });
-    expect(bestUnitPrice([sale], { productId: PRODUCT, categoryId: 1, subCategory: null, regularPricePaise: 129_900, unitPricePaise: 99_950 })).toEqual({ pricePaise: 99_950, promotion: null });
-    expect(bestUnitPrice([sale], { productId: PRODUCT, categoryId: 1, subCategory: null, regularPricePaise: 129_900, unitPricePaise: 119_900 })).toEqual({ pricePaise: 119_900, promotion: null });
+    expect(
+      bestUnitPrice([sale], {
+        productId: PRODUCT,
+        categoryId: 1,
+        subCategory: null,
+        regularPricePaise: 129_900,
+        unitPricePaise: 99_950,
+      }),
+    ).toEqual({ pricePaise: 99_950, promotion: null });
+    expect(
+      bestUnitPrice([sale], {
+        productId: PRODUCT,
+        categoryId: 1,
+        subCategory: null,
+        regularPricePaise: 129_900,
+        unitPricePaise: 119_900,
+      }),
+    ).toEqual({ pricePaise: 119_900, promotion: null });
   });
 });
 
@@ -63,7 +79,13 @@ describe.each(testDatabaseKinds)('the promotion price in SQL on %s', (kind) => {
         for (const subCategory of [null, 'Sarees', 'Kurtas'])
           for (const regular of [90, 101, 1_255, 99_950, 129_900, 250_050])
             for (const sale of [regular, Math.round(regular * 0.85), Math.round(regular * 0.5)])
-              cases.push({ productId, categoryId, subCategory, regularPricePaise: regular, unitPricePaise: sale });
+              cases.push({
+                productId,
+                categoryId,
+                subCategory,
+                regularPricePaise: regular,
+                unitPricePaise: sale,
+              });
     for (const subset of [[], running.slice(0, 1), running.slice(1, 2), running.slice(4), running]) {
       const expressions = cases.map(
         (unit) =>

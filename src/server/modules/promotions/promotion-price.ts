@@ -57,7 +57,10 @@ export function promotionCovers(
  * percent / 100) (halves up), or regular − the fixed amount; at least {@link MIN_PROMOTION_PRICE_PAISE} and at
  * most the regular price.
  */
-export function promotionPricePaise(promotion: Pick<ActivePromotion, 'kind' | 'value'>, regularPricePaise: number): number {
+export function promotionPricePaise(
+  promotion: Pick<ActivePromotion, 'kind' | 'value'>,
+  regularPricePaise: number,
+): number {
   const off =
     promotion.kind === 'percent'
       ? Math.floor((regularPricePaise * promotion.value + 50) / 100)

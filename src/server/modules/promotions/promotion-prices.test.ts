@@ -67,7 +67,12 @@ describe.each(testDatabaseKinds)('automatic promotions on %s', (kind) => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/products?category=Women' });
     return response
       .json<ProductListResponse>()
-      .data.map((product) => [product.title, product.regularPrice, product.discountedPrice, product.promotion?.name ?? null]);
+      .data.map((product) => [
+        product.title,
+        product.regularPrice,
+        product.discountedPrice,
+        product.promotion?.name ?? null,
+      ]);
   };
   const catalogueWomenPrices = [
     ['Banarasi Saree', 12500, 11999, null],
@@ -98,7 +103,9 @@ describe.each(testDatabaseKinds)('automatic promotions on %s', (kind) => {
     const backwards = await admin('POST', '/promotions', { ...diwali, endsAt: '2026-10-01T00:00' });
     expect(backwards.json().fields).toEqual({ endsAt: 'must be after the start' });
     const fixed = await admin('POST', '/promotions', { ...diwali, kind: 'fixed', value: 10.555 });
-    expect(fixed.json().fields).toEqual({ value: 'must be an amount in rupees above 0 with at most 2 decimals' });
+    expect(fixed.json().fields).toEqual({
+      value: 'must be an amount in rupees above 0 with at most 2 decimals',
+    });
     const unknown = await admin('POST', '/promotions', { ...diwali, categories: ['Lehengas'] });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({
@@ -193,7 +200,11 @@ describe.each(testDatabaseKinds)('automatic promotions on %s', (kind) => {
     expect(dupatta.statusCode).toBe(201);
     expect(dupatta.json().categories).toEqual(['Dupattas']);
     const men = await app.inject({ method: 'GET', url: '/api/v1/products?category=Men&limit=2' });
-    expect(men.json<ProductListResponse>().data.map((p) => [p.title, p.discountedPrice, p.promotion?.name ?? null])).toEqual([
+    expect(
+      men
+        .json<ProductListResponse>()
+        .data.map((p) => [p.title, p.discountedPrice, p.promotion?.name ?? null]),
+    ).toEqual([
       // ₹1,299 on sale at ₹999.50: the sale price is lower than ₹1,199.
       ['Cotton Kurta 1', 999.5, null],
       ['Cotton Kurta 2', 1299, 'Kurta ₹100 off'],
@@ -266,7 +277,12 @@ describe.each(testDatabaseKinds)('automatic promotions on %s', (kind) => {
     expect((await womenPrices())[1]).toEqual(['Chanderi Suit Set', 8500, 6375, 'Diwali sale']);
     const copy = await admin('POST', `/promotions/${diwaliId}/duplicate`);
     expect(copy.statusCode).toBe(201);
-    expect(copy.json()).toMatchObject({ name: 'Diwali sale (copy)', paused: true, status: 'paused', value: 25 });
+    expect(copy.json()).toMatchObject({
+      name: 'Diwali sale (copy)',
+      paused: true,
+      status: 'paused',
+      value: 25,
+    });
     await admin('PUT', `/promotions/${diwaliId}`, diwali);
   });
 

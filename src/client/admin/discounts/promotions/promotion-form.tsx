@@ -4,7 +4,7 @@
  * (src/shared/discounts/promotion-schemas.ts) before sending; the server's field errors show under their fields.
  */
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   promotionInputSchema,
   type AdminPromotion,
@@ -91,8 +91,8 @@ export function PromotionForm({
     }
     save.mutate(parsed.data);
   });
-  const scope = form.watch('scope');
-  const kind = form.watch('kind');
+  const scope = useWatch({ control: form.control, name: 'scope' });
+  const kind = useWatch({ control: form.control, name: 'kind' });
   return (
     <form
       noValidate
@@ -137,7 +137,9 @@ export function PromotionForm({
           hint="Category names, separated by commas."
           error={errors.categories?.message}
         >
-          {(control) => <Input {...control} placeholder="Sarees, Lehengas" {...form.register('categories')} />}
+          {(control) => (
+            <Input {...control} placeholder="Sarees, Lehengas" {...form.register('categories')} />
+          )}
         </FormField>
       )}
       {scope === 'products' && (
@@ -151,7 +153,12 @@ export function PromotionForm({
         </FormField>
       )}
       <div className="grid grid-cols-2 gap-2">
-        <FormField id="promotion-starts" label="Starts (India time)" required error={errors.startsAt?.message}>
+        <FormField
+          id="promotion-starts"
+          label="Starts (India time)"
+          required
+          error={errors.startsAt?.message}
+        >
           {(control) => <Input {...control} type="datetime-local" {...form.register('startsAt')} />}
         </FormField>
         <FormField id="promotion-ends" label="Ends (India time)" required error={errors.endsAt?.message}>

@@ -18,7 +18,10 @@ import { AdminList } from '../../lib/admin-list';
 import { PromotionForm } from './promotion-form';
 import { promotionAction, promotionsQuery } from './promotion-queries';
 
-const STATUS_BADGE: Record<PromotionStatus, { label: string; variant: 'green' | 'blue' | 'gray' | 'yellow' }> = {
+const STATUS_BADGE: Record<
+  PromotionStatus,
+  { label: string; variant: 'green' | 'blue' | 'gray' | 'yellow' }
+> = {
   active: { label: 'Active', variant: 'green' },
   scheduled: { label: 'Scheduled', variant: 'blue' },
   expired: { label: 'Expired', variant: 'gray' },
@@ -60,8 +63,8 @@ export function PromotionsPanel() {
         {editing === null && <Button onClick={() => setEditing('new')}>New promotion</Button>}
       </div>
       <p className="text-sm text-stone-600">
-        A promotion takes its discount off the regular price from its first minute to its end; a product on sale
-        sells at whichever price is lower, never both.
+        A promotion takes its discount off the regular price from its first minute to its end; a product on
+        sale sells at whichever price is lower, never both.
       </p>
       {editing !== null && (
         <PromotionForm
@@ -103,7 +106,9 @@ export function PromotionsPanel() {
                   variant="outline"
                   size="sm"
                   disabled={act.isPending}
-                  onClick={() => act.mutate({ id: promotion.id, action: promotion.paused ? 'resume' : 'pause' })}
+                  onClick={() =>
+                    act.mutate({ id: promotion.id, action: promotion.paused ? 'resume' : 'pause' })
+                  }
                 >
                   {promotion.paused ? 'Resume' : 'Pause'}
                 </Button>
