@@ -110,7 +110,7 @@ export async function withDetails(
 
 /**
  * `regularPrice`, `discountedPrice` (the best of sale and promotion price; null when neither is below the regular
- * price) in rupees, and `promotion` (its name and end, ISO) when a promotion sets the price.
+ * price) in rupees, and `promotion` (its name and end, ISO) only when a promotion sets the price.
  */
 export function listedPrice(
   row: Pick<
@@ -133,9 +133,10 @@ export function listedPrice(
       : row.discountedPricePaise === null
         ? null
         : paiseToRupees(row.discountedPricePaise),
-    promotion: best.promotion
-      ? { name: best.promotion.name, endsAt: best.promotion.endsAt.toISOString() }
-      : null,
+    // Only while a promotion sets the price: outside promotions the answer is as it always was.
+    ...(best.promotion
+      ? { promotion: { name: best.promotion.name, endsAt: best.promotion.endsAt.toISOString() } }
+      : {}),
   };
 }
 

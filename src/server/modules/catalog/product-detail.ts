@@ -158,7 +158,7 @@ export async function getProduct(
     parentCategory: doc.parentCategory,
     regularPrice: paiseToRupees(doc.regularPricePaise),
     discountedPrice: rupeesOrNull(own.discountedPricePaise),
-    promotion: promotion ? { name: promotion.name, endsAt: promotion.endsAt.toISOString() } : null,
+    ...(promotion ? { promotion: { name: promotion.name, endsAt: promotion.endsAt.toISOString() } } : {}),
     createdAt: new Date(row.createdAt).toISOString(),
     images: doc.images.map(([url, widths, width, height]) => productImage(url, widths, width, height)),
     attributes: doc.attributes.map(([attributeId, key, value, metricUnit]) => ({
