@@ -27,6 +27,8 @@ const ENDS = new Date('2026-11-05T18:30:00.000Z');
 describe.each(testDatabaseKinds)('automatic promotions on %s', (kind) => {
   let database: TestDatabase;
   let app: FastifyInstance;
+  /** A second server on the same database, with the same clock: it turns over on its own. */
+  let other: FastifyInstance;
   let owner: SessionMember;
   let staff: SessionMember;
   let shopper: SessionCustomer;
@@ -40,6 +42,7 @@ describe.each(testDatabaseKinds)('automatic promotions on %s', (kind) => {
     const { categories: _categories, gstDefaults: _defaults, ...registered } = gstTestCatalog().store;
     await seedCatalog(database.db, { ...catalog, store: { ...catalog.store, ...registered } });
     app = await buildApp(testConfig, { database, logger: false, clock: () => now });
+    other = await buildApp(testConfig, { database, logger: false, clock: () => now });
     owner = await insertSignedInMember(database.db, 1, 'owner');
     staff = await insertSignedInMember(database.db, 1, 'staff');
     shopper = (await insertSignedInCustomers(database.db, 1, 1))[0]!;
@@ -48,6 +51,7 @@ describe.each(testDatabaseKinds)('automatic promotions on %s', (kind) => {
   });
 
   afterAll(async () => {
+    await other?.close();
     await app?.close();
     await database?.close();
   });
@@ -63,8 +67,8 @@ describe.each(testDatabaseKinds)('automatic promotions on %s', (kind) => {
   };
   const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, who = owner) =>
     app.inject({ method, url: `/api/v1/admin${url}`, headers: who.headers, ...(payload ? { payload } : {}) });
-  const womenPrices = async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/products?category=Women' });
+  const womenPrices = async (server = app) => {
+    const response = await server.inject({ method: 'GET', url: '/api/v1/products?category=Women' });
     return response
       .json<ProductListResponse>()
       .data.map((product) => [
@@ -151,11 +155,13 @@ describe.each(testDatabaseKinds)('automatic promotions on %s', (kind) => {
     expect(await womenPrices()).toEqual(catalogueWomenPrices);
     now = new Date(STARTS.getTime() - 1);
     expect(await womenPrices()).toEqual(catalogueWomenPrices);
+    expect(await womenPrices(other)).toEqual(catalogueWomenPrices);
   });
 
   it('applies from its first second: list, product page, search sort and facets (the cache turned over)', async () => {
     now = STARTS;
     expect(await womenPrices()).toEqual(diwaliWomenPrices);
+    expect(await womenPrices(other)).toEqual(diwaliWomenPrices);
     const detail = await app.inject({ method: 'GET', url: `/api/v1/products/${ids['Chanderi Suit Set']}` });
     expect(detail.json<ProductDetail>()).toMatchObject({
       regularPrice: 8500,
@@ -289,8 +295,10 @@ describe.each(testDatabaseKinds)('automatic promotions on %s', (kind) => {
   it('stops after its last second: prices return (the cache turned over again)', async () => {
     now = new Date(ENDS.getTime() - 1);
     expect((await womenPrices())[1]).toEqual(diwaliWomenPrices[1]);
+    expect((await womenPrices(other))[1]).toEqual(diwaliWomenPrices[1]);
     now = ENDS;
     expect(await womenPrices()).toEqual(catalogueWomenPrices);
+    expect(await womenPrices(other)).toEqual(catalogueWomenPrices);
     const list = await admin('GET', '/promotions');
     expect(list.json().promotions.find((row: AdminPromotion) => row.id === diwaliId).status).toBe('expired');
   });
