@@ -116,6 +116,13 @@ describe('Saree Utsav', () => {
     ).toBe(`${rupees(price)} Original price ${rupees(regular)}`);
     expect(squash(await card.locator('del').innerText())).toBe(`Original price ${rupees(regular)}`);
 
+    // The product page: the price, the struck regular price and the promotion's name as its sale badge.
+    await page.goto(`${shop()}/product/${promoted!.id}`);
+    await eventually(async () =>
+      squash(await page.getByTestId('product-price').locator('..').innerText()),
+    ).toBe(`${rupees(price)} Original price ${rupees(regular)} Saree Utsav`);
+    await page.goBack();
+    await card.waitFor();
     await card.getByRole('button', { name: 'Add to Cart' }).click();
     await eventually(() => headerCartLink(page).getAttribute('aria-label')).toBe('Cart, 1 item');
     await headerCartLink(page).click();
