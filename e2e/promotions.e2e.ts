@@ -1,7 +1,8 @@
 /**
  * An automatic promotion on a phone (390 × 844; docs/discounts-promotions.md): the owner starts 'Saree Utsav',
  * 20% off the Sarees category, through the admin API; the shopper sees the promotional price with the regular
- * price struck on the sarees listing, the cart and the checkout total use it, and the order is placed at it.
+ * price struck on the sarees listing and the promotion's name on the product page, the cart and the checkout total
+ * use it; the admin's Promotions panel lists it as active, and pausing it there ends the promotional prices.
  *
  * This file starts its own server (a fresh demo shop), since the promotion changes the shop's prices.
  */
@@ -16,8 +17,10 @@ import {
   productSizes,
   rupees,
   squash,
+  signInToAdmin,
   useStorefront,
   waitForPath,
+  waitForToast,
   type ApiProduct,
 } from './helpers';
 import { registerShopper, SHOPPER_PASSWORD } from './shopper-order';
@@ -145,5 +148,23 @@ describe('Saree Utsav', () => {
     );
     // No address yet: no shipping charge is quoted, so the total is the promotional price.
     await eventually(async () => squash(await summary.innerText())).toContain(`Total ${rupees(price)}`);
+  });
+
+  it("lists it in the admin's Promotions panel, where pausing it ends the promotional prices", async () => {
+    const page = await browser.newPage();
+    await signInToAdmin(page, shop(), '/discounts/promotions');
+    const row = page
+      .getByRole('list', { name: 'Promotions' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Saree Utsav' });
+    await row.waitFor();
+    expect(squash(await row.innerText())).toMatch(
+      /^Saree Utsav Active 20% off · Sarees \d{4}-\d{2}-\d{2} \d{2}:\d{2} to \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(India time\) Edit Pause Duplicate$/,
+    );
+    const paused = waitForToast(page, 'Saree Utsav paused');
+    await row.getByRole('button', { name: 'Pause' }).click();
+    await paused;
+    await eventually(async () => squash(await row.innerText())).toContain('Saree Utsav Paused');
+    expect((await sarees()).every((saree) => !saree.promotion)).toBe(true);
   });
 });
