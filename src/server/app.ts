@@ -14,6 +14,7 @@ import { refuseNulCharacters } from './refuse-nul';
 import { adminApi } from './modules/admin/admin-api';
 import { catalogRoutes } from './modules/catalog/routes';
 import { listenForCatalogChanges, ResponseCache } from './modules/catalog/response-cache';
+import { PromotionSchedule } from './modules/promotions/promotion-schedule';
 import { searchRoutes } from './modules/search/routes';
 import { deliveryRoutes } from './modules/delivery/routes';
 import { gstRoutes } from './modules/gst/routes';
@@ -92,6 +93,13 @@ declare module 'fastify' {
     catalogChanged(): Promise<void>;
     /** Where uploaded images are kept: `DATA_DIR/media`, or a bucket with MEDIA_STORAGE=s3. */
     mediaStorage: MediaStorage;
+    /**
+     * The instant prices are computed for (promotions start and end by it): the system clock, or the test's
+     * clock (`BuildAppOptions.clock`).
+     */
+    clock(): Date;
+    /** The next promotion boundary and the cache turnover at it (docs/decisions/028-promotion-prices.md). */
+    promotionSchedule: PromotionSchedule;
   }
   interface FastifyRequest {
     /** The store of this request: `X-Store-Host`, else `Host` (docs/decisions/003-store-from-host.md). */
@@ -123,6 +131,8 @@ export type BuildAppOptions = {
    * attempt time limit; `publicOnly` (default: NODE_ENV is production); the resolver of that rule.
    */
   webhooks?: { autoStart?: boolean; timeoutMs?: number; publicOnly?: boolean; resolveAll?: ResolveAll };
+  /** The instant promotions are checked against (default: the system clock); tests move it. */
+  clock?: () => Date;
 };
 
 /**
@@ -203,9 +213,21 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
   app.decorate('reconciliation', reconciliation);
   app.addHook('onReady', async () => reconciliation.start());
+  const clock = options.clock ?? (() => new Date());
+  app.decorate('clock', clock);
+  // Cached prices turn over at each promotion's first second and after its last (every server on its own).
+  const promotionSchedule = new PromotionSchedule(database.db, () => responseCache.clear());
+  app.decorate('promotionSchedule', promotionSchedule);
+  app.addHook('onRequest', async (request) => {
+    // A failed look-up is tried again on the next request; the answer itself does not depend on it.
+    await promotionSchedule
+      .turnOverIfDue(clock())
+      .catch((error: unknown) => request.log.warn({ err: error }, 'promotion schedule look-up failed'));
+  });
   app.decorate('catalogChanged', async () => {
     responseCache.clear();
     directory = await loadStoreDirectory(database.db, directory.defaultStoreId);
+    await promotionSchedule.reload(clock());
   });
   app.decorateRequest('storeId', 0);
 

@@ -29,7 +29,7 @@ describe('server import layers', () => {
         "import { listAdminOrders } from '../orders/admin-orders';\nexport const probe = listAdminOrders;\n",
       ),
     ).toEqual([
-      'import-x/no-restricted-paths: Unexpected path "../orders/admin-orders" imported in restricted zone. The server module catalog (layer 6) imports only core files, src/shared and modules of lower layers (src/server/module-layers.js): move the code to the module it belongs to, or pass a function in.',
+      'import-x/no-restricted-paths: Unexpected path "../orders/admin-orders" imported in restricted zone. The server module catalog (layer 7) imports only core files, src/shared and modules of lower layers (src/server/module-layers.js): move the code to the module it belongs to, or pass a function in.',
     ]);
   });
 
@@ -124,14 +124,14 @@ describe('server import layers', () => {
         "import { transition } from '../orders/order-lifecycle';\nexport const probe = transition;\n",
       ),
     ).toEqual([
-      'import-x/no-restricted-paths: Unexpected path "../orders/order-lifecycle" imported in restricted zone. A test of the server module gst (layer 9) imports only its own module, core files, src/shared, modules of lower layers and src/server/test (src/server/module-layers.js): seed or move what it needs from a higher module through a fixture in src/server/test.',
+      'import-x/no-restricted-paths: Unexpected path "../orders/order-lifecycle" imported in restricted zone. A test of the server module gst (layer 10) imports only its own module, core files, src/shared, modules of lower layers and src/server/test (src/server/module-layers.js): seed or move what it needs from a higher module through a fixture in src/server/test.',
     ]);
     const sibling = await lint(
       'src/server/modules/customers/layer-probe.test.ts',
       "import { loadDashboard } from '../dashboard/dashboard';\nexport const probe = loadDashboard;\n",
     );
     expect(sibling).toHaveLength(1);
-    expect(sibling[0]).toContain('A test of the server module customers (layer 13) imports only');
+    expect(sibling[0]).toContain('A test of the server module customers (layer 14) imports only');
   });
 
   it('lets a test in a module folder use its module, lower layers, the fixtures and the app', async () => {

@@ -30,17 +30,18 @@
  * | 3 | `auth` | the authenticate hook, the member role hook and the session and membership lookups they need |
  * | 4 | `accounts` | register, sign-in, sessions, password reset, their rate limits |
  * | 5 | `members` | memberships, one-time set-up links, invitations, the demo owner, the admin sign-in |
- * | 6 | `catalog` | products, categories, variants, product images, detail and list, the response cache |
- * | 7 | `search` | `GET /products` with text, facets and sort; suggestions; synonyms |
- * | 8 | `delivery` | shipping charges, zones, PIN codes, cash on delivery settings |
- * | 9 | `gst` | tax on order lines, tax invoices and credit notes, GSTR-1 |
- * | 10 | `orders` | checkout, the order state machine, tracking, the payment window, the owner's orders |
- * | 11 | `payments` | UPI, the card gateway, cash on delivery, late payments, marking an order paid |
- * | 12 | `returns`, `refunds` | after delivery: return requests, the returns queue, exchanges and RTO; refunds through the gateway or outside the store with their credit notes (docs/returns.md) |
- * | 13 | `catalog-file`, `customers`, `dashboard`, `wishlist`, `address-book`, `health`, `maintenance`, `messages`, `webhook-settings`, `couriers` | surfaces (`messages`: contact messages, newsletter sign-ups; `webhook-settings`: the owner's webhook endpoints and their deliveries; `couriers`: the courier adapters, Shiprocket booking and its tracking webhook, docs/shipping.md) |
- * | 14 | `store-settings` | the owner's settings (checked and written as the catalogue file's `store` block) and their public read, store info |
- * | 15 | `seo` | storefront pages' HTML, sitemaps, preview images (reads store info) |
- * | 16 | `admin` | the `/api/v1/admin` mount of every module's admin routes |
+ * | 6 | `promotions` | automatic promotions: their prices (the best of promotion and sale price), the admin's promotions, the cache turnover at their start and end |
+ * | 7 | `catalog` | products, categories, variants, product images, detail and list, the response cache |
+ * | 8 | `search` | `GET /products` with text, facets and sort; suggestions; synonyms |
+ * | 9 | `delivery` | shipping charges, zones, PIN codes, cash on delivery settings |
+ * | 10 | `gst` | tax on order lines, tax invoices and credit notes, GSTR-1 |
+ * | 11 | `orders` | checkout, the order state machine, tracking, the payment window, the owner's orders |
+ * | 12 | `payments` | UPI, the card gateway, cash on delivery, late payments, marking an order paid |
+ * | 13 | `returns`, `refunds` | after delivery: return requests, the returns queue, exchanges and RTO; refunds through the gateway or outside the store with their credit notes (docs/returns.md) |
+ * | 14 | `catalog-file`, `customers`, `dashboard`, `wishlist`, `address-book`, `health`, `maintenance`, `messages`, `webhook-settings`, `couriers` | surfaces (`messages`: contact messages, newsletter sign-ups; `webhook-settings`: the owner's webhook endpoints and their deliveries; `couriers`: the courier adapters, Shiprocket booking and its tracking webhook, docs/shipping.md) |
+ * | 15 | `store-settings` | the owner's settings (checked and written as the catalogue file's `store` block) and their public read, store info |
+ * | 16 | `seo` | storefront pages' HTML, sitemaps, preview images (reads store info) |
+ * | 17 | `admin` | the `/api/v1/admin` mount of every module's admin routes |
  */
 import { fileURLToPath } from 'node:url';
 
@@ -51,6 +52,7 @@ export const SERVER_MODULE_LAYERS = /** @type {const} */ ([
   ['auth'],
   ['accounts'],
   ['members'],
+  ['promotions'],
   ['catalog'],
   ['search'],
   ['delivery'],

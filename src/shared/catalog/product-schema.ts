@@ -42,6 +42,11 @@ export const serverProductSchema = z.object({
   parentCategory: z.string().nullable(),
   regularPrice: z.number(),
   discountedPrice: z.number().nullable(),
+  /**
+   * The running promotion that set `discountedPrice` (docs/discounts-promotions.md): its name and end (ISO);
+   * absent when no promotion sets the price.
+   */
+  promotion: z.object({ name: z.string(), endsAt: z.string() }).nullable().optional(),
   createdAt: z.string(),
   images: z.array(productImageSchema),
   attributes: z.array(productAttributeSchema),

@@ -45,6 +45,8 @@ const MessagePage = screen(() => import('../messages/message-page'), 'MessagePag
 const ReturnsPage = screen(() => import('../returns/returns-page'), 'ReturnsPage');
 const ReturnPage = screen(() => import('../returns/return-page'), 'ReturnPage');
 const WebhooksPage = screen(() => import('../webhooks/webhooks-page'), 'WebhooksPage');
+/** Automatic promotions (the second tab of the discounts screen once coupons join it). */
+const PromotionsPanel = screen(() => import('../discounts/promotions/promotions-panel'), 'PromotionsPanel');
 /** Delivery and COD settings (owner only): its own chunk, loaded when opened. */
 const DeliverySettingsPage = screen(() => import('../store-settings/delivery-settings-page'), 'default');
 /** Shiprocket settings (owner only): its own chunk, loaded when opened. */
@@ -109,6 +111,14 @@ export function AdminRoutes() {
             element={
               <Lazy>
                 <ProductImagesPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="discounts/promotions"
+            element={
+              <Lazy>
+                <PromotionsPanel />
               </Lazy>
             }
           />

@@ -1,11 +1,22 @@
 /**
  * The admin's frame, phone first: a top bar (shop name, who is signed in, sign out) and a bottom tab bar
- * (Dashboard, Orders, Products, Customers, Messages, Returns, and Staff and Settings for the owner) that stays
+ * (Dashboard, Orders, Products, Customers, Promotions, Messages, Returns, and Staff and Settings for the owner) that stays
  * under the thumb, with 'More' for the entries beyond five (./admin-tab-bar.tsx); on wider screens the tabs sit
  * in the top bar.
  * A screen that fails shows the error screen in its place.
  */
-import { ChartColumn, Inbox, LogOut, Package, Settings, Shirt, Undo2, UserCog, Users } from 'lucide-react';
+import {
+  BadgePercent,
+  ChartColumn,
+  Inbox,
+  LogOut,
+  Package,
+  Settings,
+  Shirt,
+  Undo2,
+  UserCog,
+  Users,
+} from 'lucide-react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { RouteErrorBoundary } from '@client/components/errors/route-error-boundary';
 import { cn } from '@client/lib/utils';
@@ -17,6 +28,7 @@ const TABS: readonly AdminTab[] = [
   { to: '/orders', label: 'Orders', icon: Package, end: false },
   { to: '/products', label: 'Products', icon: Shirt, end: false },
   { to: '/customers', label: 'Customers', icon: Users, end: false },
+  { to: '/discounts/promotions', label: 'Promotions', icon: BadgePercent, end: false },
   { to: '/messages', label: 'Messages', icon: Inbox, end: false },
   { to: '/returns', label: 'Returns', icon: Undo2, end: false },
 ];

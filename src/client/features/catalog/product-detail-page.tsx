@@ -159,7 +159,7 @@ function ProductDetails({ product }: { product: ProductDetailView }) {
                     <span className="sr-only">Original price </span>
                     {formatRupees(originalPrice)}
                   </del>
-                  <Badge variant="sale">Sale</Badge>
+                  <Badge variant="sale">{product.promotionName ?? 'Sale'}</Badge>
                 </>
               )}
             </p>

@@ -29,6 +29,8 @@ export type ProductDetailView = Product &
   > & {
     /** The images uploaded in the admin by URL, with their `srcset` and pixel size (the gallery's `srcset`). */
     imageSources: ImageSources;
+    /** The running promotion that sets the price ('Diwali sale'), for the sale badge; null without one. */
+    promotionName: string | null;
   };
 
 /** Maps the `GET /products/{id}` answer to the page's shape. */
@@ -42,6 +44,7 @@ export function toProductDetailView(detail: ProductDetail): ProductDetailView {
     stockLeft: detail.stockLeft,
     variants: detail.variants,
     returnable: detail.returnable,
+    promotionName: detail.promotion?.name ?? null,
     imageSources: Object.fromEntries(
       detail.images.filter((image) => image.srcset).map((image) => [image.url, image]),
     ),

@@ -21,6 +21,7 @@ import { dashboardAdminRoutes } from '../dashboard/admin-routes';
 import { messageAdminRoutes } from '../messages/admin-routes';
 import { returnAdminRoutes } from '../returns/admin-routes';
 import { courierAdminRoutes } from '../couriers/admin-routes';
+import { promotionAdminRoutes } from '../promotions/admin-routes';
 import { requireMemberRole } from '../auth/role-hook';
 import { webhookAdminRoutes } from '../webhook-settings/admin-routes';
 import { adminSessionRoutes, memberAdminRoutes } from '../members/admin-routes';
@@ -45,6 +46,7 @@ const ADMIN_FEATURE_ROUTES: FastifyPluginAsync[] = [
   returnAdminRoutes,
   webhookAdminRoutes,
   courierAdminRoutes,
+  promotionAdminRoutes,
 ];
 
 export type AdminApiOptions = { signInRateLimiter?: SignInRateLimiter };

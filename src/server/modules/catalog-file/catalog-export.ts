@@ -16,6 +16,7 @@ import {
   productVariants,
 } from '../../db/schema/catalog-tables';
 import { stores } from '../../db/schema/store-tables';
+import { listPromotions } from '../promotions/promotion-admin';
 import { categorySizeChartsInOrder } from '@shared/store-settings/category-size-charts';
 import { sizeChartInOrder } from '@shared/store-settings/size-chart';
 import { socialLinksInOrder } from '@shared/store-settings/social-links';
@@ -40,7 +41,8 @@ const fileStock = (importedStock: number | null, stock: number | null) => import
  * The `store` block of `storeId` in the import format: texts, WhatsApp number, listed categories in order,
  * category images, policies, synonym groups (always given, so a re-import keeps them) and GST settings
  * (`gstDefaults` under the category's or sub-category's own spelling), and the return settings once the
- * store set any (`returns`, rupees). Host names are not exported.
+ * store set any (`returns`, rupees), and its automatic promotions (`promotions`, oldest start first). Host names
+ * are not exported.
  */
 export async function exportStoreBlock(db: Db, storeId: number): Promise<FileObject> {
   const [store] = await db.select().from(stores).where(eq(stores.id, storeId)).limit(1);
@@ -93,7 +95,19 @@ export async function exportStoreBlock(db: Db, storeId: number): Promise<FileObj
     invoicePrefix: store?.invoicePrefix ?? 'RS',
     gstDefaults,
     returns: store?.returnSettings ? returnSettingsBlock(store.returnSettings) : undefined,
+    promotions: await promotionsBlock(db, storeId),
   });
+}
+
+/** The store's promotions as the file carries them (docs/catalog-format.md "Promotions"); none: absent. */
+async function promotionsBlock(db: Db, storeId: number): Promise<FileObject[] | undefined> {
+  const rows = await listPromotions(db, storeId, new Date());
+  if (rows.length === 0) return undefined;
+  return rows.reverse().map(({ id: _id, status: _status, ...promotion }) => ({
+    ...promotion,
+    ...(promotion.scope === 'categories' ? {} : { categories: undefined }),
+    ...(promotion.scope === 'products' ? {} : { products: undefined }),
+  }));
 }
 
 /** The `returns` block of stored return settings: rupees, no `returnAddress` when it is the company's. */

@@ -14,6 +14,7 @@ import { importSocialLinksSchema } from '@shared/store-settings/social-links-sch
 import { normaliseWhatsappNumber, WHATSAPP_NUMBER_MESSAGE } from '@shared/store-settings/whatsapp';
 import { blankToAbsent, imageUrl, optionalField, optionalText } from '@shared/catalog/catalog-fields';
 import { deliverySettingsSchema } from '@shared/delivery/delivery-schemas';
+import { MAX_PROMOTION_TARGETS, promotionInputSchema } from '@shared/discounts/promotion-schemas';
 import { DEFAULT_RETURN_SETTINGS, returnSettingsSchema } from '@shared/returns/return-schemas';
 import { importProductSchema } from '../catalog/import-product-schema';
 import { storeGstFields, storeGstProblems } from '../gst/gst-settings-fields';
@@ -90,6 +91,11 @@ export const importStoreSchema = z
      * the store's current delivery settings stay as they are.
      */
     delivery: deliverySettingsSchema.optional(),
+    /**
+     * Automatic promotions (docs/discounts-promotions.md, docs/catalog-format.md "Promotions"), matched by name;
+     * absent: the store's promotions stay as they are.
+     */
+    promotions: z.array(promotionInputSchema).max(MAX_PROMOTION_TARGETS).optional(),
     /**
      * Return settings (docs/returns.md "Settings"): `windowDays` (0–90, 0 = no returns), `exchanges`,
      * `pickupFee` in rupees (deducted from the refund), `returnAddress` (absent or blank: the company address);

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/database';
 import { products } from '../../db/schema/catalog-tables';
 import { refreshSearchIndex } from '../catalog/search-index';
+import { importPromotions } from '../promotions/promotion-file';
 import { saveSynonyms } from '../search/synonyms';
 import { announceCatalogChange } from '../stores/catalog-version';
 import { enqueueImportedProductEvents } from '../webhooks/product-events';
@@ -213,11 +214,14 @@ export async function importCatalog(
       await importBatch(context, file.products.slice(offset, offset + PRODUCTS_PER_BATCH), offset);
     }
     await markLosersChanged(tx, storeId, context.variants);
+    const promotionsChanged = file.store.promotions
+      ? await importPromotions(tx, storeId, file.store.promotions)
+      : false;
 
     await enqueueImportedProductEvents(tx, storeId, changedSkus);
     const productsChanged = categoriesChanged || summary.created > 0 || summary.updated > 0;
     if (productsChanged) await refreshSearchIndex(tx, storeId);
-    if (storeInfoChanged || synonymsChanged || productsChanged) {
+    if (storeInfoChanged || synonymsChanged || productsChanged || promotionsChanged) {
       await announceCatalogChange(tx, storeId);
     }
     return summary;

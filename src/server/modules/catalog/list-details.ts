@@ -1,6 +1,7 @@
 /**
  * The product cards of a list (docs/product.md §3 server shape): the columns a list reads and the images (with the
- * `srcset` of uploaded ones) and attributes loaded for one page of rows. Every query is scoped to the store.
+ * `srcset` of uploaded ones) and attributes loaded for one page of rows, priced with the running promotions (the
+ * best of promotion and sale price: ../promotions/promotion-price.ts). Every query is scoped to the store.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { paiseToRupees } from '@shared/money';
@@ -8,6 +9,7 @@ import type { ServerProduct } from '@shared/catalog/product-schema';
 import type { Db } from '../../db/database';
 import { categories, productAttributes, productImages, products } from '../../db/schema/catalog-tables';
 import { uploadedImages } from '../../db/schema/media-tables';
+import { bestUnitPrice, type ActivePromotion } from '../promotions/promotion-price';
 import { productImage } from './product-image';
 import { attributeValuesInOrder } from './size-attribute-order';
 
@@ -18,6 +20,7 @@ export const productColumns = {
   description: products.description,
   imgUrl: products.imgUrl,
   category: categories.name,
+  categoryId: products.categoryId,
   parentCategory: products.parentCategory,
   regularPricePaise: products.regularPricePaise,
   discountedPricePaise: products.discountedPricePaise,
@@ -32,6 +35,7 @@ export type ProductRow = {
   description: string;
   imgUrl: string | null;
   category: string;
+  categoryId: number;
   parentCategory: string | null;
   regularPricePaise: number;
   discountedPricePaise: number | null;
@@ -39,8 +43,17 @@ export type ProductRow = {
   unit: string;
 };
 
-/** Loads images and attributes for `rows` (two queries) and builds the docs/product.md §3 server shape. */
-export async function withDetails(db: Db, storeId: number, rows: ProductRow[]): Promise<ServerProduct[]> {
+/**
+ * Loads images and attributes for `rows` (two queries) and builds the docs/product.md §3 server shape; a
+ * product a running promotion (of `promotions`) sells below its own price shows that price as `discountedPrice`
+ * and the promotion's name and end as `promotion`.
+ */
+export async function withDetails(
+  db: Db,
+  storeId: number,
+  rows: ProductRow[],
+  promotions: readonly ActivePromotion[],
+): Promise<ServerProduct[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [imageRows, attributeRows] = await Promise.all([
@@ -74,14 +87,13 @@ export async function withDetails(db: Db, storeId: number, rows: ProductRow[]): 
   const imagesById = groupBy(imageRows, (row) => row.productId);
   const attributesById = groupBy(attributeRows, (row) => row.productId);
   return rows.map((row) => ({
+    ...listedPrice(row, promotions),
     id: row.id,
     title: row.title,
     description: row.description,
     imgUrl: row.imgUrl,
     category: row.category,
     parentCategory: row.parentCategory,
-    regularPrice: paiseToRupees(row.regularPricePaise),
-    discountedPrice: row.discountedPricePaise === null ? null : paiseToRupees(row.discountedPricePaise),
     createdAt: row.createdAt.toISOString(),
     images: (imagesById.get(row.id) ?? []).map((image) =>
       productImage(image.url, image.widths, image.width, image.height),
@@ -94,6 +106,38 @@ export async function withDetails(db: Db, storeId: number, rows: ProductRow[]): 
     })),
     unit: row.unit === 'm' ? 'm' : 'piece',
   }));
+}
+
+/**
+ * `regularPrice`, `discountedPrice` (the best of sale and promotion price; null when neither is below the regular
+ * price) in rupees, and `promotion` (its name and end, ISO) only when a promotion sets the price.
+ */
+export function listedPrice(
+  row: Pick<
+    ProductRow,
+    'id' | 'categoryId' | 'parentCategory' | 'regularPricePaise' | 'discountedPricePaise'
+  >,
+  promotions: readonly ActivePromotion[],
+): Pick<ServerProduct, 'regularPrice' | 'discountedPrice' | 'promotion'> {
+  const best = bestUnitPrice(promotions, {
+    productId: row.id,
+    categoryId: row.categoryId,
+    subCategory: row.parentCategory,
+    regularPricePaise: row.regularPricePaise,
+    unitPricePaise: row.discountedPricePaise ?? row.regularPricePaise,
+  });
+  return {
+    regularPrice: paiseToRupees(row.regularPricePaise),
+    discountedPrice: best.promotion
+      ? paiseToRupees(best.pricePaise)
+      : row.discountedPricePaise === null
+        ? null
+        : paiseToRupees(row.discountedPricePaise),
+    // Only while a promotion sets the price: outside promotions the answer is as it always was.
+    ...(best.promotion
+      ? { promotion: { name: best.promotion.name, endsAt: best.promotion.endsAt.toISOString() } }
+      : {}),
+  };
 }
 
 function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {

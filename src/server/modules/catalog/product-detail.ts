@@ -12,6 +12,8 @@ import { variantPricePaise } from '@shared/catalog/variant-price';
 import { paiseToRupees } from '@shared/money';
 import { isReturnable } from '@shared/returns/return-rules';
 import { rowsOf, type Db } from '../../db/database';
+import { activePromotions } from '../promotions/active-promotions';
+import { bestUnitPrice, type ActivePromotion } from '../promotions/promotion-price';
 import { availabilityTagOfStock, stockAvailability } from './product-availability';
 import { productImage } from './product-image';
 import { isProductId } from './product-id';
@@ -32,6 +34,7 @@ type DetailDocument = {
   description: string;
   imgUrl: string | null;
   category: string;
+  categoryId: number;
   parentCategory: string | null;
   regularPricePaise: number;
   discountedPricePaise: number | null;
@@ -61,17 +64,46 @@ type DetailDocument = {
 const rupeesOrNull = (paise: number | null) => (paise === null ? null : paiseToRupees(paise));
 
 /**
- * One product of the store by id, or null when there is none, it is archived, or the id is not a UUID. Prices in **rupees**;
+ * The discounted price (paise; null without one) of a unit of regular price `regular` and catalogue discounted
+ * price `discounted` under the best covering promotion, and that promotion (null when the catalogue's is lower).
+ */
+function promotedPrice(
+  promotions: readonly ActivePromotion[],
+  doc: Pick<DetailDocument, 'id' | 'categoryId' | 'parentCategory'>,
+  regular: number,
+  discounted: number | null,
+): { discountedPricePaise: number | null; promotion: ActivePromotion | null } {
+  const best = bestUnitPrice(promotions, {
+    productId: doc.id,
+    categoryId: doc.categoryId,
+    subCategory: doc.parentCategory,
+    regularPricePaise: regular,
+    unitPricePaise: discounted ?? regular,
+  });
+  return best.promotion
+    ? { discountedPricePaise: best.pricePaise, promotion: best.promotion }
+    : { discountedPricePaise: discounted, promotion: null };
+}
+
+/**
+ * One product of the store by id, or null when there is none, it is archived, or the id is not a UUID. Prices in
+ * **rupees**, with the promotions running at `now` (the best of promotion and sale price, per variant; `promotion`:
+ * the one that sets the product's own price, else the first that sets a variant's);
  * `minQuantity` / `quantityStep` in the product's unit. Without variants, `available` / `lowStock` follow the
  * product's stock; with variants, `available` means some variant is available and `lowStock` is false (each
  * variant says its own).
  */
-export async function getProduct(db: Db, storeId: number, id: string): Promise<ProductDetail | null> {
+export async function getProduct(
+  db: Db,
+  storeId: number,
+  id: string,
+  now: Date = new Date(),
+): Promise<ProductDetail | null> {
   if (!isProductId(id)) return null;
   const result = await db.execute(sql`
     SELECT p.created_at AS "createdAt", json_build_object(
       'id', p.id, 'title', p.title, 'description', p.description, 'imgUrl', p.img_url, 'category', c.name,
-      'parentCategory', p.parent_category, 'regularPricePaise', p.regular_price_paise,
+      'categoryId', p.category_id, 'parentCategory', p.parent_category, 'regularPricePaise', p.regular_price_paise,
       'discountedPricePaise', p.discounted_price_paise, 'unit', p.unit, 'minQuantity', p.min_quantity,
       'quantityStep', p.quantity_step, 'stock', p.stock, 'returnable', p.returnable,
       'images', (SELECT coalesce(json_agg(json_build_array(i.url, m.widths, m.width, m.height)
@@ -90,8 +122,22 @@ export async function getProduct(db: Db, storeId: number, id: string): Promise<P
   const [row] = rowsOf<{ createdAt: Date; doc: string }>(result);
   if (!row) return null;
   const doc = JSON.parse(row.doc) as DetailDocument;
+  const promotions = await activePromotions(db, storeId, now);
+  const own = promotedPrice(promotions, doc, doc.regularPricePaise, doc.discountedPricePaise);
+  let promotion = own.promotion;
   const variants = doc.variants.map(([variantId, sku, size, color, stock, regular, discounted, imgUrl]) => {
-    const price = variantPricePaise(doc, { regularPricePaise: regular, discountedPricePaise: discounted });
+    const catalogue = variantPricePaise(doc, {
+      regularPricePaise: regular,
+      discountedPricePaise: discounted,
+    });
+    const promoted = promotedPrice(
+      promotions,
+      doc,
+      catalogue.regularPricePaise,
+      catalogue.discountedPricePaise,
+    );
+    promotion ??= promoted.promotion;
+    const price = { ...catalogue, discountedPricePaise: promoted.discountedPricePaise };
     return {
       id: variantId,
       sku,
@@ -111,7 +157,8 @@ export async function getProduct(db: Db, storeId: number, id: string): Promise<P
     category: doc.category,
     parentCategory: doc.parentCategory,
     regularPrice: paiseToRupees(doc.regularPricePaise),
-    discountedPrice: rupeesOrNull(doc.discountedPricePaise),
+    discountedPrice: rupeesOrNull(own.discountedPricePaise),
+    ...(promotion ? { promotion: { name: promotion.name, endsAt: promotion.endsAt.toISOString() } } : {}),
     createdAt: new Date(row.createdAt).toISOString(),
     images: doc.images.map(([url, widths, width, height]) => productImage(url, widths, width, height)),
     attributes: doc.attributes.map(([attributeId, key, value, metricUnit]) => ({

@@ -7,18 +7,21 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { ProductListQuery, ProductListResponse } from '@shared/catalog/product-schema';
 import type { Db } from '../../db/database';
+import { activePromotions } from '../promotions/active-promotions';
 import { categories, products } from '../../db/schema/catalog-tables';
 import { listConditions } from './list-conditions';
 import { productColumns, withDetails } from './list-details';
 
 /**
- * One page of products matching `query`'s list filters, in catalogue order; no search work.
+ * One page of products matching `query`'s list filters, in catalogue order; no search work. Prices with the
+ * promotions running at `now`.
  * @returns `{ data, count, pagination: { page, limit, total } }` where `count` = `total` (docs/product.md §3).
  */
 export async function listProducts(
   db: Db,
   storeId: number,
   query: ProductListQuery,
+  now: Date = new Date(),
 ): Promise<ProductListResponse> {
   const where = listConditions(storeId, query);
   const [totalRow] = await db
@@ -40,7 +43,12 @@ export async function listProducts(
           .limit(query.limit)
           .offset(offset);
   return {
-    data: await withDetails(db, storeId, rows),
+    data: await withDetails(
+      db,
+      storeId,
+      rows,
+      rows.length === 0 ? [] : await activePromotions(db, storeId, now),
+    ),
     count: total,
     pagination: { page: query.page, limit: query.limit, total },
   };

@@ -37,7 +37,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isProductId(id)) throw new NotFoundError(PRODUCT_NOT_FOUND);
       const json = await app.responseCache.getOrLoad(
         `${storeId}:product:${id}`,
-        () => getProduct(app.db, storeId, id),
+        () => getProduct(app.db, storeId, id, app.clock()),
         {
           maxAgeMs: PRODUCT_DETAIL_MAX_AGE_MS,
           revalidate: {

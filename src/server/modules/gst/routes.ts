@@ -20,7 +20,7 @@ export const gstRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return reply.send(await quoteTax(app.db, request.storeId, request.body));
+      return reply.send(await quoteTax(app.db, request.storeId, request.body, app.clock()));
     },
   );
 };

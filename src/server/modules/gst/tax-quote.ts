@@ -13,6 +13,8 @@ import { paiseToRupees } from '@shared/money';
 import { rowsOf, type Db } from '../../db/database';
 import { deliverySettingsOf } from '../delivery/delivery-settings-store';
 import { shippingCharge } from '../delivery/order-charges';
+import { activePromotions } from '../promotions/active-promotions';
+import { promotionalUnitPriceSql } from '../promotions/promotion-price-sql';
 import { chargeSupplyKind, orderTax, type OrderTax, type StoreGstSettings } from './order-tax';
 
 type QuoteRow = {
@@ -62,7 +64,13 @@ function chargesQuote(
  * The GST of `body.lines` in `storeId`, delivered to `body.state` when it names one of the 36 (else only the
  * amounts, which do not depend on the state). Lines whose product or variant is not found are left out.
  */
-export async function quoteTax(db: Db, storeId: number, body: TaxQuoteBody): Promise<TaxQuote> {
+export async function quoteTax(
+  db: Db,
+  storeId: number,
+  body: TaxQuoteBody,
+  now: Date = new Date(),
+): Promise<TaxQuote> {
+  const promotions = await activePromotions(db, storeId, now);
   const [store] = rowsOf<{
     state: string | null;
     gstin: string | null;
@@ -95,8 +103,13 @@ export async function quoteTax(db: Db, storeId: number, body: TaxQuoteBody): Pro
       line AS (
         SELECT wanted.position, wanted.quantity, p.unit, p.hsn, p.gst_rate, p.parent_category,
           (SELECT c.name FROM categories AS c WHERE c.id = p.category_id AND c.store_id = ${storeId}) AS category_name,
-          coalesce(v.discounted_price_paise, v.regular_price_paise, p.discounted_price_paise, p.regular_price_paise)
-            AS unit_price_paise
+          ${promotionalUnitPriceSql(promotions, {
+            productId: sql`p.id`,
+            categoryId: sql`p.category_id`,
+            subCategory: sql`p.parent_category`,
+            regularPricePaise: sql`coalesce(v.regular_price_paise, p.regular_price_paise)`,
+            unitPricePaise: sql`coalesce(v.discounted_price_paise, v.regular_price_paise, p.discounted_price_paise, p.regular_price_paise)`,
+          })} AS unit_price_paise
         FROM wanted
           JOIN products AS p ON p.id = wanted.product_id AND p.store_id = ${storeId}
           LEFT JOIN LATERAL (

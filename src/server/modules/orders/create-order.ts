@@ -24,6 +24,7 @@ import { refusedLines } from './line-checks';
 import { orderConfirmationMessage, type OrderConfirmation } from './order-mail';
 import { inBodyOrder, wantedLines } from './order-lines';
 import { generateOrderNumber } from './order-number';
+import { activePromotions } from '../promotions/active-promotions';
 import { placeOrder } from './place-order';
 import { priceOrder } from './pricing';
 import { shortStockError } from './stock';
@@ -56,6 +57,8 @@ export type CreateOrderInput = {
   shopOrigin?: string | undefined;
   /** Draws order numbers (default {@link generateOrderNumber}); tests make it collide. */
   newOrderNumber?: () => string;
+  /** The instant whose running promotions price the lines (default: now). */
+  now?: Date;
 };
 
 /** Thrown inside the transaction when the drawn order number already exists in the store. */
@@ -109,6 +112,9 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
     ...body.shippingAddress,
     state: findIndianState(body.shippingAddress.state)?.name ?? body.shippingAddress.state,
   };
+  // Read before the transaction, which PGlite runs on the event loop: promotions change rarely, and a promotion
+  // written meanwhile is a catalogue change the shopper's page has not shown yet either.
+  const promotions = await activePromotions(db, storeId, input.now ?? new Date());
   const attempt = () =>
     db.transaction(async (tx): Promise<CreatedOrder> => {
       // One order per turn of the event loop. PGlite hands its lock from one waiter to the next in
@@ -127,6 +133,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
         requestHash: hash,
         paymentWindowMinutes,
         wanted,
+        promotions,
       });
       const refused = { ...problems, ...(await refusedLines(tx, storeId, wanted, placed.lines)) };
       if (Object.keys(refused).length > 0) throw new ValidationError(inBodyOrder(refused, body));

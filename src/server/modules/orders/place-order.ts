@@ -16,6 +16,8 @@ import { stores } from '../../db/schema/store-tables';
 import type { WantedLine } from './order-lines';
 import { placedOrderOf, type PlacedOrder, type RawPlacedRow } from './placed-rows';
 import { DEFAULT_SHIPPING_METHOD, SHIPPING_FEE_PAISE } from './pricing';
+import { promotionalUnitPriceSql } from '../promotions/promotion-price-sql';
+import type { ActivePromotion } from '../promotions/promotion-price';
 
 export type PlaceOrderInput = {
   storeId: number;
@@ -32,6 +34,8 @@ export type PlaceOrderInput = {
   paymentWindowMinutes: number;
   /** The wanted lines, in the body's order (at least one). */
   wanted: WantedLine[];
+  /** The promotions running now: a line sells at the best of promotion and catalogue price. */
+  promotions: readonly ActivePromotion[];
 };
 
 /**
@@ -57,7 +61,8 @@ function integerLiteral(value: number): SQL {
  *    variants (`products.stock`), each `UPDATE … SET stock = stock - q WHERE … AND stock >= q` with its rows
  *    locked in id order, so concurrent orders cannot deadlock; a row with too little stock is left unchanged;
  * 3. prices each line at this moment (variant's discounted, variant's regular, product's discounted, product's
- *    regular price) with line total = round(unit price × quantity) in numeric;
+ *    regular price; a running promotion's price on the regular price when lower: ../promotions/promotion-price.ts)
+ *    with line total = round(unit price × quantity) in numeric;
  * 4. only when every line was found (a product with variants needs one), reserved and listed once, and the
  *    account has fewer than {@link MAX_PENDING_ORDERS_PER_ACCOUNT} orders waiting for payment: inserts the
  *    order (payment due `input.paymentWindowMinutes` from now), its line snapshots, its 'created' event and
@@ -96,10 +101,16 @@ export async function placeOrder(tx: Db, input: PlaceOrderInput): Promise<Placed
         p.unit, p.min_quantity, p.quantity_step, p.hsn, p.gst_rate, p.parent_category,
         (SELECT c.name FROM categories AS c WHERE c.id = p.category_id AND c.store_id = ${storeId}) AS category_name,
         CASE WHEN chosen.matched THEN chosen.stock ELSE p.stock END AS stock,
-        coalesce(
+        ${promotionalUnitPriceSql(input.promotions, {
+          productId: sql`p.id`,
+          categoryId: sql`p.category_id`,
+          subCategory: sql`p.parent_category`,
+          regularPricePaise: sql`coalesce(CASE WHEN chosen.matched THEN chosen.regular_price_paise END, p.regular_price_paise)`,
+          unitPricePaise: sql`coalesce(
           CASE WHEN chosen.matched THEN coalesce(chosen.discounted_price_paise, chosen.regular_price_paise) END,
           p.discounted_price_paise, p.regular_price_paise
-        ) AS unit_price_paise,
+        )`,
+        })} AS unit_price_paise,
         p.id IS NOT NULL AND (chosen.matched OR (wanted.variant_id IS NULL AND chosen.id IS NULL)) AS found
       FROM wanted
         LEFT JOIN ${products} AS p ON p.id = wanted.product_id AND p.store_id = ${storeId}

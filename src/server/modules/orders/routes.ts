@@ -65,6 +65,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
         mailFrom: app.config.MAIL_FROM,
         paymentWindowMinutes: app.config.PAYMENT_WINDOW_MINUTES,
         shopOrigin: shopOrigin(request, app.config.PUBLIC_URL ?? null),
+        now: app.clock(),
       });
       reply.header('cache-control', 'no-store');
       if (created.replayed) reply.header('idempotent-replayed', 'true');

@@ -12,6 +12,8 @@ import { categories, products } from '../../db/schema/catalog-tables';
 import { listConditions } from '../catalog/list-conditions';
 import { productColumns, withDetails, type ProductRow } from '../catalog/list-details';
 import { listProducts } from '../catalog/product-list';
+import { activePromotions } from '../promotions/active-promotions';
+import type { ActivePromotion } from '../promotions/promotion-price';
 import { facetCacheKey, STOCK_LIST_MAX_AGE_MS } from './search-cache-key';
 import { matchFacets } from './search-facets';
 import { matchFilter, productListed, selectionOf } from './search-filters';
@@ -28,7 +30,8 @@ import {
 
 /**
  * One page of products for `GET /products`: the catalogue-order list (../catalog/product-list.ts) when `query`
- * uses only the list filters, else {@link searchProducts} (repeating parts kept in `memo`).
+ * uses only the list filters, else {@link searchProducts} (repeating parts kept in `memo`). Prices with the
+ * promotions running at `now`.
  * @returns `{ data, count, pagination: { page, limit, total } }` where `count` = `total`.
  */
 export function findProducts(
@@ -36,8 +39,11 @@ export function findProducts(
   storeId: number,
   query: ProductListQuery,
   memo: SearchMemo = NO_MEMO,
+  now: Date = new Date(),
 ): Promise<ProductListResponse> {
-  return isSearchQuery(query) ? searchProducts(db, storeId, query, memo) : listProducts(db, storeId, query);
+  return isSearchQuery(query)
+    ? searchProducts(db, storeId, query, memo, now)
+    : listProducts(db, storeId, query, now);
 }
 
 /** True when `query` uses anything beyond the storefront's plain list filters; the plain list skips all search work. */
@@ -82,6 +88,7 @@ async function matchesOf(
   query: ProductListQuery,
   words: SearchWord[],
   memo: SearchMemo,
+  promotions: readonly ActivePromotion[],
 ): Promise<MatchSet> {
   if (query.q !== undefined && words.length === 0) return noMatches();
   const key = JSON.stringify([
@@ -93,11 +100,11 @@ async function matchesOf(
   ]);
   const load = () => {
     const spec = listConditions(storeId, { ...query, category: undefined });
-    if (query.q === undefined) return loadMatchSet(db, spec, undefined);
+    if (query.q === undefined) return loadMatchSet(db, spec, undefined, promotions);
     const textQuery = fullTextQuery(words);
     const where = and(spec, sql`products.search_document @@ (${textQuery})`)!;
     const score = sql`ts_rank(products.search_document, ${typedWordsQuery(words)}) + ts_rank(products.search_document, ${textQuery})`;
-    return withIndexes(db, true, (tx) => loadMatchSet(tx, where, score));
+    return withIndexes(db, true, (tx) => loadMatchSet(tx, where, score, promotions));
   };
   return memo.keep(`matches:${key}`, load, {
     maxAgeMs: STOCK_LIST_MAX_AGE_MS,
@@ -131,20 +138,23 @@ async function rowsInOrder(db: Db, storeId: number, ids: string[]): Promise<Prod
  * One page of the products matching `query` (docs/product.md §3 answer), with `facets` when asked for and, for a search
  * that found nothing, `suggestion` ('Did you mean …?') when a word of it looks misspelt. The word plan and the
  * matches are kept in `memo` (search-memo.ts); selections, order, page and facets are worked out on the
- * matches (search-filters.ts, search-facets.ts).
+ * matches (search-filters.ts, search-facets.ts). Prices — of the cards, the sort, the price filter and facet —
+ * with the promotions running at `now`.
  */
 export async function searchProducts(
   db: Db,
   storeId: number,
   query: ProductListQuery,
   memo: SearchMemo = NO_MEMO,
+  now: Date = new Date(),
 ): Promise<ProductListResponse> {
+  const promotions = await activePromotions(db, storeId, now);
   const q = query.q;
   const words =
     q === undefined
       ? []
       : await memo(`words:${searchWordsOf(q).join(' ')}`, () => planSearchWords(db, storeId, q));
-  const set = await matchesOf(db, storeId, query, words, memo);
+  const set = await matchesOf(db, storeId, query, words, memo, promotions);
   const filter = matchFilter(set, selectionOf(query));
   const order = productOrder(set, query.sort ?? (q === undefined ? 'catalogue' : 'relevance'));
   const offset = (query.page - 1) * query.limit;
@@ -156,7 +166,7 @@ export async function searchProducts(
     total += 1;
   }
   const answer: ProductListResponse = {
-    data: await withDetails(db, storeId, await rowsInOrder(db, storeId, pageIds)),
+    data: await withDetails(db, storeId, await rowsInOrder(db, storeId, pageIds), promotions),
     count: total,
     pagination: { page: query.page, limit: query.limit, total },
   };

@@ -34,7 +34,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = `${storeId}:products:${listCacheKey(query)}`;
       const json = await app.responseCache.getOrLoad(
         key,
-        () => findProducts(app.db, storeId, query, responseCacheMemo(app.responseCache, storeId)),
+        () =>
+          findProducts(app.db, storeId, query, responseCacheMemo(app.responseCache, storeId), app.clock()),
         listReadsStock(query) ? { maxAgeMs: STOCK_LIST_MAX_AGE_MS } : {},
       );
       return sendCachedJson(reply, json);

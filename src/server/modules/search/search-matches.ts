@@ -9,11 +9,16 @@
  * without variants that is in stock — as the database's triggers keep them (`products.offer_entries`,
  * `Size‹US›Colour‹US›price`, drizzle/0010_product_offers.sql). Kept matches therefore read stock and are served
  * for at most the age of a stock-reading list answer.
+ *
+ * Prices are the ones shoppers pay at the load: with running promotions, each offer's and each card's price is the
+ * best of the promotion price and the catalogue's (../promotions/promotion-price.ts), so sorting by price, the
+ * price filter and the price facet follow the promotion. The cache is cleared when a promotion starts or ends.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ProductSort } from '@shared/catalog/catalog-limits';
 import type { ProductFacets } from '@shared/catalog/product-schema';
 import { rowsOf, type Db } from '../../db/database';
+import { bestUnitPrice, type ActivePromotion } from '../promotions/promotion-price';
 
 /** Separates the parts of one offer (U+001F, as the database writes them). */
 const PART = '\u001f';
@@ -97,11 +102,15 @@ type MatchRow = {
   low: number | string | null;
   high: number | string | null;
   score: number | string;
+  /** With running promotions only: the product's category id and its variants' own regular prices. */
+  category_id?: number;
+  parent_category?: string | null;
+  variant_regulars?: string;
 };
 
 /** An empty match set (a text with no word to search for). */
 export function noMatches(): MatchSet {
-  return matchSetOf([]);
+  return matchSetOf([], []);
 }
 
 /** The lower-case values of `spellings` (`keys`) and which one each spelling is (`key`; -1 for ''). */
@@ -114,7 +123,35 @@ function valuesOf(spellings: string[]): { key: Int32Array; keys: string[] } {
   };
 }
 
-function matchSetOf(rows: MatchRow[]): MatchSet {
+/**
+ * The price a shopper pays for an offer (or the card) of `row` selling at `pricePaise` in the catalogue, of size
+ * `size` and colour `color` (a variant's own regular price, else the product's, is what a promotion takes off).
+ */
+function promotedPricer(
+  row: MatchRow,
+  promotions: readonly ActivePromotion[],
+): (pricePaise: number, size: string | null, color: string | null) => number {
+  if (promotions.length === 0) return (pricePaise) => pricePaise;
+  const productRegular = Number(row.regular);
+  const variantRegular = new Map<string, number>();
+  if (row.variant_regulars) {
+    for (const entry of row.variant_regulars.split(ELEMENT)) {
+      const [size = '', color = '', regular = '0'] = entry.split(PART);
+      variantRegular.set(`${size}${PART}${color}`, Number(regular));
+    }
+  }
+  return (pricePaise, size, color) =>
+    bestUnitPrice(promotions, {
+      productId: row.id,
+      categoryId: Number(row.category_id),
+      subCategory: row.parent_category ?? null,
+      regularPricePaise:
+        size === null ? productRegular : (variantRegular.get(`${size}${PART}${color}`) ?? productRegular),
+      unitPricePaise: pricePaise,
+    }).pricePaise;
+}
+
+function matchSetOf(rows: MatchRow[], promotions: readonly ActivePromotion[]): MatchSet {
   const size = rows.length;
   const categories: string[] = [];
   const fabrics: string[] = [];
@@ -150,7 +187,8 @@ function matchSetOf(rows: MatchRow[]): MatchSet {
     set.ids[i] = row.id;
     set.score[i] = Number(row.score);
     set.createdMicros[i] = Number(row.created);
-    set.listedPaise[i] = Number(row.listed);
+    const price = promotedPricer(row, promotions);
+    set.listedPaise[i] = price(Number(row.listed), null, null);
     set.regularPaise[i] = Number(row.regular);
     set.category[i] = categoryIndex!(row.category);
     set.low[i] = row.low === null ? Number.NaN : Number(row.low);
@@ -161,10 +199,16 @@ function matchSetOf(rows: MatchRow[]): MatchSet {
     set.offerStart[i] = offerSizes.length;
     if (row.offers === '') return;
     for (const offer of row.offers.split(ELEMENT)) {
-      const [offerSize = '', offerColor = '', price = '0'] = offer.split(PART);
+      const [offerSize = '', offerColor = '', offerPrice = '0'] = offer.split(PART);
       offerSizes.push(sizeIndex!(offerSize));
       offerColors.push(colorIndex!(offerColor));
-      offerPrices.push(Number(price));
+      offerPrices.push(price(Number(offerPrice), offerSize, offerColor));
+    }
+    if (promotions.length > 0) {
+      // The lowest and highest offer price after the promotion.
+      const prices = offerPrices.slice(set.offerStart[i]);
+      set.low[i] = Math.min(...prices);
+      set.high[i] = Math.max(...prices);
     }
   });
   set.fabricStart[size] = fabricList.length;
@@ -187,9 +231,23 @@ function matchSetOf(rows: MatchRow[]): MatchSet {
 
 /**
  * Reads the products matching `where` (a condition on `products` joined with `categories`, scoped to the store
- * by the caller) with their relevance `score` (a SQL expression; none: 0) in one statement.
+ * by the caller) with their relevance `score` (a SQL expression; none: 0) in one statement, priced with
+ * `promotions` (the ones running now; with none, the statement reads no more than the catalogue's prices).
  */
-export async function loadMatchSet(db: Db, where: SQL, score: SQL | undefined): Promise<MatchSet> {
+export async function loadMatchSet(
+  db: Db,
+  where: SQL,
+  score: SQL | undefined,
+  promotions: readonly ActivePromotion[] = [],
+): Promise<MatchSet> {
+  const promotionColumns =
+    promotions.length === 0
+      ? sql``
+      : sql`, products.category_id, products.parent_category,
+      (SELECT string_agg(coalesce(v.size, '') || chr(31) || coalesce(v.color, '') || chr(31) || v.regular_price_paise,
+          chr(30)) FROM product_variants v
+        WHERE v.store_id = products.store_id AND v.product_id = products.id AND v.regular_price_paise IS NOT NULL
+      ) AS variant_regulars`;
   const result = await db.execute(sql`
     select products.id, categories.name as category,
       (extract(epoch from products.created_at) * 1000000)::float8 as created,
@@ -198,12 +256,12 @@ export async function loadMatchSet(db: Db, where: SQL, score: SQL | undefined): 
       array_to_string(products.search_fabrics, chr(30)) as fabrics,
       array_to_string(products.offer_entries, chr(30)) as offers,
       products.offer_min_price_paise as low, products.offer_max_price_paise as high,
-      (${score ?? sql`0`})::float8 as score
+      (${score ?? sql`0`})::float8 as score${promotionColumns}
     from products join categories on categories.id = products.category_id
     where ${where}
     order by products.sort_order asc, products.created_at asc, products.id asc
   `);
-  return matchSetOf(rowsOf<MatchRow>(result));
+  return matchSetOf(rowsOf<MatchRow>(result), promotions);
 }
 
 /** Compares two products for `sort`; ties keep catalogue order (the caller breaks them by index). */

@@ -3,6 +3,7 @@
  * `BreadcrumbList`, `Organization` and `WebSite`, canonical listing URLs and absolute image URLs. Prices in
  * rupees, INR.
  */
+import { indiaDateOf } from '@shared/discounts/promotion-times';
 import type { ProductDetail } from '@shared/catalog/product-schema';
 import type { StoreInfo } from '@shared/store-settings/store-info-schema';
 import { plainSummary } from './page-head';
@@ -78,9 +79,15 @@ const availability = (available: boolean) =>
 
 /**
  * schema.org `Product` of a product page: one `Offer` per variant (its SKU, price and availability), or one
- * offer for a product without variants; prices in rupees, INR.
+ * offer for a product without variants; prices in rupees, INR. While a promotion sets the product's prices, each
+ * discounted offer carries `priceValidUntil`: the India date of the promotion's last second (schema.org `Offer`,
+ * Google's product structured data).
  */
 export function productJsonLd(product: ProductDetail, sku: string, url: string, origin: string): object {
+  const validUntil = (discountedPrice: number | null) =>
+    product.promotion && discountedPrice !== null
+      ? { priceValidUntil: indiaDateOf(new Date(Date.parse(product.promotion.endsAt) - 1)) }
+      : {};
   const images = (product.images.length > 0 ? product.images.map((image) => image.url) : [product.imgUrl])
     .filter((image): image is string => Boolean(image))
     .map((image) => absolute(origin, image));
@@ -91,6 +98,7 @@ export function productJsonLd(product: ProductDetail, sku: string, url: string, 
           sku: variant.sku,
           price: payPrice(variant.price, variant.discountedPrice).toFixed(2),
           priceCurrency: 'INR',
+          ...validUntil(variant.discountedPrice),
           availability: availability(variant.available),
           url,
           ...(variant.size || variant.color
@@ -103,6 +111,7 @@ export function productJsonLd(product: ProductDetail, sku: string, url: string, 
             sku,
             price: payPrice(product.regularPrice, product.discountedPrice).toFixed(2),
             priceCurrency: 'INR',
+            ...validUntil(product.discountedPrice),
             availability: availability(product.available),
             url,
           },

@@ -189,7 +189,7 @@ export function pageHtmlRenderer(
         `${storeId}:page:${origin}${url.pathname}${url.search}`,
         async (): Promise<CachedPage> => {
           const meta = await pageMetaFor(
-            { db: app.db, storeId, origin },
+            { db: app.db, storeId, origin, now: app.clock() },
             url.pathname,
             url.searchParams,
             testMode,

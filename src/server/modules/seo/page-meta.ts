@@ -58,7 +58,13 @@ const PRODUCT_PATH = /^\/product\/([^/]+)\/?$/;
 const RETURN_REQUEST_PATH = /^\/orders\/[^/]+\/return\/?$/;
 
 /** Where to find what a page needs: the store, the request's origin, and the catalogue's version. */
-export type PageContext = { db: Db; storeId: number; origin: string };
+export type PageContext = {
+  db: Db;
+  storeId: number;
+  origin: string;
+  /** The instant whose running promotions price the page (default: now). */
+  now?: Date;
+};
 
 /**
  * The product's own SKU (variants carry theirs) and the store's catalogue version, which names the preview
@@ -141,7 +147,7 @@ export async function pageMetaFor(
   const productMatch = PRODUCT_PATH.exec(path);
   if (productMatch) {
     const id = decodeURIComponent(productMatch[1]!).toLowerCase();
-    const product = await getProduct(context.db, context.storeId, id);
+    const product = await getProduct(context.db, context.storeId, id, context.now ?? new Date());
     if (!product) return notFound(base, brand);
     const { sku, version } = await productSku(context, product.id);
     const url = `${origin}/product/${product.id}`;
