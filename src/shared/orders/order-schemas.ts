@@ -71,6 +71,11 @@ export const createOrderBodySchema = z
       .max(MAX_LINES_PER_ORDER, `must contain at most ${MAX_LINES_PER_ORDER} lines`)
       .optional(),
     shippingAddress: shippingAddressSchema,
+    /**
+     * The coupon code the shopper applied (docs/discounts.md), any letter case; the server checks and prices
+     * it again: 409 with the coupon's message when it cannot be used.
+     */
+    couponCode: z.string().trim().max(64).optional(),
   })
   .superRefine((body, context) => {
     if (body.products === undefined && body.lines === undefined) {

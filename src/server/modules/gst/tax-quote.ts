@@ -15,8 +15,12 @@ import { deliverySettingsOf } from '../delivery/delivery-settings-store';
 import { shippingCharge } from '../delivery/order-charges';
 import { chargeSupplyKind, orderTax, type OrderTax, type StoreGstSettings } from './order-tax';
 
-type QuoteRow = {
+/** One found line of a quote: what decides its GST and its coupon (product, categories, prices in paise). */
+export type QuoteRow = {
   position: number;
+  quantity: string | number;
+  product_id: string;
+  regular_price_paise: number;
   unit: string;
   hsn: string | null;
   gst_rate: string | number | null;
@@ -31,7 +35,7 @@ type QuoteRow = {
  * with the shipping's GST (paise). Without a valid PIN code: the same for a store without zones (its charge
  * is the same everywhere it delivers; the COD fee only when COD is not limited to PIN prefixes), else null.
  */
-function chargesQuote(
+export function chargesQuote(
   settings: DeliverySettings,
   postalCode: string | undefined,
   state: string | null,
@@ -58,11 +62,11 @@ function chargesQuote(
   };
 }
 
-/**
- * The GST of `body.lines` in `storeId`, delivered to `body.state` when it names one of the 36 (else only the
- * amounts, which do not depend on the state). Lines whose product or variant is not found are left out.
- */
-export async function quoteTax(db: Db, storeId: number, body: TaxQuoteBody): Promise<TaxQuote> {
+/** The store's GST and delivery settings, as a quote needs them. */
+export async function quoteStoreSettings(
+  db: Db,
+  storeId: number,
+): Promise<{ gst: StoreGstSettings; delivery: DeliverySettings }> {
   const [store] = rowsOf<{
     state: string | null;
     gstin: string | null;
@@ -73,30 +77,46 @@ export async function quoteTax(db: Db, storeId: number, body: TaxQuoteBody): Pro
       sql`SELECT state, gstin, gst_defaults, delivery_settings FROM stores WHERE id = ${storeId}`,
     ),
   );
-  const settings: StoreGstSettings = {
-    state: store?.state ?? null,
-    gstin: store?.gstin ?? null,
-    gstDefaults: store?.gst_defaults ?? {},
+  return {
+    gst: {
+      state: store?.state ?? null,
+      gstin: store?.gstin ?? null,
+      gstDefaults: store?.gst_defaults ?? {},
+    },
+    delivery: deliverySettingsOf(store?.delivery_settings),
   };
+}
+
+/**
+ * The lines of a quote priced as the order would price them at this moment, in the body's order; lines whose
+ * product or variant is not found are left out. `regular_price_paise`: the variant's regular price, else the
+ * product's (a line is on sale when its unit price is below it).
+ */
+export async function quotedLines(
+  db: Db,
+  storeId: number,
+  lines: TaxQuoteBody['lines'],
+): Promise<QuoteRow[]> {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   const asUuid = (value: string | undefined) => (value !== undefined && uuid.test(value) ? value : null);
-  const rows = rowsOf<QuoteRow>(
+  return rowsOf<QuoteRow>(
     await db.execute(sql`
       WITH wanted AS (
         SELECT product_id, variant_id, size, color, quantity, (ordinality - 1)::integer AS position
         FROM unnest(
-          ${sql.param(body.lines.map((line) => asUuid(line.productId)))}::uuid[],
-          ${sql.param(body.lines.map((line) => asUuid(line.variantId)))}::uuid[],
-          ${sql.param(body.lines.map((line) => line.size ?? null))}::text[],
-          ${sql.param(body.lines.map((line) => line.color ?? null))}::text[],
-          ${sql.param(body.lines.map((line) => line.quantity))}::numeric[]
+          ${sql.param(lines.map((line) => asUuid(line.productId)))}::uuid[],
+          ${sql.param(lines.map((line) => asUuid(line.variantId)))}::uuid[],
+          ${sql.param(lines.map((line) => line.size ?? null))}::text[],
+          ${sql.param(lines.map((line) => line.color ?? null))}::text[],
+          ${sql.param(lines.map((line) => line.quantity))}::numeric[]
         ) WITH ORDINALITY AS wanted(product_id, variant_id, size, color, quantity, ordinality)
       ),
       line AS (
-        SELECT wanted.position, wanted.quantity, p.unit, p.hsn, p.gst_rate, p.parent_category,
+        SELECT wanted.position, wanted.quantity, p.id AS product_id, p.unit, p.hsn, p.gst_rate, p.parent_category,
           (SELECT c.name FROM categories AS c WHERE c.id = p.category_id AND c.store_id = ${storeId}) AS category_name,
           coalesce(v.discounted_price_paise, v.regular_price_paise, p.discounted_price_paise, p.regular_price_paise)
-            AS unit_price_paise
+            AS unit_price_paise,
+          coalesce(v.regular_price_paise, p.regular_price_paise) AS regular_price_paise
         FROM wanted
           JOIN products AS p ON p.id = wanted.product_id AND p.store_id = ${storeId}
           LEFT JOIN LATERAL (
@@ -113,6 +133,15 @@ export async function quoteTax(db: Db, storeId: number, body: TaxQuoteBody): Pro
       )
       SELECT *, round(unit_price_paise * quantity)::bigint AS line_total_paise FROM line ORDER BY position`),
   );
+}
+
+/**
+ * The GST of `body.lines` in `storeId`, delivered to `body.state` when it names one of the 36 (else only the
+ * amounts, which do not depend on the state). Lines whose product or variant is not found are left out.
+ */
+export async function quoteTax(db: Db, storeId: number, body: TaxQuoteBody): Promise<TaxQuote> {
+  const { gst: settings, delivery } = await quoteStoreSettings(db, storeId);
+  const rows = await quotedLines(db, storeId, body.lines);
   const state = body.state ? findIndianState(body.state) : undefined;
   const tax = orderTax(
     settings,
@@ -130,7 +159,7 @@ export async function quoteTax(db: Db, storeId: number, body: TaxQuoteBody): Pro
   );
   const registered = settings.gstin !== null;
   const charges = chargesQuote(
-    deliverySettingsOf(store?.delivery_settings),
+    delivery,
     body.postalCode,
     state?.name ?? null,
     tax,
