@@ -12,6 +12,8 @@ import { coupons } from '../../db/schema/coupon-tables';
 import { orderLines, orders } from '../../db/schema/order-tables';
 import { stores } from '../../db/schema/store-tables';
 import { insertTestShop, type TestShop } from '../../test/order-fixture';
+import { payTestOrder, shipTestOrder } from '../../test/order-moves';
+import { pdfText } from '../../test/pdf-text';
 import { insertSignedInCustomers, type SessionCustomer } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
@@ -244,6 +246,19 @@ describe.each(testDatabaseKinds)('coupons at checkout on %s', (kind) => {
       sgstPaise: 12_000,
     });
     expect(line!.orders).toMatchObject({ totalPaise: 504_000, taxPaise: 24_000, discountPaise: 56_000 });
+
+    // The invoice shows the line's discount and the discounted taxable value.
+    await payTestOrder(database.db, shop.storeId, line!.orders.id);
+    await shipTestOrder(database.db, shop.storeId, line!.orders.id, 'EE123456789IN');
+    const invoice = await app.inject({
+      method: 'GET',
+      url: `/api/v1/orders/${line!.orders.orderNumber}/invoice`,
+      headers: { host: HOST, ...customer!.headers },
+    });
+    expect(invoice.statusCode).toBe(200);
+    const [text] = await pdfText(invoice.rawPayload);
+    expect(text).toContain('(discount ₹560)');
+    expect(text).toContain('2 PCS ₹2,800 ₹4,800 2.5 % ₹120 2.5 % ₹120 ₹5,040');
   });
 
   it('refuses malformed bodies with 400 and the fields', async () => {
