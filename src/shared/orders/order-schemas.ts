@@ -109,9 +109,11 @@ export const orderItemSchema = z.object({
   quantity: z.number(),
   price: z.number(),
   lineTotal: z.number(),
+  /** The line's share of the coupon's discount, rupees (docs/discounts.md); absent: none. */
+  discount: z.number().optional(),
   /**
    * GST of the line as the server stored it when the order was placed (docs/gst.md), in rupees: HSN code,
-   * rate in percent, taxable value (lineTotal − tax) and the tax by head. Absent for orders placed before.
+   * rate in percent, taxable value (lineTotal − discount − tax) and the tax by head. Absent for orders placed before.
    */
   hsn: z.string().nullable().optional(),
   gstRate: z.number().nullable().optional(),
@@ -189,6 +191,12 @@ export const orderSchema = z.object({
   refundDue: z.boolean(),
   subtotal: z.number(),
   shippingFee: z.number(),
+  /**
+   * The coupon's discount in rupees (0: none) and its code (null: none); total = subtotal − discount + charges
+   * (docs/discounts.md).
+   */
+  discount: z.number().optional(),
+  couponCode: z.string().nullable().optional(),
   total: z.number(),
   /** The GST included in `total`, in rupees (docs/gst.md); absent for orders placed before GST was recorded. */
   tax: z.number().optional(),

@@ -35,6 +35,7 @@ type LineRow = Pick<
   | 'quantity'
   | 'unitPricePaise'
   | 'lineTotalPaise'
+  | 'discountPaise'
   | 'hsn'
   | 'gstRate'
   | 'taxableValuePaise'
@@ -58,6 +59,7 @@ const lineColumns = {
   quantity: orderLines.quantity,
   unitPricePaise: orderLines.unitPricePaise,
   lineTotalPaise: orderLines.lineTotalPaise,
+  discountPaise: orderLines.discountPaise,
   hsn: orderLines.hsn,
   gstRate: orderLines.gstRate,
   taxableValuePaise: orderLines.taxableValuePaise,
@@ -148,7 +150,9 @@ export function toOrder(
       unit: line.unit === 'm' ? 'm' : 'piece',
       quantity: line.quantity,
       price: paiseToRupees(line.unitPricePaise),
-      lineTotal: paiseToRupees(line.lineTotalPaise),
+      // round(price × quantity): the line before the coupon's share, which `discount` shows.
+      lineTotal: paiseToRupees(line.lineTotalPaise + line.discountPaise),
+      ...(line.discountPaise > 0 ? { discount: paiseToRupees(line.discountPaise) } : {}),
       ...(line.gstRate === null
         ? {}
         : {
@@ -179,6 +183,8 @@ export function toOrder(
     refundDue: row.refundDue,
     subtotal: paiseToRupees(row.subtotalPaise),
     shippingFee: paiseToRupees(row.shippingFeePaise),
+    discount: paiseToRupees(row.discountPaise),
+    couponCode: row.couponCode,
     total: paiseToRupees(row.totalPaise),
     tax: paiseToRupees(row.taxPaise),
     gstSupply: gstSupplyOf(row),
