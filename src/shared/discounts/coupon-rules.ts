@@ -60,7 +60,10 @@ export type CouponLine = {
 export type CustomerUse = { usesOfCoupon: number; placedOrders: number };
 
 /** The coupon's status at `now`: paused, scheduled (not started), expired (ended) or active. */
-export function couponStatus(terms: Pick<CouponTerms, 'paused' | 'startsAt' | 'endsAt'>, now: Date): CouponStatus {
+export function couponStatus(
+  terms: Pick<CouponTerms, 'paused' | 'startsAt' | 'endsAt'>,
+  now: Date,
+): CouponStatus {
   if (terms.paused) return 'paused';
   if (now < terms.startsAt) return 'scheduled';
   if (terms.endsAt !== null && now >= terms.endsAt) return 'expired';
@@ -108,9 +111,11 @@ export function applyCoupon(
   if (status === 'paused') return { refusal: COUPON_NOT_VALID };
   if (status === 'scheduled') return { refusal: couponStartsText(terms.startsAt) };
   if (status === 'expired') return { refusal: COUPON_EXPIRED };
-  if (terms.usageLimit !== null && terms.timesUsed >= terms.usageLimit) return { refusal: COUPON_LIMIT_REACHED };
+  if (terms.usageLimit !== null && terms.timesUsed >= terms.usageLimit)
+    return { refusal: COUPON_LIMIT_REACHED };
   if (customer && customer.usesOfCoupon >= terms.perCustomerLimit) return { refusal: COUPON_ALREADY_USED };
-  if (customer && terms.firstOrderOnly && customer.placedOrders > 0) return { refusal: COUPON_FIRST_ORDER_ONLY };
+  if (customer && terms.firstOrderOnly && customer.placedOrders > 0)
+    return { refusal: COUPON_FIRST_ORDER_ONLY };
   const eligible = lines.map((line) => couponAppliesTo(terms, line));
   const values = lines.map((line, index) => (eligible[index] ? line.lineTotalPaise : 0));
   const eligiblePaise = values.reduce((sum, value) => sum + value, 0);

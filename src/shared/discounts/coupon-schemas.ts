@@ -21,11 +21,7 @@ export const couponCodeSchema = z
 
 /** The shopper's 'Apply coupon' form. */
 export const applyCouponFormSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .min(1, 'Enter a code')
-    .regex(COUPON_CODE_PATTERN, COUPON_NOT_VALID),
+  code: z.string().trim().min(1, 'Enter a code').regex(COUPON_CODE_PATTERN, COUPON_NOT_VALID),
 });
 export type ApplyCouponForm = z.infer<typeof applyCouponFormSchema>;
 
@@ -64,12 +60,18 @@ export const couponInputSchema = z
     /** Category or sub-category names (any letter case) for scope `categories`. */
     categories: z.array(z.string().trim().min(1).max(80)).max(50).default([]),
     /** Product ids for scope `products`. */
-    productIds: z.array(z.uuid({ message: 'must be a product id' })).max(200).default([]),
+    productIds: z
+      .array(z.uuid({ message: 'must be a product id' }))
+      .max(200)
+      .default([]),
     excludeSaleItems: z.boolean().default(false),
     paused: z.boolean().default(false),
   })
   .superRefine((input, context) => {
-    if (input.kind === 'percent' && (input.value < 1 || input.value > 100 || !Number.isInteger(input.value))) {
+    if (
+      input.kind === 'percent' &&
+      (input.value < 1 || input.value > 100 || !Number.isInteger(input.value))
+    ) {
       context.addIssue({ code: 'custom', path: ['value'], message: 'must be a whole percent from 1 to 100' });
     }
     if (input.kind === 'fixed' && input.value <= 0) {

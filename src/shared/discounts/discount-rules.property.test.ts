@@ -70,17 +70,15 @@ const line = fc
     quantity: fc.integer({ min: 1, max: 10 }),
     onSale: fc.boolean(),
   })
-  .map(
-    ({ unitPricePaise, quantity, onSale }): CouponLine & { quantity: number } => ({
-      productId: '00000000-0000-4000-8000-000000000000',
-      category: 'Sarees',
-      parentCategory: null,
-      unitPricePaise,
-      regularPricePaise: onSale ? unitPricePaise + 100 : unitPricePaise,
-      lineTotalPaise: unitPricePaise * quantity,
-      quantity,
-    }),
-  );
+  .map(({ unitPricePaise, quantity, onSale }): CouponLine & { quantity: number } => ({
+    productId: '00000000-0000-4000-8000-000000000000',
+    category: 'Sarees',
+    parentCategory: null,
+    unitPricePaise,
+    regularPricePaise: onSale ? unitPricePaise + 100 : unitPricePaise,
+    lineTotalPaise: unitPricePaise * quantity,
+    quantity,
+  }));
 const coupon = fc.oneof(
   fc.integer({ min: 1, max: 100 }).map((value) => terms({ kind: 'percent', value })),
   fc
@@ -93,21 +91,28 @@ const now = new Date('2026-11-27T12:00:00Z');
 describe('a coupon on random carts', () => {
   test('never takes more than the eligible lines are worth, nor more than the cap; sale lines stay whole when excluded', () => {
     fc.assert(
-      fc.property(fc.array(line, { minLength: 1, maxLength: 20 }), coupon, fc.boolean(), (lines, base, exclude) => {
-        const result = applyCoupon({ ...base, excludeSaleItems: exclude }, lines, now, null);
-        if ('refusal' in result) {
-          expect(exclude && lines.every((item) => item.unitPricePaise < item.regularPricePaise)).toBe(true);
-          return;
-        }
-        const eligible = lines.filter((item) => !exclude || item.unitPricePaise >= item.regularPricePaise);
-        const eligiblePaise = eligible.reduce((sum, item) => sum + item.lineTotalPaise, 0);
-        expect(result.discountPaise).toBeLessThanOrEqual(eligiblePaise);
-        if (base.maxDiscountPaise !== null) expect(result.discountPaise).toBeLessThanOrEqual(base.maxDiscountPaise);
-        expect(result.lineDiscountsPaise.reduce((sum, share) => sum + share, 0)).toBe(result.discountPaise);
-        lines.forEach((item, index) => {
-          if (exclude && item.unitPricePaise < item.regularPricePaise) expect(result.lineDiscountsPaise[index]).toBe(0);
-        });
-      }),
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 20 }),
+        coupon,
+        fc.boolean(),
+        (lines, base, exclude) => {
+          const result = applyCoupon({ ...base, excludeSaleItems: exclude }, lines, now, null);
+          if ('refusal' in result) {
+            expect(exclude && lines.every((item) => item.unitPricePaise < item.regularPricePaise)).toBe(true);
+            return;
+          }
+          const eligible = lines.filter((item) => !exclude || item.unitPricePaise >= item.regularPricePaise);
+          const eligiblePaise = eligible.reduce((sum, item) => sum + item.lineTotalPaise, 0);
+          expect(result.discountPaise).toBeLessThanOrEqual(eligiblePaise);
+          if (base.maxDiscountPaise !== null)
+            expect(result.discountPaise).toBeLessThanOrEqual(base.maxDiscountPaise);
+          expect(result.lineDiscountsPaise.reduce((sum, share) => sum + share, 0)).toBe(result.discountPaise);
+          lines.forEach((item, index) => {
+            if (exclude && item.unitPricePaise < item.regularPricePaise)
+              expect(result.lineDiscountsPaise[index]).toBe(0);
+          });
+        },
+      ),
       { numRuns: 1_000 },
     );
   });
@@ -125,7 +130,9 @@ describe('a coupon on random carts', () => {
           expect(gst.ratePercent).toBe(paid * 100 <= 250_000 * 105 * item.quantity ? 5 : 18);
           expect(gst.ratePercent).toBe(gstRateFor({ unitPricePaise: perPiece, unit: 'piece' }));
           // A discount never raises the slab.
-          expect(gst.ratePercent).toBeLessThanOrEqual(gstRateFor({ unitPricePaise: item.unitPricePaise, unit: 'piece' }));
+          expect(gst.ratePercent).toBeLessThanOrEqual(
+            gstRateFor({ unitPricePaise: item.unitPricePaise, unit: 'piece' }),
+          );
         });
       }),
       { numRuns: 1_000 },

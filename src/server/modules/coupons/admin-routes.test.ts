@@ -76,10 +76,25 @@ describe.each(testDatabaseKinds)('admin coupons on %s', (kind) => {
       error: 'The code DIWALI20 is taken',
       fields: { code: 'is already the code of another coupon' },
     });
-    await call('POST', '/coupons', { ...FORM, code: 'NEXT-YEAR', startsAt: '2099-10-01T00:00:00+05:30', endsAt: null });
-    await call('POST', '/coupons', { ...FORM, code: 'OLD', startsAt: '2025-10-01T00:00:00+05:30', endsAt: '2025-11-01T00:00:00+05:30' });
+    await call('POST', '/coupons', {
+      ...FORM,
+      code: 'NEXT-YEAR',
+      startsAt: '2099-10-01T00:00:00+05:30',
+      endsAt: null,
+    });
+    await call('POST', '/coupons', {
+      ...FORM,
+      code: 'OLD',
+      startsAt: '2025-10-01T00:00:00+05:30',
+      endsAt: '2025-11-01T00:00:00+05:30',
+    });
 
-    const edited = await call('PUT', `/coupons/${coupon.id}`, { ...FORM, kind: 'fixed', value: 250, minSubtotal: 1500 });
+    const edited = await call('PUT', `/coupons/${coupon.id}`, {
+      ...FORM,
+      kind: 'fixed',
+      value: 250,
+      minSubtotal: 1500,
+    });
     expect(edited.json()).toMatchObject({ kind: 'fixed', value: 250, minSubtotal: 1500, maxDiscount: null });
     const paused = await call('POST', `/coupons/${coupon.id}/pause`);
     expect(paused.json()).toMatchObject({ paused: true, status: 'paused' });
@@ -188,7 +203,11 @@ describe.each(testDatabaseKinds)('admin coupons on %s', (kind) => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: 'Coupon not found' });
     expect((await call('GET', '/coupons/abc')).statusCode).toBe(400);
-    const anonymous = await app.inject({ method: 'GET', url: '/api/v1/admin/coupons', headers: { host: HOST } });
+    const anonymous = await app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/coupons',
+      headers: { host: HOST },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 });

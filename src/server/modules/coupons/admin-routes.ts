@@ -29,17 +29,23 @@ export const couponAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const actor = async (request: Parameters<typeof requireMember>[0]) => actorOf(await requireMember(request));
 
   /** 200 the store's coupons, newest first. */
-  app.get('/coupons', { schema: { response: { 200: couponListSchema, ...errors } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return reply.send(await listCoupons(app.db, request.storeId));
-  });
+  app.get(
+    '/coupons',
+    { schema: { response: { 200: couponListSchema, ...errors } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return reply.send(await listCoupons(app.db, request.storeId));
+    },
+  );
 
   /** 201 the new coupon; 400 naming each bad field; 409 `fields.code` for a code taken in any letter case. */
   app.post(
     '/coupons',
     { schema: { body: couponInputSchema, response: { 201: couponSchema, ...errors } } },
     async (request, reply) =>
-      reply.code(201).send(await saveCoupon(app.db, request.storeId, await actor(request), null, request.body)),
+      reply
+        .code(201)
+        .send(await saveCoupon(app.db, request.storeId, await actor(request), null, request.body)),
   );
 
   /** 200 one coupon; 404 'Coupon not found'. */
@@ -56,11 +62,21 @@ export const couponAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/coupons/:couponId',
     {
-      schema: { params: couponParamsSchema, body: couponInputSchema, response: { 200: couponSchema, ...errors } },
+      schema: {
+        params: couponParamsSchema,
+        body: couponInputSchema,
+        response: { 200: couponSchema, ...errors },
+      },
     },
     async (request, reply) =>
       reply.send(
-        await saveCoupon(app.db, request.storeId, await actor(request), request.params.couponId, request.body),
+        await saveCoupon(
+          app.db,
+          request.storeId,
+          await actor(request),
+          request.params.couponId,
+          request.body,
+        ),
       ),
   );
 

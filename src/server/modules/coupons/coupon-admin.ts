@@ -58,8 +58,10 @@ export function couponColumnsOf(input: CheckedCouponInput) {
     perCustomerLimit: input.perCustomerLimit,
     firstOrderOnly: input.firstOrderOnly,
     scope: input.scope,
-    categories: input.scope === 'categories' ? [...new Set(input.categories.map((name) => name.toLowerCase()))] : [],
-    productIds: input.scope === 'products' ? [...new Set(input.productIds.map((id) => id.toLowerCase()))] : [],
+    categories:
+      input.scope === 'categories' ? [...new Set(input.categories.map((name) => name.toLowerCase()))] : [],
+    productIds:
+      input.scope === 'products' ? [...new Set(input.productIds.map((id) => id.toLowerCase()))] : [],
     excludeSaleItems: input.excludeSaleItems,
     paused: input.paused,
   };
@@ -109,7 +111,10 @@ export async function saveCoupon(
       const columns = couponColumnsOf(input);
       const [row] =
         before === null
-          ? await tx.insert(coupons).values({ storeId, ...columns }).returning()
+          ? await tx
+              .insert(coupons)
+              .values({ storeId, ...columns })
+              .returning()
           : await tx
               .update(coupons)
               .set({ ...columns, updatedAt: sql`now()` })
@@ -128,7 +133,8 @@ export async function saveCoupon(
       return after;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ConflictError(`The code ${input.code} is taken`, { code: CODE_TAKEN });
+    if (isUniqueViolation(error))
+      throw new ConflictError(`The code ${input.code} is taken`, { code: CODE_TAKEN });
     throw error;
   }
 }
@@ -178,7 +184,12 @@ export async function duplicateCoupon(
         await tx
           .select({ code: coupons.code })
           .from(coupons)
-          .where(and(eq(coupons.storeId, storeId), sql`upper(${coupons.code}) LIKE ${`${source.code.toUpperCase()}-COPY%`}`))
+          .where(
+            and(
+              eq(coupons.storeId, storeId),
+              sql`upper(${coupons.code}) LIKE ${`${source.code.toUpperCase()}-COPY%`}`,
+            ),
+          )
       ).map((row) => row.code.toUpperCase()),
     );
     const base = `${source.code.slice(0, 24)}-COPY`;

@@ -62,7 +62,9 @@ function columnsFor(content: TaxDocumentContent): Column[] {
       // A coupon's share of the line, when the order had one (docs/discounts.md "Tax"): a column of its own
       // would leave the description no room on an intra-state invoice.
       value: (line) =>
-        line.discountPaise ? `${line.description} (discount ${rupeesText(line.discountPaise)})` : line.description,
+        line.discountPaise
+          ? `${line.description} (discount ${rupeesText(line.discountPaise)})`
+          : line.description,
     },
     { title: 'HSN', width: 36, align: 'left', value: (line) => line.hsn ?? '' },
     {

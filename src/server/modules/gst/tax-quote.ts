@@ -158,12 +158,7 @@ export async function quoteTax(db: Db, storeId: number, body: TaxQuoteBody): Pro
     })),
   );
   const registered = settings.gstin !== null;
-  const charges = chargesQuote(
-    delivery,
-    body.postalCode,
-    state?.name ?? null,
-    tax,
-  );
+  const charges = chargesQuote(delivery, body.postalCode, state?.name ?? null, tax);
   let supply: TaxQuote['supply'] = null;
   if (!registered) supply = 'not-registered';
   else if (state) supply = state.code === tax.supplierStateCode ? 'intra-state' : 'inter-state';

@@ -193,7 +193,9 @@ describe.each(testDatabaseKinds)('admin order routes on %s', (kind) => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="orders.csv"');
     const lines = response.body.trim().split('\n');
-    expect(lines[0]).toBe('Order number,Date,Status,Name,E-mail,Phone,Total (INR),Payment,Test payment,Coupon code,Discount (INR)');
+    expect(lines[0]).toBe(
+      'Order number,Date,Status,Name,E-mail,Phone,Total (INR),Payment,Test payment,Coupon code,Discount (INR)',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${order.orderNumber},`);
     expect(lines[1]).toContain(

@@ -98,7 +98,9 @@ export async function quoteCheckout(
   return {
     subtotal: paiseToRupees(subtotalPaise),
     discount: paiseToRupees(discountPaise),
-    ...(shippingPaise === undefined ? {} : { shipping: shippingPaise === null ? null : paiseToRupees(shippingPaise) }),
+    ...(shippingPaise === undefined
+      ? {}
+      : { shipping: shippingPaise === null ? null : paiseToRupees(shippingPaise) }),
     codFee: codFeePaise === null ? null : paiseToRupees(codFeePaise),
     tax: {
       registered: gst.gstin !== null,
@@ -109,7 +111,10 @@ export async function quoteCheckout(
       igst: paiseToRupees(heads.igst),
     },
     total: paiseToRupees(subtotalPaise - discountPaise + (shippingPaise ?? 0) + (codFeePaise ?? 0)),
-    coupon: verdict?.coupon && applied ? { code: verdict.coupon.code, description: verdict.coupon.description } : null,
+    coupon:
+      verdict?.coupon && applied
+        ? { code: verdict.coupon.code, description: verdict.coupon.description }
+        : null,
     couponError: verdict && 'refusal' in verdict ? verdict.refusal : null,
     lines: tax.lines.map((line, index) => ({
       position: line.position,

@@ -16,6 +16,7 @@ import { payTestOrder, shipTestOrder } from '../../test/order-moves';
 import { pdfText } from '../../test/pdf-text';
 import { insertSignedInCustomers, type SessionCustomer } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
+import { expireUnpaidOrders } from './payment-window';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 
 const HOST = 'shop.test';
@@ -101,7 +102,11 @@ describe.each(testDatabaseKinds)('coupons at checkout on %s', (kind) => {
     await coupon({ code: 'PAUSED', paused: true });
     // 00:00 on 1 Nov 2030 in India is 18:30 UTC on 31 Oct.
     await coupon({ code: 'LATER', startsAt: new Date('2030-10-31T18:30:00Z') });
-    await coupon({ code: 'OVER', startsAt: new Date(Date.now() - 9 * DAY), endsAt: new Date(Date.now() - DAY) });
+    await coupon({
+      code: 'OVER',
+      startsAt: new Date(Date.now() - 9 * DAY),
+      endsAt: new Date(Date.now() - DAY),
+    });
     await coupon({ code: 'BIG', minSubtotalPaise: 300_000 });
     await coupon({ code: 'DUPATTA', scope: 'products', productIds: [shop.dupatta] });
     await coupon({ code: 'WOMEN', scope: 'categories', categories: ['women'], excludeSaleItems: true });
@@ -119,14 +124,19 @@ describe.each(testDatabaseKinds)('coupons at checkout on %s', (kind) => {
     expect(await couponErrorOf('DUPATTA')).toBe('This code does not apply to the items in your cart');
     expect(await couponErrorOf('WOMEN')).toBeNull();
     // On sale: charged below its regular price, so a coupon excluding sale items leaves it out.
-    await database.db.update(products).set({ discountedPricePaise: 199_900 }).where(eq(products.id, shop.saree));
+    await database.db
+      .update(products)
+      .set({ discountedPricePaise: 199_900 })
+      .where(eq(products.id, shop.saree));
     expect(await couponErrorOf('WOMEN')).toBe('This code does not apply to the items in your cart');
     expect(await couponErrorOf('GONE')).toBe('This code has reached its limit');
 
     expect((await order(customer!, [saree()], 'ONCE')).statusCode).toBe(201);
     expect(await couponErrorOf('ONCE', [saree()], customer!.headers)).toBe('You have already used this code');
     expect(await couponErrorOf('ONCE')).toBeNull();
-    expect(await couponErrorOf('NEWBIE', [saree()], customer!.headers)).toBe('This code is for your first order');
+    expect(await couponErrorOf('NEWBIE', [saree()], customer!.headers)).toBe(
+      'This code is for your first order',
+    );
 
     const refused = await order(customer!, [saree()], 'NEWBIE');
     expect(refused.statusCode).toBe(409);
@@ -144,11 +154,7 @@ describe.each(testDatabaseKinds)('coupons at checkout on %s', (kind) => {
   it('stores the code, each line’s share and the totals, and gives the use back when the order is cancelled', async () => {
     const first10 = await coupon({ code: 'FLAT500', kind: 'fixed', value: 50_000, usageLimit: 5 });
     const [customer] = await insertSignedInCustomers(database.db, 1, shop.storeId);
-    const placed = await order(
-      customer!,
-      [saree(), { productId: shop.dupatta, quantity: 1 }],
-      'flat500',
-    );
+    const placed = await order(customer!, [saree(), { productId: shop.dupatta, quantity: 1 }], 'flat500');
     expect(placed.statusCode).toBe(201);
     const orderNumber = placed.json<{ id: string }>().id;
     const [stored] = await database.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
@@ -184,6 +190,21 @@ describe.each(testDatabaseKinds)('coupons at checkout on %s', (kind) => {
     const [after] = await database.db.select().from(orders).where(eq(orders.id, stored!.id));
     expect(after!.couponReleasedAt).not.toBeNull();
     expect(await couponErrorOf('FLAT500', [saree()], customer!.headers)).toBeNull();
+
+    // The payment window gives the use back too.
+    const late = await order(customer!, [saree()], 'FLAT500');
+    expect(late.statusCode).toBe(201);
+    expect((await database.db.select().from(coupons).where(eq(coupons.id, first10.id)))[0]!.timesUsed).toBe(
+      1,
+    );
+    await database.db
+      .update(orders)
+      .set({ paymentDueAt: new Date(Date.now() - 60_000) })
+      .where(eq(orders.orderNumber, late.json<{ id: string }>().id));
+    expect((await expireUnpaidOrders(database.db)).cancelled).toEqual([late.json<{ id: string }>().id]);
+    expect((await database.db.select().from(coupons).where(eq(coupons.id, first10.id)))[0]!.timesUsed).toBe(
+      0,
+    );
   });
 
   it('lets exactly 10 of 50 parallel orders carry a code limited to 10', async () => {

@@ -19,8 +19,7 @@ import type { TaxedLineInput } from '../gst/order-tax';
 
 /** A coupon that applies, with its row (to count the use and stamp the order). */
 export type CouponVerdict =
-  | { coupon: CouponRow; applied: AppliedCoupon }
-  | { coupon: CouponRow | null; refusal: string };
+  { coupon: CouponRow; applied: AppliedCoupon } | { coupon: CouponRow | null; refusal: string };
 
 /**
  * The verdict of `code` on `lines` at `now`: 'This code is not valid' for an unknown code (or one that cannot

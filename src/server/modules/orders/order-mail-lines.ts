@@ -53,7 +53,10 @@ export function chargeRows(
   order: Pick<MailOrder, 'shippingFeePaise' | 'codFeePaise' | 'discountPaise' | 'couponCode'>,
 ): [string, number][] {
   return [
-    [order.couponCode ? `Discount (${order.couponCode})` : 'Discount', -order.discountPaise] as [string, number],
+    [order.couponCode ? `Discount (${order.couponCode})` : 'Discount', -order.discountPaise] as [
+      string,
+      number,
+    ],
     ['Shipping', order.shippingFeePaise] as [string, number],
     ['Cash on delivery fee', order.codFeePaise] as [string, number],
   ].filter(([, paise]) => paise !== 0);
@@ -127,7 +130,8 @@ export async function readMailOrder(tx: Db, storeId: number, orderId: string): P
       unit: orderLines.unit,
       quantity: orderLines.quantity,
       unitPricePaise: orderLines.unitPricePaise,
-      lineTotalPaise: sql<number>`(${orderLines.lineTotalPaise} + ${orderLines.discountPaise})::bigint`.mapWith(Number),
+      lineTotalPaise:
+        sql<number>`(${orderLines.lineTotalPaise} + ${orderLines.discountPaise})::bigint`.mapWith(Number),
     })
     .from(orderLines)
     .where(and(eq(orderLines.storeId, storeId), eq(orderLines.orderId, orderId)))

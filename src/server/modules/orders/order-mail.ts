@@ -148,7 +148,9 @@ export function orderConfirmationMessage(
     ),
     '',
     `Subtotal: ${rupees(order.subtotalPaise)}`,
-    ...(order.discountPaise > 0 ? [`${discountLabel(order.couponCode)}: -${rupees(order.discountPaise)}`] : []),
+    ...(order.discountPaise > 0
+      ? [`${discountLabel(order.couponCode)}: -${rupees(order.discountPaise)}`]
+      : []),
     `Shipping (${order.shippingMethod}): ${shipping}`,
     `Total: ${rupees(order.totalPaise)}`,
     '',
