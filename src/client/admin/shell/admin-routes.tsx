@@ -41,6 +41,7 @@ const StoreSettingsPage = screen(() => import('../store-settings/store-settings-
 const PoliciesPage = screen(() => import('../store-settings/policies-page'), 'PoliciesPage');
 const CatalogFilePage = screen(() => import('../catalog-file/catalog-file-page'), 'CatalogFilePage');
 const MessagesPage = screen(() => import('../messages/messages-page'), 'MessagesPage');
+const DiscountsPage = screen(() => import('../discounts/discounts-page'), 'DiscountsPage');
 const MessagePage = screen(() => import('../messages/message-page'), 'MessagePage');
 const ReturnsPage = screen(() => import('../returns/returns-page'), 'ReturnsPage');
 const ReturnPage = screen(() => import('../returns/return-page'), 'ReturnPage');
@@ -111,6 +112,14 @@ export function AdminRoutes() {
           />
           <Route path="customers" element={<CustomersPage />} />
           <Route path="customers/:customerId" element={<CustomerPage />} />
+          <Route
+            path="discounts"
+            element={
+              <Lazy>
+                <DiscountsPage />
+              </Lazy>
+            }
+          />
           <Route
             path="messages"
             element={

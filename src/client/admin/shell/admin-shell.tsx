@@ -5,7 +5,7 @@
  * in the top bar.
  * A screen that fails shows the error screen in its place.
  */
-import { ChartColumn, Inbox, LogOut, Package, Settings, Shirt, Undo2, UserCog, Users } from 'lucide-react';
+import { ChartColumn, Inbox, TicketPercent, LogOut, Package, Settings, Shirt, Undo2, UserCog, Users } from 'lucide-react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { RouteErrorBoundary } from '@client/components/errors/route-error-boundary';
 import { cn } from '@client/lib/utils';
@@ -17,6 +17,7 @@ const TABS: readonly AdminTab[] = [
   { to: '/orders', label: 'Orders', icon: Package, end: false },
   { to: '/products', label: 'Products', icon: Shirt, end: false },
   { to: '/customers', label: 'Customers', icon: Users, end: false },
+  { to: '/discounts', label: 'Discounts', icon: TicketPercent, end: false },
   { to: '/messages', label: 'Messages', icon: Inbox, end: false },
   { to: '/returns', label: 'Returns', icon: Undo2, end: false },
 ];
