@@ -6,7 +6,6 @@
  */
 import { z } from 'zod';
 import { GST_SUPPLY_KINDS, MAX_LINES_PER_ORDER, orderLineRequestSchema } from '../orders/order-schemas';
-import { shippingAddressSchema } from '../orders/shipping-address-schema';
 import { COUPON_NOT_VALID } from './coupon-messages';
 
 /** A coupon code: letters, digits and '-', 2–32 characters; compared without regard to letter case. */
@@ -189,8 +188,3 @@ export const checkoutQuoteSchema = z.object({
 });
 export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;
 
-/** Used by forms that take a whole address (the checkout passes what it has). */
-export const quoteAddressOf = (address: Partial<z.infer<typeof shippingAddressSchema>>) => ({
-  state: address.state,
-  postalCode: address.postalCode,
-});

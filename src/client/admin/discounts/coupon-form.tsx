@@ -4,7 +4,7 @@
  * categories comma-separated. The server checks the whole form with the shared schema and names each bad
  * field, which shows under its input.
  */
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { Coupon, CouponInput } from '@shared/discounts/coupon-schemas';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
@@ -111,10 +111,10 @@ export function CouponForm({
   onCancel: () => void;
 }) {
   const form = useForm<CouponFormValues>({ defaultValues: valuesOf(coupon) });
-  const { register, watch, formState } = form;
+  const { register, formState } = form;
   const errors = formState.errors;
-  const kind = watch('kind');
-  const scope = watch('scope');
+  const kind = useWatch({ control: form.control, name: 'kind' });
+  const scope = useWatch({ control: form.control, name: 'scope' });
   const submit = form.handleSubmit(async (values) => {
     try {
       await onSave(inputOf(values));
