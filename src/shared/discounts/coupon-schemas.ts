@@ -134,6 +134,11 @@ export type CouponUses = z.infer<typeof couponUsesSchema>;
 
 export const couponParamsSchema = z.object({ couponId: z.coerce.number().int().positive() });
 
+/** `POST /admin/coupons/{couponId}/{action}`: pause, resume or duplicate. */
+export const couponActionParamsSchema = couponParamsSchema.extend({
+  action: z.enum(['pause', 'resume', 'duplicate'], { message: 'must be pause, resume or duplicate' }),
+});
+
 /**
  * `POST /checkout/quote` body: the checkout's lines (as `POST /orders` takes them), and when known the delivery
  * address (or only its state and PIN code), the payment method and the coupon code.
@@ -187,4 +192,3 @@ export const checkoutQuoteSchema = z.object({
   ),
 });
 export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;
-

@@ -14,6 +14,7 @@ import { importSocialLinksSchema } from '@shared/store-settings/social-links-sch
 import { normaliseWhatsappNumber, WHATSAPP_NUMBER_MESSAGE } from '@shared/store-settings/whatsapp';
 import { blankToAbsent, imageUrl, optionalField, optionalText } from '@shared/catalog/catalog-fields';
 import { deliverySettingsSchema } from '@shared/delivery/delivery-schemas';
+import { couponInputSchema } from '@shared/discounts/coupon-schemas';
 import { DEFAULT_RETURN_SETTINGS, returnSettingsSchema } from '@shared/returns/return-schemas';
 import { importProductSchema } from '../catalog/import-product-schema';
 import { storeGstFields, storeGstProblems } from '../gst/gst-settings-fields';
@@ -96,6 +97,11 @@ export const importStoreSchema = z
      * a field left out takes the default (7 days, exchanges offered, no fee). Absent: the store's current
      * return settings stay as they are.
      */
+    /**
+     * Coupon codes (docs/discounts.md), each as the admin's coupon form takes it; a code already in the store
+     * (any letter case) is updated, keeping its uses. Absent: the store's coupons stay as they are.
+     */
+    coupons: z.array(couponInputSchema).max(500).optional(),
     returns: z
       .object({
         windowDays: returnSettingsSchema.shape.windowDays.default(DEFAULT_RETURN_SETTINGS.windowDays),

@@ -5,9 +5,9 @@
  * schemas (src/shared/discounts/coupon-schemas.ts) validate and serialise; changes are audited.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorBodySchema } from '@shared/errors/error-body';
 import {
+  couponActionParamsSchema,
   couponInputSchema,
   couponListSchema,
   couponParamsSchema,
@@ -80,11 +80,15 @@ export const couponAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  const actionParams = couponParamsSchema.extend({ action: z.enum(['pause', 'resume', 'duplicate']) });
   /** 200 the paused or resumed coupon; 201 the duplicate (paused, code `<CODE>-COPY`); 404. */
   app.post(
     '/coupons/:couponId/:action',
-    { schema: { params: actionParams, response: { 200: couponSchema, 201: couponSchema, ...errors } } },
+    {
+      schema: {
+        params: couponActionParamsSchema,
+        response: { 200: couponSchema, 201: couponSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       const { couponId, action } = request.params;
       const who = await actor(request);
