@@ -5,7 +5,18 @@
  * in the top bar.
  * A screen that fails shows the error screen in its place.
  */
-import { ChartColumn, Inbox, TicketPercent, LogOut, Package, Settings, Shirt, Undo2, UserCog, Users } from 'lucide-react';
+import {
+  ChartColumn,
+  Inbox,
+  TicketPercent,
+  LogOut,
+  Package,
+  Settings,
+  Shirt,
+  Undo2,
+  UserCog,
+  Users,
+} from 'lucide-react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { RouteErrorBoundary } from '@client/components/errors/route-error-boundary';
 import { cn } from '@client/lib/utils';
