@@ -1,5 +1,5 @@
 /**
- * An automatic promotion on a phone (390 × 844; docs/discounts-promotions.md): the owner starts 'Saree Utsav',
+ * An automatic promotion on a phone (390 × 844; docs/discounts.md "Automatic promotions"): the owner starts 'Saree Utsav',
  * 20% off the Sarees category, through the admin API; the shopper sees the promotional price with the regular
  * price struck on the sarees listing and the promotion's name on the product page, the cart and the checkout total
  * use it; the admin's Promotions panel lists it as active, and pausing it there ends the promotional prices.

@@ -34,7 +34,7 @@
  * | 7 | `catalog` | products, categories, variants, product images, detail and list, the response cache |
  * | 8 | `search` | `GET /products` with text, facets and sort; suggestions; synonyms |
  * | 9 | `delivery` | shipping charges, zones, PIN codes, cash on delivery settings |
- * | 10 | `gst` | tax on order lines, tax invoices and credit notes, GSTR-1 |
+ * | 10 | `gst`, `coupons` | tax on order lines, tax invoices and credit notes, GSTR-1; coupon codes, their rules and usage counts (docs/discounts.md) |
  * | 11 | `orders` | checkout, the order state machine, tracking, the payment window, the owner's orders |
  * | 12 | `payments` | UPI, the card gateway, cash on delivery, late payments, marking an order paid |
  * | 13 | `returns`, `refunds` | after delivery: return requests, the returns queue, exchanges and RTO; refunds through the gateway or outside the store with their credit notes (docs/returns.md) |
@@ -56,7 +56,7 @@ export const SERVER_MODULE_LAYERS = /** @type {const} */ ([
   ['catalog'],
   ['search'],
   ['delivery'],
-  ['gst'],
+  ['gst', 'coupons'],
   ['orders'],
   ['payments'],
   ['returns', 'refunds'],

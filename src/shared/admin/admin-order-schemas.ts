@@ -34,7 +34,7 @@ const day = z
 /**
  * The filters of `GET /api/v1/admin/orders` and `/admin/orders.csv` (query string): `status`, `from` / `to`
  * (days in India time, both included), `payment`, `test=true` (only orders paid in test mode), `q` (order
- * number, name, phone or e-mail), `sort`; the list adds `page` (from 1) and `limit` (1–100).
+ * number, name, phone or e-mail), `coupon` (the coupon code the orders carry), `sort`; the list adds `page` (from 1) and `limit` (1–100).
  */
 export const adminOrderFiltersSchema = z.object({
   status: z
@@ -47,6 +47,8 @@ export const adminOrderFiltersSchema = z.object({
     .optional(),
   test: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  /** Only orders placed with this coupon code (any letter case; docs/discounts.md). */
+  coupon: z.string().trim().max(64, 'must be at most 64 characters').optional(),
   sort: z
     .enum(ADMIN_ORDER_SORTS, { error: `must be one of ${ADMIN_ORDER_SORTS.join(', ')}` })
     .default('newest'),
@@ -69,6 +71,9 @@ export const adminOrderRowSchema = z.object({
   totalPaise: z.number().int(),
   payment: z.string().nullable(),
   testPayment: z.boolean(),
+  /** The coupon code the order carries (null: none) and its discount, paise. */
+  couponCode: z.string().nullable().optional(),
+  discountPaise: z.number().int().optional(),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 

@@ -43,7 +43,7 @@ export const serverProductSchema = z.object({
   regularPrice: z.number(),
   discountedPrice: z.number().nullable(),
   /**
-   * The running promotion that set `discountedPrice` (docs/discounts-promotions.md): its name and end (ISO);
+   * The running promotion that set `discountedPrice` (docs/discounts.md "Automatic promotions"): its name and end (ISO);
    * absent when no promotion sets the price.
    */
   promotion: z.object({ name: z.string(), endsAt: z.string() }).nullable().optional(),

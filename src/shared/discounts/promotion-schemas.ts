@@ -1,5 +1,5 @@
 /**
- * The contract of automatic promotions (docs/discounts-promotions.md): the admin's form and API body, the
+ * The contract of automatic promotions (docs/discounts.md "Automatic promotions"): the admin's form and API body, the
  * admin list's rows, and what a promotion looks like in the catalogue file's `store.promotions`. Times are
  * entered and shown in India time (`YYYY-MM-DDTHH:mm`, Asia/Kolkata, UTC+5:30 all year) and stored as instants;
  * a fixed amount is in **rupees** here (paise on the server).

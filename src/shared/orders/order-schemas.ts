@@ -71,6 +71,11 @@ export const createOrderBodySchema = z
       .max(MAX_LINES_PER_ORDER, `must contain at most ${MAX_LINES_PER_ORDER} lines`)
       .optional(),
     shippingAddress: shippingAddressSchema,
+    /**
+     * The coupon code the shopper applied (docs/discounts.md), any letter case; the server checks and prices
+     * it again: 409 with the coupon's message when it cannot be used.
+     */
+    couponCode: z.string().trim().max(64).optional(),
   })
   .superRefine((body, context) => {
     if (body.products === undefined && body.lines === undefined) {
@@ -104,9 +109,11 @@ export const orderItemSchema = z.object({
   quantity: z.number(),
   price: z.number(),
   lineTotal: z.number(),
+  /** The line's share of the coupon's discount, rupees (docs/discounts.md); absent: none. */
+  discount: z.number().optional(),
   /**
    * GST of the line as the server stored it when the order was placed (docs/gst.md), in rupees: HSN code,
-   * rate in percent, taxable value (lineTotal − tax) and the tax by head. Absent for orders placed before.
+   * rate in percent, taxable value (lineTotal − discount − tax) and the tax by head. Absent for orders placed before.
    */
   hsn: z.string().nullable().optional(),
   gstRate: z.number().nullable().optional(),
@@ -190,6 +197,12 @@ export const orderSchema = z.object({
   refundDue: z.boolean(),
   subtotal: z.number(),
   shippingFee: z.number(),
+  /**
+   * The coupon's discount in rupees (0: none) and its code (null: none); total = subtotal − discount + charges
+   * (docs/discounts.md).
+   */
+  discount: z.number().optional(),
+  couponCode: z.string().nullable().optional(),
   total: z.number(),
   /** The GST included in `total`, in rupees (docs/gst.md); absent for orders placed before GST was recorded. */
   tax: z.number().optional(),

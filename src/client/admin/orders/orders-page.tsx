@@ -1,6 +1,6 @@
 /**
  * `/admin/orders`: the shop's orders, filtered, sorted and paginated on the server — status tabs, search
- * (order number, name, phone or e-mail), date range, payment method, test payments — kept in the address
+ * (order number, name, phone or e-mail), date range, payment method, coupon code, test payments — kept in the address
  * (read with the server's own query schema) so Back returns to the same list; each row opens the order.
  * "Export CSV" downloads the filtered list.
  */
@@ -167,6 +167,14 @@ export function OrdersPage() {
                   </select>
                 </label>
                 <label className="flex flex-col gap-1">
+                  Coupon code
+                  <Input
+                    value={filters.coupon ?? ''}
+                    autoCapitalize="characters"
+                    onChange={(event) => update({ coupon: event.target.value })}
+                  />
+                </label>
+                <label className="flex flex-col gap-1">
                   Sort
                   <select
                     className="field"
@@ -221,6 +229,11 @@ export function OrdersPage() {
                   {paymentLabel(order.payment)}
                   {order.testPayment && (
                     <span className="ml-1 rounded bg-amber-200 px-1 font-bold text-amber-900">TEST</span>
+                  )}
+                  {order.couponCode && (
+                    <span className="ml-1 rounded bg-green-100 px-1 font-medium text-green-800">
+                      {order.couponCode}
+                    </span>
                   )}
                 </span>
               </div>

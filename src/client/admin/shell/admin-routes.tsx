@@ -41,12 +41,15 @@ const StoreSettingsPage = screen(() => import('../store-settings/store-settings-
 const PoliciesPage = screen(() => import('../store-settings/policies-page'), 'PoliciesPage');
 const CatalogFilePage = screen(() => import('../catalog-file/catalog-file-page'), 'CatalogFilePage');
 const MessagesPage = screen(() => import('../messages/messages-page'), 'MessagesPage');
+const DiscountsPage = screen(() => import('../discounts/discounts-page'), 'DiscountsPage');
+const DiscountsPromotionsPage = screen(
+  () => import('../discounts/discounts-page'),
+  'DiscountsPromotionsPage',
+);
 const MessagePage = screen(() => import('../messages/message-page'), 'MessagePage');
 const ReturnsPage = screen(() => import('../returns/returns-page'), 'ReturnsPage');
 const ReturnPage = screen(() => import('../returns/return-page'), 'ReturnPage');
 const WebhooksPage = screen(() => import('../webhooks/webhooks-page'), 'WebhooksPage');
-/** Automatic promotions (the second tab of the discounts screen once coupons join it). */
-const PromotionsPanel = screen(() => import('../discounts/promotions/promotions-panel'), 'PromotionsPanel');
 /** Delivery and COD settings (owner only): its own chunk, loaded when opened. */
 const DeliverySettingsPage = screen(() => import('../store-settings/delivery-settings-page'), 'default');
 /** Shiprocket settings (owner only): its own chunk, loaded when opened. */
@@ -118,12 +121,20 @@ export function AdminRoutes() {
             path="discounts/promotions"
             element={
               <Lazy>
-                <PromotionsPanel />
+                <DiscountsPromotionsPage />
               </Lazy>
             }
           />
           <Route path="customers" element={<CustomersPage />} />
           <Route path="customers/:customerId" element={<CustomerPage />} />
+          <Route
+            path="discounts"
+            element={
+              <Lazy>
+                <DiscountsPage />
+              </Lazy>
+            }
+          />
           <Route
             path="messages"
             element={

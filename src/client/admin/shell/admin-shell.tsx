@@ -6,9 +6,9 @@
  * A screen that fails shows the error screen in its place.
  */
 import {
-  BadgePercent,
   ChartColumn,
   Inbox,
+  TicketPercent,
   LogOut,
   Package,
   Settings,
@@ -28,7 +28,7 @@ const TABS: readonly AdminTab[] = [
   { to: '/orders', label: 'Orders', icon: Package, end: false },
   { to: '/products', label: 'Products', icon: Shirt, end: false },
   { to: '/customers', label: 'Customers', icon: Users, end: false },
-  { to: '/discounts/promotions', label: 'Promotions', icon: BadgePercent, end: false },
+  { to: '/discounts', label: 'Discounts', icon: TicketPercent, end: false },
   { to: '/messages', label: 'Messages', icon: Inbox, end: false },
   { to: '/returns', label: 'Returns', icon: Undo2, end: false },
 ];

@@ -16,6 +16,7 @@ import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { cn } from '@client/lib/utils';
 import { useCart } from '@client/lib/cart/cart-context';
+import { CartCoupon } from './cart-coupon';
 import {
   cartLineKey,
   itemCountLabel,
@@ -93,6 +94,7 @@ export function CartPage() {
             <span>Subtotal ({itemCountLabel(itemCount)})</span>
             <span className="text-xl font-bold text-brand-800">{formatRupees(total)}</span>
           </p>
+          <CartCoupon subtotal={total} />
           <Button size="lg" className="w-full" onClick={checkout}>
             Checkout
           </Button>

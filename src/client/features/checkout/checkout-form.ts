@@ -204,8 +204,16 @@ export function cartLimitProblems(items: readonly CheckoutLine[]): string[] {
 }
 
 /** The `POST /orders` body: the cart's lines and the trimmed address. */
-export function createOrderBody(items: readonly CheckoutLine[], values: ShippingFormValues): CreateOrderBody {
-  return { lines: cartToLines(items), shippingAddress: trimShippingForm(values) as ShippingAddress };
+export function createOrderBody(
+  items: readonly CheckoutLine[],
+  values: ShippingFormValues,
+  couponCode = '',
+): CreateOrderBody {
+  return {
+    lines: cartToLines(items),
+    shippingAddress: trimShippingForm(values) as ShippingAddress,
+    ...(couponCode ? { couponCode } : {}),
+  };
 }
 
 /** What the summary shows after a failed `POST /orders` (the form shows `shippingAddress.*` under its inputs). */

@@ -23,6 +23,7 @@ import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { useCreateOrderMutation } from './checkout-api';
 import { CheckoutSummary, type CheckoutFailure } from './checkout-summary';
+import { appliedCouponCode, forgetAppliedCoupon } from '@client/lib/discounts/applied-coupon';
 import { SaveAddressCheckbox, SavedAddressPicker } from './saved-addresses';
 import {
   accountFullName,
@@ -111,7 +112,7 @@ export function CheckoutPage() {
       setFailure({ message: limits[0]!, productProblems: limits.slice(1), showOrdersLink: false });
       return;
     }
-    const body = createOrderBody(items, address);
+    const body = createOrderBody(items, address, appliedCouponCode());
     const thisAttempt = idempotencyKeyFor(attempt, body, newIdempotencyKey);
     setAttempt(thisAttempt);
     try {
@@ -125,6 +126,7 @@ export function CheckoutPage() {
         }
       }
       clearCart({ announce: false });
+      forgetAppliedCoupon();
       navigate(`/payment?orderId=${encodeURIComponent(orderId)}`, { replace: true });
     } catch (error) {
       setFailure(createOrderFailure(error, items));

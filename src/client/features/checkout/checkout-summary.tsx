@@ -15,6 +15,9 @@ import { cartLineKey, itemCountLabel, lineRule, lineTotal } from '@client/lib/ca
 import { pricesIncludeGstText } from '@client/lib/orders/gst-text';
 import { quantityTimesPrice, variantLabel } from '@client/lib/orders/line-text';
 import { taxQuoteQueryOptions } from './checkout-api';
+import { checkoutQuoteQueryOptions } from '@client/lib/discounts/checkout-quote-query';
+import { useAppliedCoupon } from '@client/lib/discounts/applied-coupon';
+import { CouponField } from '@client/components/discounts/coupon-field';
 import {
   CASH_ON_DELIVERY_FEE,
   cartToLines,
@@ -57,9 +60,17 @@ export function CheckoutSummary({
 }) {
   const { items, itemCount, total } = useCart();
   const empty = items.length === 0;
-  const quote = useQuery(taxQuoteQueryOptions(cartToLines(items), state, postalCode)).data;
-  const shipping = shippingText(quote?.shipping);
-  const orderTotal = total + (quote?.shipping ?? 0);
+  const lines = cartToLines(items);
+  const quote = useQuery(taxQuoteQueryOptions(lines, state, postalCode)).data;
+  const [couponCode, setCouponCode] = useAppliedCoupon();
+  const bill = useQuery(checkoutQuoteQueryOptions(lines, couponCode, state, postalCode)).data;
+  // With a coupon the server's bill decides shipping (a free-shipping coupon), the discount and the GST.
+  const priced = couponCode && bill ? bill : null;
+  const discount = priced?.coupon ? priced.discount : 0;
+  const shippingAmount = priced?.coupon ? priced.shipping : quote?.shipping;
+  const shipping = shippingText(shippingAmount);
+  const orderTotal = total - discount + (shippingAmount ?? 0);
+  const gstAmount = priced?.coupon ? priced.tax.total : quote?.tax;
 
   return (
     <section
@@ -108,18 +119,33 @@ export function CheckoutSummary({
         </ul>
       )}
 
+      {!empty && (
+        <CouponField
+          code={couponCode}
+          onChange={setCouponCode}
+          applied={priced?.coupon ?? null}
+          error={priced?.couponError ?? null}
+        />
+      )}
+
       <dl className="flex flex-col gap-2 border-t border-brand-100 pt-3 text-sm">
         <div className="flex justify-between gap-4">
           <dt className="text-stone-700">Subtotal ({itemCountLabel(itemCount)})</dt>
           <dd className="font-medium text-stone-900">{formatRupees(total)}</dd>
         </div>
+        {discount > 0 && (
+          <div className="flex justify-between gap-4" data-testid="checkout-discount">
+            <dt className="text-stone-700">Discount ({priced?.coupon?.code})</dt>
+            <dd className="font-medium text-green-700">-{formatRupees(discount)}</dd>
+          </div>
+        )}
         <div className="flex justify-between gap-4">
           <dt className="text-stone-700">Shipping</dt>
           <dd
             className={
-              quote?.shipping === null
+              shippingAmount === null
                 ? 'text-right font-medium text-red-700'
-                : quote?.shipping === 0
+                : shippingAmount === 0
                   ? 'font-medium text-green-700'
                   : 'font-medium text-stone-900'
             }
@@ -141,7 +167,7 @@ export function CheckoutSummary({
         {quote?.registered && !empty && (
           <div className="flex justify-between gap-4 text-xs text-stone-600" data-testid="checkout-gst">
             <dt>{pricesIncludeGstText(quote.supply)}</dt>
-            <dd>{formatRupees(quote.tax)}</dd>
+            <dd>{formatRupees(gstAmount ?? quote.tax)}</dd>
           </div>
         )}
       </dl>

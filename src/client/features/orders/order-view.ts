@@ -113,7 +113,8 @@ export type OrderView = {
     trackingUrl: string;
   };
   /**
-   * The order's charges as the server stored them (docs/delivery.md): 'Shipping', 'Cash on delivery fee',
+   * The coupon's discount ('Discount (FIRST10)', a negative amount; docs/discounts.md), then the order's
+   * charges as the server stored them (docs/delivery.md): 'Shipping', 'Cash on delivery fee',
    * amounts in rupees; empty when shipping was Free and no COD fee applies.
    */
   charges: { label: string; amount: number }[];
@@ -245,9 +246,17 @@ export function toOrderView(order: ServerOrder, timeZone?: string): OrderView {
     };
   });
   const address = order.shippingAddress ?? {};
-  const charges = (order.charges ?? [])
-    .map((charge) => ({ label: text(charge.label), amount: finite(charge.amount, 0) }))
-    .filter((charge) => charge.label !== '' && charge.amount > 0);
+  // The coupon's discount is a row of its own above the charges, negative (docs/discounts.md).
+  const discount = finite(order.discount, 0);
+  const couponCode = text(order.couponCode);
+  const charges = [
+    ...(discount > 0
+      ? [{ label: couponCode ? `Discount (${couponCode})` : 'Discount', amount: -discount }]
+      : []),
+    ...(order.charges ?? [])
+      .map((charge) => ({ label: text(charge.label), amount: finite(charge.amount, 0) }))
+      .filter((charge) => charge.label !== '' && charge.amount > 0),
+  ];
   const isPending = status === ORDER_STATUS.pending;
   const reported = isPending && Boolean(order.paymentReported);
   const paymentDueAt = isPending && !reported ? text(order.paymentDueAt) : '';

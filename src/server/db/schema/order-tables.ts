@@ -23,6 +23,7 @@ import {
 import type { OrderChargeKind } from '@shared/delivery/charge-tax';
 import type { LineGst } from '@shared/gst/line-gst';
 import { gstRateColumn, productVariants, products, quantityColumn } from './catalog-tables';
+import { coupons } from './coupon-tables';
 import { stores } from './store-tables';
 import { users } from './user-tables';
 
@@ -108,6 +109,15 @@ export const orders = pgTable(
     codFeePaise: bigint('cod_fee_paise', { mode: 'number' }).notNull().default(0),
     charges: jsonb('charges').$type<StoredOrderCharge[]>().notNull().default([]),
     /**
+     * The coupon of the order (docs/discounts.md): its code as the shop spells it, the coupon (null once
+     * deleted), the discount in paise (the sum of the lines' `discount_paise`; `total_paise` = subtotal −
+     * discount + charges), and when its use was given back (an unpaid order cancelled; null: still counted).
+     */
+    couponCode: text('coupon_code'),
+    couponId: integer('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
+    couponReleasedAt: timestamp('coupon_released_at', { withTimezone: true }),
+    /**
      * The shopper said 'I have paid' on the UPI QR screen while the order awaited payment: when (null: never)
      * and the 12-digit UPI transaction reference they typed (null: none given). The latest report wins. It
      * does not pay the order: only the UPI webhook or the owner does.
@@ -120,6 +130,9 @@ export const orders = pgTable(
   (table) => [
     uniqueIndex('orders_store_order_number').on(table.storeId, table.orderNumber),
     index('orders_store_user_created').on(table.storeId, table.userId, table.createdAt.desc()),
+    index('orders_store_coupon')
+      .on(table.storeId, table.couponId)
+      .where(sql`${table.couponId} IS NOT NULL`),
     index('orders_pending_payment_due')
       .on(table.paymentDueAt)
       .where(sql`${table.status} = 0`),
@@ -153,7 +166,10 @@ export const orderLines = pgTable(
     unit: text('unit').notNull().default('piece'),
     unitPricePaise: integer('unit_price_paise').notNull(),
     quantity: quantityColumn('quantity').notNull(),
+    /** What the line is charged: round(unit price × quantity) less its share of the coupon's discount. */
     lineTotalPaise: bigint('line_total_paise', { mode: 'number' }).notNull(),
+    /** The line's share of the order's coupon discount, paise (docs/discounts.md "Tax"); 0 without one. */
+    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
     position: integer('position').notNull(),
     /**
      * GST of the line (docs/gst.md), computed by the server at placement with src/shared/gst: HSN, rate in

@@ -1,5 +1,5 @@
 /**
- * Automatic promotions (docs/discounts-promotions.md): a percent or a fixed amount off the products of a store,
+ * Automatic promotions (docs/discounts.md "Automatic promotions"): a percent or a fixed amount off the products of a store,
  * of some categories or some products, between two instants. PostgreSQL dialect, the same on PGlite and on a
  * PostgreSQL server; every row carries `store_id` (docs/decisions/003-store-from-host.md). Change a table here,
  * then run `npm run db:generate` to write its migration into drizzle/.

@@ -17,7 +17,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { RefundMethod, RefundStatus, ReturnLineOutcome, ReturnStatus } from '@shared/returns/return-schemas';
+import type {
+  RefundMethod,
+  RefundStatus,
+  ReturnLineOutcome,
+  ReturnStatus,
+} from '@shared/returns/return-schemas';
 import { productVariants, quantityColumn } from './catalog-tables';
 import { taxDocuments } from './gst-tables';
 import { orderLines, orders } from './order-tables';

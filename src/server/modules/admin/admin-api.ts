@@ -7,6 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { productAdminRoutes } from '../catalog/admin-routes';
 import { productImageAdminRoutes } from '../catalog/product-image-routes';
 import { gstAdminRoutes } from '../gst/admin-routes';
+import { couponAdminRoutes } from '../coupons/admin-routes';
 import { orderDocumentAdminRoutes } from '../orders/document-routes';
 import { deliveryAdminRoutes } from '../delivery/admin-routes';
 import { orderAdminRoutes } from '../orders/admin-routes';
@@ -47,6 +48,7 @@ const ADMIN_FEATURE_ROUTES: FastifyPluginAsync[] = [
   webhookAdminRoutes,
   courierAdminRoutes,
   promotionAdminRoutes,
+  couponAdminRoutes,
 ];
 
 export type AdminApiOptions = { signInRateLimiter?: SignInRateLimiter };

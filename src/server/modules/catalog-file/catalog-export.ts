@@ -6,6 +6,7 @@
  * compares against, so sales since then are never put back), or the stock on hand for a product no import has
  * counted. Fields without a value are left out. Plain functions taking `db`; every query is scoped to the store.
  */
+import { couponsForFile } from '../coupons/coupon-admin';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
@@ -45,6 +46,7 @@ const fileStock = (importedStock: number | null, stock: number | null) => import
  * are not exported.
  */
 export async function exportStoreBlock(db: Db, storeId: number): Promise<FileObject> {
+  const storeCoupons = await couponsForFile(db, storeId);
   const [store] = await db.select().from(stores).where(eq(stores.id, storeId)).limit(1);
   const categoryRows = await db
     .select({ name: categories.name, position: categories.position, imageUrl: categories.imageUrl })
@@ -96,6 +98,8 @@ export async function exportStoreBlock(db: Db, storeId: number): Promise<FileObj
     gstDefaults,
     returns: store?.returnSettings ? returnSettingsBlock(store.returnSettings) : undefined,
     promotions: await promotionsBlock(db, storeId),
+    // Only a store with coupons has the block (an older file's round trip stays the same).
+    coupons: storeCoupons.length > 0 ? storeCoupons : undefined,
   });
 }
 

@@ -15,6 +15,7 @@ import { normaliseWhatsappNumber, WHATSAPP_NUMBER_MESSAGE } from '@shared/store-
 import { blankToAbsent, imageUrl, optionalField, optionalText } from '@shared/catalog/catalog-fields';
 import { deliverySettingsSchema } from '@shared/delivery/delivery-schemas';
 import { MAX_PROMOTION_TARGETS, promotionInputSchema } from '@shared/discounts/promotion-schemas';
+import { couponInputSchema } from '@shared/discounts/coupon-schemas';
 import { DEFAULT_RETURN_SETTINGS, returnSettingsSchema } from '@shared/returns/return-schemas';
 import { importProductSchema } from '../catalog/import-product-schema';
 import { storeGstFields, storeGstProblems } from '../gst/gst-settings-fields';
@@ -92,7 +93,7 @@ export const importStoreSchema = z
      */
     delivery: deliverySettingsSchema.optional(),
     /**
-     * Automatic promotions (docs/discounts-promotions.md, docs/catalog-format.md "Promotions"), matched by name;
+     * Automatic promotions (docs/discounts.md "Automatic promotions", docs/catalog-format.md "Promotions"), matched by name;
      * absent: the store's promotions stay as they are.
      */
     promotions: z.array(promotionInputSchema).max(MAX_PROMOTION_TARGETS).optional(),
@@ -102,6 +103,11 @@ export const importStoreSchema = z
      * a field left out takes the default (7 days, exchanges offered, no fee). Absent: the store's current
      * return settings stay as they are.
      */
+    /**
+     * Coupon codes (docs/discounts.md), each as the admin's coupon form takes it; a code already in the store
+     * (any letter case) is updated, keeping its uses. Absent: the store's coupons stay as they are.
+     */
+    coupons: z.array(couponInputSchema).max(500).optional(),
     returns: z
       .object({
         windowDays: returnSettingsSchema.shape.windowDays.default(DEFAULT_RETURN_SETTINGS.windowDays),

@@ -8,6 +8,7 @@
  * (../catalog/bulk-writes.ts), which keeps a file of thousands of products with variants within seconds and bounded
  * memory. The demo shop is loaded through this same function.
  */
+import { upsertCouponsFromFile } from '../coupons/coupon-admin';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/database';
 import { products } from '../../db/schema/catalog-tables';
@@ -190,6 +191,7 @@ export async function importCatalog(
     const storeInfoChanged = await upsertStoreInfo(tx, storeId, file.store);
     const { idByName, changed: categoriesChanged } = await upsertCategories(tx, storeId, file);
     const synonymsChanged = await saveSynonyms(tx, storeId, file.store.synonyms);
+    if (file.store.coupons) await upsertCouponsFromFile(tx, storeId, file.store.coupons);
     const summary: ImportSummary = {
       storeId,
       created: 0,

@@ -55,7 +55,17 @@ const percent = (rate: number) => `${rate} %`;
 function columnsFor(content: TaxDocumentContent): Column[] {
   const head: Column[] = [
     { title: '#', width: 16, align: 'left', value: (_line, index) => String(index + 1) },
-    { title: 'Description', width: 0, align: 'left', value: (line) => line.description },
+    {
+      title: 'Description',
+      width: 0,
+      align: 'left',
+      // A coupon's share of the line, when the order had one (docs/discounts.md "Tax"): a column of its own
+      // would leave the description no room on an intra-state invoice.
+      value: (line) =>
+        line.discountPaise
+          ? `${line.description} (discount ${rupeesText(line.discountPaise)})`
+          : line.description,
+    },
     { title: 'HSN', width: 36, align: 'left', value: (line) => line.hsn ?? '' },
     {
       title: 'Qty',

@@ -104,7 +104,8 @@ export function chargeSupplyKind(tax: OrderTax): SupplyKind | null {
 /**
  * Writes `tax` onto the order `orderId` of `storeId` and its lines (matched by position), in one statement,
  * inside the placing transaction, with the order's `charges` (shipping, COD fee: ../delivery/order-charges.ts):
- * the shipping fee and the COD fee columns, the stored charges, the total (subtotal + charges) and the order's
+ * the shipping fee and the COD fee columns, the stored charges, the total (subtotal − the coupon's discount +
+ * charges; write the discount first: ../orders/order-coupon.ts) and the order's
  * tax (the lines' and the charges'), all in paise.
  */
 export async function recordOrderTax(
@@ -139,6 +140,7 @@ export async function recordOrderTax(
     UPDATE orders SET supplier_gstin = ${tax.supplierGstin}, supplier_state_code = ${tax.supplierStateCode},
       place_of_supply_code = ${tax.placeOfSupplyCode}, tax_paise = ${tax.taxPaise + chargesTaxPaise},
       shipping_fee_paise = ${chargeOf('shipping')}, cod_fee_paise = ${chargeOf('cod')},
-      charges = ${JSON.stringify(charges)}::jsonb, total_paise = subtotal_paise + ${chargesPaise}
+      charges = ${JSON.stringify(charges)}::jsonb,
+      total_paise = subtotal_paise - discount_paise + ${chargesPaise}
     WHERE store_id = ${storeId} AND id = ${orderId} AND (SELECT count(*) FROM lines) >= 0`);
 }

@@ -31,6 +31,11 @@ export type TaxDocumentLine = {
   sgstPaise: number;
   igstRate: number;
   igstPaise: number;
+  /**
+   * The line's share of the order's coupon discount, paise (absent or 0: none): shown on the invoice, and
+   * already taken off the taxable value and the total (CGST Act s. 15(3)(a); docs/discounts.md "Tax").
+   */
+  discountPaise?: number;
   /** The line total (taxable value + tax), paise. */
   totalPaise: number;
   /** On a credit note: the index of the invoice line it credits (absent on invoices and older notes). */
@@ -101,6 +106,8 @@ export type DocumentSource = {
     quantity: number;
     unitPricePaise: number;
     lineTotalPaise: number;
+    /** The line's coupon discount (paise); `lineTotalPaise` is already after it. */
+    discountPaise?: number;
     hsn: string | null;
     gstRate: number | null;
     taxableValuePaise: number | null;
@@ -148,6 +155,7 @@ export function taxDocumentContent(
       sgstPaise: line.sgstPaise,
       igstRate: supply === 'inter-state' ? rate : 0,
       igstPaise: line.igstPaise,
+      ...(line.discountPaise ? { discountPaise: line.discountPaise } : {}),
       totalPaise: line.lineTotalPaise,
     };
   });

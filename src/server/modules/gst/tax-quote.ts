@@ -1,7 +1,7 @@
 /**
  * The GST quote of the checkout (`POST /gst/quote`): the lines priced as the order would price them at this
- * moment (variant's discounted, variant's regular, product's discounted, product's regular price; line total
- * = round(unit price × quantity)) and taxed with {@link orderTax}; with the delivery PIN code also the shipping
+ * moment (the best of a running promotion's price and the sale price — variant's discounted, variant's regular,
+ * product's discounted, product's regular price — docs/discounts.md; line total = round(unit price × quantity)) and taxed with {@link orderTax}; with the delivery PIN code also the shipping
  * charge (taxed at the principal supply's rate) and the COD fee where it is offered (docs/delivery.md). Reads
  * only; scoped to the store.
  */
@@ -17,8 +17,12 @@ import { activePromotions } from '../promotions/active-promotions';
 import { promotionalUnitPriceSql } from '../promotions/promotion-price-sql';
 import { chargeSupplyKind, orderTax, type OrderTax, type StoreGstSettings } from './order-tax';
 
-type QuoteRow = {
+/** One found line of a quote: what decides its GST and its coupon (product, categories, prices in paise). */
+export type QuoteRow = {
   position: number;
+  quantity: string | number;
+  product_id: string;
+  regular_price_paise: number;
   unit: string;
   hsn: string | null;
   gst_rate: string | number | null;
@@ -33,7 +37,7 @@ type QuoteRow = {
  * with the shipping's GST (paise). Without a valid PIN code: the same for a store without zones (its charge
  * is the same everywhere it delivers; the COD fee only when COD is not limited to PIN prefixes), else null.
  */
-function chargesQuote(
+export function chargesQuote(
   settings: DeliverySettings,
   postalCode: string | undefined,
   state: string | null,
@@ -60,17 +64,11 @@ function chargesQuote(
   };
 }
 
-/**
- * The GST of `body.lines` in `storeId`, delivered to `body.state` when it names one of the 36 (else only the
- * amounts, which do not depend on the state). Lines whose product or variant is not found are left out.
- */
-export async function quoteTax(
+/** The store's GST and delivery settings, as a quote needs them. */
+export async function quoteStoreSettings(
   db: Db,
   storeId: number,
-  body: TaxQuoteBody,
-  now: Date = new Date(),
-): Promise<TaxQuote> {
-  const promotions = await activePromotions(db, storeId, now);
+): Promise<{ gst: StoreGstSettings; delivery: DeliverySettings }> {
   const [store] = rowsOf<{
     state: string | null;
     gstin: string | null;
@@ -81,27 +79,44 @@ export async function quoteTax(
       sql`SELECT state, gstin, gst_defaults, delivery_settings FROM stores WHERE id = ${storeId}`,
     ),
   );
-  const settings: StoreGstSettings = {
-    state: store?.state ?? null,
-    gstin: store?.gstin ?? null,
-    gstDefaults: store?.gst_defaults ?? {},
+  return {
+    gst: {
+      state: store?.state ?? null,
+      gstin: store?.gstin ?? null,
+      gstDefaults: store?.gst_defaults ?? {},
+    },
+    delivery: deliverySettingsOf(store?.delivery_settings),
   };
+}
+
+/**
+ * The lines of a quote priced as the order would price them at `now` (promotions running then included), in
+ * the body's order; lines whose product or variant is not found are left out. `regular_price_paise`: the
+ * variant's regular price, else the product's (a line is on sale when its unit price is below it).
+ */
+export async function quotedLines(
+  db: Db,
+  storeId: number,
+  lines: TaxQuoteBody['lines'],
+  now: Date = new Date(),
+): Promise<QuoteRow[]> {
+  const promotions = await activePromotions(db, storeId, now);
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   const asUuid = (value: string | undefined) => (value !== undefined && uuid.test(value) ? value : null);
-  const rows = rowsOf<QuoteRow>(
+  return rowsOf<QuoteRow>(
     await db.execute(sql`
       WITH wanted AS (
         SELECT product_id, variant_id, size, color, quantity, (ordinality - 1)::integer AS position
         FROM unnest(
-          ${sql.param(body.lines.map((line) => asUuid(line.productId)))}::uuid[],
-          ${sql.param(body.lines.map((line) => asUuid(line.variantId)))}::uuid[],
-          ${sql.param(body.lines.map((line) => line.size ?? null))}::text[],
-          ${sql.param(body.lines.map((line) => line.color ?? null))}::text[],
-          ${sql.param(body.lines.map((line) => line.quantity))}::numeric[]
+          ${sql.param(lines.map((line) => asUuid(line.productId)))}::uuid[],
+          ${sql.param(lines.map((line) => asUuid(line.variantId)))}::uuid[],
+          ${sql.param(lines.map((line) => line.size ?? null))}::text[],
+          ${sql.param(lines.map((line) => line.color ?? null))}::text[],
+          ${sql.param(lines.map((line) => line.quantity))}::numeric[]
         ) WITH ORDINALITY AS wanted(product_id, variant_id, size, color, quantity, ordinality)
       ),
       line AS (
-        SELECT wanted.position, wanted.quantity, p.unit, p.hsn, p.gst_rate, p.parent_category,
+        SELECT wanted.position, wanted.quantity, p.id AS product_id, p.unit, p.hsn, p.gst_rate, p.parent_category,
           (SELECT c.name FROM categories AS c WHERE c.id = p.category_id AND c.store_id = ${storeId}) AS category_name,
           ${promotionalUnitPriceSql(promotions, {
             productId: sql`p.id`,
@@ -109,7 +124,8 @@ export async function quoteTax(
             subCategory: sql`p.parent_category`,
             regularPricePaise: sql`coalesce(v.regular_price_paise, p.regular_price_paise)`,
             unitPricePaise: sql`coalesce(v.discounted_price_paise, v.regular_price_paise, p.discounted_price_paise, p.regular_price_paise)`,
-          })} AS unit_price_paise
+          })} AS unit_price_paise,
+          coalesce(v.regular_price_paise, p.regular_price_paise) AS regular_price_paise
         FROM wanted
           JOIN products AS p ON p.id = wanted.product_id AND p.store_id = ${storeId}
           LEFT JOIN LATERAL (
@@ -126,6 +142,20 @@ export async function quoteTax(
       )
       SELECT *, round(unit_price_paise * quantity)::bigint AS line_total_paise FROM line ORDER BY position`),
   );
+}
+
+/**
+ * The GST of `body.lines` in `storeId`, delivered to `body.state` when it names one of the 36 (else only the
+ * amounts, which do not depend on the state). Lines whose product or variant is not found are left out.
+ */
+export async function quoteTax(
+  db: Db,
+  storeId: number,
+  body: TaxQuoteBody,
+  now: Date = new Date(),
+): Promise<TaxQuote> {
+  const { gst: settings, delivery } = await quoteStoreSettings(db, storeId);
+  const rows = await quotedLines(db, storeId, body.lines, now);
   const state = body.state ? findIndianState(body.state) : undefined;
   const tax = orderTax(
     settings,
@@ -142,12 +172,7 @@ export async function quoteTax(
     })),
   );
   const registered = settings.gstin !== null;
-  const charges = chargesQuote(
-    deliverySettingsOf(store?.delivery_settings),
-    body.postalCode,
-    state?.name ?? null,
-    tax,
-  );
+  const charges = chargesQuote(delivery, body.postalCode, state?.name ?? null, tax);
   let supply: TaxQuote['supply'] = null;
   if (!registered) supply = 'not-registered';
   else if (state) supply = state.code === tax.supplierStateCode ? 'intra-state' : 'inter-state';

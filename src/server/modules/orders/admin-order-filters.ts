@@ -1,7 +1,8 @@
 /**
  * The WHERE of the admin's order list and its CSV export (docs/admin.md "Orders"): the store (and a customer,
  * for a customer's page), status, a date range in India time, the payment method (UPI, the card/net-banking
- * gateway, cash on delivery), test payments, and a search by order number, name, phone or e-mail.
+ * gateway, cash on delivery), test payments, a search by order number, name, phone or e-mail, and the coupon
+ * code the orders carry (docs/discounts.md).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AdminOrderFilters } from '@shared/admin/admin-order-schemas';
@@ -67,6 +68,7 @@ export function filterConditions(
     filters.test === 'true' ? testPaid : undefined,
     filters.test === 'false' ? sql`NOT ${testPaid}` : undefined,
     filters.q ? searchCondition(filters.q) : undefined,
+    filters.coupon ? sql`upper(${orders.couponCode}) = ${filters.coupon.toUpperCase()}` : undefined,
   );
 }
 

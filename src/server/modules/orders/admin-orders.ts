@@ -42,6 +42,8 @@ const rowColumns = {
     SELECT p.provider FROM payments p WHERE p.order_id = "orders"."id" ORDER BY p.created_at DESC, p.id DESC LIMIT 1
   )`,
   testPayment: testPaid,
+  couponCode: orders.couponCode,
+  discountPaise: orders.discountPaise,
 };
 
 function toRow(row: {
@@ -54,8 +56,15 @@ function toRow(row: {
   totalPaise: number;
   payment: string | null;
   testPayment: boolean;
+  couponCode: string | null;
+  discountPaise: number;
 }): AdminOrderRow {
-  return { ...row, createdAt: row.createdAt.toISOString(), totalPaise: Number(row.totalPaise) };
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    totalPaise: Number(row.totalPaise),
+    discountPaise: Number(row.discountPaise),
+  };
 }
 
 /**

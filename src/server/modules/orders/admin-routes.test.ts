@@ -138,7 +138,7 @@ describe.each(testDatabaseKinds)('admin order routes on %s', (kind) => {
     expect((await call('GET', '/orders?test=true')).json().orders).toHaveLength(1);
     // The CSV for people names the payment in words, never its code.
     const csv = (await call('GET', '/orders.csv?payment=gateway')).body.trim().split('\n');
-    expect(csv[1]).toMatch(/,Card \/ net banking \(test\),yes$/);
+    expect(csv[1]).toMatch(/,Card \/ net banking \(test\),yes,,0\.00$/);
 
     // Cash on delivery: the open COD payment recorded when the shopper chose it.
     const cod = await newOrder();
@@ -193,11 +193,13 @@ describe.each(testDatabaseKinds)('admin order routes on %s', (kind) => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="orders.csv"');
     const lines = response.body.trim().split('\n');
-    expect(lines[0]).toBe('Order number,Date,Status,Name,E-mail,Phone,Total (INR),Payment,Test payment');
+    expect(lines[0]).toBe(
+      'Order number,Date,Status,Name,E-mail,Phone,Total (INR),Payment,Test payment,Coupon code,Discount (INR)',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${order.orderNumber},`);
     expect(lines[1]).toContain(
-      `,Processing,"'=HYPERLINK(""x"")",asha@example.com,'+91 98390 41736,5997.50,,no`,
+      `,Processing,"'=HYPERLINK(""x"")",asha@example.com,'+91 98390 41736,5997.50,,no,,0.00`,
     );
   });
 

@@ -38,6 +38,8 @@ export const ORDER_CSV_COLUMNS = [
   'Total (INR)',
   'Payment',
   'Test payment',
+  'Coupon code',
+  'Discount (INR)',
 ];
 
 export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -80,6 +82,8 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           (row.totalPaise / 100).toFixed(2),
           row.payment === null ? '' : paymentLabel(row.payment),
           row.testPayment ? 'yes' : 'no',
+          row.couponCode ?? '',
+          ((row.discountPaise ?? 0) / 100).toFixed(2),
         ]),
         // Formula injection: a cell starting with = + - @ is prefixed so a spreadsheet shows it as text.
         { header: true, columns: ORDER_CSV_COLUMNS, escape_formulas: true },

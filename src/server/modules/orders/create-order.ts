@@ -28,6 +28,11 @@ import { activePromotions } from '../promotions/active-promotions';
 import { placeOrder } from './place-order';
 import { priceOrder } from './pricing';
 import { shortStockError } from './stock';
+import { applyCoupon, type CustomerUse } from '@shared/discounts/coupon-rules';
+import { COUPON_NOT_VALID } from '@shared/discounts/coupon-messages';
+import { couponTermsOf, customerUseOf, findCouponByCode } from '../coupons/coupon-store';
+import { discountedTaxInputs } from './coupon-pricing';
+import { applyOrderCoupon } from './order-coupon';
 
 /** Minutes an order waits for payment when the caller does not say: the default of `PAYMENT_WINDOW_MINUTES`. */
 export const DEFAULT_PAYMENT_WINDOW_MINUTES = 30;
@@ -123,6 +128,13 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
       // 1.5–3 s, all of it first requests on new connections). Costs nothing measurable on PostgreSQL.
       await new Promise((resolve) => setImmediate(resolve));
       await lockCustomer(tx, userId);
+      // The coupon and the customer's earlier uses, read before this order exists (it would count itself).
+      const couponCode = body.couponCode?.trim() ?? '';
+      const coupon = couponCode === '' ? null : await findCouponByCode(tx, storeId, couponCode);
+      if (couponCode !== '' && coupon === null) {
+        throw new ConflictError(COUPON_NOT_VALID, { couponCode: COUPON_NOT_VALID });
+      }
+      const customerUse: CustomerUse | null = coupon && (await customerUseOf(tx, storeId, userId, coupon.id));
       const placed = await placeOrder(tx, {
         storeId,
         userId,
@@ -148,26 +160,52 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
       const order = placed.order;
       if (order === null) throw new OrderNumberTaken();
       if (input.idempotencyKey && placed.keysClaimed !== 1) throw new IdempotencyKeyTaken();
+      // The coupon, priced again here whatever the client showed (docs/discounts.md).
+      let lineDiscounts: number[] | null = null;
+      let freeShipping = false;
+      if (coupon) {
+        const result = applyCoupon(
+          couponTermsOf(coupon),
+          placed.lines.map((line) => ({
+            productId: line.productId!,
+            category: line.category,
+            parentCategory: line.parentCategory,
+            unitPricePaise: line.unitPricePaise!,
+            regularPricePaise: line.regularPricePaise ?? line.unitPricePaise!,
+            lineTotalPaise: line.lineTotalPaise!,
+          })),
+          order.createdAt,
+          customerUse,
+        );
+        if ('refusal' in result) throw new ConflictError(result.refusal, { couponCode: result.refusal });
+        await applyOrderCoupon(tx, storeId, order.id, coupon, result.lineDiscountsPaise);
+        lineDiscounts = result.lineDiscountsPaise;
+        freeShipping = result.freeShipping;
+      }
       const tax = orderTax(
         placed.gst,
         shippingAddress.state,
-        placed.lines.map((line) => ({
-          position: line.position,
-          hsn: line.hsn,
-          gstRate: line.gstRate,
-          category: line.category,
-          parentCategory: line.parentCategory,
-          unit: line.unit,
-          unitPricePaise: line.unitPricePaise!,
-          lineTotalPaise: line.lineTotalPaise!,
-        })),
+        discountedTaxInputs(
+          placed.lines.map((line) => ({
+            position: line.position,
+            hsn: line.hsn,
+            gstRate: line.gstRate,
+            category: line.category,
+            parentCategory: line.parentCategory,
+            unit: line.unit,
+            unitPricePaise: line.unitPricePaise!,
+            lineTotalPaise: line.lineTotalPaise!,
+            quantity: line.quantity,
+          })),
+          lineDiscounts,
+        ),
       );
       // Shipping for the delivery PIN code, state and subtotal, computed here (never taken from the client).
       const shipping = shippingCharge(
         placed.delivery,
         { postalCode: shippingAddress.postalCode, state: shippingAddress.state },
         placed.lines.map((line, index) => ({
-          lineTotalPaise: line.lineTotalPaise!,
+          lineTotalPaise: line.lineTotalPaise! - (lineDiscounts?.[index] ?? 0),
           ratePercent: tax.lines[index]!.ratePercent,
         })),
         chargeSupplyKind(tax),
@@ -175,7 +213,9 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
       if (!shipping.served) {
         throw new ValidationError({ 'shippingAddress.postalCode': PIN_NOT_SERVED_MESSAGE });
       }
-      await recordOrderTax(tx, storeId, order.id, tax, shipping.charge ? [shipping.charge] : []);
+      // A free-shipping coupon takes the charge away altogether (no charge, no GST on it).
+      const shippingCharges = shipping.charge && !freeShipping ? [shipping.charge] : [];
+      await recordOrderTax(tx, storeId, order.id, tax, shippingCharges);
 
       const confirmation: OrderConfirmation = {
         orderNumber: order.orderNumber,
@@ -190,8 +230,10 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
             quantity: line.quantity,
             unitPricePaise: line.unitPricePaise!,
           })),
-          shipping.charge?.amountPaise ?? 0,
+          shippingCharges[0]?.amountPaise ?? 0,
+          lineDiscounts ?? undefined,
         ),
+        couponCode: coupon && lineDiscounts ? coupon.code : null,
         shippingMethod: order.shippingMethod,
         shippingAddress: { ...shippingAddress },
         store: placed.store,

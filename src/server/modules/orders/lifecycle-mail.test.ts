@@ -17,6 +17,8 @@ const order: MailOrder = {
   postalCode: '221005',
   totalPaise: 279_750,
   shippingFeePaise: 0,
+  discountPaise: 0,
+  couponCode: null,
   codFeePaise: 0,
   cashOnDelivery: false,
   trackingNumber: null,

@@ -37,6 +37,7 @@ import { enqueueLifecycleMail } from './lifecycle-mail';
 import { ORDER_NOT_FOUND } from './order-queries';
 import { returnOrderStock } from './order-stock-return';
 import { enqueueOrderStatusEvent } from '../webhooks/webhook-events';
+import { releaseCouponUse } from '../coupons/coupon-store';
 
 /** The legal moves: from each status, the statuses it may go to. */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatusCode, readonly OrderStatusCode[]>> = {
@@ -167,6 +168,8 @@ export async function transitionInTransaction(
   await tx.insert(orderEvents).values({ storeId, orderId, fromStatus: from, toStatus: to, cause });
 
   const restockedUnits = cancelling ? await returnOrderStock(tx, storeId, orderId) : 0;
+  // An unpaid order cancelled (by the shopper, the payment window or the shop) gives its coupon use back.
+  if (cancelling && from === ORDER_STATUS.pending) await releaseCouponUse(tx, storeId, orderId);
   // Cash on delivery is paid when the parcel is handed over.
   if (to === ORDER_STATUS.delivered) await collectCashOnDelivery(tx, storeId, orderId);
   const invoice = to === ORDER_STATUS.shipped ? await issueInvoice(tx, storeId, orderId) : null;

@@ -45,12 +45,21 @@ export function lineText(line: MailLine): string {
   return `${lineName(line)}: ${lineQuantityAndPrice(line)} = ${rupeesOf(line.lineTotalPaise)}`;
 }
 
-/** The charges above a mail's total: `[['Shipping', 9_900], ['Cash on delivery fee', 4_900]]`, none when 0. */
-export function chargeRows(order: Pick<MailOrder, 'shippingFeePaise' | 'codFeePaise'>): [string, number][] {
+/**
+ * The rows above a mail's total: the coupon's discount (negative), then the charges — `[['Discount (FIRST10)',
+ * -25_000], ['Shipping', 9_900], ['Cash on delivery fee', 4_900]]`, none when 0.
+ */
+export function chargeRows(
+  order: Pick<MailOrder, 'shippingFeePaise' | 'codFeePaise' | 'discountPaise' | 'couponCode'>,
+): [string, number][] {
   return [
+    [order.couponCode ? `Discount (${order.couponCode})` : 'Discount', -order.discountPaise] as [
+      string,
+      number,
+    ],
     ['Shipping', order.shippingFeePaise] as [string, number],
     ['Cash on delivery fee', order.codFeePaise] as [string, number],
-  ].filter(([, paise]) => paise > 0);
+  ].filter(([, paise]) => paise !== 0);
 }
 
 /** What the lifecycle mails of one order need to know (amounts in paise). */
@@ -63,6 +72,9 @@ export type MailOrder = {
   state: string;
   postalCode: string;
   totalPaise: number;
+  /** The coupon's discount (paise, 0: none) and its code; the lines' totals are before it. */
+  discountPaise: number;
+  couponCode: string | null;
   /** The order's shipping charge and cash-on-delivery fee (paise, 0: none), shown above the total. */
   shippingFeePaise: number;
   codFeePaise: number;
@@ -89,6 +101,8 @@ export async function readMailOrder(tx: Db, storeId: number, orderId: string): P
       state: orders.state,
       postalCode: orders.postalCode,
       totalPaise: orders.totalPaise,
+      discountPaise: orders.discountPaise,
+      couponCode: orders.couponCode,
       shippingFeePaise: orders.shippingFeePaise,
       codFeePaise: orders.codFeePaise,
       cashOnDelivery: orders.cashOnDelivery,
@@ -116,7 +130,8 @@ export async function readMailOrder(tx: Db, storeId: number, orderId: string): P
       unit: orderLines.unit,
       quantity: orderLines.quantity,
       unitPricePaise: orderLines.unitPricePaise,
-      lineTotalPaise: orderLines.lineTotalPaise,
+      lineTotalPaise:
+        sql<number>`(${orderLines.lineTotalPaise} + ${orderLines.discountPaise})::bigint`.mapWith(Number),
     })
     .from(orderLines)
     .where(and(eq(orderLines.storeId, storeId), eq(orderLines.orderId, orderId)))

@@ -56,6 +56,8 @@ const order: OrderConfirmation = {
   ],
   subtotalPaise: 13172050,
   shippingFeePaise: 0,
+  discountPaise: 0,
+  couponCode: null,
   totalPaise: 13172050,
   shippingMethod: 'Standard Shipping',
   shippingAddress: {

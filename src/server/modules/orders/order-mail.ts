@@ -32,6 +32,9 @@ export type OrderConfirmation = {
   createdAt: Date;
   items: PricedItem[];
   subtotalPaise: number;
+  /** The coupon's discount (paise, 0: none) and its code (null: none). */
+  discountPaise: number;
+  couponCode: string | null;
   shippingFeePaise: number;
   totalPaise: number;
   shippingMethod: string;
@@ -87,6 +90,11 @@ export function paymentWindowSentence(
   return `Please pay within ${windowText(order.paymentWindowMinutes)}, by ${by}; after that the order is cancelled and the items go back on sale.`;
 }
 
+/** The discount's row label in mails: 'Discount (FIRST10)', or 'Discount' without a code. */
+export function discountLabel(couponCode: string | null): string {
+  return couponCode ? `Discount (${couponCode})` : 'Discount';
+}
+
 /** Where to pay when no link can be given. */
 export const PAY_FROM_MY_ORDERS =
   'To pay, sign in on our shop and open My Orders: the order is waiting there.';
@@ -140,6 +148,9 @@ export function orderConfirmationMessage(
     ),
     '',
     `Subtotal: ${rupees(order.subtotalPaise)}`,
+    ...(order.discountPaise > 0
+      ? [`${discountLabel(order.couponCode)}: -${rupees(order.discountPaise)}`]
+      : []),
     `Shipping (${order.shippingMethod}): ${shipping}`,
     `Total: ${rupees(order.totalPaise)}`,
     '',
@@ -184,7 +195,7 @@ ${order.items
 </tbody>
 <tfoot>
 <tr><td ${cell} colspan="3">Subtotal</td><td ${right}>${e(rupees(order.subtotalPaise))}</td></tr>
-<tr><td ${cell} colspan="3">Shipping (${e(order.shippingMethod)})</td><td ${right}>${e(shipping)}</td></tr>
+${order.discountPaise > 0 ? `<tr><td ${cell} colspan="3">${e(discountLabel(order.couponCode))}</td><td ${right}>-${e(rupees(order.discountPaise))}</td></tr>\n` : ''}<tr><td ${cell} colspan="3">Shipping (${e(order.shippingMethod)})</td><td ${right}>${e(shipping)}</td></tr>
 <tr><td ${cell} colspan="3"><strong>Total</strong></td><td ${right}><strong>${e(rupees(order.totalPaise))}</strong></td></tr>
 </tfoot>
 </table>

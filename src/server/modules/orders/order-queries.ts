@@ -36,6 +36,7 @@ type LineRow = Pick<
   | 'quantity'
   | 'unitPricePaise'
   | 'lineTotalPaise'
+  | 'discountPaise'
   | 'hsn'
   | 'gstRate'
   | 'taxableValuePaise'
@@ -59,6 +60,7 @@ const lineColumns = {
   quantity: orderLines.quantity,
   unitPricePaise: orderLines.unitPricePaise,
   lineTotalPaise: orderLines.lineTotalPaise,
+  discountPaise: orderLines.discountPaise,
   hsn: orderLines.hsn,
   gstRate: orderLines.gstRate,
   taxableValuePaise: orderLines.taxableValuePaise,
@@ -149,7 +151,9 @@ export function toOrder(
       unit: line.unit === 'm' ? 'm' : 'piece',
       quantity: line.quantity,
       price: paiseToRupees(line.unitPricePaise),
-      lineTotal: paiseToRupees(line.lineTotalPaise),
+      // round(price × quantity): the line before the coupon's share, which `discount` shows.
+      lineTotal: paiseToRupees(line.lineTotalPaise + line.discountPaise),
+      ...(line.discountPaise > 0 ? { discount: paiseToRupees(line.discountPaise) } : {}),
       ...(line.gstRate === null
         ? {}
         : {
@@ -181,6 +185,8 @@ export function toOrder(
     refundDue: row.refundDue,
     subtotal: paiseToRupees(row.subtotalPaise),
     shippingFee: paiseToRupees(row.shippingFeePaise),
+    discount: paiseToRupees(row.discountPaise),
+    couponCode: row.couponCode,
     total: paiseToRupees(row.totalPaise),
     tax: paiseToRupees(row.taxPaise),
     gstSupply: gstSupplyOf(row),

@@ -111,6 +111,8 @@ export async function placeOrder(tx: Db, input: PlaceOrderInput): Promise<Placed
           p.discounted_price_paise, p.regular_price_paise
         )`,
         })} AS unit_price_paise,
+        coalesce(CASE WHEN chosen.matched THEN chosen.regular_price_paise END, p.regular_price_paise)
+          AS regular_price_paise,
         p.id IS NOT NULL AND (chosen.matched OR (wanted.variant_id IS NULL AND chosen.id IS NULL)) AS found
       FROM wanted
         LEFT JOIN ${products} AS p ON p.id = wanted.product_id AND p.store_id = ${storeId}
@@ -227,7 +229,8 @@ export async function placeOrder(tx: Db, input: PlaceOrderInput): Promise<Placed
     )
     SELECT priced.position, priced.product_id, priced.variant_id, priced.has_variants, priced.title,
       priced.sku, priced.size, priced.color, priced.image_url, priced.unit, priced.min_quantity,
-      priced.quantity_step, priced.quantity, priced.stock, priced.unit_price_paise, priced.line_total_paise,
+      priced.quantity_step, priced.quantity, priced.stock, priced.unit_price_paise, priced.regular_price_paise,
+      priced.line_total_paise,
       priced.reserved, priced.hsn, priced.gst_rate, priced.parent_category, priced.category_name,
       (SELECT orders FROM pending) AS pending_orders,
       new_order.id AS order_id, new_order.order_number, new_order.created_at, new_order.payment_due_at,

@@ -29,6 +29,7 @@ export type RawPlacedRow = {
   quantity: string | number;
   stock: string | number | null;
   unit_price_paise: number | null;
+  regular_price_paise: number | null;
   line_total_paise: string | number | null;
   reserved: boolean;
   hsn: string | null;
@@ -75,6 +76,8 @@ export type PlacedLine = {
   stock: number | null;
   /** The variant's discounted, else its regular, else the product's discounted, else its regular price. */
   unitPricePaise: number | null;
+  /** The variant's regular price, else the product's: the line is on sale when its unit price is below it. */
+  regularPricePaise: number | null;
   /** round(unit price × quantity). */
   lineTotalPaise: number | null;
   /** Not tracked, or this order's quantity was taken off the variant's (or product's) stock. */
@@ -135,6 +138,7 @@ export function placedOrderOf(rows: RawPlacedRow[]): PlacedOrder {
       quantity: Number(row.quantity),
       stock: toNumber(row.stock),
       unitPricePaise: row.unit_price_paise,
+      regularPricePaise: row.regular_price_paise,
       lineTotalPaise: toNumber(row.line_total_paise),
       reserved: row.reserved,
       hsn: row.hsn,

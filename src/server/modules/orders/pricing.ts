@@ -27,15 +27,19 @@ export type LineToPrice = {
 export type PricedItem = LineToPrice & { lineTotalPaise: number };
 
 /**
- * The lines with their totals, the subtotal, the shipping fee and the total (paise). `shippingFeePaise`: the
+ * The lines with their totals, the subtotal, the coupon's discount (`lineDiscountsPaise`, each line's share;
+ * docs/discounts.md), the shipping fee and the total = subtotal − discount + shipping (paise). `shippingFeePaise`: the
  * charge the server computed for the delivery address (../delivery/order-charges.ts), default none.
  */
 export function priceOrder(
   lines: LineToPrice[],
   shippingFeePaise = SHIPPING_FEE_PAISE,
+  lineDiscountsPaise: readonly number[] = [],
 ): {
   items: PricedItem[];
   subtotalPaise: number;
+  /** The coupon's discount: the sum of `lineDiscountsPaise` (each line's share, paise). */
+  discountPaise: number;
   shippingFeePaise: number;
   totalPaise: number;
 } {
@@ -44,10 +48,12 @@ export function priceOrder(
     lineTotalPaise: lineTotalPaise(line.unitPricePaise, line.quantity),
   }));
   const subtotalPaise = items.reduce((sum, item) => sum + item.lineTotalPaise, 0);
+  const discountPaise = lineDiscountsPaise.reduce((sum, share) => sum + share, 0);
   return {
     items,
     subtotalPaise,
+    discountPaise,
     shippingFeePaise,
-    totalPaise: subtotalPaise + shippingFeePaise,
+    totalPaise: subtotalPaise - discountPaise + shippingFeePaise,
   };
 }

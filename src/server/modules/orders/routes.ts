@@ -16,9 +16,11 @@ import {
   trackOrderParamsSchema,
   trackOrderQuerySchema,
 } from '@shared/orders/order-schemas';
+import { checkoutQuoteBodySchema, checkoutQuoteSchema } from '@shared/discounts/coupon-schemas';
 import { shopOrigin } from '../../shop-origin';
 import { authenticate, requireAccount } from '../auth/authenticate';
 import { createOrder } from './create-order';
+import { quoteCheckout } from './checkout-quote';
 import { cancelOwnOrder } from './customer-cancel';
 import { optionalAccount } from '../auth/optional-account';
 import { listOrders } from './order-queries';
@@ -71,6 +73,28 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       if (created.replayed) reply.header('idempotent-replayed', 'true');
       else app.mailSender.wake();
       return reply.code(201).send({ id: created.orderNumber });
+    },
+  );
+
+  /**
+   * The whole bill before the order (docs/discounts.md): 200 the quote in rupees, with `couponError` when the
+   * code cannot be used (the per-customer and first-order rules only for a signed-in shopper); 400 for a
+   * malformed body. Reads only.
+   */
+  app.post(
+    '/checkout/quote',
+    {
+      schema: {
+        body: checkoutQuoteBodySchema,
+        response: { 200: checkoutQuoteSchema, 400: errorBodySchema, 503: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const account = request.body.couponCode ? await optionalAccount(request) : null;
+      reply.header('cache-control', 'no-store');
+      return reply.send(
+        await quoteCheckout(app.db, request.storeId, request.body, account?.accountId ?? null, app.clock()),
+      );
     },
   );
 

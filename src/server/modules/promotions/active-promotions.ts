@@ -1,5 +1,5 @@
 /**
- * The promotions running in a store at an instant (docs/discounts-promotions.md): not paused, started at or
+ * The promotions running in a store at an instant (docs/discounts.md "Automatic promotions"): not paused, started at or
  * before it and ending after it. One small indexed query; every price the store computes (lists, product
  * pages, search, the tax quote, orders) reads them for the request's instant, so a promotion applies from its
  * first second to its last on every server.

@@ -1,6 +1,6 @@
 /**
  * The admin's promotion routes (owner and staff, as product editing), behind the admin role hook
- * (docs/discounts-promotions.md "Owner"): list, create, edit, pause, resume, duplicate. Thin handlers:
+ * (docs/discounts.md "Automatic promotions", "Owner"): list, create, edit, pause, resume, duplicate. Thin handlers:
  * validate → service → reply. A write clears this server's catalogue caches after its commit (other servers
  * hear the NOTIFY), so prices change at once.
  */

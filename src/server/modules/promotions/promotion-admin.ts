@@ -1,5 +1,5 @@
 /**
- * The owner's promotions (docs/discounts-promotions.md "Owner"): list with each one's status, create, edit,
+ * The owner's promotions (docs/discounts.md "Automatic promotions", "Owner"): list with each one's status, create, edit,
  * pause, resume and duplicate. Each write runs in one transaction with its audit entry (entity `promotion`)
  * and the catalogue change announcement (the NOTIFY every server's cache hears); the caller clears this
  * server's caches after the commit. Categories are named (case-insensitive) and products by SKU, as in the

@@ -1,5 +1,5 @@
 /**
- * The promotional price (docs/discounts-promotions.md "Price", docs/decisions/028-promotion-prices.md): a
+ * The promotional price (docs/discounts.md "Automatic promotions", "Price", docs/decisions/028-promotion-prices.md): a
  * promotion takes its percent or fixed amount off the REGULAR price of each unit (the variant's regular price,
  * else the product's); the shopper pays the best of that and the price the catalogue sets (the sale price, else
  * the regular price) — never both discounts. When several promotions apply, the lowest price wins. Amounts in

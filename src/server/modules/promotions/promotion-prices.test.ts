@@ -1,5 +1,5 @@
 /**
- * Automatic promotions through the API (docs/discounts-promotions.md): the promotional price in the list, the
+ * Automatic promotions through the API (docs/discounts.md "Automatic promotions"): the promotional price in the list, the
  * product page, search (sort, filter, facets), the tax quote and the order; the best-of rule with sale prices;
  * the first and last second on a test clock, with the cached answers turning over at both; paused promotions;
  * bad input and the admin roles.

@@ -16,6 +16,8 @@ const order: MailOrder = {
   postalCode: '221005',
   totalPaise: 349_850,
   shippingFeePaise: 0,
+  discountPaise: 0,
+  couponCode: null,
   codFeePaise: 0,
   cashOnDelivery: false,
   trackingNumber: 'EE123456789IN',

@@ -1,5 +1,5 @@
 /**
- * JSON-LD of a product page during a promotion (docs/seo.md, docs/discounts-promotions.md): the offers carry the
+ * JSON-LD of a product page during a promotion (docs/seo.md, docs/discounts.md "Automatic promotions"): the offers carry the
  * promotional price and `priceValidUntil`, the India date of the promotion's last second; before it, neither.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The admin's promotion reads and writes (docs/discounts-promotions.md "Owner"): the list as a TanStack
+ * The admin's promotion reads and writes (docs/discounts.md "Automatic promotions", "Owner"): the list as a TanStack
  * `queryOptions()` and the calls of `/api/v1/admin/promotions`, through the one API client.
  */
 import { queryOptions } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * The promotions panel of the admin's discounts (docs/discounts-promotions.md "Owner"): the store's promotions
+ * The promotions panel of the admin's discounts (docs/discounts.md "Automatic promotions", "Owner"): the store's promotions
  * with their status (scheduled, active, expired, paused), what they take off and when (India time); new, edit,
  * pause or resume, duplicate. Owner and staff, as product editing.
  */
