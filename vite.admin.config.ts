@@ -21,9 +21,15 @@ export default mergeConfig(
         input: { admin: here('./src/client/admin/index.html') },
         output: {
           codeSplitting: {
-            // sonner stays a chunk of its own: lib/notify.tsx loads it on the first toast; DOMPurify goes with the
-            // lazily loaded policy editor that uses it.
-            groups: [{ name: 'admin-vendor', test: /node_modules[\\/](?!sonner[\\/]|dompurify[\\/])/ }],
+            // The frameworks every admin screen stands on share one vendor chunk; every other package (sonner,
+            // loaded on the first toast; DOMPurify, with the policy editor; the dialog and menu primitives of the
+            // screens that use them) stays with the lazily loaded code that imports it, off the first load.
+            groups: [
+              {
+                name: 'admin-vendor',
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod|react-hook-form|@hookform)[\\/]/,
+              },
+            ],
           },
         },
       },

@@ -127,8 +127,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
-    // An idle client losing its connection must not crash the process.
+    // A client losing its connection must not crash the process: an idle one is reported on the pool, a
+    // checked-out one (a transaction between statements, a background pass) on itself. Its queries still
+    // fail, and their callers answer as for any database failure (503, or the next pass tries again).
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
