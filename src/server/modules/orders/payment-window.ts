@@ -25,6 +25,7 @@ import { ORDER_STATUS } from '@shared/orders/order-status';
 import type { Db } from '../../db/database';
 import { orders } from '../../db/schema/order-tables';
 import { AppError } from '../../errors';
+import { PeriodicPass } from '../../periodic-pass';
 import { transitionInTransaction } from './order-lifecycle';
 
 /** Time between passes, in milliseconds (15 s: an expired order waits at most this long to be cancelled). */
@@ -162,61 +163,23 @@ export type PaymentWindowTimerOptions = {
  * Runs {@link expireUnpaidOrders} when started (the catch-up pass) and then on a timer that does not keep the
  * process alive, one pass at a time, until {@link PaymentWindowTimer.stop}.
  */
-export class PaymentWindowTimer {
-  private readonly options: PaymentWindowTimerOptions;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private started = false;
-
-  constructor(options: PaymentWindowTimerOptions) {
-    this.options = options;
+export class PaymentWindowTimer extends PeriodicPass {
+  constructor(private readonly options: PaymentWindowTimerOptions) {
+    super(options.intervalMs ?? EXPIRY_INTERVAL_MS, options.log, 'looking for unpaid orders failed');
   }
 
-  /** Starts: a pass now, then one every interval. */
-  start(): void {
-    if (this.started) return;
-    this.started = true;
-    this.timer = setInterval(() => this.runPass(), this.options.intervalMs ?? EXPIRY_INTERVAL_MS);
-    this.timer.unref();
-    this.runPass();
-  }
-
-  /** Resolves once no pass is running (e.g. after the catch-up pass of {@link start}). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
-  /** Stops the timer and waits for a pass in progress. */
-  async stop(): Promise<void> {
-    this.started = false;
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.idle();
-  }
-
-  /** One pass unless one is running; its outcome is logged, never thrown. */
-  private runPass(): void {
-    if (!this.started || this.running) return;
+  protected async pass(): Promise<void> {
     const { db, log, mailFrom, onExpired, beforeCancel } = this.options;
-    const pass = expireUnpaidOrders(db, { mailFrom, beforeCancel })
-      .then((result) => {
-        if (result.cancelled.length > 0) {
-          log.info({ orders: result.cancelled }, 'cancelled orders not paid in time; their stock returned');
-          onExpired?.(result);
-        }
-        for (const failure of result.failures) {
-          log.error(
-            { orderNumber: failure.orderNumber, err: failure.error },
-            'cancelling an unpaid order failed',
-          );
-        }
-      })
-      .catch((error: unknown) => {
-        if (this.started) log.error({ err: error }, 'looking for unpaid orders failed');
-      })
-      .finally(() => {
-        if (this.running === pass) this.running = undefined;
-      });
-    this.running = pass;
+    const result = await expireUnpaidOrders(db, { mailFrom, beforeCancel });
+    if (result.cancelled.length > 0) {
+      log.info({ orders: result.cancelled }, 'cancelled orders not paid in time; their stock returned');
+      onExpired?.(result);
+    }
+    for (const failure of result.failures) {
+      log.error(
+        { orderNumber: failure.orderNumber, err: failure.error },
+        'cancelling an unpaid order failed',
+      );
+    }
   }
 }

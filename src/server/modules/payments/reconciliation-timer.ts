@@ -6,6 +6,7 @@
  * asking about the same attempt (docs/decisions/024-reconciliation.md).
  */
 import type { Db } from '../../db/database';
+import { PeriodicPass } from '../../periodic-pass';
 import {
   RECONCILE_INTERVAL_MS,
   reconcilePayments,
@@ -29,52 +30,14 @@ export type ReconciliationTimerOptions = {
 /** Action of a pass's result that wrote mail (the customer's or the shop's). */
 const MAILING = new Set(['paid', 'reinstated', 'refund-due']);
 
-export class ReconciliationTimer {
-  private readonly options: ReconciliationTimerOptions;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private started = false;
-
-  constructor(options: ReconciliationTimerOptions) {
-    this.options = options;
+export class ReconciliationTimer extends PeriodicPass {
+  constructor(private readonly options: ReconciliationTimerOptions) {
+    super(options.intervalMs ?? RECONCILE_INTERVAL_MS, options.log, 'reconciling payment attempts failed');
   }
 
-  /** Starts: a pass now, then one every interval (nothing when no configured gateway can be asked). */
-  start(): void {
-    if (this.started) return;
-    this.started = true;
-    this.timer = setInterval(() => this.runPass(), this.options.intervalMs ?? RECONCILE_INTERVAL_MS);
-    this.timer.unref();
-    this.runPass();
-  }
-
-  /** Resolves once no pass is running. */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
-  /** Stops the timer and waits for a pass in progress. */
-  async stop(): Promise<void> {
-    this.started = false;
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.idle();
-  }
-
-  /** One pass unless one is running; its outcome is logged, never thrown. */
-  private runPass(): void {
-    if (!this.started || this.running) return;
+  protected async pass(): Promise<void> {
     const { db, settings, log, mailFrom, onPaid } = this.options;
-    const pass = reconcilePayments(db, { settings, mailFrom, log })
-      .then((results) => {
-        if (results.some((result) => MAILING.has(result.action))) onPaid?.(results);
-      })
-      .catch((error: unknown) => {
-        if (this.started) log.error({ err: error }, 'reconciling payment attempts failed');
-      })
-      .finally(() => {
-        if (this.running === pass) this.running = undefined;
-      });
-    this.running = pass;
+    const results = await reconcilePayments(db, { settings, mailFrom, log });
+    if (results.some((result) => MAILING.has(result.action))) onPaid?.(results);
   }
 }
