@@ -40,7 +40,7 @@ describe('refunds in the admin at 390 × 844', () => {
 
     await page.getByLabel('Courier').fill('delhivery');
     await page.getByLabel('Tracking (AWB) number').fill('1234567890123');
-    await page.getByRole('button', { name: 'Ship' }).click();
+    await page.getByRole('button', { name: 'Ship', exact: true }).click();
     await eventually(() => page.getByTestId('order-status').textContent()).toBe('Shipped');
     const invoice = await page
       .getByRole('region', { name: 'Tax documents' })

@@ -84,11 +84,11 @@ describe('the admin panel at 390 × 844', () => {
     await eventually(() => page.getByTestId('order-status').textContent()).toBe('Processing');
 
     // A bad ship form is refused under its fields; nothing is sent.
-    await page.getByRole('button', { name: 'Ship' }).click();
+    await page.getByRole('button', { name: 'Ship', exact: true }).click();
     await page.getByText('is required').first().waitFor();
     await page.getByLabel('Courier').fill('delhivery');
     await page.getByLabel('Tracking (AWB) number').fill(TRACKING);
-    await page.getByRole('button', { name: 'Ship' }).click();
+    await page.getByRole('button', { name: 'Ship', exact: true }).click();
     await eventually(() => page.getByTestId('order-status').textContent()).toBe('Shipped');
     await page.getByText(`Delhivery: ${TRACKING}`).waitFor();
     await page.getByRole('list', { name: 'Audit' }).getByText(`${DEMO_OWNER.email}: ship`).waitFor();
@@ -116,7 +116,7 @@ describe('the admin panel at 390 × 844', () => {
     const file = await (await download).path();
     const csv = readFileSync(file, 'utf8');
     expect(csv.split('\n')[0]).toBe(
-      'Order number,Date,Status,Name,E-mail,Phone,Total (INR),Payment,Test payment',
+      'Order number,Date,Status,Name,E-mail,Phone,Total (INR),Payment,Test payment,Coupon code,Discount (INR)',
     );
     expect(csv).toContain(`${order.orderNumber},`);
     expect(csv).toMatch(
