@@ -23,7 +23,7 @@ import { signUpCustomer } from '../../test/test-customer';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { transition } from '../orders/order-lifecycle';
 import { expireUnpaidOrders } from '../orders/payment-window';
-import { payuResponseHash } from './providers/payu-provider';
+import { payuResponseHash } from './providers/payu-hash';
 import { upiWebhookSignature } from './providers/upi-provider';
 import { SANDBOX_PAYU_SALT } from './settings';
 import { confirmUpiPayment } from './upi-confirmation';

@@ -21,7 +21,7 @@ import { insertSignedInCustomers } from '../../test/session-customer';
 import { buildTestApp, testConfig } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import { formatPaiseAmount } from './providers/amount';
-import { payuResponseHash } from './providers/payu-provider';
+import { payuResponseHash } from './providers/payu-hash';
 import { payuVerifyForm } from './providers/payu-verify-payment';
 import { reconcilePayments, type ReconcileLogger } from './reconciliation';
 import { paymentSettings, SANDBOX_PAYU_KEY, SANDBOX_PAYU_SALT } from './settings';

@@ -18,7 +18,7 @@ import {
 } from '../../test/test-database';
 import { seedCatalog } from '../../test/seed-catalog';
 import { transition } from '../orders/order-lifecycle';
-import { payuRequestHash, payuResponseHash } from './providers/payu-provider';
+import { payuRequestHash, payuResponseHash } from './providers/payu-hash';
 import { TEST_PAYMENT_NOTICE } from './paid-order-mail';
 import { SANDBOX_HASH_ERROR } from './providers/sandbox-payu';
 import { upiWebhookSignature } from './providers/upi-provider';

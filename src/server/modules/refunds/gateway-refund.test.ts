@@ -18,7 +18,7 @@ import { insertSignedInCustomers } from '../../test/session-customer';
 import { buildTestApp } from '../../test/test-app';
 import { PUNE_ADDRESS } from '../../test/gst-test-catalog';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-import { payuResponseHash } from '../payments/providers/payu-provider';
+import { payuResponseHash } from '../payments/providers/payu-hash';
 import { payuCommandHash } from '../payments/providers/payu-refund';
 
 const LIVE = { key: 'LiveKey7', salt: 'live-salt-for-tests' };

@@ -3,16 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../errors';
 import { SANDBOX_PAYU_KEY, SANDBOX_PAYU_SALT, type PaymentSettings } from '../settings';
-import {
-  newTxnId,
-  payuFormData,
-  payuProvider,
-  payuRequestHash,
-  payuResponseHash,
-  payuText,
-  readPayuCallback,
-  verifyPayuCallbackHash,
-} from './payu-provider';
+import { newTxnId, payuFormData, payuProvider, payuText } from './payu-provider';
+import { payuRequestHash, payuResponseHash, readPayuCallback, verifyPayuCallbackHash } from './payu-hash';
 
 const sha512 = (text: string) => createHash('sha512').update(text, 'utf8').digest('hex');
 

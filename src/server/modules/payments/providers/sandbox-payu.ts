@@ -27,7 +27,7 @@ import {
   readPayuCallback,
   verifyPayuCallbackHash,
   type PayuResponseHashFields,
-} from './payu-provider';
+} from './payu-hash';
 import { sandboxRefundAnswer } from './sandbox-payu-refund';
 import { rememberSandboxTransaction, sandboxVerifyAnswer } from './sandbox-payu-verify';
 
