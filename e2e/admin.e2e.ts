@@ -83,7 +83,9 @@ describe('the admin panel at 390 × 844', () => {
     await page.getByRole('button', { name: 'Mark paid' }).click();
     await eventually(() => page.getByTestId('order-status').textContent()).toBe('Processing');
 
-    // A bad ship form is refused under its fields; nothing is sent.
+    // A bad ship form is refused under its fields; nothing is sent. (The Shiprocket panel loads on its own
+    // above the form: wait for it, so the page no longer moves under the click.)
+    await page.getByRole('button', { name: 'Ship with Shiprocket' }).waitFor();
     await page.getByRole('button', { name: 'Ship', exact: true }).click();
     await page.getByText('is required').first().waitFor();
     await page.getByLabel('Courier').fill('delhivery');
