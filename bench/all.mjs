@@ -1,5 +1,6 @@
-// `npm run bench`: every load benchmark in turn — the storefront and checkout (run.mjs), products in variants
-// (variants.mjs), orders of variant lines (variant-orders.mjs), the checkout's quote with coupons (checkout-quote.mjs), search (search.mjs), the pages' HTML as sent
+// `npm run bench`: every load benchmark in turn — the request pipeline against a bare Fastify route
+// (fast-path.mjs), the storefront and checkout (run.mjs), products in variants
+// (variants.mjs), a product with 500 reviews (reviews.mjs), orders of variant lines (variant-orders.mjs), the checkout's quote with coupons (checkout-quote.mjs), search (search.mjs), the pages' HTML as sent
 // (page-weight.mjs) and the server's memory and start times (memory.mjs) — each printing its
 // figures with PASS/FAIL. Exits 1 when any of them missed a budget; one failing does not stop the others.
 // Several servers on one PostgreSQL are measured apart: `npm run bench:scaling`.
@@ -8,11 +9,13 @@ import { join } from 'node:path';
 import { root } from './helpers.mjs';
 
 const benches = [
+  'fast-path.mjs',
   'run.mjs',
   'variants.mjs',
   'variant-orders.mjs',
   'checkout-quote.mjs',
   'search.mjs',
+  'reviews.mjs',
   'page-weight.mjs',
   'memory.mjs',
 ];

@@ -1,10 +1,11 @@
 // `node bench/checkout-quote.mjs`: POST /api/v1/checkout/quote — the checkout's whole bill with a coupon code —
 // at 32 connections against the started app on the embedded database (PGlite), with 20 active coupons in the
-// store. Budget: p99 ≤ 50 ms and no errors.
+// store and 5 running promotions. Budget: p99 ≤ 50 ms and no errors.
 //
 // - The demo catalogue is imported (bench/helpers.mjs), then 20 active coupons are written straight into the
 //   data folder before the server starts: percent, fixed and free-shipping ones, some limited to categories,
-//   some excluding sale items, some with a minimum subtotal (so quotes both apply and refuse codes).
+//   some excluding sale items, some with a minimum subtotal (so quotes both apply and refuse codes), and 5
+//   running promotions (category-wide, whole-shop and product-list sales, percent and fixed).
 // - Each request is a cart of 1–3 products (random variants and quantities, as the storefront sends it), a
 //   delivery state and PIN code, and one of the 20 codes in a random letter case (1 in 10 an unknown code).
 // - 2 s of warm-up, then BENCH_SECONDS (default 10) of load. Results: bench/results/checkout-quote-latest.json.
@@ -26,6 +27,7 @@ import {
 const CONNECTIONS = 32;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const COUPONS = 20;
+const PROMOTIONS = 5;
 const BUDGET_P99_MS = 50;
 
 /** Writes {@link COUPONS} active coupons into the default store of the data folder; returns their codes. */
@@ -62,6 +64,34 @@ async function insertCoupons(dataDir) {
         ],
       );
       codes.push(code);
+    }
+    // Five running promotions: two category-wide percent sales, a fixed amount off one category, a sale on
+    // the whole shop and one on a list of products, so quoted lines are priced through promotions too.
+    const { rows: categoryIds } = await db.query(
+      'SELECT id FROM categories WHERE store_id = $1 ORDER BY id',
+      [storeId],
+    );
+    const { rows: someProducts } = await db.query(
+      'SELECT id FROM products WHERE store_id = $1 ORDER BY id LIMIT 10',
+      [storeId],
+    );
+    for (let index = 0; index < PROMOTIONS; index++) {
+      const scope = index === 3 ? 'all' : index === 4 ? 'products' : 'categories';
+      await db.query(
+        `INSERT INTO promotions (store_id, name, kind, value, scope, category_ids, product_ids, starts_at, ends_at)
+         VALUES ($1, $2, $3, $4, $5, $6::integer[], $7::uuid[], now() - interval '1 day', now() + interval '30 days')`,
+        [
+          storeId,
+          `Festive sale ${index + 1}`,
+          index === 2 ? 'fixed' : 'percent',
+          index === 2 ? 10_000 : 10 + index * 5,
+          scope,
+          scope === 'categories' && categoryIds.length > 0
+            ? [categoryIds[index % categoryIds.length].id]
+            : [],
+          scope === 'products' ? someProducts.map((product) => product.id) : [],
+        ],
+      );
     }
     return codes;
   } finally {
@@ -121,7 +151,7 @@ try {
       ...quoteLoad,
       duration: DURATION_SECONDS,
     });
-    row = summarize(`POST /api/v1/checkout/quote (${COUPONS} coupons)`, result);
+    row = summarize(`POST /api/v1/checkout/quote (${COUPONS} coupons, ${PROMOTIONS} promotions)`, result);
   } finally {
     await server.stop();
   }
@@ -155,6 +185,7 @@ writeFileSync(
       date: new Date().toISOString(),
       connections: CONNECTIONS,
       coupons: COUPONS,
+      promotions: PROMOTIONS,
       durationSeconds: DURATION_SECONDS,
       loadBefore,
       loadAfter,

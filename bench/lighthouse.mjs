@@ -45,6 +45,9 @@ async function measure(url) {
     tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
     cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
     fcpMs: Math.round(lhr.audits['first-contentful-paint'].numericValue),
+    // Lighthouse's measure of this machine's speed: its simulated throttling scales what it observed, so
+    // figures from machines of different indexes (or Chromium versions) do not compare.
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
   };
 }
 
@@ -73,7 +76,8 @@ try {
         `${String(median.tbtMs).padStart(7)} ${median.cls.toFixed(3).padStart(6)} ${String(median.fcpMs).padStart(7)} ` +
         `${String(median.accessibility).padStart(5)} ${String(median.bestPractices).padStart(5)} ` +
         `${String(median.seo).padStart(4)}  ${ok ? 'PASS' : 'FAIL'}` +
-        `   (performance of each run: ${runs.map((r) => r.performance).join(', ')})`,
+        `   (performance of each run: ${runs.map((r) => r.performance).join(', ')}; ` +
+        `benchmark index ${runs.map((r) => r.benchmarkIndex).join(', ')})`,
     );
   }
 } finally {

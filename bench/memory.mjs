@@ -19,6 +19,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { ensureBuilt } from '../scripts/ensure-built.mjs';
+import { serverProcessSettings } from '../scripts/server-process-settings.mjs';
 import {
   accountRotation,
   benchProducts,
@@ -67,18 +68,30 @@ async function start(env) {
   const port = await freePort();
   const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, [...NODE_ARGS, `--import=${PROBE}`, join(root, 'dist/server/main.js')], {
-    cwd: root,
-    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  // Started as `npm start` starts it (scripts/server-process-settings.mjs).
+  const settings = serverProcessSettings(env.MEMORY ?? process.env.MEMORY);
+  const child = spawn(
+    process.execPath,
+    [...settings.nodeFlags, ...NODE_ARGS, `--import=${PROBE}`, join(root, 'dist/server/main.js')],
+    {
+      cwd: root,
+      env: {
+        ...inherited,
+        ...settings.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const seconds = await new Promise((resolve, reject) => {
     let output = '';
     child.stdout.on('data', (chunk) => {
       output += chunk;
-      if (output.includes('Resham is running'))
-        resolve(Number(process.hrtime.bigint() - started) / 1e9);
+      if (output.includes('Resham is running')) resolve(Number(process.hrtime.bigint() - started) / 1e9);
     });
     void exited.then((code) => reject(new Error(`the server exited with code ${code}: ${output}`)));
   });
@@ -123,7 +136,10 @@ async function freshDatabase(kind, work, index) {
   if (kind === 'pglite') {
     const dataDir = join(work, `data-${index}`);
     mkdirSync(dataDir, { recursive: true });
-    return { env: { DATA_DIR: dataDir }, remove: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      env: { DATA_DIR: dataDir },
+      remove: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   const name = `resham_memory_bench_${process.pid}_${index}`;
   await adminQuery(`CREATE DATABASE ${name}`);
@@ -303,7 +319,10 @@ try {
     const rss = memory.kernelMb.VmRSS;
     const checks = [
       [`${kind}: RSS after the load ${rss} MB ≤ ${budgets.rssMb} MB`, rss <= budgets.rssMb],
-      [`${kind}: first start ${run.firstStartS} s ≤ ${budgets.firstStartS} s`, run.firstStartS <= budgets.firstStartS],
+      [
+        `${kind}: first start ${run.firstStartS} s ≤ ${budgets.firstStartS} s`,
+        run.firstStartS <= budgets.firstStartS,
+      ],
       [`${kind}: start on existing data ${run.startS} s ≤ ${budgets.startS} s`, run.startS <= budgets.startS],
       [`${kind}: no errors under load`, rows.every((row) => row.errors === 0)],
     ];

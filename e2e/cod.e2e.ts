@@ -2,10 +2,11 @@
  * Shipping charges and cash on delivery on the storefront (docs/delivery.md): the owner sets ₹99 shipping in
  * the admin API (the demo shop already offers COD); a shopper checks a PIN code on the product page, checks out
  * a ₹2,799 kurta and 2 m of fabric to another state — the summary shows shipping, the COD fee and the GST —
- * pays by cash on delivery, the owner ships it through the admin API, and the shopper downloads the PDF tax
- * invoice: IGST at 18 % and 5 % on the goods, the shipping and the COD fee at the principal supply's 18 %, the
- * total in words and the first number of the year. The same order within the shop's state (Uttar Pradesh)
- * shows CGST + SGST on the next invoice number.
+ * pays by cash on delivery and confirms the order through the link of its kept 'cod-confirmation' message (a
+ * COD order waits at 'COD — awaiting confirmation' until then), the owner ships it through the admin API, and
+ * the shopper downloads the PDF tax invoice: IGST at 18 % and 5 % on the goods, the shipping and the COD fee at
+ * the principal supply's 18 %, the total in words and the first number of the year. The same order within the
+ * shop's state (Uttar Pradesh) shows CGST + SGST on the next invoice number.
  */
 import { randomInt } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { startServer } from './servers';
 import { pdfText } from '../src/server/test/pdf-text';
 import { FABRIC, KURTA, kurtaAndFabricCart, productByTitle, PUNE } from './demo-kurta-and-fabric';
 import { indiaDate } from './india-date';
+import { confirmCodByLink } from './kept-messages';
 import { apiCall as sharedApiCall, squash, useStorefront, waitForPath } from './helpers';
 
 const browser = useStorefront();
@@ -84,7 +86,10 @@ async function shopPage(cart?: unknown[]): Promise<Page> {
 
 const field = (page: Page, name: string) => page.locator(`form [name="${name}"]`);
 
-/** Checks out the cart to `address`, pays by cash on delivery; returns the order number and the summary text. */
+/**
+ * Checks out the cart to `address`, pays by cash on delivery and confirms the order through the link of its kept
+ * 'cod-confirmation' message; returns the order number and the summary text.
+ */
 async function checkoutWithCod(address: typeof PUNE): Promise<{ orderId: string; summary: string }> {
   const page = await shopPage(await kurtaAndFabricCart(shop()));
   await page.goto(`${shop()}/checkout`);
@@ -128,6 +133,8 @@ async function checkoutWithCod(address: typeof PUNE): Promise<{ orderId: string;
   expect(squash(await yours.getByTestId('success-next').textContent())).toContain(
     'Keep ₹3,847 ready: you pay the courier when the parcel arrives.',
   );
+  // The order waits at 'COD — awaiting confirmation' until the shopper confirms through the kept message's link.
+  await confirmCodByLink(page, shop(), dataDir, orderId);
   return { orderId, summary };
 }
 

@@ -1,15 +1,17 @@
 /**
- * Coupons on the storefront (docs/discounts.md), on a phone (390 × 844): the owner's coupons are made through
- * the admin API; the shopper applies codes at checkout and reads every refusal ('This code has expired', …),
- * applies 'FIRST10', places the order with the discount as its own line, pays by UPI (test mode, the signed
- * webhook), the owner ships it with the orders CLI, and the PDF tax invoice shows each line's discount and the
- * discounted taxable values — the ₹2,799 kurta is ₹2,519.10 after 10 % off, so 5 % GST instead of 18 %.
+ * A festive sale on the storefront (docs/discounts.md), on a phone (390 × 844): the owner runs the 'Saree Utsav'
+ * promotion (20% off Sarees) and makes coupons through the admin API; the shopper sees 20% off sarees on the
+ * listing with the regular price struck, applies codes at checkout and reads every refusal ('This code has
+ * expired', …), applies 'FIRST10', places the order with the discount as its own line (on the payment page
+ * too), pays by UPI (test mode, the signed webhook), the owner ships it with the orders CLI, and the PDF tax
+ * invoice shows each line's discount and the discounted taxable values — the ₹2,799 kurta is ₹2,519.10 after
+ * 10 % off, so 5 % GST instead of 18 %. (./promotions.e2e.ts follows a promotion through cart, checkout and the
+ * admin's pause.)
  *
  * This file starts its own server on a data directory it keeps (like the GST test), so it can stop the server
  * and ship with the orders CLI on the embedded database.
  */
-import { spawnSync } from 'node:child_process';
-import { createHmac, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,14 +20,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from './servers';
 import { pdfText } from '../src/server/test/pdf-text';
 import { kurtaAndFabricCart, PUNE } from './demo-kurta-and-fabric';
-import { apiCall as sharedApiCall, DEMO_OWNER, squash, useStorefront, waitForPath } from './helpers';
+import {
+  apiCall as sharedApiCall,
+  DEMO_OWNER,
+  rupees,
+  squash,
+  useStorefront,
+  waitForPath,
+  type ApiProduct,
+} from './helpers';
+import { payByUpiWebhook, shipWithOrdersCli } from './shopper-order';
 
 const browser = useStorefront({ width: 390, height: 844 });
 const { newPage } = browser;
 
 const UPI_WEBHOOK_SECRET = 'e2e-coupons-upi-webhook-secret-0123456789';
 const PASSWORD = 'Zari-weave-2719';
-const root = new URL('..', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'resham-coupons-e2e-'));
 let server: { baseUrl: string; stop: () => Promise<void> };
 const shop = () => server.baseUrl;
@@ -35,6 +45,8 @@ const start = async () => {
   server = (await startServer({ env: { DATA_DIR: dataDir, UPI_WEBHOOK_SECRET } })) as typeof server;
 };
 const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+/** `instant` as an India wall-clock time `YYYY-MM-DDTHH:mm` (how the admin API takes a promotion's times). */
+const indiaLocal = (instant: Date) => new Date(instant.getTime() + 330 * 60_000).toISOString().slice(0, 16);
 
 async function customer(): Promise<string> {
   const email = `coupon.${Date.now()}.${randomInt(1e6)}@example.com`;
@@ -62,6 +74,21 @@ beforeAll(async () => {
     );
     expect(made.status, JSON.stringify(made.body)).toBe(201);
   };
+  const promotion = await apiCall(
+    'POST',
+    '/admin/promotions',
+    {
+      name: 'Saree Utsav',
+      kind: 'percent',
+      value: 20,
+      scope: 'categories',
+      categories: ['Sarees'],
+      startsAt: indiaLocal(new Date(Date.now() - 3_600_000)),
+      endsAt: indiaLocal(new Date(Date.now() + 86_400_000)),
+    },
+    owner.body.token,
+  );
+  expect(promotion.status, JSON.stringify(promotion.body)).toBe(201);
   await coupon({ code: 'FIRST10', description: '10% off your first order', firstOrderOnly: true });
   await coupon({ code: 'PAUSED10', paused: true });
   await coupon({ code: 'NEXT-DIWALI', startsAt: '2027-11-01T00:00:00+05:30' });
@@ -111,8 +138,36 @@ async function applyCode(page: Page, code: string): Promise<void> {
 const couponError = (page: Page) => page.locator('#coupon-code-error');
 const field = (page: Page, name: string) => page.locator(`form [name="${name}"]`);
 
-describe('Coupons', () => {
+describe('Saree Utsav and coupons', () => {
   let orderId = '';
+
+  it('shows 20% off sarees on the listing with the regular price struck', async () => {
+    const listed = await apiCall<{ data: (ApiProduct & { promotion?: { name: string } | null })[] }>(
+      'GET',
+      '/products?category=Women&parentCategory=Sarees&limit=100',
+    );
+    const promoted = listed.body.data.find((saree) => saree.promotion?.name === 'Saree Utsav');
+    expect(promoted, 'a saree the promotion prices').toBeDefined();
+    const regularPaise = Math.round(promoted!.regularPrice! * 100);
+    const pricePaise = regularPaise - Math.floor((regularPaise * 20 + 50) / 100);
+    expect(Math.round(promoted!.discountedPrice! * 100)).toBe(pricePaise);
+
+    const page = await newPage();
+    await page.goto(`${shop()}/products?category=women&parentCategory=Sarees`);
+    const card = page
+      .getByRole('main')
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: promoted!.title, exact: true }) });
+    await card.waitFor();
+    expect(
+      squash(
+        await card
+          .locator('p')
+          .filter({ has: page.locator('del') })
+          .innerText(),
+      ),
+    ).toBe(`${rupees(pricePaise / 100)} Original price ${rupees(promoted!.regularPrice!)}`);
+  });
 
   it('shows every refusal, then applies FIRST10 with the discount as its own line and places the order', async () => {
     const page = await checkoutPage();
@@ -144,6 +199,10 @@ describe('Coupons', () => {
     await page.getByRole('button', { name: 'Create Order' }).click();
     await waitForPath(page, /^\/payment\?orderId=/);
     orderId = new URL(page.url()).searchParams.get('orderId')!;
+    await page.getByTestId('payment-discount').waitFor();
+    expect(squash(await page.getByTestId('payment-discount').textContent())).toBe(
+      'Discount (FIRST10)-₹369.90',
+    );
     const order = (
       await apiCall<{ total: number; discount: number; couponCode: string }>(
         'GET',
@@ -183,28 +242,9 @@ describe('Coupons', () => {
 
   it('pays, ships, and the PDF invoice shows the discounted taxable values', async () => {
     const order = (await apiCall<{ total: number }>('GET', `/orders/${orderId}`, undefined, token)).body;
-    const body = JSON.stringify({
-      orderId,
-      utr: `4${randomInt(1e10, 1e11 - 1)}`,
-      amount: order.total,
-      status: 'SUCCESS',
-    });
-    const paid = await fetch(`${shop()}/api/v1/payments/webhook/upi`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'X-Signature': createHmac('sha256', UPI_WEBHOOK_SECRET).update(body).digest('hex'),
-      },
-      body,
-    });
-    expect(paid.status).toBe(200);
+    await payByUpiWebhook(shop(), UPI_WEBHOOK_SECRET, orderId, order.total);
     await server.stop();
-    const shipped = spawnSync(
-      process.execPath,
-      [join(root, 'dist/server/cli/orders.js'), 'ship', orderId, '--tracking', 'EE123456789IN'],
-      { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
-    );
-    expect(shipped.status, shipped.stderr).toBe(0);
+    shipWithOrdersCli(dataDir, orderId);
     await start();
     const invoice = await fetch(`${shop()}/api/v1/orders/${orderId}/invoice`, {
       headers: { authorization: `Bearer ${token}` },

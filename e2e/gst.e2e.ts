@@ -9,8 +9,7 @@
  * This file starts its own server on a data directory it keeps, so it can stop the server, ship with the
  * orders CLI on the embedded database (one process at a time), and start the server again on the same data.
  */
-import { spawnSync } from 'node:child_process';
-import { createHmac, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +19,7 @@ import { startServer } from './servers';
 import { pdfText } from '../src/server/test/pdf-text';
 import { FABRIC, KURTA, kurtaAndFabricCart, PUNE } from './demo-kurta-and-fabric';
 import { apiCall as sharedApiCall, squash, useStorefront, waitForPath } from './helpers';
+import { payByUpiWebhook, shipWithOrdersCli } from './shopper-order';
 
 const browser = useStorefront();
 const { newPage } = browser;
@@ -28,7 +28,6 @@ const UPI_WEBHOOK_SECRET = 'e2e-gst-upi-webhook-secret-0123456789';
 const PASSWORD = 'Zari-weave-2719';
 const DEMO_GSTIN = '09AAGCR4375J1ZW';
 
-const root = new URL('..', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'resham-gst-e2e-'));
 let server: { baseUrl: string; stop: () => Promise<void> };
 const shop = () => server.baseUrl;
@@ -129,30 +128,11 @@ describe('GST', () => {
   it('after the owner ships it, the shopper downloads the PDF tax invoice from My Orders and Track Order', async () => {
     // Paid by UPI, as the provider confirms it.
     const order = (await apiCall<{ total: number }>('GET', `/orders/${orderId}`, undefined, token)).body;
-    const body = JSON.stringify({
-      orderId,
-      utr: `4${randomInt(1e10, 1e11 - 1)}`,
-      amount: order.total,
-      status: 'SUCCESS',
-    });
-    const paid = await fetch(`${shop()}/api/v1/payments/webhook/upi`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'X-Signature': createHmac('sha256', UPI_WEBHOOK_SECRET).update(body).digest('hex'),
-      },
-      body,
-    });
-    expect(paid.status).toBe(200);
+    await payByUpiWebhook(shop(), UPI_WEBHOOK_SECRET, orderId, order.total);
 
     // The owner ships it with the orders CLI while the server is stopped (one process per embedded database).
     await server.stop();
-    const shipped = spawnSync(
-      process.execPath,
-      [join(root, 'dist/server/cli/orders.js'), 'ship', orderId, '--tracking', 'EE123456789IN'],
-      { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
-    );
-    expect(shipped.status, shipped.stderr).toBe(0);
+    shipWithOrdersCli(dataDir, orderId);
     await start();
 
     const page = await shopPage();

@@ -91,7 +91,7 @@ describe('forgotten password', () => {
 
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     expect(await waitForToast(page, 'Logged in successfully.')).toBe('');
     await waitForPath(page, '/');
 

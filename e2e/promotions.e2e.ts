@@ -21,6 +21,7 @@ import {
   useStorefront,
   waitForPath,
   waitForToast,
+  waitForToastsGone,
   type ApiProduct,
 } from './helpers';
 import { registerShopper, SHOPPER_PASSWORD } from './shopper-order';
@@ -128,6 +129,8 @@ describe('Saree Utsav', () => {
     await card.waitFor();
     await card.getByRole('button', { name: 'Add to Cart' }).click();
     await eventually(() => headerCartLink(page).getAttribute('aria-label')).toBe('Cart, 1 item');
+    // 'Added to cart' lies over the header on a phone until it fades.
+    await waitForToastsGone(page);
     await headerCartLink(page).click();
     await waitForPath(page, '/cart');
     const cartSummary = page.getByRole('region', { name: 'Order Summary' });
@@ -139,7 +142,7 @@ describe('Saree Utsav', () => {
     await page.goto(`${shop()}/login`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(SHOPPER_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL((url) => url.pathname !== '/login');
     await page.goto(`${shop()}/checkout`);
     const summary = page.getByRole('region', { name: 'Order Summary' });

@@ -221,7 +221,7 @@ describe('purchase', () => {
     await waitForPath(page, '/login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await waitForPath(page, '/checkout');
     await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
     expect(await page.title()).toMatch(/^Checkout \| /);

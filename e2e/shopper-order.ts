@@ -4,7 +4,9 @@
  * plain product (sold by the piece, no variants, available), or the lines a test names — and the owner moves
  * it along (paid by UPI, shipped, delivered).
  */
-import { randomInt } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { createHmac, randomInt } from 'node:crypto';
+import { join } from 'node:path';
 import { expect } from 'vitest';
 import { apiCall, type ApiProduct } from './helpers';
 
@@ -121,4 +123,41 @@ export async function ownerMovesOrder(
     const answer = await apiCall('POST', `/admin/orders/${orderNumber}/${step}`, body, ownerToken, origin);
     expect([step, answer.status]).toEqual([step, 200]);
   }
+}
+
+/**
+ * Pays `orderId` of the shop at `origin` as the UPI provider confirms it: its signed webhook
+ * (`POST /api/v1/payments/webhook/upi`, HMAC-SHA256 of the body with `webhookSecret`) for `amount` rupees with a
+ * fresh UTR. Expects 200.
+ */
+export async function payByUpiWebhook(
+  origin: string,
+  webhookSecret: string,
+  orderId: string,
+  amount: number,
+): Promise<void> {
+  const body = JSON.stringify({ orderId, utr: `4${randomInt(1e10, 1e11 - 1)}`, amount, status: 'SUCCESS' });
+  const paid = await fetch(`${origin}/api/v1/payments/webhook/upi`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Signature': createHmac('sha256', webhookSecret).update(body).digest('hex'),
+    },
+    body,
+  });
+  expect(paid.status).toBe(200);
+}
+
+/**
+ * Ships `orderId` with the built orders CLI (`orders ship <id> --tracking <number>`) on the embedded database in
+ * `dataDir`; the shop's server must be stopped first (one process per embedded database). Expects exit 0.
+ */
+export function shipWithOrdersCli(dataDir: string, orderId: string, tracking = 'EE123456789IN'): void {
+  const root = new URL('..', import.meta.url).pathname;
+  const shipped = spawnSync(
+    process.execPath,
+    [join(root, 'dist/server/cli/orders.js'), 'ship', orderId, '--tracking', tracking],
+    { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
+  );
+  expect(shipped.status, shipped.stderr).toBe(0);
 }

@@ -11,7 +11,7 @@
  * This file starts its own server with a UPI webhook secret, so a test can confirm a UPI payment as the
  * provider does (HMAC-SHA256 of the JSON body in X-Signature).
  */
-import { createHmac, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
@@ -25,7 +25,7 @@ import {
   useStorefront,
   waitForPath,
 } from './helpers';
-import { placeShopperOrder } from './shopper-order';
+import { payByUpiWebhook, placeShopperOrder } from './shopper-order';
 
 const PHONE = { width: 390, height: 844 };
 const browser = useStorefront(PHONE);
@@ -294,21 +294,7 @@ describe('trust at every step, at 390 × 844', () => {
     await upiPage.getByLabel('Payment method').selectOption({ label: 'UPI QR code' });
     await upiPage.getByRole('button', { name: 'Pay Now' }).click();
     await upiPage.getByRole('heading', { level: 1, name: 'Scan QR Code to Complete Payment' }).waitFor();
-    const body = JSON.stringify({
-      orderId: upi.orderNumber,
-      utr: `4${randomInt(1e10, 1e11 - 1)}`,
-      amount: upiOrder.total,
-      status: 'SUCCESS',
-    });
-    const confirmed = await fetch(`${shop()}/api/v1/payments/webhook/upi`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'X-Signature': createHmac('sha256', UPI_WEBHOOK_SECRET).update(body).digest('hex'),
-      },
-      body,
-    });
-    expect(confirmed.status).toBe(200);
+    await payByUpiWebhook(shop(), UPI_WEBHOOK_SECRET, upi.orderNumber, upiOrder.total);
     await waitForPath(upiPage, `/order-success?orderId=${upi.orderNumber}`);
     const afterUpi = await successDetails(upiPage);
     expect(afterUpi).toMatchObject({

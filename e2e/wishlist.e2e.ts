@@ -12,6 +12,7 @@ import {
   useStorefront,
   waitForPath,
   waitForToast,
+  waitForToastsGone,
 } from './helpers';
 
 const { newPage } = useStorefront({ width: 390, height: 844 });
@@ -51,7 +52,8 @@ describe('wishlist', () => {
     await eventually(() => wishlistLabel(page)).toBe('Wishlist, 1 item');
     expect(squash(await wishlistLink(page).textContent())).toBe('1');
 
-    // /wishlist lists it as a product card.
+    // /wishlist lists it as a product card. On a phone the toasts' lane covers the header.
+    await waitForToastsGone(page);
     await wishlistLink(page).click();
     await waitForPath(page, '/wishlist');
     await page.getByRole('heading', { level: 1, name: 'My Wishlist' }).waitFor();
@@ -64,7 +66,7 @@ describe('wishlist', () => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await waitForPath(page, '/');
     await eventually(() => page.evaluate(() => localStorage.getItem('wishlist'))).toBeNull();
     expect(await wishlistLabel(page)).toBe('Wishlist, 1 item');
@@ -79,6 +81,8 @@ describe('wishlist', () => {
     const account = await apiCall<{ productIds: string[] }>('GET', '/wishlist', undefined, token);
     expect(account).toEqual({ status: 200, body: { productIds: [product!.id] } });
 
+    // The sign-in toast lies over the header until it fades.
+    await waitForToastsGone(page);
     await wishlistLink(page).click();
     await waitForPath(page, '/wishlist');
     const card = page.getByRole('list', { name: 'Saved products' }).getByRole('article', { name });

@@ -122,8 +122,8 @@ function pagePlanFor(url: URL): PagePlan | null {
   }
 }
 
-/** Renders a tree to HTML once all of it is ready (lazy chunks resolved). */
-function renderComplete(tree: ReactNode): Promise<string> {
+/** Renders a tree to HTML once all of it is ready (lazy chunks resolved), within `timeoutMs`. */
+function renderComplete(tree: ReactNode, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new Writable({
@@ -158,8 +158,8 @@ function renderComplete(tree: ReactNode): Promise<string> {
       if (chunks.length > 0) return;
       failed = true;
       stream.abort();
-      reject(new Error(`Server render took longer than ${RENDER_TIMEOUT_MS} ms`));
-    }, RENDER_TIMEOUT_MS).unref();
+      reject(new Error(`Server render took longer than ${timeoutMs} ms`));
+    }, timeoutMs).unref();
   });
 }
 
@@ -169,9 +169,15 @@ function renderComplete(tree: ReactNode): Promise<string> {
  * @param transport sends one API request (`/api/v1/...`) into the server for this page's store.
  * @returns the page, or null when the page is not rendered on the server or a request it needs failed (the
  *   browser then renders it as before).
- * @throws when React fails to render (the caller sends the unrendered page).
+ * @param options.timeoutMs longest the render may take (default {@link RENDER_TIMEOUT_MS}, 5 s); tests that
+ *   render in a process still compiling its modules give it longer.
+ * @throws when React fails to render or takes longer than `timeoutMs` (the caller sends the unrendered page).
  */
-export async function renderPage(url: string, transport: ApiTransport): Promise<ServerRenderedPage | null> {
+export async function renderPage(
+  url: string,
+  transport: ApiTransport,
+  options: { timeoutMs?: number } = {},
+): Promise<ServerRenderedPage | null> {
   const location = new URL(url, 'http://localhost');
   const plan = pagePlanFor(location);
   if (!plan) return null;
@@ -190,6 +196,7 @@ export async function renderPage(url: string, transport: ApiTransport): Promise<
           </StaticRouter>
         </AppProvider>
       </StrictMode>,
+      options.timeoutMs ?? RENDER_TIMEOUT_MS,
     );
     const data = pageDataJson(queryClient, leanPageData);
     queryClient.clear();

@@ -21,6 +21,8 @@ describe('loadConfig', () => {
       BACKUP_KEEP: 14,
       MEDIA_STORAGE: 'local',
       SHIPROCKET_API_URL: 'https://apiv2.shiprocket.in',
+      WHATSAPP_API_URL: 'https://graph.facebook.com/v21.0',
+      MSG91_API_URL: 'https://control.msg91.com',
     });
     expect(loadConfig({}).SMTP_URL).toBeUndefined();
     expect(loadConfig({}).BACKUP_DIR).toBeUndefined();
@@ -48,6 +50,33 @@ describe('loadConfig', () => {
       'REDIS_URL: must start with redis:// or rediss:// (got "http://cache.example")',
     );
     expect(() => loadConfig({ REDIS_KEY_PREFIX: 'a b' })).toThrow('REDIS_KEY_PREFIX: must be 1 to 64');
+  });
+
+  it('reads the WhatsApp and MSG91 settings; the phone number id and token go together', () => {
+    expect(
+      loadConfig({
+        WHATSAPP_API_URL: 'http://127.0.0.1:4010/v21.0/',
+        WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+        WHATSAPP_TOKEN: 'EAAGm0PX4ZCpsBA',
+        WHATSAPP_VERIFY_TOKEN: 'verify-4f2a9c',
+        WHATSAPP_APP_SECRET: 'a1b2c3d4e5f6',
+        MSG91_AUTH_KEY: '412345AbCdEf',
+        MSG91_API_URL: 'http://127.0.0.1:4011',
+      }),
+    ).toMatchObject({
+      WHATSAPP_API_URL: 'http://127.0.0.1:4010/v21.0',
+      WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+      MSG91_API_URL: 'http://127.0.0.1:4011',
+    });
+    expect(() => loadConfig({ WHATSAPP_TOKEN: 'EAAGm0PX4ZCpsBA' })).toThrow(
+      'WHATSAPP_PHONE_NUMBER_ID: WHATSAPP_PHONE_NUMBER_ID and WHATSAPP_TOKEN must be set together',
+    );
+    expect(() => loadConfig({ WHATSAPP_PHONE_NUMBER_ID: 'abc' })).toThrow(
+      'WHATSAPP_PHONE_NUMBER_ID: must be the phone number ID from Meta (digits)',
+    );
+    expect(() => loadConfig({ MSG91_AUTH_KEY: 'short' })).toThrow(
+      'MSG91_AUTH_KEY: must be the auth key from MSG91 (8 to 512 characters, no spaces)',
+    );
   });
 
   it('reads SMTP_URL and MAIL_FROM', () => {
@@ -124,6 +153,8 @@ describe('loadConfig', () => {
       BACKUP_KEEP: 7,
       MEDIA_STORAGE: 'local',
       SHIPROCKET_API_URL: 'https://apiv2.shiprocket.in',
+      WHATSAPP_API_URL: 'https://graph.facebook.com/v21.0',
+      MSG91_API_URL: 'https://control.msg91.com',
     });
     expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow('BACKUP_KEEP:');
     expect(() => loadConfig({ BACKUP_KEEP: '2.5' })).toThrow(

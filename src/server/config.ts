@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageSettingsIssues, messageSettingsShape } from './message-settings';
 
 /** The demo UPI ID and payee of an unconfigured shop: test mode only, never presented as real. */
 export const DEMO_UPI_VPA = 'resham.demo@upi';
@@ -246,6 +247,8 @@ export const configSchema = z
      * RAZORPAY_KEY_ID) are unset and NODE_ENV is not production.
      */
     PAYMENTS_SANDBOX: z.enum(['on', 'off'], { message: 'must be on or off' }).optional(),
+    /** WhatsApp Cloud API and MSG91 (./message-settings.ts, docs/messages.md). */
+    ...messageSettingsShape,
   })
   .superRefine((config, context) => {
     if (Boolean(config.PAYU_KEY) !== Boolean(config.PAYU_SALT)) {
@@ -261,6 +264,9 @@ export const configSchema = z
         path: [config.RAZORPAY_KEY_ID ? 'RAZORPAY_KEY_SECRET' : 'RAZORPAY_KEY_ID'],
         message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together',
       });
+    }
+    for (const issue of messageSettingsIssues(config)) {
+      context.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
     }
     if (config.MEDIA_STORAGE === 's3') {
       for (const key of S3_REQUIRED) {

@@ -124,14 +124,14 @@ describe('server import layers', () => {
         "import { transition } from '../orders/order-lifecycle';\nexport const probe = transition;\n",
       ),
     ).toEqual([
-      'import-x/no-restricted-paths: Unexpected path "../orders/order-lifecycle" imported in restricted zone. A test of the server module gst (layer 10) imports only its own module, core files, src/shared, modules of lower layers and src/server/test (src/server/module-layers.js): seed or move what it needs from a higher module through a fixture in src/server/test.',
+      'import-x/no-restricted-paths: Unexpected path "../orders/order-lifecycle" imported in restricted zone. A test of the server module gst (layer 11) imports only its own module, core files, src/shared, modules of lower layers and src/server/test (src/server/module-layers.js): seed or move what it needs from a higher module through a fixture in src/server/test.',
     ]);
     const sibling = await lint(
       'src/server/modules/customers/layer-probe.test.ts',
       "import { loadDashboard } from '../dashboard/dashboard';\nexport const probe = loadDashboard;\n",
     );
     expect(sibling).toHaveLength(1);
-    expect(sibling[0]).toContain('A test of the server module customers (layer 14) imports only');
+    expect(sibling[0]).toContain('A test of the server module customers (layer 15) imports only');
   });
 
   it('lets a test in a module folder use its module, lower layers, the fixtures and the app', async () => {

@@ -84,7 +84,7 @@ export const REDACTED_PATHS = [
  * `token`) and order tracking's `contactInfo` (the shopper's e-mail or phone).
  */
 const SECRET_QUERY_PARAMETERS = new Set(
-  [...SECRET_FIELDS, 'contactInfo'].map((field) => field.toLowerCase()),
+  [...SECRET_FIELDS, 'contactInfo', 'hub.verify_token'].map((field) => field.toLowerCase()),
 );
 
 /**

@@ -12,11 +12,12 @@
  *   one of a higher layer. What a lower module needs from a higher one comes in as a function argument or a
  *   registry the higher module fills when the app is built.
  * - It imports only the **public files** of another module: every file but its routes (`routes.ts` and
- *   `*-routes.ts`, which only `app.ts` and the admin mount `modules/admin/admin-api.ts` register), its tests
- *   (`*.test.ts`) and whatever it keeps in an `internal/` folder.
- * - The **top** — the composition files (`app.ts`, `main.ts`, `static-files.ts`), `cli/`, the test harness
- *   `test/` and the tests outside module folders — sits above all modules: it may import any module's public
- *   files. Production code (core and modules) never imports the top.
+ *   `*-routes.ts`, which only the top's composition files and the admin mount `modules/admin/admin-api.ts`
+ *   register), its tests (`*.test.ts`) and whatever it keeps in an `internal/` folder.
+ * - The **top** — the composition files (`app.ts` and its types in `app-decorations.ts`, with the API's
+ *   routes in `api-routes.ts` and the timed passes in `background-passes.ts`; `main.ts`; `static-files.ts`),
+ *   `cli/`, the test harness `test/` and the tests outside module folders — sits above all modules: it may
+ *   import any module's public files. Production code (core and modules) never imports the top.
  * - A **test in a module folder** (a `*.test.ts` below `modules/<name>/`) keeps its module's place: it
  *   imports its own module, core, `src/shared`, lower layers and the top (the fixtures of `test/`, the app
  *   and the CLIs it drives), never a module of its own or a higher layer. What it needs from above (a store
@@ -26,40 +27,42 @@
  * | layer | modules | what they are |
  * |---|---|---|
  * | 1 | `stores` | host → store, the catalogue version |
- * | 2 | `mail`, `audit`, `media`, `backups`, `webhooks` | the outbox and the shop as sender; the audit log; uploaded images; backups and restores (docs/operations.md); outgoing webhooks, their outbox and sender (docs/webhooks.md) |
+ * | 2 | `mail`, `notifications`, `audit`, `media`, `backups`, `webhooks` | the outbox and the shop as sender; the message outbox for WhatsApp, SMS and e-mail, its sender, templates and phone consent (docs/messages.md); the audit log; uploaded images; backups and restores (docs/operations.md); outgoing webhooks, their outbox and sender (docs/webhooks.md) |
  * | 3 | `auth` | the authenticate hook, the member role hook and the session and membership lookups they need |
  * | 4 | `accounts` | register, sign-in, sessions, password reset, their rate limits |
  * | 5 | `members` | memberships, one-time set-up links, invitations, the demo owner, the admin sign-in |
- * | 6 | `promotions` | automatic promotions: their prices (the best of promotion and sale price), the admin's promotions, the cache turnover at their start and end |
+ * | 6 | `promotions`, `stock-alerts` | automatic promotions: their prices (the best of promotion and sale price), the admin's promotions, the cache turnover at their start and end; back-in-stock alerts, asked for and sent when the stock comes back (below `catalog`, whose product editor raises stock; docs/messages.md) |
  * | 7 | `catalog` | products, categories, variants, product images, detail and list, the response cache |
  * | 8 | `search` | `GET /products` with text, facets and sort; suggestions; synonyms |
  * | 9 | `delivery` | shipping charges, zones, PIN codes, cash on delivery settings |
- * | 10 | `gst`, `coupons` | tax on order lines, tax invoices and credit notes, GSTR-1; coupon codes, their rules and usage counts (docs/discounts.md) |
- * | 11 | `orders` | checkout, the order state machine, tracking, the payment window, the owner's orders |
- * | 12 | `payments` | UPI, the card gateway, cash on delivery, late payments, marking an order paid |
- * | 13 | `returns`, `refunds` | after delivery: return requests, the returns queue, exchanges and RTO; refunds through the gateway or outside the store with their credit notes (docs/returns.md) |
- * | 14 | `catalog-file`, `customers`, `dashboard`, `wishlist`, `address-book`, `health`, `maintenance`, `messages`, `webhook-settings`, `couriers` | surfaces (`messages`: contact messages, newsletter sign-ups; `webhook-settings`: the owner's webhook endpoints and their deliveries; `couriers`: the courier adapters, Shiprocket booking and its tracking webhook, docs/shipping.md) |
- * | 15 | `store-settings` | the owner's settings (checked and written as the catalogue file's `store` block) and their public read, store info |
- * | 16 | `seo` | storefront pages' HTML, sitemaps, preview images (reads store info) |
- * | 17 | `admin` | the `/api/v1/admin` mount of every module's admin routes |
+ * | 10 | `add-ons` | service add-ons (stitching, fall & pico): the store's list, measurement profiles, their pricing on order lines, stitching done (docs/add-ons.md) |
+ * | 11 | `gst`, `coupons` | tax on order lines, tax invoices and credit notes, GSTR-1; coupon codes, their rules and usage counts (docs/discounts.md) |
+ * | 12 | `orders` | checkout, the order state machine, tracking, the payment window, the owner's orders |
+ * | 13 | `payments` | UPI, the card gateway, cash on delivery, late payments, marking an order paid |
+ * | 14 | `returns`, `refunds`, `reviews` | after delivery: return requests, the returns queue, exchanges and RTO; refunds through the gateway or outside the store with their credit notes (docs/returns.md); reviews by shoppers who received the item, their moderation and the review request mail (docs/reviews.md) |
+ * | 15 | `catalog-file`, `customers`, `dashboard`, `wishlist`, `address-book`, `health`, `maintenance`, `messages`, `webhook-settings`, `couriers`, `whatsapp`, `carts` | surfaces (`messages`: contact messages, newsletter sign-ups; `webhook-settings`: the owner's webhook endpoints and their deliveries; `couriers`: the courier adapters, Shiprocket booking and its tracking webhook, docs/shipping.md; `whatsapp`: the WhatsApp webhook — delivery statuses, 'STOP', COD buttons; `carts`: signed-in shoppers' carts kept on the server and their reminder, docs/messages.md) |
+ * | 16 | `store-settings` | the owner's settings (checked and written as the catalogue file's `store` block) and their public read, store info |
+ * | 17 | `seo` | storefront pages' HTML, sitemaps, preview images (reads store info) |
+ * | 18 | `admin` | the `/api/v1/admin` mount of every module's admin routes |
  */
 import { fileURLToPath } from 'node:url';
 
 /** The modules of each layer, lowest first. A new module is added to the layer its imports allow. */
 export const SERVER_MODULE_LAYERS = /** @type {const} */ ([
   ['stores'],
-  ['mail', 'audit', 'media', 'backups', 'webhooks'],
+  ['mail', 'notifications', 'audit', 'media', 'backups', 'webhooks'],
   ['auth'],
   ['accounts'],
   ['members'],
-  ['promotions'],
+  ['promotions', 'stock-alerts'],
   ['catalog'],
   ['search'],
   ['delivery'],
+  ['add-ons'],
   ['gst', 'coupons'],
   ['orders'],
   ['payments'],
-  ['returns', 'refunds'],
+  ['returns', 'refunds', 'reviews'],
   [
     'catalog-file',
     'customers',
@@ -71,6 +74,8 @@ export const SERVER_MODULE_LAYERS = /** @type {const} */ ([
     'messages',
     'webhook-settings',
     'couriers',
+    'whatsapp',
+    'carts',
   ],
   ['store-settings'],
   ['seo'],
@@ -81,7 +86,16 @@ export const SERVER_MODULE_LAYERS = /** @type {const} */ ([
 export const ADMIN_MOUNT_MODULE = 'admin';
 
 /** The top of the server, relative to `src/server`: composition files, CLIs and the test harness. */
-export const SERVER_TOP = ['app.ts', 'main.ts', 'static-files.ts', 'cli', 'test'];
+export const SERVER_TOP = [
+  'app.ts',
+  'app-decorations.ts',
+  'api-routes.ts',
+  'background-passes.ts',
+  'main.ts',
+  'static-files.ts',
+  'cli',
+  'test',
+];
 
 /** Files of a module that other modules never import (globs below the module's folder). */
 export const NON_PUBLIC_FILES = ['**/routes.ts', '**/*-routes.ts', '**/*.test.ts', '**/internal/**'];

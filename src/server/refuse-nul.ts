@@ -6,7 +6,7 @@
  * answers 400 naming the fields: `{ error: 'Invalid field: firstName', fields: { firstName: '…' } }`.
  * Registered once for `/api/v1` in `app.ts`, so no route schema has to repeat it.
  */
-import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { InvalidPlace } from '@shared/errors/error-body';
 import { ValidationError } from './errors';
 
@@ -81,12 +81,23 @@ function bodyNulPaths(request: FastifyRequest): string[] {
 }
 
 /**
- * A `preValidation` hook: answers 400 through the error handler when a path parameter, query parameter or body
- * field (checked in that order) holds NUL.
- * @throws {ValidationError} naming every such field of the first place that has one, each with
- *   {@link NUL_MESSAGE}.
+ * True when the request may carry NUL anywhere the hook looks: a body, or a NUL in its path or query string.
+ * NUL cannot be sent raw in a request line (Node's parser refuses it), only percent-encoded as `%00`, the one
+ * spelling that decodes to it, so a URL without `%00` has no path or query parameter holding NUL.
  */
-export const refuseNulCharacters: preValidationAsyncHookHandler = async (request) => {
+function mayHoldNul(request: FastifyRequest): boolean {
+  return request.body !== undefined || /%00/.test(request.url);
+}
+
+/**
+ * A `preValidation` hook: answers 400 through the error handler when a path parameter, query parameter or body
+ * field (checked in that order) holds NUL. Synchronous, and a request without a body or `%00` in its URL (most
+ * reads) is passed on at once ([decision 035](../../docs/decisions/035-fast-path.md)).
+ * Passes on a {@link ValidationError} naming every such field of the first place that has one, each with
+ * {@link NUL_MESSAGE}.
+ */
+export const refuseNulCharacters: preValidationHookHandler = (request, _reply, done) => {
+  if (!mayHoldNul(request)) return done();
   const places: [InvalidPlace, () => string[]][] = [
     ['path parameter', () => nulPaths(request.params)],
     ['query parameter', () => nulPaths(request.query)],
@@ -95,7 +106,8 @@ export const refuseNulCharacters: preValidationAsyncHookHandler = async (request
   for (const [place, find] of places) {
     const paths = find();
     if (paths.length > 0) {
-      throw new ValidationError(Object.fromEntries(paths.map((path) => [path, NUL_MESSAGE])), place);
+      return done(new ValidationError(Object.fromEntries(paths.map((path) => [path, NUL_MESSAGE])), place));
     }
   }
+  done();
 };

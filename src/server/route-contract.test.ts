@@ -49,6 +49,8 @@ const RAW_BODIES: Record<string, string> = {
   'POST /api/v1/payments/razorpay/callback': "Checkout's form post, trusted only after razorpay_signature",
   'POST /api/v1/payments/razorpay/webhook':
     'raw bytes under an HMAC; parsed with razorpayWebhookEventSchema after the signature',
+  'POST /api/v1/messages/whatsapp/webhook':
+    'raw bytes under an HMAC; parsed with whatsappEventSchema after the signature (docs/messages.md)',
 };
 
 /** Error answers that are not the JSON error body by design, with the reason. */

@@ -1,5 +1,5 @@
 /**
- * Serves the built SPA, its hashed assets, the demo shop's images and the images uploaded in the admin
+ * Serves the built SPA, its hashed assets (from memory: built-files.ts), the demo shop's images and the images uploaded in the admin
  * (`DATA_DIR/media`, content-hashed names, cached as immutable) on the API's port, with the SPA's
  * index.html for every client route and the admin panel's own page (admin/index.html, a build of its own:
  * docs/decisions/013-admin-area.md) for `/admin` and every `/admin/*` route. Unknown `/api/*` paths answer
@@ -10,10 +10,12 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptsEncoding } from './accept-encoding';
+import { builtFileCacheControl, registerBuiltFiles } from './built-files';
 import { registerDemoImages } from './demo-images';
 import { MEDIA_URL_PREFIX, mediaDirOf } from './modules/media/media-files';
 import { registerStoredMedia } from './modules/media/media-serving';
-import { pageHtmlText, type RenderedPage } from './modules/seo/page-html';
+import { pageIdentity, type RenderedPage } from './modules/seo/page-html';
 import { clientDistDir, demoImagesDir } from './paths';
 
 /** True when `path` is a folder or does not exist yet (false when it or a parent is a file). */
@@ -24,21 +26,6 @@ function isFolderOrAbsent(path: string): boolean {
     return (error as NodeJS.ErrnoException).code === 'ENOENT';
   }
 }
-
-/** True when the request's `Accept-Encoding` takes `coding` (`br`, `gzip`) or `*` (a `q=0` refusal aside). */
-function accepts(request: FastifyRequest, coding: 'br' | 'gzip'): boolean {
-  const header = request.headers['accept-encoding'];
-  return (
-    typeof header === 'string' &&
-    new RegExp(`(^|,)\\s*(${coding}|\\*)\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+)?\\s*(,|$)`, 'i').test(
-      header,
-    )
-  );
-}
-
-// A content-hashed build file (chunks carry 6 characters of hash, entries and styles 8: vite.config.ts), or its
-// precompressed copy (`.br`, `.gz`).
-const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{6,}\.[a-z0-9]+(\.br|\.gz)?$/;
 
 /**
  * How the storefront's pages get their HTML: given the built `index.html`, a function answering a request's
@@ -55,20 +42,19 @@ export async function registerStaticFiles(app: FastifyInstance, renderPages?: Pa
   const adminHtml = existsSync(adminPath) ? readFileSync(adminPath) : null;
 
   if (hasClient) {
+    // Built files are answered from memory (built-files.ts); `@fastify/static` only lends `reply.sendFile` for
+    // the requests it answers better (ranges, preconditions). The build writes .br and .gz copies of scripts,
+    // styles and SVGs (scripts/compress-assets.mjs).
     await app.register(fastifyStatic, {
       root: clientDistDir,
-      prefix: '/',
-      wildcard: false,
+      serve: false,
       index: false,
-      // The build writes .br and .gz copies of scripts, styles and SVGs (scripts/compress-assets.mjs).
       preCompressed: true,
       setHeaders: (res, path) => {
-        res.header(
-          'cache-control',
-          HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-        );
+        res.header('cache-control', builtFileCacheControl(path.slice(clientDistDir.length)));
       },
     });
+    registerBuiltFiles(app, clientDistDir);
   }
   registerDemoImages(app, demoImagesDir);
   // Images uploaded in the admin (docs/admin.md "Images"): content-hashed names, so cached for a year. The
@@ -101,9 +87,9 @@ export async function registerStaticFiles(app: FastifyInstance, renderPages?: Pa
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding');
     // Brotli where the browser takes it (every current browser, some over https only), else gzip.
-    if (accepts(request, 'br')) return reply.header('content-encoding', 'br').send(page.br);
-    if (accepts(request, 'gzip')) return reply.header('content-encoding', 'gzip').send(page.gzip);
-    return reply.send(pageHtmlText(page));
+    if (acceptsEncoding(request, 'br')) return reply.header('content-encoding', 'br').send(page.br);
+    if (acceptsEncoding(request, 'gzip')) return reply.header('content-encoding', 'gzip').send(page.gzip);
+    return reply.send(pageIdentity(page));
   };
 
   app.get('/', (request, reply) =>

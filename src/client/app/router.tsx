@@ -65,6 +65,10 @@ const OrderSuccessPage = page(() => import('@client/features/orders/order-succes
 const PaymentPage = page(() => import('@client/features/payments/payment-page'), 'PaymentPage');
 const TrackOrderPage = page(() => import('@client/features/orders/track-order-page'), 'TrackOrderPage');
 const WishlistPage = page(() => import('@client/features/wishlist/wishlist-page'), 'WishlistPage');
+const CodConfirmationPage = page(
+  () => import('@client/features/cod-confirmation/cod-confirmation-page'),
+  'CodConfirmationPage',
+);
 const NotFoundPage = page(() => import('@client/features/not-found/not-found-page'), 'NotFoundPage');
 
 /** One page: its error boundary (cleared on every new path) and, while its chunk loads, the layout stays. */
@@ -127,6 +131,7 @@ export const appRoutes = (
       {route('/newsletter/unsubscribe', UnsubscribePage)}
       {route('/api-test', ApiTestPage)}
       {route('/track-order', TrackOrderPage)}
+      {route('/c/:token', CodConfirmationPage)}
       {route('/order-success', OrderSuccessPage)}
       {route('/wishlist', WishlistPage)}
       <Route element={<RequireAuth />}>

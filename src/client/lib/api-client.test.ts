@@ -34,7 +34,14 @@ afterEach(() => {
 /** The shopper's session, as the storefront's page has it. */
 const shopperSession = { token: readAuthToken, signedOut: () => undefined };
 
-const account = { firstName: 'Asha', lastName: 'Verma', email: 'asha@example.com', createdAt: '2025-04-18' };
+const account = {
+  firstName: 'Asha',
+  lastName: 'Verma',
+  email: 'asha@example.com',
+  phone: null,
+  createdAt: '2025-04-18',
+  whatsappOptIn: false,
+};
 
 describe('ApiError', () => {
   it('keeps the status and body, and reads nothing from an answer that never came', () => {

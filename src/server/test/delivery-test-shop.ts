@@ -15,6 +15,7 @@ import { openTestDatabase, type TestDatabase } from './test-database';
 import { catalogImportFileSchema } from '../modules/catalog-file/import-schema';
 import { importCatalog } from '../modules/catalog-file/import-service';
 import { gstTestCatalog } from './gst-test-catalog';
+import { codConfirmToken } from './cod-token';
 
 export const jaipur = {
   fullName: 'Meera Joshi',
@@ -82,13 +83,30 @@ export async function openDeliveryTestShop(kind: Parameters<typeof openTestDatab
   }
   const storedOrder = async (orderNumber: string) =>
     (await database.db.select().from(orders).where(eq(orders.orderNumber, orderNumber)))[0]!;
-  const payCod = (buyer: SessionCustomer, orderId: string) =>
+  /** Chooses cash on delivery for the order; it then awaits the shopper's confirmation. */
+  const payCodUnconfirmed = (buyer: SessionCustomer, orderId: string) =>
     app.inject({
       method: 'POST',
       url: '/api/v1/payments',
       headers: buyer.headers,
       payload: { orderId, fields: { ...payer, method: 'cod' } },
     });
+  /**
+   * Chooses cash on delivery and, when that succeeded, confirms it as the shopper does through the link of
+   * the 'cod-confirmation' message (the order moves to Processing); answers the payment's response.
+   */
+  const payCod = async (buyer: SessionCustomer, orderId: string) => {
+    const paid = await payCodUnconfirmed(buyer, orderId);
+    if (paid.statusCode !== 200) return paid;
+    const token = await codConfirmToken(database.db, orderId);
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: `/api/v1/cod-confirmations/${token}`,
+      payload: { answer: 'confirm' },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    return paid;
+  };
   /** The payment form's method options for `buyer` (for the order `orderId` when given). */
   const methodsOffered = async (buyer: SessionCustomer, orderId?: string) => {
     const response = await app.inject({
@@ -106,5 +124,17 @@ export async function openDeliveryTestShop(kind: Parameters<typeof openTestDatab
     await app.close();
     await database.close();
   };
-  return { database, app, ids, owner, putSettings, place, storedOrder, payCod, methodsOffered, close };
+  return {
+    database,
+    app,
+    ids,
+    owner,
+    putSettings,
+    place,
+    storedOrder,
+    payCod,
+    payCodUnconfirmed,
+    methodsOffered,
+    close,
+  };
 }

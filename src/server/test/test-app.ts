@@ -1,4 +1,7 @@
-/** Builds the real app on a test database, silent, for `app.inject()` tests. */
+/**
+ * Builds the real app on a test database, silent, for `app.inject()` tests. The review request pass does not
+ * start by itself (a test runs it with `app.reviewRequests.runOnce(now)`), so no test's outbox gets its mails.
+ */
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type AppConfig } from '../config';
@@ -11,5 +14,8 @@ export function buildTestApp(
   config: Partial<AppConfig> = {},
   options: Omit<BuildAppOptions, 'database'> = {},
 ): Promise<FastifyInstance> {
-  return buildApp({ ...testConfig, ...config }, { database, logger: false, ...options });
+  return buildApp(
+    { ...testConfig, ...config },
+    { database, logger: false, reviewRequestsAutoStart: false, ...options },
+  );
 }

@@ -129,12 +129,14 @@ describe('authorize API body and responses', () => {
     });
   });
 
-  it('strips anything but the four account fields from an account answer', () => {
+  it('strips anything but the six account fields from an account answer', () => {
     expect(
       accountInfoSchema.parse({
         firstName: 'Asha',
         lastName: 'Verma',
         email: 'asha@example.com',
+        phone: null,
+        whatsappOptIn: false,
         createdAt: '2025-04-18T10:00:00.000Z',
         passwordHash: '$argon2id$…',
       }),
@@ -142,8 +144,22 @@ describe('authorize API body and responses', () => {
       firstName: 'Asha',
       lastName: 'Verma',
       email: 'asha@example.com',
+      phone: null,
+      whatsappOptIn: false,
       createdAt: '2025-04-18T10:00:00.000Z',
     });
+  });
+
+  it('reads an account made by phone: no e-mail yet, empty names', () => {
+    const byPhone = {
+      firstName: '',
+      lastName: '',
+      email: null,
+      phone: '+919876543210',
+      whatsappOptIn: true,
+      createdAt: 'x',
+    };
+    expect(accountInfoSchema.parse(byPhone)).toEqual(byPhone);
   });
 });
 

@@ -128,13 +128,18 @@ export type AuthorizeResponse = z.infer<typeof authorizeResponseSchema>;
 
 /**
  * `GET /api/v1/accountInfo` answer and `POST /api/v1/users/register` answer (docs/product.md §3 "User"):
- * `createdAt` is an ISO 8601 timestamp. Never a password or token hash.
+ * `createdAt` is an ISO 8601 timestamp. An account made by signing in with a code (docs/messages.md "Sign in
+ * with an OTP") has `phone` (E.164) and no `email` (null) until the shopper gives one, and empty names until the
+ * name step. Never a password or token hash.
  */
 export const accountInfoSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
   createdAt: z.string(),
+  /** 'Send me order updates on WhatsApp' is on (docs/messages.md "Consent"). */
+  whatsappOptIn: z.boolean(),
 });
 export type AccountInfo = z.infer<typeof accountInfoSchema>;
 
@@ -208,3 +213,12 @@ export const resetPasswordFormSchema = z
   });
 export type ResetPasswordFormInput = z.input<typeof resetPasswordFormSchema>;
 export type ResetPasswordFormValues = z.output<typeof resetPasswordFormSchema>;
+
+/**
+ * `PUT /api/v1/account/whatsapp-opt-in` body (docs/messages.md "Consent"): turns 'Send me order updates on
+ * WhatsApp' on or off for the account and its numbers; answers the account info.
+ */
+export const whatsappOptInBodySchema = z.strictObject({
+  optIn: z.boolean({ error: 'Please choose whether to get order updates on WhatsApp' }),
+});
+export type WhatsappOptInBody = z.infer<typeof whatsappOptInBodySchema>;

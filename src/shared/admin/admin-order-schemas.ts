@@ -4,15 +4,21 @@
  * admin shows what the server summed and never computes money. Times are ISO 8601 strings.
  */
 import { z } from 'zod';
+import { orderLineAddOnSchema } from '../add-ons/add-on-schemas';
 import { adminPageQueryShape, adminPageShape } from './admin-page-schemas';
 import { paymentReportSchema } from '../payments/payment-report-schema';
 import { auditEntrySchema } from './admin-schemas';
 import { storedShippingAddressSchema } from '../orders/order-schemas';
 import { CONTROL_CHARACTERS_MESSAGE } from '../orders/shipping-address-schema';
 
-/** The status tabs, by name (ORDER_STATUS codes 0–4). */
+/**
+ * The status tabs, by name (ORDER_STATUS codes 0–5); `cod-unconfirmed` is the COD orders nobody confirmed in
+ * the window, flagged for a call (docs/messages.md "COD confirmation").
+ */
 export const ADMIN_ORDER_STATUS_NAMES = [
   'pending',
+  'cod-awaiting',
+  'cod-unconfirmed',
   'processing',
   'shipped',
   'delivered',
@@ -131,6 +137,11 @@ export const adminOrderDetailSchema = z.object({
       quantity: z.number(),
       unitPricePaise: z.number().int(),
       lineTotalPaise: z.number().int(),
+      /**
+       * The line's service add-ons with their measurements in full (docs/add-ons.md), amounts in rupees;
+       * absent: none. `doneAt`: when the shop marked it done ('Stitching done').
+       */
+      addOns: z.array(orderLineAddOnSchema).optional(),
     }),
   ),
   /** Tax documents issued (docs/gst.md): the invoice when it shipped, a credit note if cancelled after. */

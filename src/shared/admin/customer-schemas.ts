@@ -8,7 +8,7 @@ import { adminOrderRowSchema } from './admin-order-schemas';
 
 export const CUSTOMER_SORTS = ['newest', 'spent', 'orders'] as const;
 
-/** `GET /api/v1/admin/customers` query: `q` (name or e-mail), `sort`, `page` (from 1), `limit` (1–100). */
+/** `GET /api/v1/admin/customers` query: `q` (name, e-mail or phone), `sort`, `page` (from 1), `limit` (1–100). */
 export const customerListQuerySchema = z.object({
   q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
   sort: z.enum(CUSTOMER_SORTS, { error: `must be one of ${CUSTOMER_SORTS.join(', ')}` }).default('newest'),
@@ -16,10 +16,14 @@ export const customerListQuerySchema = z.object({
 });
 export type CustomerListQuery = z.output<typeof customerListQuerySchema>;
 
-/** A customer: `spentPaise` sums their paid orders (Processing, Shipped, Delivered). */
+/**
+ * A customer: `spentPaise` sums their paid orders (Processing, Shipped, Delivered). An account made by signing
+ * in with a code has `phone` (E.164) and may have no `email` (null) and an empty `name` until the shopper gives them.
+ */
 export const customerRowSchema = z.object({
   id: z.number().int(),
-  email: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
   name: z.string(),
   createdAt: z.string(),
   orders: z.number().int(),

@@ -25,6 +25,8 @@ export type Product = {
   attributes: ProductAttribute[];
   /** How it is sold: `piece`, or `m` when prices are per metre. */
   unit: UnitOfMeasure;
+  /** The published reviews' average (one decimal) and count (docs/reviews.md); absent while there are none. */
+  rating?: { average: number; count: number } | undefined;
 };
 
 const SIZE_KEYS = new Set(['size', 'sizes']);
@@ -64,6 +66,7 @@ export function toProduct(server: ServerProduct): Product {
     colors: attributeValues(server.attributes, COLOR_KEYS),
     attributes: server.attributes,
     unit: server.unit,
+    rating: server.rating,
   };
 }
 

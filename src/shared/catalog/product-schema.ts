@@ -51,6 +51,11 @@ export const serverProductSchema = z.object({
   images: z.array(productImageSchema),
   attributes: z.array(productAttributeSchema),
   unit: z.enum(UNITS_OF_MEASURE),
+  /**
+   * The published reviews (docs/reviews.md): their average rating (one decimal) and count; absent while the
+   * product has none.
+   */
+  rating: z.object({ average: z.number(), count: z.number().int() }).optional(),
 });
 
 export type ServerProduct = z.infer<typeof serverProductSchema>;

@@ -189,13 +189,24 @@ export const deliveryCheckQuerySchema = z.object({
     .refine(isKnownPinCode, INVALID_PIN_MESSAGE),
   state: z.string().trim().max(80).optional(),
   subtotal: z.coerce.number().min(0).max(100_000_000).optional(),
+  /**
+   * The add-ons chosen (docs/add-ons.md), their codes separated by commas (`blouse-stitching,fall-pico`): the
+   * estimate adds the longest lead time among the store's add-ons of those codes (unknown codes add nothing).
+   */
+  addOns: z
+    .string()
+    .trim()
+    .max(400)
+    .regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/, 'must be add-on codes separated by commas')
+    .optional(),
 });
 
 /**
  * `GET /delivery/check` answer: whether the PIN code is served and, when it is, the shipping charge (rupees,
  * for the subtotal given, else for an empty cart), the estimate in days and as India dates (`YYYY-MM-DD`, from
  * today: ./delivery-dates.ts), the COD fee (rupees) when COD is offered there (null: not offered), and why not
- * (`cod`, with the shop's cap in rupees for 'over-cap').
+ * (`cod`, with the shop's cap in rupees for 'over-cap'). With `addOns` asked and the PIN code served, `leadDays`
+ * is the longest lead time of those add-ons, already counted in the days and dates.
  */
 export const deliveryCheckSchema = z.object({
   postalCode: z.string(),
@@ -208,5 +219,6 @@ export const deliveryCheckSchema = z.object({
   codFee: z.number().nullable(),
   cod: z.enum(['available', 'outside-area', 'over-cap', 'not-offered']).nullable(),
   codMaxOrderValue: z.number().nullable(),
+  leadDays: z.number().int().optional(),
 });
 export type DeliveryCheck = z.infer<typeof deliveryCheckSchema>;

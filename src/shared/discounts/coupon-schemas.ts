@@ -167,6 +167,8 @@ export type CheckoutQuoteBody = z.infer<typeof checkoutQuoteBodySchema>;
  */
 export const checkoutQuoteSchema = z.object({
   subtotal: z.number(),
+  /** The lines' service add-ons in rupees (docs/add-ons.md), included in `subtotal`; absent: none. */
+  addOns: z.number().optional(),
   discount: z.number(),
   shipping: z.number().nullable().optional(),
   codFee: z.number().nullable(),

@@ -15,6 +15,11 @@ export const CANCELLATION_CAUSE = {
    * 'Returned to origin' in the admin (docs/returns.md "RTO: parcels that come back").
    */
   returnedToOrigin: 'returned to origin',
+  /**
+   * A cash-on-delivery order nobody confirmed within the shop's window, in a shop that cancels those
+   * (docs/messages.md "COD confirmation").
+   */
+  codNotConfirmed: 'cash on delivery not confirmed in time',
 } as const;
 
 export type CancellationCause = (typeof CANCELLATION_CAUSE)[keyof typeof CANCELLATION_CAUSE];

@@ -9,6 +9,7 @@ import { refundSchema, returnSchema } from '../returns/return-schemas';
 import { paymentReportSchema } from '../payments/payment-report-schema';
 import { MAX_METRES_PER_LINE, UNITS_OF_MEASURE } from '../catalog/unit-of-measure';
 import { shippingAddressSchema } from './shipping-address-schema';
+import { lineAddOnsField, orderLineAddOnSchema } from '../add-ons/add-on-schemas';
 
 /** Per-line and per-order limits of `POST /orders`. */
 export const MAX_QUANTITY_PER_LINE = 10;
@@ -42,6 +43,11 @@ export const orderLineRequestSchema = z.object({
     .number({ message: 'must be a number' })
     .positive('must be above 0')
     .max(MAX_METRES_PER_LINE, `must be at most ${MAX_METRES_PER_LINE}`),
+  /**
+   * Service add-ons of the line (docs/add-ons.md): `{ code, measurementProfileId? | measurements? |
+   * standardSize? }`, priced by the server; refusals name `lines.<i>.addOns.<j>.<part>`.
+   */
+  addOns: lineAddOnsField,
 });
 export type OrderLineRequest = z.infer<typeof orderLineRequestSchema>;
 
@@ -76,6 +82,11 @@ export const createOrderBodySchema = z
      * it again: 409 with the coupon's message when it cannot be used.
      */
     couponCode: z.string().trim().max(64).optional(),
+    /**
+     * 'Send me order updates on WhatsApp' ticked at checkout (docs/messages.md "Consent"): the order's phone
+     * is opted in, with the time, in the order's transaction. Absent or false: nothing changes.
+     */
+    whatsappOptIn: z.boolean().optional(),
   })
   .superRefine((body, context) => {
     if (body.products === undefined && body.lines === undefined) {
@@ -128,6 +139,11 @@ export const orderItemSchema = z.object({
    */
   returnable: z.boolean().optional(),
   returnableQuantity: z.number().optional(),
+  /**
+   * The line's service add-ons (docs/add-ons.md): stitching, fall & pico, with their measurements, price and
+   * GST; absent or empty: none. The order's subtotal includes them.
+   */
+  addOns: z.array(orderLineAddOnSchema).optional(),
 });
 
 /** A charge of an order as answers carry it: kind, label, amount and its GST (rate in percent, tax in rupees). */

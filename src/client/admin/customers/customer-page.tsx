@@ -21,10 +21,11 @@ export function CustomerPage() {
           ← Customers
         </Link>
         <h1 id="customer-title" className="text-lg font-semibold">
-          {customer.name}
+          {customer.name || 'No name yet'}
         </h1>
         <p className="text-sm text-stone-600">
-          {customer.email} · customer since {formatDate(customer.createdAt)}
+          {[customer.email, customer.phone].filter(Boolean).join(' · ')} · customer since{' '}
+          {formatDate(customer.createdAt)}
         </p>
         <p className="text-sm">
           {customer.orders} {customer.orders === 1 ? 'order' : 'orders'} · {formatPaise(customer.spentPaise)}{' '}

@@ -70,11 +70,11 @@ export function CustomersPage() {
             className="block rounded-lg border border-stone-200 bg-white px-3 py-2"
           >
             <div className="flex justify-between gap-2 text-sm">
-              <span className="font-medium">{customer.name}</span>
+              <span className="font-medium">{customer.name || 'No name yet'}</span>
               <span className="font-semibold">{formatPaise(customer.spentPaise)}</span>
             </div>
             <div className="flex justify-between gap-2 text-xs text-stone-500">
-              <span className="truncate">{customer.email}</span>
+              <span className="truncate">{[customer.email, customer.phone].filter(Boolean).join(' · ')}</span>
               <span className="shrink-0">
                 {customer.orders} {customer.orders === 1 ? 'order' : 'orders'} · since{' '}
                 {formatDate(customer.createdAt)}

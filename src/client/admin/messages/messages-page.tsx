@@ -1,5 +1,5 @@
 /**
- * `/admin/messages` (docs/admin.md "Messages"): the contact messages shoppers sent, newest first, unread ones
+ * `/admin/messages` (docs/admin.md "Messages"), the Messages screen's Inbox tab: the contact messages shoppers sent, newest first, unread ones
  * marked, each with its replied state; and the newsletter's sign-ups with the owner's CSV export. Shoppers'
  * texts are shown as plain text only.
  */
@@ -17,6 +17,7 @@ import { useAdminSession } from '../lib/admin-session';
 import { formatDateTime } from '../lib/format';
 import { useUrlFilters } from '../lib/url-filters';
 import { messagesQuery } from './message-queries';
+import { MessagesTabs } from './messages-tabs';
 
 export function MessagesPage() {
   const { me } = useAdminSession();
@@ -28,13 +29,17 @@ export function MessagesPage() {
   });
   const newsletter = list.data?.newsletter;
   return (
-    <section aria-labelledby="messages-title" className="flex flex-col gap-3">
-      <h1 id="messages-title" className="text-lg font-semibold">
-        Messages
-        {list.data && list.data.unread > 0 && (
-          <span className="ml-2 text-sm font-normal text-stone-600">{list.data.unread} unread</span>
-        )}
-      </h1>
+    <MessagesTabs
+      tab="inbox"
+      title={
+        <>
+          Messages
+          {list.data && list.data.unread > 0 && (
+            <span className="ml-2 text-sm font-normal text-stone-600">{list.data.unread} unread</span>
+          )}
+        </>
+      }
+    >
       <AdminList
         label="Messages"
         rows={list.data?.messages}
@@ -87,6 +92,6 @@ export function MessagesPage() {
           )}
         </CardContent>
       </Card>
-    </section>
+    </MessagesTabs>
   );
 }

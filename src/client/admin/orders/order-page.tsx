@@ -7,6 +7,7 @@
  * panel (./refunds-panel.tsx) shows and makes refunds.
  */
 import { useQuery } from '@tanstack/react-query';
+import { OrderLineAddOns } from './order-add-ons';
 import { lazy, Suspense } from 'react';
 import { Printer } from 'lucide-react';
 import { Link, useParams } from 'react-router';
@@ -117,6 +118,7 @@ export function OrderPage() {
                   {line.size && ` · Size ${line.size}`}
                   {line.color && ` · ${line.color}`}
                 </p>
+                {line.addOns && <OrderLineAddOns addOns={line.addOns} orderNumber={order.orderNumber} />}
               </div>
               <div className="shrink-0 text-right">
                 <p>{quantityText(line.quantity, line.unit)}</p>

@@ -31,6 +31,8 @@ const ShiprocketBulkBar = lazy(() => import('./shiprocket-bulk'));
 
 const TAB_LABELS: Record<(typeof ADMIN_ORDER_STATUS_NAMES)[number], string> = {
   pending: 'Pending',
+  'cod-awaiting': 'COD — awaiting confirmation',
+  'cod-unconfirmed': 'COD unconfirmed',
   processing: 'Processing',
   shipped: 'Shipped',
   delivered: 'Delivered',

@@ -2,6 +2,7 @@
  * `/admin/orders/:orderId/slip`: the printable packing slip — order number, address, and each line's
  * SKU, size, colour and quantity (no prices). Opens the print dialog's button; print CSS hides the button.
  */
+import { OrderLineAddOns } from './order-add-ons';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { Alert } from '@client/components/ui/alert';
@@ -48,7 +49,10 @@ export function PackingSlipPage() {
           {order.lines.map((line, index) => (
             <tr key={index} className="border-b border-stone-200">
               <td className="py-1 font-mono">{line.sku}</td>
-              <td>{line.title}</td>
+              <td>
+                {line.title}
+                {line.addOns && <OrderLineAddOns addOns={line.addOns} />}
+              </td>
               <td>{line.size ?? '—'}</td>
               <td>{line.color ?? '—'}</td>
               <td className="text-right">{line.unit === 'm' ? `${line.quantity} m` : line.quantity}</td>

@@ -47,8 +47,19 @@ const DiscountsPromotionsPage = screen(
   'DiscountsPromotionsPage',
 );
 const MessagePage = screen(() => import('../messages/message-page'), 'MessagePage');
+const SentMessagesPage = screen(() => import('../messages/sent-messages-page'), 'SentMessagesPage');
+const MessageTemplatesPage = screen(
+  () => import('../messages/message-templates-page'),
+  'MessageTemplatesPage',
+);
+const MessageSettingsPage = screen(
+  () => import('../messages/message-settings-page'),
+  'MessageSettingsPage',
+);
 const ReturnsPage = screen(() => import('../returns/returns-page'), 'ReturnsPage');
 const ReturnPage = screen(() => import('../returns/return-page'), 'ReturnPage');
+const AddOnsPage = screen(() => import('../add-ons/add-ons-page'), 'AddOnsPage');
+const ReviewsPage = screen(() => import('../reviews/reviews-page'), 'ReviewsPage');
 const WebhooksPage = screen(() => import('../webhooks/webhooks-page'), 'WebhooksPage');
 /** Delivery and COD settings (owner only): its own chunk, loaded when opened. */
 const DeliverySettingsPage = screen(() => import('../store-settings/delivery-settings-page'), 'default');
@@ -144,6 +155,30 @@ export function AdminRoutes() {
             }
           />
           <Route
+            path="messages/sent"
+            element={
+              <Lazy>
+                <SentMessagesPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="messages/templates"
+            element={
+              <Lazy>
+                <MessageTemplatesPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="messages/settings"
+            element={
+              <Lazy>
+                <MessageSettingsPage />
+              </Lazy>
+            }
+          />
+          <Route
             path="messages/:messageId"
             element={
               <Lazy>
@@ -164,6 +199,22 @@ export function AdminRoutes() {
             element={
               <Lazy>
                 <ReturnPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="add-ons"
+            element={
+              <Lazy>
+                <AddOnsPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="reviews"
+            element={
+              <Lazy>
+                <ReviewsPage />
               </Lazy>
             }
           />

@@ -1,6 +1,7 @@
 /**
  * The admin's frame, phone first: a top bar (shop name, who is signed in, sign out) and a bottom tab bar
- * (Dashboard, Orders, Products, Customers, Promotions, Messages, Returns, and Staff and Settings for the owner) that stays
+ * (Dashboard, Orders, Products, Customers, Promotions, Messages, Returns, Add-ons, Reviews, and Staff and Settings for the
+ * owner) that stays
  * under the thumb, with 'More' for the entries beyond five (./admin-tab-bar.tsx); on wider screens the tabs sit
  * in the top bar.
  * A screen that fails shows the error screen in its place.
@@ -11,11 +12,13 @@ import {
   TicketPercent,
   LogOut,
   Package,
+  Scissors,
   Settings,
   Shirt,
   Undo2,
   UserCog,
   Users,
+  MessageSquareText,
 } from 'lucide-react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { RouteErrorBoundary } from '@client/components/errors/route-error-boundary';
@@ -31,6 +34,8 @@ const TABS: readonly AdminTab[] = [
   { to: '/discounts', label: 'Discounts', icon: TicketPercent, end: false },
   { to: '/messages', label: 'Messages', icon: Inbox, end: false },
   { to: '/returns', label: 'Returns', icon: Undo2, end: false },
+  { to: '/add-ons', label: 'Add-ons', icon: Scissors, end: false },
+  { to: '/reviews', label: 'Reviews', icon: MessageSquareText, end: false },
 ];
 
 export function AdminShell() {

@@ -4,7 +4,8 @@
  * sold by the metre shows its price per metre ('₹450 / metre') and is added from its page, where the length is
  * chosen. The heart saves the product in the wishlist (lib/wishlist/wishlist-store.ts) or removes it. 'Quick
  * View' opens the product in a dialog (quick-view-dialog.tsx, its own chunk: fetched when the pointer or the
- * focus reaches the button, shown at the press).
+ * focus reaches the button, shown at the press). A product with published reviews shows their average and count
+ * (docs/reviews.md); one without keeps the fixed row.
  * Kept light for the home page's first load: no radix, no form or schema libraries.
  */
 import { lazy, Suspense, useId, useRef, useState } from 'react';
@@ -54,6 +55,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
   const imageSrc = imageFailed || !product.image ? PRODUCT_FALLBACK_IMAGE : product.image;
   const onSale = isOnSale(product);
   const premium = isPremium(product);
+  const rating = product.rating;
 
   const addToCart = () => {
     const selection = cardCartSelection(product);
@@ -131,7 +133,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
             className={overlayButtonClass}
             aria-label="Quick View"
             aria-haspopup="dialog"
-            onPointerEnter={() => void loadQuickView()}
+            onPointerEnter={loadQuickView}
             onFocus={() => {
               void loadQuickView();
               if (quickView === 'returning') setQuickView('closed');
@@ -168,11 +170,13 @@ export function ProductCard({ product, priority = false }: { product: Product; p
         </h3>
         <div className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-stone-600">
           <span className="flex text-zari-500" aria-hidden="true">
-            {[0, 1, 2, 3, 4].map((index) => (
+            {[0, 1, 2, 3, 4].slice(rating ? 4 : 0).map((index) => (
               <Star key={index} className="size-3.5 fill-current" />
             ))}
           </span>
-          <span className="whitespace-nowrap">Premium Quality</span>
+          <span className="whitespace-nowrap">
+            {rating ? `${rating.average} (${rating.count})` : 'Premium Quality'}
+          </span>
         </div>
         <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">
           <span className="text-base font-bold text-brand-800 sm:text-lg">

@@ -5,6 +5,7 @@
  * total. Sold-out or unavailable options are disabled. Each group carries `data-choice` (`size`, `colour`) so
  * a caller can bring a missing choice into view.
  */
+import type { ReactNode } from 'react';
 import { formatRupees } from '@shared/money';
 import { lineTotal } from '@client/lib/cart/cart-reducer';
 import { colorChoices, productOptions, selectColor, sizeChoices } from '@client/lib/catalog/product-variants';
@@ -14,7 +15,8 @@ import { quantityTimesPrice } from '@client/lib/orders/line-text';
 import { OptionGroup, QuantityStepper } from './product-detail-options';
 import { SizeChartButton } from './size-chart-button';
 
-export function ProductChoices({ choice }: { choice: ProductChoice }) {
+/** `sizeNote`: shown under the size buttons (the product page's fit summary); first when there are none. */
+export function ProductChoices({ choice, sizeNote }: { choice: ProductChoice; sizeNote?: ReactNode }) {
   const { product, selection, setSelection, quantity, setQuantity, rule, price } = choice;
   const { sizes } = productOptions(product);
   const heading = sizeHeading({ ...product, sizes });
@@ -33,8 +35,10 @@ export function ProductChoices({ choice }: { choice: ProductChoice }) {
           {product.unit !== 'm' && heading !== 'Size' && (
             <SizeChartButton product={product} sizes={sizes} clothingSizes={heading === 'Clothing Size'} />
           )}
+          {sizeNote}
         </div>
       )}
+      {sizes.length === 0 && sizeNote}
       {colourOptions.length > 0 && (
         <div data-choice="colour">
           <OptionGroup

@@ -1,13 +1,13 @@
 /**
  * My Account, /account (docs/product.md §2 "Account", §8): name, e-mail and
- * member-since date ('April 18, 2025'), one navigation card to /orders, the saved addresses (see and delete),
+ * member-since date ('April 18, 2025'), one navigation card to /orders, the 'Send me order updates on WhatsApp' switch, the saved addresses (see and delete),
  * Sign Out and Return to Home. Shown
  * only inside RequireAuth. Missing data shows the neutral 'Customer' and '—', never sample values; a load failure shows the storefront's message as
  * an 'Error' toast and inline.
  */
 import { startTransition, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { CalendarDays, ChevronRight, Home, LogOut, Mail, Package, UserRound } from 'lucide-react';
+import { CalendarDays, ChevronRight, Home, LogOut, Mail, Package, Smartphone, UserRound } from 'lucide-react';
 import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -17,6 +17,7 @@ import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { accountDisplay } from './account-display';
 import { AddressBookSection } from './address-book-section';
+import { WhatsappOptInSwitch } from './whatsapp-opt-in-switch';
 import { useAccountInfo } from '@client/lib/session/account-info-query';
 import { useLogoutMutation } from './account-api';
 import { useSession } from '@client/lib/session/session-context';
@@ -99,6 +100,15 @@ export function AccountPage() {
                 {account.isPending ? <Skeleton className="mt-1 h-5 w-48" /> : shown.email}
               </dd>
             </div>
+            {account.data?.phone ? (
+              <div className="rounded-md bg-stone-50 p-3">
+                <dt className="flex items-center gap-2 text-xs font-medium uppercase tracking-wide text-stone-600">
+                  <Smartphone aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
+                  Mobile
+                </dt>
+                <dd className="pl-7 text-stone-900">{account.data.phone}</dd>
+              </div>
+            ) : null}
             <div className="rounded-md bg-stone-50 p-3">
               <dt className="flex items-center gap-2 text-xs font-medium uppercase tracking-wide text-stone-600">
                 <CalendarDays aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
@@ -128,6 +138,8 @@ export function AccountPage() {
         </span>
         <ChevronRight aria-hidden="true" className="size-5 text-stone-400 group-hover:text-brand-700" />
       </Link>
+
+      <WhatsappOptInSwitch />
 
       <AddressBookSection />
 

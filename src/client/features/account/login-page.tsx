@@ -3,12 +3,15 @@
  * and remember-me; links to register, forgot password, home, terms and privacy. A failure is always shown as
  * the 'Error' toast (the server's message, or the storefront's fallbacks). Success
  * stores the token and returns to the remembered page (navigation state `from`), else '/'. The e-mail is
- * prefilled from navigation state after registering. Rendered inside AuthLayout's card.
+ * prefilled from navigation state after registering. 'Sign in with OTP' beside the form swaps it for the phone
+ * code sign-in (./otp-sign-in.tsx, loaded only then; docs/messages.md "Sign in with an OTP"). Rendered inside
+ * AuthLayout's card.
  */
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { LogIn } from 'lucide-react';
+import { LogIn, Smartphone } from 'lucide-react';
 import {
   signInFormSchema,
   type SignInFormInput,
@@ -35,12 +38,27 @@ import {
   signInErrorDescription,
 } from './account-messages';
 
+const OtpSignIn = lazy(async () => ({ default: (await import('./otp-sign-in')).OtpSignIn }));
+
+/**
+ * After a sign-in: measurements typed as a guest and kept at sign-up become profiles of the account
+ * (docs/add-ons.md "Profiles"); loaded only now, and says so when any were saved.
+ */
+function saveGuestMeasurements(): void {
+  void import('@client/lib/add-ons/guest-measurements')
+    .then((guest) => guest.savePendingMeasurements())
+    .then((names) => {
+      if (names.length > 0) toast.success(`Measurements saved as ${names.map((n) => `'${n}'`).join(', ')}`);
+    });
+}
+
 export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { signIn } = useSession();
   const { brand } = useStoreInfo();
   const signInMutation = useSignInMutation();
+  const [withOtp, setWithOtp] = useState(false);
   useDocumentTitle(`Sign In | ${brand}`);
 
   const {
@@ -62,6 +80,9 @@ export function LoginPage() {
       signIn(token);
       // The browser's list joins the account's (wishlist-account.ts, loaded now).
       void import('@client/lib/wishlist/wishlist-account').then((wishlist) => wishlist.syncAccountWishlist());
+      // …and so does the browser's cart (cart-sync.ts).
+      void import('@client/lib/cart-sync/sync').then((cart) => cart.mergeAccountCart());
+      saveGuestMeasurements();
       toast.success(SIGN_IN_SUCCESS);
       navigate(returnPathFrom(location.state), { replace: true });
     } catch (error) {
@@ -80,51 +101,86 @@ export function LoginPage() {
         <p className="text-sm text-stone-600">Sign in to your account to continue.</p>
       </div>
 
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4" aria-label="Sign in">
-        <FormField id="login-email" label="Email" error={errors.email?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@example.com"
-              {...register('email')}
+      {withOtp ? (
+        <div className="flex flex-col gap-4">
+          <Suspense fallback={<p className="text-center text-sm text-stone-600">Loading...</p>}>
+            <OtpSignIn
+              onDone={() => {
+                saveGuestMeasurements();
+                navigate(returnPathFrom(location.state), { replace: true });
+              }}
             />
-          )}
-        </FormField>
-
-        <FormField id="login-password" label="Password" error={errors.password?.message}>
-          {(control) => (
-            <PasswordInput {...control} autoComplete="current-password" {...register('password')} />
-          )}
-        </FormField>
-
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <div className="flex items-center gap-2">
-            <input
-              id="login-remember"
-              type="checkbox"
-              className="size-4 rounded border-stone-300 accent-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-              {...register('rememberMe')}
-            />
-            <Label htmlFor="login-remember" className="font-normal text-stone-700">
-              Remember me
-            </Label>
-          </div>
-          <Link
-            to="/forgot-password"
-            className="rounded text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+          </Suspense>
+          <button
+            type="button"
+            className="self-center rounded text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+            onClick={() => setWithOtp(false)}
           >
-            Forgot password?
-          </Link>
+            Sign in with email and password
+          </button>
         </div>
+      ) : (
+        <form
+          noValidate
+          onSubmit={handleSubmit(onSubmit)}
+          className="flex flex-col gap-4"
+          aria-label="Sign in"
+        >
+          <FormField id="login-email" label="Email" error={errors.email?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                placeholder="you@example.com"
+                {...register('email')}
+              />
+            )}
+          </FormField>
 
-        <Button type="submit" size="lg" disabled={busy} className="w-full">
-          <LogIn aria-hidden="true" />
-          {busy ? 'Signing in...' : 'Sign In'}
-        </Button>
-      </form>
+          <FormField id="login-password" label="Password" error={errors.password?.message}>
+            {(control) => (
+              <PasswordInput {...control} autoComplete="current-password" {...register('password')} />
+            )}
+          </FormField>
+
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <div className="flex items-center gap-2">
+              <input
+                id="login-remember"
+                type="checkbox"
+                className="size-4 rounded border-stone-300 accent-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                {...register('rememberMe')}
+              />
+              <Label htmlFor="login-remember" className="font-normal text-stone-700">
+                Remember me
+              </Label>
+            </div>
+            <Link
+              to="/forgot-password"
+              className="rounded text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+            >
+              Forgot password?
+            </Link>
+          </div>
+
+          <Button type="submit" size="lg" disabled={busy} className="w-full">
+            <LogIn aria-hidden="true" />
+            {busy ? 'Signing in...' : 'Sign In'}
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="lg"
+            className="w-full"
+            onClick={() => setWithOtp(true)}
+          >
+            <Smartphone aria-hidden="true" />
+            Sign in with OTP
+          </Button>
+        </form>
+      )}
 
       <p className="text-center text-sm text-stone-600">
         Don&apos;t have an account?{' '}

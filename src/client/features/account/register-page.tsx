@@ -8,8 +8,12 @@
  * (a common password, an e-mail already registered), else the 'Registration Error' toast (docs/product.md §8). The
  * storefront's inline 'Registration failed. Please try using a different email provider …' is not shown: the
  * server never refuses an address for its provider, so it would never be true (the advice to prefer a
- * common provider stays under the e-mail field). Rendered inside AuthLayout's card.
+ * common provider stays under the e-mail field). A guest who typed measurements for an add-on on a product
+ * page is offered to save them to the new account ('Save the measurements I entered for Blouse stitching as
+ * my profile 'Mine''); they are saved at the first sign-in (docs/add-ons.md "Profiles",
+ * ../../lib/add-ons/guest-measurements.ts). Rendered inside AuthLayout's card.
  */
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -26,6 +30,11 @@ import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { setFieldErrors } from '@client/lib/form-errors';
 import { toast } from '@client/lib/notify';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import {
+  keepForNewAccount,
+  typedMeasurements,
+  type TypedMeasurements,
+} from '@client/lib/add-ons/guest-measurements';
 import { AuthPageFooter } from './auth-page-footer';
 import { PasswordInput } from './password-input';
 import { useRegisterMutation } from './account-api';
@@ -39,6 +48,8 @@ import {
   registerErrorDescription,
   rememberedFrom,
 } from './account-messages';
+
+const noChanges = () => () => undefined;
 
 const FORM_FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
 
@@ -60,6 +71,14 @@ export function RegisterPage() {
   });
 
   const from = rememberedFrom(location.state);
+  // Measurements typed as a guest (read in the browser only: the server-rendered page has none).
+  const inBrowser = useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
+  const typed = useMemo<TypedMeasurements[]>(() => (inBrowser ? typedMeasurements() : []), [inBrowser]);
+  const [saveTyped, setSaveTyped] = useState(true);
 
   const onSubmit = async (values: RegisterFormValues) => {
     const prepared = prepareRegistration(values);
@@ -69,6 +88,7 @@ export function RegisterPage() {
     }
     try {
       await registerMutation.mutateAsync(prepared.request);
+      keepForNewAccount(saveTyped ? typed : []);
       toast.success(REGISTER_SUCCESS);
       navigate('/login', { state: { email: prepared.request.email, from } });
     } catch (error) {
@@ -136,6 +156,22 @@ export function RegisterPage() {
             <PasswordInput {...control} autoComplete="new-password" {...register('confirmPassword')} />
           )}
         </FormField>
+
+        {typed.length > 0 && (
+          <label className="flex items-start gap-2 text-sm text-stone-700">
+            <input
+              type="checkbox"
+              className="mt-1"
+              checked={saveTyped}
+              onChange={(event) => setSaveTyped(event.target.checked)}
+            />
+            <span>
+              Save the measurements I entered for{' '}
+              {[...new Set(typed.flatMap((entry) => entry.titles))].join(', ')} as my profile{' '}
+              {typed.map((entry) => `'${entry.name}'`).join(', ')}
+            </span>
+          </label>
+        )}
 
         <Button type="submit" size="lg" disabled={busy} className="w-full">
           <UserPlus aria-hidden="true" />

@@ -3,9 +3,11 @@
  * line with its chosen size and colour ('M / Maroon'), quantity × price ('2 × ₹1,299', '2.5 m × ₹450'), its
  * quantity control (pieces from 1, metres in the fabric's steps), line total and remove action, and the summary
  * with 'Clear Cart' and 'Checkout'. Checkout without a session goes to /login and remembers /checkout (docs/product.md §2, §6).
+ * `/cart?restore={token}`, a forgotten-cart reminder's link, first puts that cart in this browser, signed in or
+ * not (lib/cart-sync, docs/messages.md "Forgotten carts").
  */
-import type { SyntheticEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, type SyntheticEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
 import { toast } from '@client/lib/notify';
 import { formatRupees } from '@shared/money';
@@ -17,6 +19,7 @@ import { useDocumentTitle } from '@client/lib/use-document-title';
 import { cn } from '@client/lib/utils';
 import { useCart } from '@client/lib/cart/cart-context';
 import { CartCoupon } from './cart-coupon';
+import { lineAddOns, lineAddOnsTotal } from '@client/lib/add-ons/cart-add-ons';
 import {
   cartLineKey,
   itemCountLabel,
@@ -41,11 +44,25 @@ function showFallbackImage(event: SyntheticEvent<HTMLImageElement>): void {
 }
 
 export function CartPage() {
-  const { items, itemCount, total, clearCart } = useCart();
+  const { items, itemCount, total: goods, clearCart } = useCart();
+  // The subtotal with the add-ons chosen on the product pages (docs/add-ons.md).
+  const addOnsTotal = items.reduce(
+    (sum, item) => sum + lineAddOnsTotal(lineAddOns(cartLineKey(item)), item.quantity, item.unit),
+    0,
+  );
+  const total = Math.round((goods + addOnsTotal) * 100) / 100;
   const { isAuthenticated } = useSession();
   const { brand } = useStoreInfo();
   const navigate = useNavigate();
   useDocumentTitle(`Shopping Cart | ${brand}`);
+  const [params, setParams] = useSearchParams();
+  const restoreToken = params.get('restore');
+  useEffect(() => {
+    if (!restoreToken) return;
+    void import('@client/lib/cart-sync/sync')
+      .then((sync) => sync.restoreFromLink(restoreToken).catch(() => toast.error(sync.CART_LINK_INVALID)))
+      .finally(() => setParams({}, { replace: true }));
+  }, [restoreToken, setParams]);
 
   const checkout = () => {
     if (isAuthenticated) {
@@ -146,6 +163,15 @@ function CartLine({ item }: { item: CartItem }) {
                 {variant}
               </p>
             )}
+            {lineAddOns(cartLineKey(item)).map((addOn) => (
+              <p
+                key={addOn.request.code}
+                className="mt-1 text-xs text-stone-600"
+                data-testid="cart-line-add-on"
+              >
+                + {addOn.title} {formatRupees(addOn.price)}
+              </p>
+            ))}
             <p className="mt-1 text-xs text-stone-500" data-testid="cart-line-quantity">
               {quantityTimesPrice(item.quantity, rule.unit, formatRupees(item.price))}
             </p>

@@ -1,6 +1,6 @@
 /**
  * The product page's delivery check (docs/delivery.md): the shopper types a PIN code and reads 'Get it by Tue,
- * 3 Dec' (with the shipping charge when there is one) and whether cash on delivery is available there, or 'We
+ * 3 Dec' (with the days the chosen add-ons add, and the shipping charge when there is one) and whether cash on delivery is available there, or 'We
  * do not deliver to this PIN code yet', as `GET /delivery/check` answers it; a PIN code of no state is refused
  * before asking ('Enter a valid PIN code'). The PIN code is remembered for the session (sessionStorage), so
  * the next product page checks it at once. One field checked with the shared schema's rule and message: a plain
@@ -11,8 +11,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { FieldError, Input, Label } from '@client/components/ui/input';
-import { deliveryCheckQueryOptions } from './delivery-api';
-import { deliveryCheckText, deliveryCodText } from './delivery-check-text';
+import { deliveryCheckQueryOptions } from '@client/lib/delivery/delivery-check-query';
+import { deliveryCheckText, deliveryCodText } from '@client/lib/delivery/delivery-check-text';
 
 /** The sessionStorage key of the PIN code last checked. */
 export const DELIVERY_PIN_KEY = 'resham.delivery-pin';
@@ -27,7 +27,8 @@ function rememberedPin(): string {
   }
 }
 
-export function DeliveryPinCheck({ subtotal }: { subtotal: number }) {
+/** `addOns`: the codes of the add-ons chosen for the line (their longest lead time is added). */
+export function DeliveryPinCheck({ subtotal, addOns = [] }: { subtotal: number; addOns?: string[] }) {
   // The remembered PIN code is read after hydration: a server-rendered page knows none.
   const remembered = useSyncExternalStore(subscribeToNothing, rememberedPin, () => '');
   const [checkedNow, setChecked] = useState<string | null>(null);
@@ -35,7 +36,7 @@ export function DeliveryPinCheck({ subtotal }: { subtotal: number }) {
   const checked = checkedNow ?? remembered;
   const typed = typedNow ?? checked;
   const [error, setError] = useState<string | undefined>();
-  const answer = useQuery(deliveryCheckQueryOptions(checked, subtotal));
+  const answer = useQuery(deliveryCheckQueryOptions(checked, subtotal, addOns));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // The PIN code's rule and message, the same as the server's query schema (loaded at the first check).

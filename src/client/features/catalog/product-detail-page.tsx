@@ -7,9 +7,13 @@
  * opens a chat with the shop about this product (its title and address). On phones an Add to Cart bar
  * (sticky-add-to-cart.tsx) follows the shopper once the main button has scrolled away. Under the delivery
  * check, one line says whether the item may be returned ('7-day returns and size exchanges', './return-note.ts').
+ * Something sold out (the product, or a size) offers 'Notify me', and an alert's unsubscribe link
+ * (`?stop-alert={token}`) 'Stop alerts' (./notify-me.tsx, a lazy chunk). Reviews close the page (./reviews-slot.tsx);
+ * their fit summary also shows under the size buttons (./fit-note.tsx, a lazy chunk). The delivery check's
+ * estimate adds the longest lead time of the add-ons chosen in the picker (docs/add-ons.md).
  */
-import { useRef } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { lazy, Suspense, useRef, useState, useSyncExternalStore } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Heart, ShoppingBag } from 'lucide-react';
 import { perUnitSuffix } from '@shared/catalog/unit-of-measure';
@@ -18,7 +22,7 @@ import { Badge } from '@client/components/ui/badge';
 import { WhatsappLink } from '@client/components/store/whatsapp-link';
 import { usePageAddress } from '@client/lib/page-address';
 import { Button } from '@client/components/ui/button';
-import { lineTotal } from '@client/lib/cart/cart-reducer';
+import { cartLineKey, lineTotal } from '@client/lib/cart/cart-reducer';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { useWishlist } from '@client/lib/wishlist/wishlist-store';
@@ -33,6 +37,17 @@ import { useProductChoice } from '@client/lib/catalog/use-product-choice';
 import { StickyAddToCart } from './sticky-add-to-cart';
 import { DeliveryPinCheck } from './delivery-pin-check';
 import { NOT_RETURNABLE_NOTE, productReturnNote } from './return-note';
+import { ReviewsSlot } from './reviews-slot';
+
+/** 'Notify me' (./notify-me.tsx): loaded only for a product with something sold out. */
+const NotifyMe = lazy(async () => ({ default: (await import('./notify-me')).NotifyMe }));
+/** The fit summary from the reviews (docs/reviews.md), under the size buttons: a chunk loaded once painted. */
+const FitNote = lazy(() => import('./fit-note'));
+/** The add-on picker (stitching, fall & pico: docs/add-ons.md), a chunk of its own loaded once painted. */
+const AddOnPicker = lazy(() => import('./add-on-picker'));
+
+/** Nothing to subscribe to: whether the page runs in the browser never changes once hydrated. */
+const noChanges = () => () => {};
 
 /** How many characters of the id the page shows (docs/product.md §9). */
 const SHOWN_ID_LENGTH = 8;
@@ -103,10 +118,19 @@ function ProductDetails({ product }: { product: ProductDetailView }) {
   const { price, originalPrice, onSale, mainImage, soldOut, note, quantity } = choice;
   const mainButton = useRef<HTMLButtonElement>(null);
   const choices = useRef<HTMLDivElement>(null);
+  // The picker is not part of the server-rendered page: it loads once the page is painted in the browser.
+  const painted = useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
   const images = galleryImages(mainImage, product.images);
   const specifications = productSpecifications(product.attributes);
   const { info } = useStoreInfo();
   const returnNote = productReturnNote(product, info?.returns);
+  const stopToken = useSearchParams()[0].get('stop-alert');
+  // The codes of the add-ons chosen in the picker ('' for none): the delivery estimate adds their lead time.
+  const [addOnCodes, setAddOnCodes] = useState('');
 
   return (
     <article aria-labelledby="product-name" className="flex flex-col gap-10">
@@ -178,10 +202,41 @@ function ProductDetails({ product }: { product: ProductDetailView }) {
           )}
 
           <div ref={choices} className="flex flex-col gap-5">
-            <ProductChoices choice={choice} />
+            <ProductChoices
+              choice={choice}
+              sizeNote={
+                painted && (
+                  <Suspense fallback={null}>
+                    <FitNote productId={product.id} hasReviews={(product.rating?.count ?? 0) > 0} />
+                  </Suspense>
+                )
+              }
+            />
           </div>
 
-          <DeliveryPinCheck subtotal={lineTotal({ price, quantity })} />
+          {painted && (
+            <Suspense fallback={null}>
+              <AddOnPicker
+                key={cartLineKey({
+                  id: product.id,
+                  selectedSize: choice.selection.size,
+                  selectedColor: choice.selection.color,
+                })}
+                productId={product.id}
+                lineKey={cartLineKey({
+                  id: product.id,
+                  selectedSize: choice.selection.size,
+                  selectedColor: choice.selection.color,
+                })}
+                onChosen={setAddOnCodes}
+              />
+            </Suspense>
+          )}
+
+          <DeliveryPinCheck
+            subtotal={lineTotal({ price, quantity })}
+            addOns={addOnCodes ? addOnCodes.split(',') : []}
+          />
           {returnNote && (
             <p className="-mt-3 text-sm text-stone-600">
               {returnNote}
@@ -218,6 +273,11 @@ function ProductDetails({ product }: { product: ProductDetailView }) {
               {saved ? 'Remove from Wishlist' : 'Add to Wishlist'}
             </Button>
           </div>
+          {(stopToken || soldOut || product.variants.some((variant) => !variant.available)) && (
+            <Suspense fallback={null}>
+              <NotifyMe product={product} variantId={choice.variant?.id ?? null} stopToken={stopToken} />
+            </Suspense>
+          )}
           <WhatsappLink
             label="Ask on WhatsApp"
             text={`Hello! I have a question about ${product.name}: ${pageAddress}`}
@@ -243,6 +303,7 @@ function ProductDetails({ product }: { product: ProductDetailView }) {
           <p className="text-sm text-stone-600">No specifications are listed for this product.</p>
         )}
       </section>
+      <ReviewsSlot productId={product.id} />
       <StickyAddToCart choice={choice} mainButton={mainButton} choices={choices} />
     </article>
   );

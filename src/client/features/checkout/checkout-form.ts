@@ -16,7 +16,8 @@ import { isAllowedQuantity, quantityRuleMessage } from '@shared/catalog/unit-of-
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { ApiError } from '@client/lib/api-client';
-import { lineRule, type CartItem } from '@client/lib/cart/cart-reducer';
+import { cartLineKey, lineRule, type CartItem } from '@client/lib/cart/cart-reducer';
+import { lineAddOns } from '@client/lib/add-ons/cart-add-ons';
 import { variantLabel } from '@client/lib/orders/line-text';
 
 /** docs/product.md §5 "Checkout": the empty-cart toast. */
@@ -164,6 +165,9 @@ export function cartToLines(items: readonly CheckoutLine[]): OrderLineRequest[] 
     if (item.variantId) line.variantId = item.variantId;
     if (item.selectedSize?.trim()) line.size = item.selectedSize.trim();
     if (item.selectedColor?.trim()) line.color = item.selectedColor.trim();
+    // The add-ons chosen on the product page (docs/add-ons.md); the server prices them.
+    const addOns = lineAddOns(cartLineKey(item));
+    if (addOns.length > 0) line.addOns = addOns.map((addOn) => addOn.request);
     return line;
   });
 }

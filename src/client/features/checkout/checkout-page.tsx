@@ -6,6 +6,7 @@
  * resolver (messages under the inputs), then creates the order; on success the cart is emptied and the
  * payment page opens for the order. Address problems the server finds go under the inputs too.
  */
+import { clearCartAddOns } from '@client/lib/add-ons/cart-add-ons';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -58,6 +59,8 @@ export function CheckoutPage() {
   const addressBook = useAddressBook();
   const saveAddress = useSaveAddressMutation();
   const [saveThisAddress, setSaveThisAddress] = useState(false);
+  // 'Send me order updates on WhatsApp': not ticked unless the shopper ticks it (docs/messages.md "Consent").
+  const [whatsappOptIn, setWhatsappOptIn] = useState(false);
   const savedAddresses = addressBook.data?.addresses ?? [];
   const [failure, setFailure] = useState<CheckoutFailure | null>(null);
   // The Idempotency-Key of this checkout attempt: kept while the request body stays the same.
@@ -112,7 +115,10 @@ export function CheckoutPage() {
       setFailure({ message: limits[0]!, productProblems: limits.slice(1), showOrdersLink: false });
       return;
     }
-    const body = createOrderBody(items, address, appliedCouponCode());
+    const body = {
+      ...createOrderBody(items, address, appliedCouponCode()),
+      ...(whatsappOptIn ? { whatsappOptIn: true } : {}),
+    };
     const thisAttempt = idempotencyKeyFor(attempt, body, newIdempotencyKey);
     setAttempt(thisAttempt);
     try {
@@ -126,6 +132,7 @@ export function CheckoutPage() {
         }
       }
       clearCart({ announce: false });
+      clearCartAddOns();
       forgetAppliedCoupon();
       navigate(`/payment?orderId=${encodeURIComponent(orderId)}`, { replace: true });
     } catch (error) {
@@ -266,6 +273,14 @@ export function CheckoutPage() {
               saved={savedAddresses.length}
             />
           )}
+          <label className="mt-3 flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={whatsappOptIn}
+              onChange={(event) => setWhatsappOptIn(event.target.checked)}
+            />
+            Send me order updates on WhatsApp
+          </label>
         </section>
 
         <CheckoutSummary failure={failure} busy={busy} state={chosenState} postalCode={typedPostalCode} />

@@ -2,7 +2,9 @@
  * The checkout's order summary (docs/product.md §2 "Checkout"): the cart lines with their size and colour ('M / Maroon')
  * and quantity × price ('2 × ₹1,299', '2.5 m × ₹450'), subtotal, shipping ('Free', or the shop's charge for the
  * PIN code as the server quotes it), the cash-on-delivery fee where COD is offered, total, what a refused order
- * shows, and the 'Create Order' button of the form around it.
+ * shows, and the 'Create Order' button of the form around it. A cart with add-ons also shows the delivery
+ * estimate for the PIN code with their longest lead time ('Get it by Tue, 10 Dec (with 7 days for stitching and
+ * finishing)', docs/add-ons.md).
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -28,6 +30,9 @@ import {
   type CreateOrderFailure,
 } from './checkout-form';
 import { PIN_NOT_SERVED_MESSAGE } from '@shared/delivery/delivery-rules';
+import { chosenAddOnCodes } from '@client/lib/add-ons/cart-add-ons';
+import { deliveryCheckQueryOptions } from '@client/lib/delivery/delivery-check-query';
+import { deliveryCheckText } from '@client/lib/delivery/delivery-check-text';
 
 /**
  * The shipping line: 'Free' for 0, the charge, 'We do not deliver to this PIN code yet' (null), or 'Enter your
@@ -71,6 +76,12 @@ export function CheckoutSummary({
   const shipping = shippingText(shippingAmount);
   const orderTotal = total - discount + (shippingAmount ?? 0);
   const gstAmount = priced?.coupon ? priced.tax.total : quote?.tax;
+  // With add-ons, the estimate for the PIN code adds their longest lead time (asked only then).
+  const addOnCodes = empty ? [] : chosenAddOnCodes();
+  const estimate = useQuery({
+    ...deliveryCheckQueryOptions(postalCode, total, addOnCodes),
+    enabled: addOnCodes.length > 0 && /^[1-9][0-9]{5}$/.test(postalCode),
+  }).data;
 
   return (
     <section
@@ -154,6 +165,12 @@ export function CheckoutSummary({
             {shipping}
           </dd>
         </div>
+        {estimate?.served && (
+          <div className="flex justify-between gap-4 text-xs text-stone-600" data-testid="checkout-estimate">
+            <dt>Delivery</dt>
+            <dd className="text-right">{deliveryCheckText({ ...estimate, shipping: null })}</dd>
+          </div>
+        )}
         {quote?.codFee != null && !empty && (
           <div className="flex justify-between gap-4 text-xs text-stone-600" data-testid="checkout-cod-fee">
             <dt>{CASH_ON_DELIVERY_FEE}</dt>

@@ -125,6 +125,15 @@ export function OrderCard({
                       {item.variant}
                     </span>
                   )}
+                  {item.addOns.map((addOn) => (
+                    <span
+                      key={addOn}
+                      className="block text-xs text-stone-600"
+                      data-testid="order-line-add-on"
+                    >
+                      + {addOn}
+                    </span>
+                  ))}
                 </td>
                 <td
                   className="px-2 py-2 text-right tabular-nums whitespace-nowrap text-stone-700"

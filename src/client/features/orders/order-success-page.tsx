@@ -65,6 +65,12 @@ export function OrderSuccessPage() {
                 {summary.amount}
               </dd>
             </div>
+            {summary.discount && (
+              <div className="flex justify-between gap-3" data-testid="success-discount">
+                <dt className="text-stone-600">{summary.discount.label}</dt>
+                <dd className="font-medium text-green-700">{summary.discount.amount}</dd>
+              </div>
+            )}
             <div className="flex justify-between gap-3">
               <dt className="text-stone-600">Payment</dt>
               <dd className="font-medium text-stone-900" data-testid="success-payment">

@@ -40,6 +40,7 @@ describe('successSummary', () => {
       }),
     ).toEqual({
       amount: '₹3,723',
+      discount: null,
       payment: 'Paid by UPI',
       lines: [
         {
@@ -55,6 +56,17 @@ describe('successSummary', () => {
         'Follow it any time on My Orders or Track Order.',
       ],
     });
+    expect(
+      successSummary({
+        total: 3350.7,
+        status: 1,
+        paidBy: 'upi',
+        cashOnDelivery: false,
+        items: [kurta, fabric],
+        discount: 372.3,
+        couponCode: 'FIRST10',
+      }).discount,
+    ).toEqual({ label: 'Discount (FIRST10)', amount: '-₹372.30' });
     expect(
       successSummary({ total: 100, status: 1, paidBy: 'gateway', cashOnDelivery: false, items: [] }).payment,
     ).toBe('Paid by card, net banking or wallet');

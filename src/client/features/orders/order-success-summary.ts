@@ -7,7 +7,7 @@
 import { formatRupees } from '@shared/money';
 import type { Order } from '@shared/orders/order-schemas';
 import { ORDER_STATUS } from '@shared/orders/order-status';
-import { quantityTimesPrice, variantLabel } from '@client/lib/orders/line-text';
+import { discountRow, quantityTimesPrice, variantLabel } from '@client/lib/orders/line-text';
 
 /** One line of the order as the success page lists it. */
 export type SuccessLine = {
@@ -23,6 +23,8 @@ export type SuccessLine = {
 export type SuccessSummary = {
   /** The order's total, '₹3,847' or '₹2,747.50'. */
   amount: string;
+  /** The coupon's discount ('Discount (FIRST10)', '-₹499.80'), or null when the order has none. */
+  discount: { label: string; amount: string } | null;
   /** 'Paid by UPI', 'Paid by card, net banking or wallet', 'Cash on delivery', or 'Awaiting payment'. */
   payment: string;
   lines: SuccessLine[];
@@ -49,13 +51,15 @@ function successLines(order: Pick<Order, 'items'>): SuccessLine[] {
 
 /** The summary of `order`. */
 export function successSummary(
-  order: Pick<Order, 'total' | 'status' | 'paidBy' | 'cashOnDelivery' | 'items'>,
+  order: Pick<Order, 'total' | 'status' | 'paidBy' | 'cashOnDelivery' | 'items' | 'discount' | 'couponCode'>,
 ): SuccessSummary {
   const amount = formatRupees(order.total);
+  const discount = discountRow(order);
   const lines = successLines(order);
   if (order.cashOnDelivery) {
     return {
       amount,
+      discount,
       payment: 'Cash on delivery',
       lines,
       next: [
@@ -68,6 +72,7 @@ export function successSummary(
   if (order.status === ORDER_STATUS.pending || !order.paidBy) {
     return {
       amount,
+      discount,
       payment: 'Awaiting payment',
       lines,
       next: ['Your order is confirmed once the payment reaches us: we e-mail you then.', TRACKING_STEP],
@@ -75,6 +80,7 @@ export function successSummary(
   }
   return {
     amount,
+    discount,
     payment: order.paidBy === 'upi' ? 'Paid by UPI' : 'Paid by card, net banking or wallet',
     lines,
     next: [SHIPPING_STEP, TRACKING_STEP],

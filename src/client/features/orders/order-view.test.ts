@@ -155,6 +155,7 @@ describe('toOrderView (docs/product.md §3 "Order as shown")', () => {
           price: 1299.5,
           lineTotal: 2599,
           quantityTimesPrice: '2 × ₹1,299.50',
+          addOns: [],
         },
         {
           id: 'line-2',
@@ -165,6 +166,7 @@ describe('toOrderView (docs/product.md §3 "Order as shown")', () => {
           price: 124999,
           lineTotal: 124999,
           quantityTimesPrice: '1 × ₹1,24,999',
+          addOns: [],
         },
       ],
       shipping: {

@@ -54,6 +54,8 @@ export type OrderItemView = {
   name: string;
   /** The chosen size and colour, 'M / Maroon'; '' when the line has neither. */
   variant: string;
+  /** The line's add-ons as shown: 'Blouse stitching ₹1,200' (docs/add-ons.md); empty: none. */
+  addOns: string[];
   unit: UnitOfMeasure;
   /** Pieces, or metres when `unit` is `m` (2.5). */
   quantity: number;
@@ -238,6 +240,7 @@ export function toOrderView(order: ServerOrder, timeZone?: string): OrderView {
       id: text(item.id) || String(index),
       name: text(item.productTitle),
       variant: variantLabel(item.size, item.color),
+      addOns: (item.addOns ?? []).map((addOn) => `${addOn.title} ${formatRupees(addOn.total)}`),
       unit,
       quantity,
       price,

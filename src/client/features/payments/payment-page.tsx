@@ -13,6 +13,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, RotateCcw } from 'lucide-react';
 import { formatRupees } from '@shared/money';
+import { discountRow } from '@client/lib/orders/line-text';
 import { ORDER_STATUS } from '@shared/orders/order-status';
 import type { PaymentFieldDefinition } from '@shared/payments/payment-fields';
 import type { PaymentResponse } from '@shared/payments/payment-response';
@@ -95,6 +96,7 @@ function PaymentForOrder({ orderId, failedReturn }: { orderId: string; failedRet
   // The amount due in rupees, once the order is loaded: the server's figure for the chosen method (the COD
   // option's total with its fee), else the order's total.
   const amount = amountForMethod(definitions, method, order.data?.total ?? null);
+  const discount = order.data ? discountRow(order.data) : null;
 
   const fail = (message: string) => {
     setProblem(message);
@@ -148,7 +150,7 @@ function PaymentForOrder({ orderId, failedReturn }: { orderId: string; failedRet
   if (fields.isPending || order.isPending) {
     return (
       <>
-        <PaymentHeading orderId={orderId} amount={amount} />
+        <PaymentHeading orderId={orderId} amount={amount} discount={discount} />
         <div
           role="status"
           aria-live="polite"
@@ -177,7 +179,7 @@ function PaymentForOrder({ orderId, failedReturn }: { orderId: string; failedRet
     return (
       <PaymentProblem
         message={FIELDS_LOAD_ERROR}
-        heading={<PaymentHeading orderId={orderId} amount={amount} />}
+        heading={<PaymentHeading orderId={orderId} amount={amount} discount={discount} />}
         retry={fields.isError ? () => void fields.refetch() : undefined}
         retrying={fields.isFetching}
       />
@@ -188,7 +190,7 @@ function PaymentForOrder({ orderId, failedReturn }: { orderId: string; failedRet
     <>
       {qr && <PaymentQr step={qr} orderId={orderId} fallbackAmount={amount} onBack={() => setQr(null)} />}
       <div hidden={qr !== null}>
-        <PaymentHeading orderId={orderId} amount={amount} />
+        <PaymentHeading orderId={orderId} amount={amount} discount={discount} />
         {failedReturn && !submitted && <Notice>{PAYMENT_FAILED_NOTICE}</Notice>}
         {problem && <Notice>{problem}</Notice>}
         <section
@@ -213,7 +215,15 @@ function PaymentForOrder({ orderId, failedReturn }: { orderId: string; failedRet
 }
 
 /** The page title with the order number and, once the order is loaded, the amount due. */
-function PaymentHeading({ orderId, amount }: { orderId: string; amount: number | null }) {
+function PaymentHeading({
+  orderId,
+  amount,
+  discount,
+}: {
+  orderId: string;
+  amount: number | null;
+  discount: { label: string; amount: string } | null;
+}) {
   return (
     <header className="mb-5 flex flex-col gap-2">
       <h1 className="font-serif text-2xl font-bold text-stone-900 sm:text-3xl">{PAYMENT_TITLE}</h1>
@@ -230,6 +240,12 @@ function PaymentHeading({ orderId, amount }: { orderId: string; amount: number |
             <dd className="text-lg font-bold text-brand-800" data-testid="payment-amount">
               {formatRupees(amount)}
             </dd>
+          </div>
+        )}
+        {amount !== null && discount && (
+          <div className="flex items-baseline gap-1.5" data-testid="payment-discount">
+            <dt>{discount.label}</dt>
+            <dd className="font-semibold text-green-700">{discount.amount}</dd>
           </div>
         )}
       </dl>

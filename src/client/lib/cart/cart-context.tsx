@@ -1,6 +1,7 @@
 /**
  * The cart provider: the reducer's state, persisted under localStorage `cart` and restored on load
- * (docs/product.md §4), with the docs/product.md §8 toasts on each change.
+ * (docs/product.md §4), with the docs/product.md §8 toasts on each change; while signed in, also kept on the
+ * server (lib/cart-sync/sync.ts, docs/messages.md "Forgotten carts").
  */
 import {
   createContext,
@@ -11,6 +12,7 @@ import {
   useReducer,
   type ReactNode,
 } from 'react';
+import { readAuthToken } from '@client/lib/auth-cookie';
 import { toast } from '@client/lib/notify';
 import { useHydrated } from '@client/lib/server-html';
 import {
@@ -66,6 +68,11 @@ export function CartProvider({ children }: { children: ReactNode }) {
     } catch {
       // Storage full or disabled: the cart still works for this visit.
     }
+  }, [storedItems]);
+
+  // Signed in: the cart is kept on the server too (lib/cart-sync, loaded only then).
+  useEffect(() => {
+    if (readAuthToken()) void import('@client/lib/cart-sync/sync').then((sync) => sync.push(storedItems));
   }, [storedItems]);
 
   // Another tab changed the cart: follow it.

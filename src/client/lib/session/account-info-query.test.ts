@@ -6,7 +6,9 @@ describe('accountInfoAnswerSchema (docs/product.md §3: wrapped in data or bare)
     firstName: 'Asha',
     lastName: 'Verma',
     email: 'asha@example.com',
+    phone: null,
     createdAt: '2025-04-18T10:00:00Z',
+    whatsappOptIn: false,
   };
 
   it('reads a bare and a data-wrapped answer alike, dropping unknown fields', () => {

@@ -157,6 +157,12 @@ export const products = pgTable(
       .default(sql`'{}'::text[]`),
     offerMinPricePaise: integer('offer_min_price_paise'),
     offerMaxPricePaise: integer('offer_max_price_paise'),
+    /**
+     * Published reviews of the product (docs/reviews.md): how many and the sum of their ratings (1–5 each),
+     * rewritten with every review change (src/server/modules/catalog/product-rating.ts). 0 and 0: none.
+     */
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingTotal: integer('rating_total').notNull().default(0),
   },
   (table) => [
     uniqueIndex('products_store_sku').on(table.storeId, table.sku),

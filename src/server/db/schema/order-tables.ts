@@ -124,6 +124,14 @@ export const orders = pgTable(
      */
     shopperPaidAt: timestamp('shopper_paid_at', { withTimezone: true }),
     shopperUtr: text('shopper_utr'),
+    /**
+     * Cash-on-delivery confirmation (docs/messages.md "COD confirmation"): the SHA-256 hex of the one-time
+     * token the shopper's link and buttons carry (null once answered or expired), when the window ends, and
+     * when the window ended without an answer and the order was flagged for a call (null: not flagged).
+     */
+    codConfirmTokenHash: text('cod_confirm_token_hash'),
+    codConfirmDueAt: timestamp('cod_confirm_due_at', { withTimezone: true }),
+    codFlaggedAt: timestamp('cod_flagged_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -136,6 +144,12 @@ export const orders = pgTable(
     index('orders_pending_payment_due')
       .on(table.paymentDueAt)
       .where(sql`${table.status} = 0`),
+    uniqueIndex('orders_cod_confirm_token')
+      .on(table.codConfirmTokenHash)
+      .where(sql`${table.codConfirmTokenHash} IS NOT NULL`),
+    index('orders_cod_confirm_due')
+      .on(table.codConfirmDueAt)
+      .where(sql`${table.status} = 5`),
   ],
 );
 

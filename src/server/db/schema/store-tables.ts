@@ -8,6 +8,7 @@ import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex 
 import type { DeliverySettings } from '@shared/delivery/delivery-rules';
 import type { SizeChart } from '@shared/store-settings/size-chart';
 import type { SocialLinks } from '@shared/store-settings/social-links';
+import type { OrderMessageSettings } from '@shared/notifications/order-message-settings';
 
 /** A shop. Exactly one row has `is_default`; it answers every host that no `store_hosts` row names. */
 /** The store's return settings as stored: money in paise. */
@@ -90,6 +91,11 @@ export const stores = pgTable(
      * address (null: the company address). Null: nothing set (src/shared/returns DEFAULT_RETURN_SETTINGS).
      */
     returnSettings: jsonb('return_settings').$type<StoredReturnSettings>(),
+    /**
+     * Order messages to phones (src/shared/notifications/order-message-settings.ts): transactional SMS on or
+     * off, the owner's WhatsApp number, the COD confirmation window and what follows it. Null: the defaults.
+     */
+    orderMessageSettings: jsonb('order_message_settings').$type<Partial<OrderMessageSettings>>(),
     /** Bumped on every catalogue write; lets other server processes drop their cached responses. */
     catalogVersion: integer('catalog_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -10,8 +10,11 @@ import { stores } from './store-tables';
 
 /**
  * Customer accounts (docs/product.md §3 "User"). `email` is stored trimmed and lower-case and is unique per
- * store: the same address may hold one account in each store. `password_hash` is an argon2id PHC string and
- * never leaves the server.
+ * store: the same address may hold one account in each store. `phone` is an E.164 Indian mobile
+ * (`+919876543210`), unique per store, set when the account signs in with a code sent to it (docs/messages.md
+ * "Sign in with an OTP"). An account made by phone has no e-mail and no password until the shopper gives them
+ * (empty names until the name step), so `email` and `password_hash` may be null, but never both `email` and
+ * `phone`. `password_hash` is an argon2id PHC string and never leaves the server.
  */
 export const users = pgTable(
   'users',
@@ -20,15 +23,50 @@ export const users = pgTable(
     storeId: integer('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
-    email: text('email').notNull(),
+    email: text('email'),
+    phone: text('phone'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    passwordHash: text('password_hash'),
+    /**
+     * When the shopper last ticked 'Send me order updates on WhatsApp' (null: not opted in, or turned off on the
+     * account page). The consent itself is per number in `phone_consents`.
+     */
+    whatsappOptInAt: timestamp('whatsapp_opt_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('users_store_email').on(table.storeId, table.email),
+    uniqueIndex('users_store_phone').on(table.storeId, table.phone),
     check('users_email_lower_case', sql`${table.email} = lower(${table.email})`),
+    check('users_phone_e164', sql`${table.phone} ~ '^\\+91[6-9][0-9]{9}$'`),
+    check('users_email_or_phone', sql`${table.email} IS NOT NULL OR ${table.phone} IS NOT NULL`),
+  ],
+);
+
+/**
+ * Sign-in codes sent by WhatsApp or SMS (docs/messages.md "Sign in with an OTP"): one live row per (store,
+ * phone) — a new code replaces the older one. Only an HMAC-SHA256 of the 6-digit code under the row's random
+ * `salt` is stored (hex). A code opens a session while `expires_at` (5 minutes after the request) is in the
+ * future and `tries_left` (5 at first) is above 0; a right code deletes the row.
+ */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    salt: text('salt').notNull(),
+    triesLeft: integer('tries_left').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('otp_codes_store_phone').on(table.storeId, table.phone),
+    index('otp_codes_expires_at').on(table.expiresAt),
   ],
 );
 

@@ -379,8 +379,9 @@ describe.each(testDatabaseKinds)('what the log keeps of a password reset on %s',
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
+    // At debug every request has its line (at info only failed and slow ones: src/server/request-log.ts).
     app = await buildApp(
-      { ...testConfig, LOG_LEVEL: 'info' },
+      { ...testConfig, LOG_LEVEL: 'debug' },
       { database, mailer: quietMailer, logDestination: { write: (line) => void lines.push(line) } },
     );
   });

@@ -104,7 +104,14 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
       });
       expect(response.statusCode).toBe(201);
       const body = response.json<Record<string, string>>();
-      expect(Object.keys(body).sort()).toEqual(['createdAt', 'email', 'firstName', 'lastName']);
+      expect(Object.keys(body).sort()).toEqual([
+        'createdAt',
+        'email',
+        'firstName',
+        'lastName',
+        'phone',
+        'whatsappOptIn',
+      ]);
       expect(body).toMatchObject({ firstName: 'Asha', lastName: 'Verma', email: 'asha.verma@example.com' });
       expect(body.createdAt).toMatch(ISO_TIMESTAMP);
 
@@ -119,10 +126,27 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
         newUser('role@example.com', { role: 'admin', isAdmin: true, id: 1, passwordHash: 'x', storeId: 99 }),
       );
       expect(response.statusCode).toBe(201);
-      expect(Object.keys(response.json()).sort()).toEqual(['createdAt', 'email', 'firstName', 'lastName']);
+      expect(Object.keys(response.json()).sort()).toEqual([
+        'createdAt',
+        'email',
+        'firstName',
+        'lastName',
+        'phone',
+        'whatsappOptIn',
+      ]);
       const [row] = await database.db.select().from(users).where(eq(users.email, 'role@example.com'));
       expect(Object.keys(row!).sort()).toEqual(
-        ['createdAt', 'email', 'firstName', 'id', 'lastName', 'passwordHash', 'storeId'].sort(),
+        [
+          'createdAt',
+          'email',
+          'firstName',
+          'id',
+          'lastName',
+          'passwordHash',
+          'phone',
+          'storeId',
+          'whatsappOptInAt',
+        ].sort(),
       );
       expect(row?.passwordHash).not.toBe('x');
       expect(row?.storeId).not.toBe(99);
@@ -391,14 +415,27 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
   });
 
   describe('GET /accountInfo', () => {
-    it('answers exactly { firstName, lastName, email, createdAt } for a valid bearer token', async () => {
+    it('answers exactly { firstName, lastName, email, phone, createdAt, whatsappOptIn } for a valid bearer token', async () => {
       const token = await signedIn('info@example.com');
       const response = await accountInfo({ authorization: `Bearer ${token}` });
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-store');
       const body = response.json<Record<string, string>>();
-      expect(Object.keys(body).sort()).toEqual(['createdAt', 'email', 'firstName', 'lastName']);
-      expect(body).toMatchObject({ firstName: 'Asha', lastName: 'Verma', email: 'info@example.com' });
+      expect(Object.keys(body).sort()).toEqual([
+        'createdAt',
+        'email',
+        'firstName',
+        'lastName',
+        'phone',
+        'whatsappOptIn',
+      ]);
+      expect(body).toMatchObject({
+        firstName: 'Asha',
+        lastName: 'Verma',
+        email: 'info@example.com',
+        phone: null,
+        whatsappOptIn: false,
+      });
       expect(body.createdAt).toMatch(ISO_TIMESTAMP);
       // The scheme is case-insensitive.
       expect((await accountInfo({ authorization: `bearer ${token}` })).statusCode).toBe(200);

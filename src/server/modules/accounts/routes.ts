@@ -1,6 +1,7 @@
 /**
  * Account routes (docs/product.md §7): `POST /users/register`, `POST /users/authorize`, `POST /users/logout` (beyond the
- * storefront's basic contract) and `GET /accountInfo`, plus the forgotten-password routes of ./password-reset-routes.ts, declared with the shared contract (src/shared/accounts/account-schemas.ts). Thin
+ * storefront's basic contract) and `GET /accountInfo`, plus the forgotten-password routes of ./password-reset-routes.ts
+ * and the sign-in by phone code of ./otp-routes.ts, declared with the shared contract (src/shared/accounts/account-schemas.ts). Thin
  * handlers: validate → service → reply. Answers go through the shared response schemas, so no hash can leave
  * the server; every failure is thrown as an error of src/server/errors.ts.
  */
@@ -29,6 +30,10 @@ import {
   toAccountInfo,
 } from './service';
 import { passwordResetRoutes } from './password-reset-routes';
+import { otpRoutes } from './otp-routes';
+import { whatsappOptInAtOf } from './whatsapp-opt-in';
+import { whatsappOptInRoutes } from './whatsapp-opt-in-routes';
+import type { OtpRateLimiter } from './otp-rate-limit';
 import type { PasswordResetRateLimiter } from './password-reset-rate-limit';
 import { RegistrationRateLimiter, TOO_MANY_REGISTRATIONS } from './registration-rate-limit';
 import {
@@ -45,12 +50,16 @@ export type AccountRoutesOptions = {
   registrationRateLimiter?: RegistrationRateLimiter;
   /** Counts password reset requests and resets; defaults to a fresh in-memory limiter per app. */
   passwordResetRateLimiter?: PasswordResetRateLimiter;
+  /** Counts sign-in code requests; defaults to a fresh in-memory limiter per app. */
+  otpRateLimiter?: OtpRateLimiter;
 };
 
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, options) => {
   const limiter = options.signInRateLimiter ?? new MemorySignInRateLimiter();
   const registrations = options.registrationRateLimiter ?? new RegistrationRateLimiter();
   await app.register(passwordResetRoutes, { rateLimiter: options.passwordResetRateLimiter });
+  await app.register(otpRoutes, { rateLimiter: options.otpRateLimiter });
+  await app.register(whatsappOptInRoutes);
 
   /**
    * 201 `{ firstName, lastName, email, createdAt }`; 400 `{ error, fields }`; 409 `{ error, fields.email }`;
@@ -120,14 +129,18 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
   );
 
-  /** 200 `{ firstName, lastName, email, createdAt }` (docs/product.md §3 "User"); 401 without a valid bearer token. */
+  /**
+   * 200 `{ firstName, lastName, email, phone, createdAt, whatsappOptIn }` (docs/product.md §3 "User"; `email` null and names
+   * empty for an account made by phone that has not given them yet); 401 without a valid bearer token.
+   */
   app.get(
     '/accountInfo',
     { onRequest: authenticate, schema: { response: { 200: accountInfoSchema, '4xx': errorBodySchema } } },
     async (request, reply) => {
       const account = await requireAccount(request);
       reply.header('cache-control', 'no-store');
-      return reply.send(toAccountInfo(account));
+      const whatsappOptInAt = await whatsappOptInAtOf(app.db, request.storeId, account.accountId);
+      return reply.send(toAccountInfo({ ...account, whatsappOptInAt }));
     },
   );
 };

@@ -59,13 +59,15 @@ type AccountRow = typeof users.$inferSelect;
 
 /** The public account shape (docs/product.md §3 "User"): never the id, password hash or any token. */
 export function toAccountInfo(
-  account: Pick<AccountRow, 'firstName' | 'lastName' | 'email' | 'createdAt'>,
+  account: Pick<AccountRow, 'firstName' | 'lastName' | 'email' | 'phone' | 'createdAt' | 'whatsappOptInAt'>,
 ): AccountInfo {
   return {
     firstName: account.firstName,
     lastName: account.lastName,
     email: account.email,
+    phone: account.phone,
     createdAt: account.createdAt.toISOString(),
+    whatsappOptIn: account.whatsappOptInAt !== null,
   };
 }
 
@@ -99,7 +101,8 @@ export async function registerAccount(db: Db, storeId: number, body: RegisterBod
 
 /**
  * Checks an e-mail and password of `storeId` and, when they match, opens a 30-day session.
- * An unknown e-mail is verified against a dummy hash, so it costs the same time as a wrong password.
+ * An unknown e-mail, and an account that has no password yet (made by signing in with a phone code), are
+ * verified against a dummy hash, so they cost the same time as a wrong password.
  * @returns the new token (only its SHA-256 is stored), or null for a wrong password or unknown e-mail.
  */
 export async function signIn(
@@ -114,7 +117,7 @@ export async function signIn(
     .from(users)
     .where(and(eq(users.storeId, storeId), eq(users.email, email)))
     .limit(1);
-  if (!account) {
+  if (!account?.passwordHash) {
     await verifyPassword(await timingDummyHash(), password);
     return null;
   }
@@ -127,6 +130,21 @@ export async function signIn(
       .set({ passwordHash })
       .where(and(eq(users.storeId, storeId), eq(users.id, account.id)));
   }
+  return openSession(db, storeId, account.id, now);
+}
+
+/**
+ * Opens a 30-day session for account `userId` of `storeId` (after a right password or a right phone code) and
+ * deletes the account's finished sessions.
+ * @returns the new token (only its SHA-256 is stored).
+ */
+export async function openSession(
+  db: Db,
+  storeId: number,
+  userId: number,
+  now: Date,
+): Promise<{ token: string }> {
+  const account = { id: userId };
   const token = generateSessionToken();
   await db.transaction(async (tx) => {
     // Housekeeping: the account's finished sessions are no longer needed.

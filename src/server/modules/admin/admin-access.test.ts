@@ -47,6 +47,11 @@ const OWNER_ONLY = [
   'PUT /api/v1/admin/settings/delivery',
   'GET /api/v1/admin/settings/shiprocket',
   'PUT /api/v1/admin/settings/shiprocket',
+  'GET /api/v1/admin/settings/cart-reminder',
+  'PUT /api/v1/admin/settings/cart-reminder',
+  'PUT /api/v1/admin/reviews/settings',
+  'GET /api/v1/admin/settings/order-messages',
+  'PUT /api/v1/admin/settings/order-messages',
 ];
 
 /** The route's URL with its parameters filled in. */

@@ -8,6 +8,7 @@ import { productAdminRoutes } from '../catalog/admin-routes';
 import { productImageAdminRoutes } from '../catalog/product-image-routes';
 import { gstAdminRoutes } from '../gst/admin-routes';
 import { couponAdminRoutes } from '../coupons/admin-routes';
+import { addOnAdminRoutes } from '../add-ons/admin-routes';
 import { orderDocumentAdminRoutes } from '../orders/document-routes';
 import { deliveryAdminRoutes } from '../delivery/admin-routes';
 import { orderAdminRoutes } from '../orders/admin-routes';
@@ -20,12 +21,17 @@ import { storeSettingsAdminRoutes } from '../store-settings/admin-routes';
 import { customerAdminRoutes } from '../customers/admin-routes';
 import { dashboardAdminRoutes } from '../dashboard/admin-routes';
 import { messageAdminRoutes } from '../messages/admin-routes';
+import { notificationAdminRoutes } from '../notifications/admin-routes';
 import { returnAdminRoutes } from '../returns/admin-routes';
+import { reviewAdminRoutes } from '../reviews/admin-routes';
 import { courierAdminRoutes } from '../couriers/admin-routes';
 import { promotionAdminRoutes } from '../promotions/admin-routes';
 import { requireMemberRole } from '../auth/role-hook';
 import { webhookAdminRoutes } from '../webhook-settings/admin-routes';
 import { adminSessionRoutes, memberAdminRoutes } from '../members/admin-routes';
+import { stockAlertAdminRoutes } from '../stock-alerts/admin-routes';
+import { cartAdminRoutes } from '../carts/admin-routes';
+import { orderMessageSettingsRoutes } from '../orders/order-message-settings-routes';
 
 /** The feature modules' admin routes, all behind the role hook. */
 const ADMIN_FEATURE_ROUTES: FastifyPluginAsync[] = [
@@ -44,11 +50,17 @@ const ADMIN_FEATURE_ROUTES: FastifyPluginAsync[] = [
   catalogFileAdminRoutes,
   deliveryAdminRoutes,
   messageAdminRoutes,
+  notificationAdminRoutes,
   returnAdminRoutes,
+  reviewAdminRoutes,
   webhookAdminRoutes,
   courierAdminRoutes,
   promotionAdminRoutes,
   couponAdminRoutes,
+  stockAlertAdminRoutes,
+  cartAdminRoutes,
+  orderMessageSettingsRoutes,
+  addOnAdminRoutes,
 ];
 
 export type AdminApiOptions = { signInRateLimiter?: SignInRateLimiter };

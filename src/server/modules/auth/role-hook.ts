@@ -25,8 +25,11 @@ export const NOT_A_MEMBER_MESSAGE = "This account cannot use this shop's admin";
 /** The 403 of staff on an owner-only route. */
 export const OWNER_ONLY_MESSAGE = 'Only the shop owner can do this';
 
-/** A signed-in member, as admin handlers use them. */
-export type SignedInMember = SessionAccount & { memberId: number; role: MemberRoleName };
+/**
+ * A signed-in member, as admin handlers use them. A member always has an e-mail: owners and staff are made or
+ * found by e-mail, and an account made by signing in with a phone code (no e-mail) is never one.
+ */
+export type SignedInMember = SessionAccount & { email: string; memberId: number; role: MemberRoleName };
 
 const resolved = new WeakMap<FastifyRequest, Promise<SignedInMember>>();
 
@@ -41,8 +44,8 @@ export function requireMember(request: FastifyRequest): Promise<SignedInMember> 
     pending = (async () => {
       const account = await requireAccount(request);
       const membership = await membershipOf(request.server.db, request.storeId, account.accountId);
-      if (!membership) throw new ForbiddenError(NOT_A_MEMBER_MESSAGE);
-      return { ...account, ...membership };
+      if (!membership || account.email === null) throw new ForbiddenError(NOT_A_MEMBER_MESSAGE);
+      return { ...account, email: account.email, ...membership };
     })();
     resolved.set(request, pending);
   }

@@ -21,7 +21,10 @@ export type SessionAccount = {
   accountId: number;
   sessionId: number;
   storeId: number;
-  email: string;
+  /** Null for an account made by signing in with a phone code that has not given an e-mail yet. */
+  email: string | null;
+  /** The E.164 mobile the account signs in with by code, or null. */
+  phone: string | null;
   firstName: string;
   lastName: string;
   createdAt: Date;
@@ -44,6 +47,7 @@ export async function findSessionAccount(
       sessionId: sessions.id,
       storeId: sessions.storeId,
       email: users.email,
+      phone: users.phone,
       firstName: users.firstName,
       lastName: users.lastName,
       createdAt: users.createdAt,

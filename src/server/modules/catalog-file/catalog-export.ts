@@ -4,11 +4,13 @@
  * pieces or metres. Importing the export changes nothing: each product comes out in the listing order with the
  * figures the import hashed, and `stock` is the count the file last set (`imported_stock`, what a re-import
  * compares against, so sales since then are never put back), or the stock on hand for a product no import has
- * counted. Fields without a value are left out. Plain functions taking `db`; every query is scoped to the store.
+ * counted. Fields without a value are left out; a product's `addOns` only when it has its own choice. Plain functions taking `db`; every query is scoped to the store.
  */
 import { couponsForFile } from '../coupons/coupon-admin';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { addOnInRupees, listStoreAddOns } from '../add-ons/store-add-ons';
 import type { Db } from '../../db/database';
+import { productAddOnChoices } from '../../db/schema/add-on-tables';
 import {
   categories,
   productAttributes,
@@ -42,8 +44,9 @@ const fileStock = (importedStock: number | null, stock: number | null) => import
  * The `store` block of `storeId` in the import format: texts, WhatsApp number, listed categories in order,
  * category images, policies, synonym groups (always given, so a re-import keeps them) and GST settings
  * (`gstDefaults` under the category's or sub-category's own spelling), and the return settings once the
- * store set any (`returns`, rupees), and its automatic promotions (`promotions`, oldest start first). Host names
- * are not exported.
+ * store set any (`returns`, rupees), its automatic promotions (`promotions`, oldest start first) and its
+ * add-ons (`addOns`, rupees, categories in their own spelling; absent while it has none). Host names are not
+ * exported.
  */
 export async function exportStoreBlock(db: Db, storeId: number): Promise<FileObject> {
   const storeCoupons = await couponsForFile(db, storeId);
@@ -100,6 +103,24 @@ export async function exportStoreBlock(db: Db, storeId: number): Promise<FileObj
     promotions: await promotionsBlock(db, storeId),
     // Only a store with coupons has the block (an older file's round trip stays the same).
     coupons: storeCoupons.length > 0 ? storeCoupons : undefined,
+    addOns: await addOnsBlock(db, storeId, nameByLowerCase),
+  });
+}
+
+/**
+ * The store's add-ons as the file carries them (docs/catalog-format.md "Add-ons"): rupees, categories in the
+ * spelling of the store's categories (they are kept in lower case); none: absent, as in a file without them.
+ */
+async function addOnsBlock(
+  db: Db,
+  storeId: number,
+  nameByLowerCase: Map<string, string>,
+): Promise<FileObject[] | undefined> {
+  const addOns = await listStoreAddOns(db, storeId);
+  if (addOns.length === 0) return undefined;
+  return addOns.map((addOn) => {
+    const inRupees = addOnInRupees(addOn);
+    return { ...inRupees, categories: inRupees.categories.map((name) => nameByLowerCase.get(name) ?? name) };
   });
 }
 
@@ -159,6 +180,20 @@ export async function exportProducts(db: Db, storeId: number): Promise<FileObjec
       .where(eq(productVariants.storeId, storeId))
       .orderBy(asc(productVariants.productId), asc(productVariants.position)),
   );
+  // A product's own add-ons: the codes it narrows to, or none (`false`); absent: its category's. A code the
+  // store no longer has offers nothing, so it is left out (the file may name only `store.addOns`).
+  const storeCodes = new Set((await listStoreAddOns(db, storeId)).map((addOn) => addOn.code));
+  const addOnChoices = new Map(
+    (
+      await db
+        .select({ productId: productAddOnChoices.productId, codes: productAddOnChoices.codes })
+        .from(productAddOnChoices)
+        .where(eq(productAddOnChoices.storeId, storeId))
+    ).map((row) => {
+      const codes = row.codes.filter((code) => storeCodes.has(code));
+      return [row.productId, codes.length > 0 ? codes : false] as const;
+    }),
+  );
   return rows.map(({ product, category }) => {
     const productVariantRows = variants.get(product.id) ?? [];
     return withoutEmpty({
@@ -179,6 +214,7 @@ export async function exportProducts(db: Db, storeId: number): Promise<FileObjec
       gstRate: product.gstRate,
       // Only a product's own setting: absent means by its unit, as in the file.
       returnable: product.returnable,
+      addOns: addOnChoices.get(product.id),
       images: (images.get(product.id) ?? []).map((image) => ({ url: image.url })),
       attributes: (attributes.get(product.id) ?? []).map((attribute) =>
         withoutEmpty({ key: attribute.key, value: attribute.values, metricUnit: attribute.metricUnit }),

@@ -17,6 +17,7 @@ import { deliverySettingsSchema } from '@shared/delivery/delivery-schemas';
 import { MAX_PROMOTION_TARGETS, promotionInputSchema } from '@shared/discounts/promotion-schemas';
 import { couponInputSchema } from '@shared/discounts/coupon-schemas';
 import { DEFAULT_RETURN_SETTINGS, returnSettingsSchema } from '@shared/returns/return-schemas';
+import { storeAddOnListSchema } from '@shared/add-ons/add-on-schemas';
 import { importProductSchema } from '../catalog/import-product-schema';
 import { storeGstFields, storeGstProblems } from '../gst/gst-settings-fields';
 
@@ -108,6 +109,11 @@ export const importStoreSchema = z
      * (any letter case) is updated, keeping its uses. Absent: the store's coupons stay as they are.
      */
     coupons: z.array(couponInputSchema).max(500).optional(),
+    /**
+     * Service add-ons (docs/add-ons.md): blouse stitching, fall & pico, … with price in rupees, lead days,
+     * measurement set, categories, SAC and GST rate. Absent: the store's add-ons stay as they are.
+     */
+    addOns: storeAddOnListSchema.optional(),
     returns: z
       .object({
         windowDays: returnSettingsSchema.shape.windowDays.default(DEFAULT_RETURN_SETTINGS.windowDays),
@@ -167,6 +173,21 @@ export const catalogImportFileSchema = z
     for (const problem of duplicateSkuProblems(file.products)) {
       context.addIssue({ code: 'custom', ...problem });
     }
+    // A product's add-ons name the file's add-ons (when the file lists them).
+    const codes = file.store.addOns?.map((addOn) => addOn.code);
+    if (codes === undefined) return;
+    file.products.forEach((product, index) => {
+      if (!Array.isArray(product.addOns)) return;
+      product.addOns.forEach((code, position) => {
+        if (!codes.includes(code)) {
+          context.addIssue({
+            code: 'custom',
+            path: ['products', index, 'addOns', position],
+            message: `is not one of store.addOns (${codes.join(', ') || 'none'})`,
+          });
+        }
+      });
+    });
   });
 
 export type CatalogImportFile = z.infer<typeof catalogImportFileSchema>;

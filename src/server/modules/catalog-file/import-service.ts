@@ -12,6 +12,7 @@ import { upsertCouponsFromFile } from '../coupons/coupon-admin';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/database';
 import { products } from '../../db/schema/catalog-tables';
+import { replaceStoreAddOns, setProductAddOnChoices } from '../add-ons/store-add-ons';
 import { refreshSearchIndex } from '../catalog/search-index';
 import { importPromotions } from '../promotions/promotion-file';
 import { saveSynonyms } from '../search/synonyms';
@@ -26,6 +27,7 @@ import {
   type ImageRow,
   type NewProductRow,
 } from '../catalog/bulk-writes';
+import { sendStockAlerts } from '../stock-alerts/stock-alert-release';
 import type { ImportProduct } from '../catalog/import-product-schema';
 import type { CatalogImportFile } from './import-schema';
 import { hashOf, resolveTargetStore, upsertCategories, upsertStoreInfo } from './import-store';
@@ -216,11 +218,24 @@ export async function importCatalog(
       await importBatch(context, file.products.slice(offset, offset + PRODUCTS_PER_BATCH), offset);
     }
     await markLosersChanged(tx, storeId, context.variants);
+    // Add-ons (docs/add-ons.md): the store's list when the file gives one, then each product's own choice.
+    if (file.store.addOns) await replaceStoreAddOns(tx, storeId, file.store.addOns);
+    await setProductAddOnChoices(
+      tx,
+      storeId,
+      new Map(
+        file.products.flatMap((product) =>
+          product.addOns === undefined ? [] : [[product.sku.toLowerCase(), product.addOns] as const],
+        ),
+      ),
+    );
     const promotionsChanged = file.store.promotions
       ? await importPromotions(tx, storeId, file.store.promotions)
       : false;
 
     await enqueueImportedProductEvents(tx, storeId, changedSkus);
+    // Stock the file brought back on sale sends its waiting back-in-stock alerts (docs/messages.md).
+    await sendStockAlerts(tx, storeId);
     const productsChanged = categoriesChanged || summary.created > 0 || summary.updated > 0;
     if (productsChanged) await refreshSearchIndex(tx, storeId);
     if (storeInfoChanged || synonymsChanged || productsChanged || promotionsChanged) {

@@ -24,6 +24,7 @@ import type { ImportProduct } from './import-product-schema';
 import { productRecord, productRowColumns } from './product-record';
 import { refreshProductSearch } from './search-index';
 import { isProductId } from './product-id';
+import { sendStockAlerts } from '../stock-alerts/stock-alert-release';
 
 /** Who saves, in which store. */
 export type ProductSaveContext = { storeId: number; actor: AuditActor };
@@ -218,6 +219,8 @@ export async function updateAdminProduct(
         gst_rate = ${columns.gstRate}, returnable = ${columns.returnable}, content_hash = '', updated_at = now()
       WHERE store_id = ${storeId} AND id = ${productId}`);
     await finishSave(tx, context, productId, input, before);
+    // Stock raised from sold out: its waiting back-in-stock alerts go now (docs/messages.md).
+    await sendStockAlerts(tx, storeId, [productId]);
   });
 }
 

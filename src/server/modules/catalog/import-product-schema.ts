@@ -25,6 +25,7 @@ import { productProblems } from '@shared/catalog/product-rules';
 import { quantityField, unitField } from '@shared/catalog/selling-rules';
 import { importVariantSchema, MAX_VARIANTS_PER_PRODUCT } from '@shared/catalog/variant-rules';
 import { gstRateField, hsnField } from '@shared/gst/gst-product-fields';
+import { productAddOnsField } from '@shared/add-ons/add-on-schemas';
 
 /** A product of the catalogue file, checked field by field and then by the product rules. */
 export const importProductSchema = z
@@ -57,6 +58,11 @@ export const importProductSchema = z
      * fabric sold by the metre (src/shared/returns/return-rules.ts `isReturnable`).
      */
     returnable: z.boolean({ message: 'must be true or false' }).optional(),
+    /**
+     * The store add-ons this product offers (docs/add-ons.md): codes among `store.addOns`, or `false` for none;
+     * absent: the store's add-ons of its category.
+     */
+    addOns: productAddOnsField,
     variants: z
       .array(importVariantSchema)
       .max(MAX_VARIANTS_PER_PRODUCT, `must hold at most ${MAX_VARIANTS_PER_PRODUCT} variants`)

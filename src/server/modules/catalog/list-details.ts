@@ -11,6 +11,7 @@ import { categories, productAttributes, productImages, products } from '../../db
 import { uploadedImages } from '../../db/schema/media-tables';
 import { bestUnitPrice, type ActivePromotion } from '../promotions/promotion-price';
 import { productImage } from './product-image';
+import { ratingOf } from './product-rating';
 import { attributeValuesInOrder } from './size-attribute-order';
 
 /** The product columns a list selects (with the category name). */
@@ -26,6 +27,8 @@ export const productColumns = {
   discountedPricePaise: products.discountedPricePaise,
   createdAt: products.createdAt,
   unit: products.unit,
+  ratingCount: products.ratingCount,
+  ratingTotal: products.ratingTotal,
 };
 
 /** One listed product as read from the database; prices in paise. */
@@ -41,12 +44,15 @@ export type ProductRow = {
   discountedPricePaise: number | null;
   createdAt: Date;
   unit: string;
+  /** Published reviews and the sum of their ratings (0 and 0: none). */
+  ratingCount: number;
+  ratingTotal: number;
 };
 
 /**
  * Loads images and attributes for `rows` (two queries) and builds the docs/product.md §3 server shape; a
  * product a running promotion (of `promotions`) sells below its own price shows that price as `discountedPrice`
- * and the promotion's name and end as `promotion`.
+ * and the promotion's name and end as `promotion`; a product with published reviews carries `rating`.
  */
 export async function withDetails(
   db: Db,
@@ -105,6 +111,7 @@ export async function withDetails(
       metricUnit: attribute.metricUnit,
     })),
     unit: row.unit === 'm' ? 'm' : 'piece',
+    ...ratingOf(row.ratingCount, row.ratingTotal),
   }));
 }
 

@@ -16,6 +16,7 @@ import { activePromotions } from '../promotions/active-promotions';
 import { bestUnitPrice, type ActivePromotion } from '../promotions/promotion-price';
 import { availabilityTagOfStock, stockAvailability } from './product-availability';
 import { productImage } from './product-image';
+import { ratingOf } from './product-rating';
 import { isProductId } from './product-id';
 import { attributeValuesInOrder } from './size-attribute-order';
 
@@ -44,6 +45,9 @@ type DetailDocument = {
   stock: number | null;
   /** The product's own setting; null: by its unit. */
   returnable: boolean | null;
+  /** Published reviews and the sum of their ratings (0 and 0: none). */
+  ratingCount: number;
+  ratingTotal: number;
   /** [url, widths, width, height]: the last three set for uploaded images (uploaded_images). */
   images: [string, number[] | null, number | null, number | null][];
   /** [id, key, values, metricUnit] */
@@ -106,6 +110,7 @@ export async function getProduct(
       'categoryId', p.category_id, 'parentCategory', p.parent_category, 'regularPricePaise', p.regular_price_paise,
       'discountedPricePaise', p.discounted_price_paise, 'unit', p.unit, 'minQuantity', p.min_quantity,
       'quantityStep', p.quantity_step, 'stock', p.stock, 'returnable', p.returnable,
+      'ratingCount', p.rating_count, 'ratingTotal', p.rating_total,
       'images', (SELECT coalesce(json_agg(json_build_array(i.url, m.widths, m.width, m.height)
           ORDER BY i.position, i.id), '[]') FROM product_images i
         LEFT JOIN uploaded_images m ON m.store_id = i.store_id AND m.url = i.url
@@ -168,6 +173,7 @@ export async function getProduct(
       metricUnit,
     })),
     unit: doc.unit === 'm' ? 'm' : 'piece',
+    ...ratingOf(doc.ratingCount, doc.ratingTotal),
     minQuantity: doc.minQuantity,
     quantityStep: doc.quantityStep,
     ...(variants.length > 0

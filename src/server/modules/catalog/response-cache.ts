@@ -9,6 +9,7 @@
  */
 import type pg from 'pg';
 import { CATALOG_CHANGED_CHANNEL } from '../stores/catalog-version';
+import { noteQuoteChange, QUOTE_CHANGED_CHANNEL, quoteChangeStoreOf } from '../stores/quote-change';
 import { KeptValues } from './kept-values';
 
 /**
@@ -43,6 +44,9 @@ export type CacheOptions<T> = {
 
 type Entry = { json: Buffer; vouchedAt: number; tag?: string | undefined };
 
+const toJson = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));
+const asIs = (value: Buffer): Buffer => value;
+
 /**
  * A bounded map of cache key → JSON bytes, with single-flight loading (one load or check per key at a time)
  * and an optional age limit per call. `now` is the clock in milliseconds (injected by tests).
@@ -74,9 +78,30 @@ export class ResponseCache {
    * loads and nothing is kept.
    */
   async getOrLoad<T>(key: string, load: () => Promise<T>, options: CacheOptions<T> = {}): Promise<Buffer> {
-    if (this.bypassed) return Buffer.from(JSON.stringify(await load()));
+    return this.getOrLoadAs(key, load, options, toJson);
+  }
+
+  /**
+   * Like {@link getOrLoad}, for an answer that `load()` makes as bytes of its own (e.g. a page's compressed
+   * HTML): the bytes are kept as they are, not as JSON.
+   */
+  async getOrLoadBytes(
+    key: string,
+    load: () => Promise<Buffer>,
+    options: CacheOptions<Buffer> = {},
+  ): Promise<Buffer> {
+    return this.getOrLoadAs(key, load, options, asIs);
+  }
+
+  private async getOrLoadAs<T>(
+    key: string,
+    load: () => Promise<T>,
+    options: CacheOptions<T>,
+    encode: (value: T) => Buffer,
+  ): Promise<Buffer> {
+    if (this.bypassed) return encode(await load());
     const hit = this.entries.get(key);
-    if (hit === undefined) return this.loading.get(key) ?? this.refresh(key, load, options);
+    if (hit === undefined) return this.loading.get(key) ?? this.refresh(key, load, options, encode);
     const { maxAgeMs } = options;
     if (maxAgeMs === undefined) return hit.json;
     const age = this.now() - hit.vouchedAt;
@@ -84,11 +109,11 @@ export class ResponseCache {
     if (age < maxAgeMs) {
       if (age >= maxAgeMs / 2 && !pending) {
         // Refresh ahead; a failed refresh leaves the entry to expire, and the next caller tries again.
-        this.refresh(key, load, options, hit).catch(() => undefined);
+        this.refresh(key, load, options, encode, hit).catch(() => undefined);
       }
       return hit.json;
     }
-    return pending ?? this.refresh(key, load, options, hit);
+    return pending ?? this.refresh(key, load, options, encode, hit);
   }
 
   /**
@@ -99,6 +124,7 @@ export class ResponseCache {
     key: string,
     load: () => Promise<T>,
     options: CacheOptions<T>,
+    encode: (value: T) => Buffer,
     previous?: Entry,
   ): Promise<Buffer> {
     const generation = this.generation;
@@ -110,7 +136,7 @@ export class ResponseCache {
         return previous.json;
       }
       const value = await load();
-      const json = Buffer.from(JSON.stringify(value));
+      const json = encode(value);
       // A write that happened while loading makes this result stale: do not keep it.
       if (generation === this.generation) {
         this.remember(key, { json, vouchedAt: startedAt, tag: revalidate?.tagOf(value) });
@@ -175,7 +201,9 @@ export function reconnectDelayMs(attempt: number): number {
 
 /**
  * Listens for catalogue changes announced by other processes (the import CLI, other servers) on a dedicated
- * PostgreSQL connection and calls `onChange` for each. When the connection dies (a database restart, an
+ * PostgreSQL connection and calls `onChange` for each; on the same connection, notes the changes of the
+ * checkout quote's coupons and settings (../stores/quote-change.ts) for the quote cache, which follows this
+ * cache's bypass. When the connection dies (a database restart, an
  * administrator ending it) the cache is bypassed and the connection re-opened with backoff
  * ({@link reconnectDelayMs}); once listening again the cache resumes and `onChange` runs once, for the
  * changes that may have been missed. A first connection that fails starts the same way, bypassed.
@@ -214,9 +242,12 @@ export async function listenForCatalogChanges(
       const opened = candidate;
       opened.on('notification', (message) => {
         if (message.channel === CATALOG_CHANGED_CHANNEL) onChange();
+        else if (message.channel === QUOTE_CHANGED_CHANNEL)
+          noteQuoteChange(quoteChangeStoreOf(message.payload));
       });
       opened.on('error', (error) => lost(opened, error));
       opened.on('end', () => lost(opened));
+      await opened.query(`LISTEN ${QUOTE_CHANGED_CHANNEL}`);
       await opened.query(`LISTEN ${CATALOG_CHANGED_CHANNEL}`);
       if (stopped) {
         opened.release(true);
@@ -244,7 +275,7 @@ export async function listenForCatalogChanges(
     client = undefined;
     if (!current) return;
     try {
-      await current.query(`UNLISTEN ${CATALOG_CHANGED_CHANNEL}`);
+      await current.query(`UNLISTEN ${CATALOG_CHANGED_CHANNEL}; UNLISTEN ${QUOTE_CHANGED_CHANNEL}`);
       current.release();
     } catch (error) {
       current.release(error as Error);

@@ -1,7 +1,8 @@
 /**
  * The owner's coupons (docs/discounts.md "Owner"): list with the status at this moment, create, edit, pause
  * or resume, duplicate, and each coupon's uses with its orders and the discount given. Every change is
- * audited in its own transaction (docs/admin.md "Audit"). The API speaks rupees; the tables paise.
+ * audited in its own transaction (docs/admin.md "Audit") and announced to the checkout quote's cache
+ * (../stores/quote-change.ts). The API speaks rupees; the tables paise.
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { couponStatus } from '@shared/discounts/coupon-rules';
@@ -13,6 +14,7 @@ import { coupons, type CouponRow } from '../../db/schema/coupon-tables';
 import { orders } from '../../db/schema/order-tables';
 import { ConflictError, NotFoundError } from '../../errors';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
+import { announceQuoteChange } from '../stores/quote-change';
 
 export const COUPON_NOT_FOUND = 'Coupon not found';
 export const CODE_TAKEN = 'is already the code of another coupon';
@@ -130,6 +132,7 @@ export async function saveCoupon(
         before: before === null ? null : couponToApi(before),
         after,
       });
+      await announceQuoteChange(tx, storeId);
       return after;
     });
   } catch (error) {
@@ -163,6 +166,7 @@ export async function setCouponPaused(
       before: { paused: before.paused },
       after: { paused },
     });
+    await announceQuoteChange(tx, storeId);
     return couponToApi(row!);
   });
 }
@@ -210,6 +214,7 @@ export async function duplicateCoupon(
       before: { code: source.code },
       after,
     });
+    await announceQuoteChange(tx, storeId);
     return after;
   });
 }
@@ -291,5 +296,6 @@ export async function upsertCouponsFromFile(
       changed++;
     }
   }
+  if (changed > 0) await announceQuoteChange(tx, storeId);
   return changed;
 }

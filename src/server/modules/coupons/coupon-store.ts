@@ -2,14 +2,16 @@
  * Coupons as the checkout reads and counts them (docs/discounts.md): the coupon of a code in a store, the
  * signed-in customer's earlier uses and orders, and the usage count — raised in the order's transaction by one
  * conditional update (never past the usage limit, whatever runs at the same time) and given back when an
- * unpaid order is cancelled. Every statement is scoped to the store. Money in paise.
+ * unpaid order is cancelled. Every statement is scoped to the store. Money in paise. A count raised or given
+ * back is announced to the checkout quote's cache (../stores/quote-change.ts), which keeps the counts.
  */
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { CouponTerms, CustomerUse } from '@shared/discounts/coupon-rules';
 import { COUPON_CODE_PATTERN } from '@shared/discounts/coupon-schemas';
 import { rowsOf, type Db } from '../../db/database';
 import { coupons, type CouponRow } from '../../db/schema/coupon-tables';
 import { ORDER_STATUS } from '@shared/orders/order-status';
+import { announceQuoteChange } from '../stores/quote-change';
 
 /** The rules' view of a stored coupon (names and product ids already in lower case). */
 export function couponTermsOf(row: CouponRow): CouponTerms {
@@ -32,6 +34,35 @@ export function couponTermsOf(row: CouponRow): CouponTerms {
     excludeSaleItems: row.excludeSaleItems,
     paused: row.paused,
   };
+}
+
+/**
+ * A scalar subquery giving the coupon of `code` (any letter case) in `storeId` as one JSON object with the
+ * row's property names (read it back with {@link couponRowOfJson}), or SQL NULL when there is none or the text
+ * cannot be a code. For a caller that reads the coupon in the same statement as other things (the checkout
+ * quote), so it costs no round trip of its own.
+ */
+export function couponByCodeJsonSql(storeId: number, code: string): SQL {
+  const trimmed = code.trim();
+  if (!COUPON_CODE_PATTERN.test(trimmed)) return sql`NULL::json`;
+  const fields = sql.join(
+    Object.entries(getTableColumns(coupons)).map(
+      ([key, column]) => sql`${key}::text, c.${sql.identifier(column.name)}`,
+    ),
+    sql`, `,
+  );
+  return sql`(SELECT json_build_object(${fields}) FROM coupons AS c
+    WHERE c.store_id = ${storeId} AND upper(c.code) = ${trimmed.toUpperCase()} LIMIT 1)`;
+}
+
+/** The coupon row of a {@link couponByCodeJsonSql} answer (its times back as `Date`s), or null for none. */
+export function couponRowOfJson(json: unknown): CouponRow | null {
+  if (json === null || json === undefined) return null;
+  const row = (typeof json === 'string' ? JSON.parse(json) : json) as Record<string, unknown>;
+  for (const [key, column] of Object.entries(getTableColumns(coupons))) {
+    if (column.columnType === 'PgTimestamp' && typeof row[key] === 'string') row[key] = new Date(row[key]);
+  }
+  return row as CouponRow;
 }
 
 /**
@@ -82,7 +113,9 @@ export async function claimCouponUse(tx: Db, storeId: number, couponId: number):
         AND (${coupons.usageLimit} IS NULL OR ${coupons.timesUsed} < ${coupons.usageLimit})`,
     )
     .returning({ id: coupons.id });
-  return claimed.length === 1;
+  if (claimed.length === 0) return false;
+  await announceQuoteChange(tx, storeId);
+  return true;
 }
 
 /**
@@ -103,5 +136,7 @@ export async function releaseCouponUse(tx: Db, storeId: number, orderId: string)
       FROM released WHERE coupons.store_id = ${storeId} AND coupons.id = released.coupon_id
       RETURNING coupons.id AS coupon_id`),
   );
-  return released.length > 0;
+  if (released.length === 0) return false;
+  await announceQuoteChange(tx, storeId);
+  return true;
 }

@@ -8,7 +8,6 @@
  * is a one-page PDF marked TEST MODE.
  */
 import { createHash } from 'node:crypto';
-import PDFDocument from 'pdfkit';
 import type { ShiprocketFetch } from './shiprocket-api';
 
 /** The sandbox's API address (never resolved: the sandbox's fetch answers in process). */
@@ -22,8 +21,12 @@ function idOf(text: string): number {
   return 100_000_000 + (createHash('sha256').update(text).digest().readUInt32BE(0) % 900_000_000);
 }
 
-/** The sandbox's label: one A6 page saying TEST MODE, with the AWB. */
-function sandboxLabel(awb: string): Promise<Buffer> {
+/**
+ * The sandbox's label: one A6 page saying TEST MODE, with the AWB. PDFKit (about 27 MB resident) is loaded
+ * with the first label, not at start, as the tax invoices load it.
+ */
+async function sandboxLabel(awb: string): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const document = new PDFDocument({ size: 'A6', margin: 24, info: { Title: `Label ${awb} (TEST MODE)` } });
     const chunks: Buffer[] = [];

@@ -16,6 +16,7 @@
 import { and, eq } from 'drizzle-orm';
 import { COURIER_STATUS, type CourierStatus } from '@shared/orders/courier-status';
 import { ORDER_STATUS } from '@shared/orders/order-status';
+import { queueOutForDeliveryMessage } from '../orders/lifecycle-messages';
 import type { Db } from '../../db/database';
 import { courierShipments } from '../../db/schema/courier-tables';
 import { orders } from '../../db/schema/order-tables';
@@ -118,10 +119,17 @@ export async function applyShiprocketUpdate(
     throw error;
   }
   if (meaning.kind === 'courier-status' && found.courierStatus !== meaning.status) {
-    await db
-      .update(orders)
-      .set({ courierStatus: meaning.status })
-      .where(and(eq(orders.storeId, storeId), eq(orders.id, found.orderId)));
+    const courierStatus = meaning.status;
+    await db.transaction(async (tx) => {
+      await tx
+        .update(orders)
+        .set({ courierStatus })
+        .where(and(eq(orders.storeId, storeId), eq(orders.id, found.orderId)));
+      // The shopper's 'out for delivery' message (docs/messages.md "Order updates").
+      if (courierStatus === COURIER_STATUS.outForDelivery) {
+        await queueOutForDeliveryMessage(tx, storeId, found.orderId);
+      }
+    });
     changed = true;
   }
   return { orderNumber: found.orderNumber, changed };

@@ -29,6 +29,7 @@ const notMember = sql`NOT EXISTS (SELECT 1 FROM store_members m
 const columns = {
   id: users.id,
   email: users.email,
+  phone: users.phone,
   firstName: users.firstName,
   lastName: users.lastName,
   createdAt: users.createdAt,
@@ -38,7 +39,8 @@ const columns = {
 
 function toRow(row: {
   id: number;
-  email: string;
+  email: string | null;
+  phone: string | null;
   firstName: string;
   lastName: string;
   createdAt: Date;
@@ -48,7 +50,8 @@ function toRow(row: {
   return {
     id: row.id,
     email: row.email,
-    name: `${row.firstName} ${row.lastName}`,
+    phone: row.phone,
+    name: `${row.firstName} ${row.lastName}`.trim(),
     createdAt: row.createdAt.toISOString(),
     orders: Number(row.orders),
     spentPaise: Number(row.spentPaise),
@@ -57,7 +60,7 @@ function toRow(row: {
 
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
 
-/** One page of `storeId`'s customers (shoppers only, no owner or staff), searched by name or e-mail and sorted as asked. */
+/** One page of `storeId`'s customers (shoppers only, no owner or staff), searched by name, e-mail or phone and sorted as asked. */
 export async function listCustomers(
   db: Db,
   storeId: number,
@@ -65,7 +68,7 @@ export async function listCustomers(
 ): Promise<{ customers: CustomerRow[]; hasMore: boolean }> {
   const pattern = query.q ? `%${likeLiteral(query.q)}%` : null;
   const search: SQL | undefined = pattern
-    ? sql`(${users.email} ILIKE ${pattern} OR (${users.firstName} || ' ' || ${users.lastName}) ILIKE ${pattern})`
+    ? sql`(${users.email} ILIKE ${pattern} OR ${users.phone} ILIKE ${pattern} OR (${users.firstName} || ' ' || ${users.lastName}) ILIKE ${pattern})`
     : undefined;
   const order =
     query.sort === 'spent'

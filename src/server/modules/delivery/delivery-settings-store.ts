@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from '@shared/delivery/delivery-rules';
 import type { Db } from '../../db/database';
 import { stores } from '../../db/schema/store-tables';
+import { announceQuoteChange } from '../stores/quote-change';
 
 /**
  * The settings as stored, completed with the defaults (a stored value written before a field existed still
@@ -30,11 +31,15 @@ export async function readDeliverySettings(db: Db, storeId: number): Promise<Del
   return deliverySettingsOf(row?.settings);
 }
 
-/** Replaces the delivery settings of `storeId` (call it in the transaction that audits the change). */
+/**
+ * Replaces the delivery settings of `storeId` (call it in the transaction that audits the change), and
+ * announces the change to the checkout quote's cache (../stores/quote-change.ts).
+ */
 export async function saveDeliverySettings(
   tx: Db,
   storeId: number,
   settings: DeliverySettings,
 ): Promise<void> {
   await tx.update(stores).set({ deliverySettings: settings }).where(eq(stores.id, storeId));
+  await announceQuoteChange(tx, storeId);
 }

@@ -1,8 +1,9 @@
 /**
  * The shopper's delivery check (docs/delivery.md): `GET /delivery/check?postalCode=302001[&state=…&subtotal=…]`,
  * open to anyone, for the product page's PIN check and the checkout's shipping line: whether the store
- * delivers there, the shipping charge (rupees) for the subtotal given, the estimate in days and, where cash
- * on delivery is offered for that PIN code, its fee. The order computes the charge again itself.
+ * delivers there, the shipping charge (rupees) for the subtotal given, the estimate in days (with the longest
+ * lead time of the add-ons named in `addOns`) and, where cash on delivery is offered for that PIN code, its fee.
+ * The order computes the charge again itself.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { indiaDatePlusDays, type CodAvailability } from '@shared/delivery/delivery-dates';
@@ -11,12 +12,14 @@ import { deliveryCheckQuerySchema, deliveryCheckSchema } from '@shared/delivery/
 import { errorBodySchema } from '@shared/errors/error-body';
 import { findIndianState } from '@shared/gst/indian-states';
 import { paiseToRupees, rupeesToPaise } from '@shared/money';
+import { longestAddOnLeadDays } from './add-on-lead-days';
 import { readDeliverySettings } from './delivery-settings-store';
 
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * 200 the check; 400 `{ error, fields }` for a PIN code that is not 6 digits ('Please enter a 6-digit PIN
-   * code') or whose first three digits belong to no state ('Enter a valid PIN code').
+   * code') or whose first three digits belong to no state ('Enter a valid PIN code'), or `addOns` that are not
+   * codes separated by commas.
    */
   app.get(
     '/delivery/check',
@@ -27,7 +30,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { postalCode, state, subtotal } = request.query;
+      const { postalCode, state, subtotal, addOns } = request.query;
       const settings = await readDeliverySettings(app.db, request.storeId);
       const subtotalPaise = rupeesToPaise(subtotal ?? 0);
       const quote = deliveryQuote(
@@ -55,17 +58,22 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       const cod: CodAvailability =
         refusal === null ? 'available' : refusal === 'disabled' ? 'not-offered' : refusal;
       const now = new Date();
+      // Add-ons are worked on side by side: the longest lead time is added (docs/add-ons.md "At checkout").
+      const leadDays = addOns ? await longestAddOnLeadDays(app.db, request.storeId, addOns.split(',')) : 0;
+      const minDays = quote.minDays + leadDays;
+      const maxDays = quote.maxDays + leadDays;
       return reply.send({
         postalCode,
         served: true,
         shipping: paiseToRupees(quote.chargePaise),
-        minDays: quote.minDays,
-        maxDays: quote.maxDays,
-        earliestDate: indiaDatePlusDays(now, quote.minDays),
-        latestDate: indiaDatePlusDays(now, quote.maxDays),
+        minDays,
+        maxDays,
+        earliestDate: indiaDatePlusDays(now, minDays),
+        latestDate: indiaDatePlusDays(now, maxDays),
         codFee: refusal === null ? paiseToRupees(settings.cod.feePaise) : null,
         cod,
         codMaxOrderValue: settings.cod.enabled ? paiseToRupees(settings.cod.maxOrderValuePaise) : null,
+        ...(addOns ? { leadDays } : {}),
       });
     },
   );

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { lineGst, untaxedLine, type LineGst } from '@shared/gst/line-gst';
 import { findIndianState } from '@shared/gst/indian-states';
 import { supplyKind, type SupplyKind } from '@shared/gst/tax-split';
-import type { Db } from '../../db/database';
+import { rowsOf, type Db } from '../../db/database';
 import type { StoredOrderCharge } from '../../db/schema/order-tables';
 
 /** The store's GST settings (the `stores` columns): state name, GSTIN (null: not registered), category defaults. */
@@ -107,6 +107,7 @@ export function chargeSupplyKind(tax: OrderTax): SupplyKind | null {
  * the shipping fee and the COD fee columns, the stored charges, the total (subtotal − the coupon's discount +
  * charges; write the discount first: ../orders/order-coupon.ts) and the order's
  * tax (the lines' and the charges'), all in paise.
+ * @returns the order's total as now stored, in paise (0 when there is no such order).
  */
 export async function recordOrderTax(
   tx: Db,
@@ -114,13 +115,13 @@ export async function recordOrderTax(
   orderId: string,
   tax: OrderTax,
   charges: StoredOrderCharge[] = [],
-): Promise<void> {
+): Promise<number> {
   const chargeOf = (kind: StoredOrderCharge['kind']) =>
     charges.find((charge) => charge.kind === kind)?.amountPaise ?? 0;
   const chargesPaise = charges.reduce((sum, charge) => sum + charge.amountPaise, 0);
   const chargesTaxPaise = charges.reduce((sum, charge) => sum + charge.taxPaise, 0);
   const column = <T>(pick: (line: TaxedLine) => T) => sql.param(tax.lines.map(pick));
-  await tx.execute(sql`
+  const result = await tx.execute(sql`
     WITH taxed AS (
       SELECT * FROM unnest(
         ${column((line) => line.position)}::integer[], ${column((line) => line.hsn)}::text[],
@@ -142,5 +143,8 @@ export async function recordOrderTax(
       shipping_fee_paise = ${chargeOf('shipping')}, cod_fee_paise = ${chargeOf('cod')},
       charges = ${JSON.stringify(charges)}::jsonb,
       total_paise = subtotal_paise - discount_paise + ${chargesPaise}
-    WHERE store_id = ${storeId} AND id = ${orderId} AND (SELECT count(*) FROM lines) >= 0`);
+    WHERE store_id = ${storeId} AND id = ${orderId} AND (SELECT count(*) FROM lines) >= 0
+    RETURNING total_paise`);
+  const [row] = rowsOf<{ total_paise: string | number }>(result);
+  return row ? Number(row.total_paise) : 0;
 }

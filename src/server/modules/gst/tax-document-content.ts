@@ -118,6 +118,22 @@ export type DocumentSource = {
   }[];
   /** The order's charges (shipping, COD fee) with their GST; absent or empty: none. */
   charges?: StoredOrderCharge[];
+  /**
+   * The lines' service add-ons (docs/add-ons.md): title with the line's title, SAC, quantity, GST-inclusive
+   * price and total, and their GST (paise); absent or empty: none.
+   */
+  addOns?: {
+    description: string;
+    sac: string;
+    quantity: number;
+    unitPricePaise: number;
+    totalPaise: number;
+    gstRate: number;
+    taxableValuePaise: number;
+    cgstPaise: number;
+    sgstPaise: number;
+    igstPaise: number;
+  }[];
 };
 
 /**
@@ -159,6 +175,25 @@ export function taxDocumentContent(
       totalPaise: line.lineTotalPaise,
     };
   });
+  // Add-ons (stitching, fall & pico) follow the goods as service lines with their SAC and rate (docs/add-ons.md).
+  for (const addOn of source.addOns ?? []) {
+    lines.push({
+      description: addOn.description,
+      hsn: addOn.sac,
+      quantity: addOn.quantity,
+      unit: 'NA',
+      unitPricePaise: addOn.unitPricePaise,
+      ratePercent: addOn.gstRate,
+      taxableValuePaise: addOn.taxableValuePaise,
+      cgstRate: supply === 'intra-state' ? addOn.gstRate / 2 : 0,
+      cgstPaise: addOn.cgstPaise,
+      sgstRate: supply === 'intra-state' ? addOn.gstRate / 2 : 0,
+      sgstPaise: addOn.sgstPaise,
+      igstRate: supply === 'inter-state' ? addOn.gstRate : 0,
+      igstPaise: addOn.igstPaise,
+      totalPaise: addOn.totalPaise,
+    });
+  }
   // The charges follow the goods, each a line of its own with its SAC (docs/gst.md "Charges").
   for (const charge of source.charges ?? []) {
     lines.push({

@@ -12,6 +12,7 @@ import { taxDocuments } from '../../db/schema/gst-tables';
 import { orderLines, orders } from '../../db/schema/order-tables';
 import { payments } from '../../db/schema/payment-tables';
 import { stores } from '../../db/schema/store-tables';
+import { storedAddOnsOf } from '../add-ons/order-add-ons';
 import { creditNoteLines, remainingLines } from './credit-note-lines';
 import { creditedPaise, creditNoteLinesOf, insertCreditNote, type IssuedDocument } from './credit-notes';
 import { financialYearOf, formatDocumentNumber, nextSequence } from './document-number';
@@ -55,12 +56,25 @@ async function documentSource(
     .limit(1);
   const gstin = paid?.payer?.gstin ? normaliseGstin(paid.payer.gstin) : null;
   const { order, store } = row;
+  const titleOf = new Map(lines.map((line) => [line.id, line.productTitle]));
+  const addOns = (await storedAddOnsOf(tx, storeId, [orderId])).map((addOn) => ({
+    description: `${addOn.title} — ${titleOf.get(addOn.orderLineId) ?? ''}`,
+    sac: addOn.sac,
+    quantity: addOn.quantity,
+    unitPricePaise: addOn.unitPricePaise,
+    totalPaise: addOn.totalPaise,
+    gstRate: Number(addOn.gstRate),
+    taxableValuePaise: addOn.taxableValuePaise,
+    cgstPaise: addOn.cgstPaise,
+    sgstPaise: addOn.sgstPaise,
+    igstPaise: addOn.igstPaise,
+  }));
   const payer = {
     gstin: gstin && isValidGstin(gstin) ? gstin : null,
     businessName: paid?.payer?.businessName ?? null,
   };
   if (order.placeOfSupplyCode !== null)
-    return { ...order, store, payer, lines, invoicePrefix: store.invoicePrefix };
+    return { ...order, store, payer, lines, addOns, invoicePrefix: store.invoicePrefix };
   // Placed before GST was recorded: taxed now from the line snapshots and the store's registration, by the
   // rules alone (the product's own rate may have changed since).
   const tax = orderTax(
@@ -84,6 +98,7 @@ async function documentSource(
     placeOfSupplyCode: tax.placeOfSupplyCode,
     store,
     payer,
+    addOns,
     lines: lines.map((line, index) => {
       const taxed = tax.lines[index]!;
       return {

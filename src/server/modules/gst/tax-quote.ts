@@ -5,7 +5,7 @@
  * charge (taxed at the principal supply's rate) and the COD fee where it is offered (docs/delivery.md). Reads
  * only; scoped to the store.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { codRefusal, type DeliverySettings } from '@shared/delivery/delivery-rules';
 import { findIndianState } from '@shared/gst/indian-states';
 import type { TaxQuote, TaxQuoteBody } from '@shared/gst/gst-schemas';
@@ -14,6 +14,7 @@ import { rowsOf, type Db } from '../../db/database';
 import { deliverySettingsOf } from '../delivery/delivery-settings-store';
 import { shippingCharge } from '../delivery/order-charges';
 import { activePromotions } from '../promotions/active-promotions';
+import type { ActivePromotion } from '../promotions/promotion-price';
 import { promotionalUnitPriceSql } from '../promotions/promotion-price-sql';
 import { chargeSupplyKind, orderTax, type OrderTax, type StoreGstSettings } from './order-tax';
 
@@ -69,28 +70,38 @@ export async function quoteStoreSettings(
   db: Db,
   storeId: number,
 ): Promise<{ gst: StoreGstSettings; delivery: DeliverySettings }> {
-  const [store] = rowsOf<{
+  const [row] = rowsOf<{ settings: unknown }>(
+    await db.execute(sql`SELECT ${quoteSettingsJsonSql(storeId)} AS settings`),
+  );
+  return quoteSettingsOfJson(row?.settings ?? null);
+}
+
+/**
+ * A scalar subquery giving what {@link quoteStoreSettings} reads as one JSON object (read it back with
+ * {@link quoteSettingsOfJson}), for a caller that reads it in the same statement as other things.
+ */
+export function quoteSettingsJsonSql(storeId: number): SQL {
+  return sql`(SELECT json_build_object('state', state, 'gstin', gstin, 'gstDefaults', gst_defaults,
+    'delivery', delivery_settings) FROM stores WHERE id = ${storeId})`;
+}
+
+/** The settings of a {@link quoteSettingsJsonSql} answer (a store's defaults when it is null). */
+export function quoteSettingsOfJson(json: unknown): { gst: StoreGstSettings; delivery: DeliverySettings } {
+  const store = (typeof json === 'string' ? JSON.parse(json) : json) as {
     state: string | null;
     gstin: string | null;
-    gst_defaults: StoreGstSettings['gstDefaults'];
-    delivery_settings: DeliverySettings | null;
-  }>(
-    await db.execute(
-      sql`SELECT state, gstin, gst_defaults, delivery_settings FROM stores WHERE id = ${storeId}`,
-    ),
-  );
+    gstDefaults: StoreGstSettings['gstDefaults'] | null;
+    delivery: DeliverySettings | null;
+  } | null;
   return {
-    gst: {
-      state: store?.state ?? null,
-      gstin: store?.gstin ?? null,
-      gstDefaults: store?.gst_defaults ?? {},
-    },
-    delivery: deliverySettingsOf(store?.delivery_settings),
+    gst: { state: store?.state ?? null, gstin: store?.gstin ?? null, gstDefaults: store?.gstDefaults ?? {} },
+    delivery: deliverySettingsOf(store?.delivery),
   };
 }
 
 /**
- * The lines of a quote priced as the order would price them at `now` (promotions running then included), in
+ * The lines of a quote priced as the order would price them at `now` (the promotions running then included:
+ * `promotions` when the caller read them already), in
  * the body's order; lines whose product or variant is not found are left out. `regular_price_paise`: the
  * variant's regular price, else the product's (a line is on sale when its unit price is below it).
  */
@@ -99,8 +110,9 @@ export async function quotedLines(
   storeId: number,
   lines: TaxQuoteBody['lines'],
   now: Date = new Date(),
+  promotions?: readonly ActivePromotion[],
 ): Promise<QuoteRow[]> {
-  const promotions = await activePromotions(db, storeId, now);
+  promotions ??= await activePromotions(db, storeId, now);
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   const asUuid = (value: string | undefined) => (value !== undefined && uuid.test(value) ? value : null);
   return rowsOf<QuoteRow>(

@@ -4,12 +4,14 @@
  * alone, as before). Never cached.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   databaseHealthSchema,
   livenessSchema,
   notReadySchema,
   readySchema,
 } from '@shared/health/health-schemas';
+import { sendCachedJson } from '../catalog/send-cached-json';
 import { checkReadiness } from './readiness';
 
 export type HealthRoutesOptions = {
@@ -17,9 +19,15 @@ export type HealthRoutesOptions = {
   outboxDir: string | null;
 };
 
+/**
+ * The answer of `GET /health/live`, `{ status: 'ok' }` (livenessSchema) as ready JSON bytes: the same for every
+ * call, so it is not validated and serialised again each time a load balancer asks.
+ */
+const LIVE_ANSWER = Buffer.from(JSON.stringify({ status: 'ok' } satisfies z.infer<typeof livenessSchema>));
+
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, options) => {
   app.get('/health/live', { schema: { response: { 200: livenessSchema } } }, async (_request, reply) =>
-    reply.header('cache-control', 'no-store').send({ status: 'ok' as const }),
+    sendCachedJson(reply.header('cache-control', 'no-store'), LIVE_ANSWER),
   );
 
   app.get(

@@ -3,14 +3,19 @@
  * and re-encoded first (./image-pipeline.ts; the first refusal answers 400 and nothing is written), then the
  * files are written to the media storage (./media-files.ts, ./media-storage.ts), then one transaction
  * records them in `uploaded_images` and runs the caller's change (with its audit entry) and announces a
- * catalogue change; when that transaction fails, the files it wrote are removed. After the commit this server's catalogue caches are cleared.
+ * catalogue change; when that transaction fails, the files it wrote are removed. After the commit this server's
+ * catalogue caches are cleared. A shopper's photo (a review's, a return's) goes the same way one file at a time
+ * ({@link saveOnePhoto}).
  */
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { uploadedImages } from '../../db/schema/media-tables';
+import { BadRequestError } from '../../errors';
 import { announceCatalogChange } from '../stores/catalog-version';
 import { processImage, type ProcessedImage, type UploadedFile } from './image-pipeline';
 import { mediaUrl, srcsetOf, writeImageFiles } from './media-files';
+import type { MediaStorage } from './media-storage';
 
 /** An uploaded picture as recorded: its public URL (widest file), `srcset`, widths and pixel size. */
 export type StoredImage = {
@@ -80,4 +85,52 @@ export async function saveUploads<T>(
   }
   await app.catalogChanged();
   return result;
+}
+
+/** 400 for a shopper's photo request with no file or more than one (review and return photos). */
+export const ONE_PHOTO_MESSAGE = 'Upload one photo at a time';
+
+/**
+ * One photo of a shopper's request (a review's, a return's): the one file `readFiles` reads is checked and
+ * re-encoded, its files are written to `storage`, then one transaction records it in `uploaded_images` (once
+ * per URL) and runs `attach(tx, imageId)`, which checks its owner again under its locks and links the picture;
+ * when that transaction fails, the written files are removed.
+ * @throws {BadRequestError} no file or more than one ({@link ONE_PHOTO_MESSAGE}); the pipeline's refusal of the
+ *   file (`photo.jpg is not a JPEG, PNG or WebP image`, …); whatever `attach` throws.
+ */
+export async function saveOnePhoto(
+  db: Db,
+  storage: MediaStorage,
+  storeId: number,
+  readFiles: () => Promise<UploadedFile[]>,
+  attach: (tx: Db, imageId: number) => Promise<void>,
+): Promise<void> {
+  const files = await readFiles();
+  if (files.length !== 1) throw new BadRequestError(ONE_PHOTO_MESSAGE);
+  const image = await processImage(files[0]!);
+  const url = mediaUrl(storeId, image.hash, image.width);
+  const written = await writeImageFiles(storage, storeId, [image]);
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(uploadedImages)
+        .values({
+          storeId,
+          url,
+          hash: image.hash,
+          width: image.width,
+          height: image.height,
+          widths: image.files.map((file) => file.width),
+        })
+        .onConflictDoNothing();
+      const [stored] = await tx
+        .select({ id: uploadedImages.id })
+        .from(uploadedImages)
+        .where(and(eq(uploadedImages.storeId, storeId), eq(uploadedImages.url, url)));
+      await attach(tx, stored!.id);
+    });
+  } catch (error) {
+    await written.remove();
+    throw error;
+  }
 }

@@ -1,7 +1,7 @@
 /**
  * Removing an uploaded image once nothing names it (docs/admin.md "Images", docs/decisions/022-media-storage.md).
  * An uploaded picture is named by URL from many places — a product's images, its main image, a variant's
- * image, a category's image, the store logo, an order line's picture — and by id from a return's photos.
+ * image, a category's image, the store logo, an order line's picture — and by id from a return's or a review's photos.
  * Any of its widths counts (an order line may carry the narrow file). When a change drops a URL,
  * {@link releaseUnusedImages} runs inside the change's transaction: a picture no longer named anywhere loses
  * its `uploaded_images` row, and the keys of its files are returned; {@link removeMediaFiles} deletes them
@@ -14,6 +14,7 @@ import { categories, productImages, products, productVariants } from '../../db/s
 import { uploadedImages } from '../../db/schema/media-tables';
 import { orderLines } from '../../db/schema/order-tables';
 import { returnPhotos } from '../../db/schema/return-tables';
+import { reviewPhotos } from '../../db/schema/review-tables';
 import { stores } from '../../db/schema/store-tables';
 import { IMAGE_WIDTHS } from './image-pipeline';
 import { MEDIA_URL_PREFIX, mediaKey, mediaKeyOfUrl } from './media-files';
@@ -52,6 +53,11 @@ async function isNamed(tx: Db, storeId: number, prefix: string): Promise<boolean
       .from(returnPhotos)
       .innerJoin(uploadedImages, eq(uploadedImages.id, returnPhotos.imageId))
       .where(and(eq(returnPhotos.storeId, storeId), like(uploadedImages.url, pattern))),
+    tx
+      .select({ one: sql`1` })
+      .from(reviewPhotos)
+      .innerJoin(uploadedImages, eq(uploadedImages.id, reviewPhotos.imageId))
+      .where(and(eq(reviewPhotos.storeId, storeId), like(uploadedImages.url, pattern))),
   ];
   for (const use of uses) {
     if ((await use.limit(1)).length > 0) return true;

@@ -4,7 +4,7 @@
  * 32 random bytes as unpadded base64url (43 characters), of which only the SHA-256 (hex) is stored, as for
  * sessions and password reset links; it works once, for 1 hour, and only through its own store.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { memberLinkMessages } from '@shared/admin/admin-schemas';
 import { RESET_TOKEN_PATTERN } from '@shared/accounts/account-schemas';
 import type { Db } from '../../db/database';
@@ -14,6 +14,13 @@ import { BadRequestError } from '../../errors';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../accounts/password-policy';
 import { generateResetToken, hashResetToken } from '../accounts/password-reset';
 import { hashPassword } from '../accounts/service';
+
+/**
+ * A member's e-mail, read as text: owners and staff are always found or made by e-mail (memberships.ts), and an
+ * account's e-mail is never removed once given, so it is not null for a member. (Only an account made by
+ * signing in with a phone code has none, and an invitation by e-mail never finds such an account.)
+ */
+export const memberEmail = sql<string>`${users.email}`;
 
 /** How long a set-up or invitation link works, in milliseconds (1 hour). */
 export const MEMBER_LINK_LIFETIME_MS = 60 * 60 * 1000;
@@ -79,7 +86,7 @@ export async function useMemberLink(
     gt(memberLinks.expiresAt, now),
   );
   const [found] = await db
-    .select({ linkId: memberLinks.id, userId: memberLinks.userId, email: users.email })
+    .select({ linkId: memberLinks.id, userId: memberLinks.userId, email: memberEmail })
     .from(memberLinks)
     .innerJoin(users, and(eq(users.id, memberLinks.userId), eq(users.storeId, memberLinks.storeId)))
     .innerJoin(

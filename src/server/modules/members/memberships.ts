@@ -17,7 +17,7 @@ import { hashPassword } from '../accounts/service';
 import { membershipOf } from '../auth/active-membership';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { invitationMessage } from './invitation-mail';
-import { issueMemberLink, memberLink, MEMBER_LINK_LIFETIME_MS } from './member-links';
+import { issueMemberLink, memberEmail, memberLink, MEMBER_LINK_LIFETIME_MS } from './member-links';
 
 /** The 404 of a member id that is not one of this store's. */
 export const MEMBER_NOT_FOUND = 'Member not found';
@@ -170,7 +170,7 @@ export async function listMembers(db: Db, storeId: number): Promise<Member[]> {
   const rows = await db
     .select({
       id: storeMembers.id,
-      email: users.email,
+      email: memberEmail,
       role: storeMembers.role,
       createdAt: storeMembers.createdAt,
       acceptedAt: storeMembers.acceptedAt,
@@ -201,7 +201,7 @@ export async function revokeMember(
       .select({
         id: storeMembers.id,
         userId: storeMembers.userId,
-        email: users.email,
+        email: memberEmail,
         role: storeMembers.role,
         createdAt: storeMembers.createdAt,
         acceptedAt: storeMembers.acceptedAt,

@@ -4,7 +4,7 @@
  * gateway, cash on delivery), test payments, a search by order number, name, phone or e-mail, and the coupon
  * code the orders carry (docs/discounts.md).
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { AdminOrderFilters } from '@shared/admin/admin-order-schemas';
 import { ORDER_STATUS, type OrderStatusCode } from '@shared/orders/order-status';
 import { orders } from '../../db/schema/order-tables';
@@ -12,6 +12,8 @@ import { normalizeOrderNumber } from './order-number';
 
 const STATUS_CODES: Record<NonNullable<AdminOrderFilters['status']>, OrderStatusCode> = {
   pending: ORDER_STATUS.pending,
+  'cod-awaiting': ORDER_STATUS.codAwaitingConfirmation,
+  'cod-unconfirmed': ORDER_STATUS.codAwaitingConfirmation,
   processing: ORDER_STATUS.processing,
   shipped: ORDER_STATUS.shipped,
   delivered: ORDER_STATUS.delivered,
@@ -56,6 +58,7 @@ export function filterConditions(
     eq(orders.storeId, storeId),
     userId !== undefined ? eq(orders.userId, userId) : undefined,
     filters.status ? eq(orders.status, STATUS_CODES[filters.status]) : undefined,
+    filters.status === 'cod-unconfirmed' ? isNotNull(orders.codFlaggedAt) : undefined,
     filters.from ? sql`${orders.createdAt} >= ${dayStart(filters.from)}` : undefined,
     filters.to ? sql`${orders.createdAt} < ${dayStart(filters.to)} + interval '1 day'` : undefined,
     paymentProviders

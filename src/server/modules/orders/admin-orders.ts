@@ -21,6 +21,7 @@ import { filterConditions, testPaid } from './admin-order-filters';
 import { ORDER_TRANSITIONS } from './order-lifecycle';
 import { orderDocumentSummaries } from '../gst/document-download';
 import { normalizeOrderNumber } from './order-number';
+import { addOnsByLine } from '../add-ons/order-add-ons';
 import { ORDER_NOT_FOUND } from './order-queries';
 
 const ORDER_BY: Record<AdminOrderFilters['sort'], SQL[]> = {
@@ -183,7 +184,7 @@ export async function adminOrderDetail(db: Db, storeId: number, input: string): 
   const found = await findAdminOrder(db, storeId, input);
   const scope = (table: typeof orderLines | typeof orderEvents | typeof payments) =>
     and(eq(table.storeId, storeId), eq(table.orderId, found.id));
-  const [[order], lines, paid, history, audit, documents] = await Promise.all([
+  const [[order], lines, paid, history, audit, documents, addOns] = await Promise.all([
     db
       .select()
       .from(orders)
@@ -197,6 +198,7 @@ export async function adminOrderDetail(db: Db, storeId: number, input: string): 
       .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
     auditOf(db, storeId, 'order', found.orderNumber),
     orderDocumentSummaries(db, storeId, found.id),
+    addOnsByLine(db, storeId, [found.id]),
   ]);
   if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
   const shipped = [...audit].reverse().find((entry) => entry.action === 'ship');
@@ -240,6 +242,7 @@ export async function adminOrderDetail(db: Db, storeId: number, input: string): 
       quantity: Number(line.quantity),
       unitPricePaise: line.unitPricePaise,
       lineTotalPaise: Number(line.lineTotalPaise),
+      ...(addOns.has(line.id) ? { addOns: addOns.get(line.id)! } : {}),
     })),
     payments: paid.map((payment) => ({
       provider: payment.provider,

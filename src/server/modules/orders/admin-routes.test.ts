@@ -177,7 +177,8 @@ describe.each(testDatabaseKinds)('admin order routes on %s', (kind) => {
     const response = await call('GET', '/orders?status=lost&from=10-03-2026&limit=500&sort=price');
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({
-      status: 'must be one of pending, processing, shipped, delivered, cancelled',
+      status:
+        'must be one of pending, cod-awaiting, cod-unconfirmed, processing, shipped, delivered, cancelled',
       from: 'must be a date as YYYY-MM-DD',
       limit: 'must be a whole number from 1 to 100',
       sort: 'must be one of newest, oldest, total-desc, total-asc',

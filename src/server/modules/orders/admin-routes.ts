@@ -22,6 +22,7 @@ import { orderStatusLabel } from '@shared/orders/order-status';
 import { paymentLabel } from '@shared/payments/payment-labels';
 import { cancelOrder, deliverOrder, shipOrder } from './admin-order-actions';
 import { adminOrderDetail, exportAdminOrders, listAdminOrders } from './admin-orders';
+import { confirmCodOrderByOwner } from './cod-confirmation';
 import { runAdminOrderStep } from './admin-order-step';
 
 /**
@@ -139,6 +140,20 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.send(
         await runAdminOrderStep(app, request, orderId, (context) =>
           cancelOrder(app.db, context, orderId, request.body),
+        ),
+      );
+    },
+  );
+
+  /** COD awaiting confirmation → Processing, after the owner's call (audited); 409 from any other status. */
+  app.post(
+    '/orders/:orderId/cod-confirm',
+    { schema: { params: adminOrderParamsSchema, response: answers } },
+    async (request, reply) => {
+      const { orderId } = request.params;
+      return reply.send(
+        await runAdminOrderStep(app, request, orderId, (context) =>
+          confirmCodOrderByOwner(app.db, context, orderId),
         ),
       );
     },

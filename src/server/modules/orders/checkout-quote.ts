@@ -1,6 +1,6 @@
 /**
  * The checkout's bill (`POST /checkout/quote`, docs/discounts.md): the lines priced as the order would price
- * them at this moment (../gst/tax-quote.ts), the coupon (refused with its message, or shared over the lines it
+ * them at this moment (./quote-line-pricing.ts, the rules of ../gst/tax-quote.ts), the coupon (refused with its message, or shared over the lines it
  * applies to), the GST of the discounted lines, the shipping charge for the delivery PIN code (none with a
  * free-shipping coupon), the COD fee when cash on delivery is chosen, and the total. Reads only; scoped to the
  * store. The order repeats the same pricing in its own transaction, whatever the client shows.
@@ -13,22 +13,33 @@ import { paiseToRupees } from '@shared/money';
 import type { Db } from '../../db/database';
 import { shippingCharge } from '../delivery/order-charges';
 import { chargeSupplyKind, orderTax } from '../gst/order-tax';
-import { quotedLines, quoteStoreSettings } from '../gst/tax-quote';
-import { couponVerdict, discountedTaxInputs } from './coupon-pricing';
+import { couponVerdictOf, discountedTaxInputs } from './coupon-pricing';
+import { priceAddOns } from '../add-ons/add-on-pricing';
+import type { QuoteCache } from './quote-cache';
+import { priceQuoteLines, uuidOrNull } from './quote-line-pricing';
 
 /**
  * The bill of `body` in `storeId` for the signed-in `userId` (null: a guest; the per-customer and first-order
- * rules are then checked when the order is placed). Amounts in rupees.
+ * rules are then checked when the order is placed), at `now`. Amounts in rupees. The store's settings,
+ * promotions and coupons and the products come from `cache` (./quote-cache.ts: read from the database only
+ * when a change made them stale), the promotions and the coupon's window judged at `now`.
  */
 export async function quoteCheckout(
   db: Db,
   storeId: number,
   body: CheckoutQuoteBody,
   userId: number | null,
-  now = new Date(),
+  now: Date,
+  cache: QuoteCache,
 ): Promise<CheckoutQuote> {
-  const { gst, delivery } = await quoteStoreSettings(db, storeId);
-  const rows = await quotedLines(db, storeId, body.lines, now);
+  const code = body.couponCode?.trim() ?? '';
+  const productIds = body.lines.flatMap((line) => uuidOrNull(line.productId) ?? []);
+  const [context, products] = await Promise.all([
+    cache.context(db, storeId, code, now),
+    cache.products(db, storeId, productIds),
+  ]);
+  const { gst, delivery } = context;
+  const rows = priceQuoteLines(body.lines, (id) => products.get(id), context.promotions);
   const lines = rows.map((row) => ({
     position: row.position,
     productId: row.product_id,
@@ -42,8 +53,7 @@ export async function quoteCheckout(
     gstRate: row.gst_rate === null ? null : Number(row.gst_rate),
     unit: row.unit === 'm' ? ('m' as const) : ('piece' as const),
   }));
-  const code = body.couponCode?.trim() ?? '';
-  const verdict = code === '' ? null : await couponVerdict(db, storeId, code, lines, userId, now);
+  const verdict = code === '' ? null : await couponVerdictOf(db, storeId, context.coupon, lines, userId, now);
   const applied = verdict && 'applied' in verdict ? verdict.applied : null;
   const lineDiscounts = applied?.lineDiscountsPaise ?? lines.map(() => 0);
 
@@ -82,7 +92,31 @@ export async function quoteCheckout(
       }
     }
   }
-  const subtotalPaise = lines.reduce((sum, line) => sum + line.lineTotalPaise, 0);
+  // Add-ons (docs/add-ons.md): priced and taxed on their own, outside the coupon and the shipping charge.
+  const addOns = await priceAddOns(db, {
+    storeId,
+    userId: userId ?? 0,
+    supply: kind,
+    lines: lines.map((line) => ({
+      key: String(line.position),
+      position: line.position,
+      productId: line.productId,
+      unit: line.unit,
+      quantity: line.quantity,
+      requests: body.lines[line.position]?.addOns ?? [],
+    })),
+  });
+  const addOnsPaise = addOns.reduce((sum, addOn) => sum + addOn.totalPaise, 0);
+  const addOnHeads = addOns.reduce(
+    (sum, addOn) => ({
+      tax: sum.tax + addOn.gst.taxPaise,
+      cgst: sum.cgst + addOn.gst.cgstPaise,
+      sgst: sum.sgst + addOn.gst.sgstPaise,
+      igst: sum.igst + addOn.gst.igstPaise,
+    }),
+    { tax: 0, cgst: 0, sgst: 0, igst: 0 },
+  );
+  const subtotalPaise = lines.reduce((sum, line) => sum + line.lineTotalPaise, 0) + addOnsPaise;
   const discountPaise = applied?.discountPaise ?? 0;
   const heads = tax.lines.reduce(
     (sum, line) => ({
@@ -90,13 +124,14 @@ export async function quoteCheckout(
       sgst: sum.sgst + line.sgstPaise,
       igst: sum.igst + line.igstPaise,
     }),
-    { cgst: 0, sgst: 0, igst: 0 },
+    { cgst: addOnHeads.cgst, sgst: addOnHeads.sgst, igst: addOnHeads.igst },
   );
   let supply: CheckoutQuote['tax']['supply'] = null;
   if (!gst.gstin) supply = 'not-registered';
   else if (state) supply = state.code === tax.supplierStateCode ? 'intra-state' : 'inter-state';
   return {
     subtotal: paiseToRupees(subtotalPaise),
+    ...(addOnsPaise > 0 ? { addOns: paiseToRupees(addOnsPaise) } : {}),
     discount: paiseToRupees(discountPaise),
     ...(shippingPaise === undefined
       ? {}
@@ -105,7 +140,7 @@ export async function quoteCheckout(
     tax: {
       registered: gst.gstin !== null,
       supply,
-      total: paiseToRupees(tax.taxPaise + chargesTaxPaise),
+      total: paiseToRupees(tax.taxPaise + chargesTaxPaise + addOnHeads.tax),
       cgst: paiseToRupees(heads.cgst),
       sgst: paiseToRupees(heads.sgst),
       igst: paiseToRupees(heads.igst),

@@ -34,7 +34,21 @@ export async function couponVerdict(
   userId: number | null,
   now: Date,
 ): Promise<CouponVerdict> {
-  const coupon = await findCouponByCode(db, storeId, code);
+  return couponVerdictOf(db, storeId, await findCouponByCode(db, storeId, code), lines, userId, now);
+}
+
+/**
+ * {@link couponVerdict} for a coupon already read (`coupon`; null when the code names none): 'This code is not
+ * valid', or {@link applyCoupon}'s verdict, with the customer's earlier uses read when `userId` is given.
+ */
+export async function couponVerdictOf(
+  db: Db,
+  storeId: number,
+  coupon: CouponRow | null,
+  lines: readonly CouponLine[],
+  userId: number | null,
+  now: Date,
+): Promise<CouponVerdict> {
   if (!coupon) return { coupon: null, refusal: COUPON_NOT_VALID };
   const customer: CustomerUse | null =
     userId === null ? null : await customerUseOf(db, storeId, userId, coupon.id);

@@ -26,6 +26,7 @@ import { inBodyOrder, wantedLines } from './order-lines';
 import { generateOrderNumber } from './order-number';
 import { activePromotions } from '../promotions/active-promotions';
 import { placeOrder } from './place-order';
+import { mailAddOns, placeOrderAddOns } from './order-add-on-lines';
 import { priceOrder } from './pricing';
 import { shortStockError } from './stock';
 import { applyCoupon, type CustomerUse } from '@shared/discounts/coupon-rules';
@@ -33,6 +34,13 @@ import { COUPON_NOT_VALID } from '@shared/discounts/coupon-messages';
 import { couponTermsOf, customerUseOf, findCouponByCode } from '../coupons/coupon-store';
 import { discountedTaxInputs } from './coupon-pricing';
 import { applyOrderCoupon } from './order-coupon';
+import { queueOrderPlacedMessage, recordCheckoutOptIn } from './checkout-consent';
+import { DEFAULT_MESSAGE_TEXTS } from '@shared/notifications/message-templates';
+import { e164IndianMobile } from '../notifications/phone-consent';
+import { shopNameOf } from '../mail/shop-sender';
+import type { MessageOrder } from './order-messages';
+import { loadOrderStoreFacts, type OrderStoreCache } from './order-store-cache';
+import type { QuoteCache } from './quote-cache';
 
 /** Minutes an order waits for payment when the caller does not say: the default of `PAYMENT_WINDOW_MINUTES`. */
 export const DEFAULT_PAYMENT_WINDOW_MINUTES = 30;
@@ -64,6 +72,11 @@ export type CreateOrderInput = {
   newOrderNumber?: () => string;
   /** The instant whose running promotions price the lines (default: now). */
   now?: Date;
+  /**
+   * The app's caches (`app.quoteCache`, `app.orderStoreCache`): the running promotions and what the order's
+   * messages and webhook events need of the store, kept in process; without them they are read.
+   */
+  caches?: { quote: QuoteCache; store: OrderStoreCache } | undefined;
 };
 
 /** Thrown inside the transaction when the drawn order number already exists in the store. */
@@ -119,7 +132,10 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
   };
   // Read before the transaction, which PGlite runs on the event loop: promotions change rarely, and a promotion
   // written meanwhile is a catalogue change the shopper's page has not shown yet either.
-  const promotions = await activePromotions(db, storeId, input.now ?? new Date());
+  const now = input.now ?? new Date();
+  const promotions = input.caches
+    ? (await input.caches.quote.context(db, storeId, undefined, now)).promotions
+    : await activePromotions(db, storeId, now);
   const attempt = () =>
     db.transaction(async (tx): Promise<CreatedOrder> => {
       // One order per turn of the event loop. PGlite hands its lock from one waiter to the next in
@@ -215,24 +231,33 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
       }
       // A free-shipping coupon takes the charge away altogether (no charge, no GST on it).
       const shippingCharges = shipping.charge && !freeShipping ? [shipping.charge] : [];
-      await recordOrderTax(tx, storeId, order.id, tax, shippingCharges);
+      const taxedTotalPaise = await recordOrderTax(tx, storeId, order.id, tax, shippingCharges);
+      const addOns = await placeOrderAddOns(tx, {
+        ...{ storeId, userId, orderId: order.id, body, wanted },
+        ...{ placed: placed.lines, supply: chargeSupplyKind(tax) },
+      });
+      const goods = priceOrder(
+        placed.lines.map((line) => ({
+          title: line.title!,
+          size: line.size,
+          color: line.color,
+          unit: line.unit,
+          quantity: line.quantity,
+          unitPricePaise: line.unitPricePaise!,
+        })),
+        shippingCharges[0]?.amountPaise ?? 0,
+        lineDiscounts ?? undefined,
+      );
+      const addOnsPaise = addOns.reduce((sum, addOn) => sum + addOn.totalPaise, 0);
 
       const confirmation: OrderConfirmation = {
         orderNumber: order.orderNumber,
         email: input.email,
         createdAt: order.createdAt,
-        ...priceOrder(
-          placed.lines.map((line) => ({
-            title: line.title!,
-            size: line.size,
-            color: line.color,
-            unit: line.unit,
-            quantity: line.quantity,
-            unitPricePaise: line.unitPricePaise!,
-          })),
-          shippingCharges[0]?.amountPaise ?? 0,
-          lineDiscounts ?? undefined,
-        ),
+        ...goods,
+        subtotalPaise: goods.subtotalPaise + addOnsPaise,
+        totalPaise: goods.totalPaise + addOnsPaise,
+        addOns: mailAddOns(addOns, placed.lines),
         couponCode: coupon && lineDiscounts ? coupon.code : null,
         shippingMethod: order.shippingMethod,
         shippingAddress: { ...shippingAddress },
@@ -242,7 +267,31 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
         paymentUrl: input.shopOrigin ? paymentPageUrl(input.shopOrigin, order.orderNumber) : null,
       };
       await enqueueMail(tx, storeId, orderConfirmationMessage(confirmation, input.mailFrom));
-      await enqueueOrderCreatedEvents(tx, storeId, order.id);
+      if (body.whatsappOptIn)
+        await recordCheckoutOptIn(tx, storeId, userId, shippingAddress.phone, order.createdAt);
+      const facts = await (input.caches?.store.facts(tx, storeId) ?? loadOrderStoreFacts(tx, storeId));
+      // The order as its messages read it (./order-messages.ts `readMessageOrder`), from what is in hand: its
+      // stored total is the taxed total plus the add-ons (../add-ons/order-add-ons.ts adds them).
+      const messageOrder: MessageOrder = {
+        id: order.id,
+        orderNumber: order.orderNumber,
+        phone: e164IndianMobile(shippingAddress.phone),
+        email: input.email,
+        totalPaise: taxedTotalPaise + addOnsPaise,
+        cashOnDelivery: false,
+        courier: null,
+        trackingNumber: null,
+        shopName: shopNameOf({ ...placed.store, companyEmail: null }),
+        settings: facts.messageSettings,
+      };
+      await queueOrderPlacedMessage(
+        tx,
+        storeId,
+        messageOrder,
+        confirmation.paymentUrl,
+        facts.templateTexts.get('order-placed') ?? DEFAULT_MESSAGE_TEXTS['order-placed'],
+      );
+      await enqueueOrderCreatedEvents(tx, storeId, order.id, facts.endpoints);
       return { orderNumber: order.orderNumber, replayed: false, confirmation };
     });
 

@@ -21,6 +21,7 @@ import { escapeHtml } from '../../html-escape';
 import { plainMailName, plainMailText } from '../mail/mail-text';
 import { ORDER_NUMBER_HEADER } from '../mail/mailer';
 import { enqueueMail } from '../mail/outbox';
+import { queueLifecycleMessages } from './lifecycle-messages';
 import { enqueueLifecycleMail, refundDueMessage, type LatePayment } from './lifecycle-mail';
 import { shopNameOf, shopSender } from '../mail/shop-sender';
 import { lineText, readMailOrder, rupeesOf, type MailOrder } from './order-mail-lines';
@@ -91,6 +92,7 @@ export async function reinstateLatePayment(
     cause: `${REINSTATED_CAUSE} (${input.cause})`,
   });
   await enqueueLifecycleMail(tx, storeId, orderId, ORDER_STATUS.processing, input.mailFrom);
+  await queueLifecycleMessages(tx, storeId, orderId, ORDER_STATUS.processing);
   return 'reinstated';
 }
 

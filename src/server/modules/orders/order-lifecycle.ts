@@ -7,6 +7,8 @@
  *    │                      │                                             │
  *    └────────cancel────────┴──────────────────────────────────────────────┴──▶ Cancelled(4)
  *                                  (returns the lines' stock; stores the cause)
+ * Pending(0) ──cash on delivery──▶ COD awaiting confirmation(5) ──confirm──▶ Processing(1)
+ *                                                              └──cancel──▶ Cancelled(4)
  * ```
  *
  * Shipping issues the order's tax invoice (or bill of supply) in the same transaction, numbered from the
@@ -17,7 +19,8 @@
  * Every transition runs in one transaction: the order row is locked, the move is checked, the status is
  * changed by a conditional `UPDATE … WHERE status = <from>`, an `order_events` row records the time and the
  * cause, a cancellation returns the lines' stock (./order-stock-return.ts), and the customer's e-mail of the
- * move ('Payment received', 'Shipped', 'Cancelled': ./lifecycle-mail.ts) is written to the outbox. An
+ * move ('Payment received', 'Shipped', 'Cancelled': ./lifecycle-mail.ts) is written to the outbox with its
+ * phone message (./lifecycle-messages.ts). An
  * illegal move throws a {@link ConflictError} and changes nothing. The routes (payments, the shopper's
  * cancel), the payment window's expiry, the shop owner's CLI and later the admin panel all move orders
  * through {@link transition}. The one move outside this table — a Cancelled order whose payment window had
@@ -34,14 +37,21 @@ import { invoiceAttachment } from '../gst/invoice-attachment';
 import { issueCreditNote, issueInvoice } from '../gst/tax-documents';
 import { collectCashOnDelivery } from './cod-collection';
 import { enqueueLifecycleMail } from './lifecycle-mail';
+import { queueLifecycleMessages } from './lifecycle-messages';
 import { ORDER_NOT_FOUND } from './order-queries';
 import { returnOrderStock } from './order-stock-return';
 import { enqueueOrderStatusEvent } from '../webhooks/webhook-events';
 import { releaseCouponUse } from '../coupons/coupon-store';
+import { sendStockAlerts } from '../stock-alerts/stock-alert-release';
 
 /** The legal moves: from each status, the statuses it may go to. */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatusCode, readonly OrderStatusCode[]>> = {
-  [ORDER_STATUS.pending]: [ORDER_STATUS.processing, ORDER_STATUS.cancelled],
+  [ORDER_STATUS.pending]: [
+    ORDER_STATUS.processing,
+    ORDER_STATUS.cancelled,
+    ORDER_STATUS.codAwaitingConfirmation,
+  ],
+  [ORDER_STATUS.codAwaitingConfirmation]: [ORDER_STATUS.processing, ORDER_STATUS.cancelled],
   [ORDER_STATUS.processing]: [ORDER_STATUS.shipped, ORDER_STATUS.cancelled],
   [ORDER_STATUS.shipped]: [ORDER_STATUS.delivered, ORDER_STATUS.cancelled],
   [ORDER_STATUS.delivered]: [],
@@ -168,8 +178,19 @@ export async function transitionInTransaction(
   await tx.insert(orderEvents).values({ storeId, orderId, fromStatus: from, toStatus: to, cause });
 
   const restockedUnits = cancelling ? await returnOrderStock(tx, storeId, orderId) : 0;
+  // Stock back on sale sends its waiting back-in-stock alerts (docs/messages.md).
+  if (restockedUnits > 0) await sendStockAlerts(tx, storeId);
   // An unpaid order cancelled (by the shopper, the payment window or the shop) gives its coupon use back.
-  if (cancelling && from === ORDER_STATUS.pending) await releaseCouponUse(tx, storeId, orderId);
+  if (cancelling && (from === ORDER_STATUS.pending || from === ORDER_STATUS.codAwaitingConfirmation)) {
+    await releaseCouponUse(tx, storeId, orderId);
+  }
+  // Answered or cancelled: a COD confirmation link no longer works.
+  if (from === ORDER_STATUS.codAwaitingConfirmation) {
+    await tx
+      .update(orders)
+      .set({ codConfirmTokenHash: null })
+      .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
+  }
   // Cash on delivery is paid when the parcel is handed over.
   if (to === ORDER_STATUS.delivered) await collectCashOnDelivery(tx, storeId, orderId);
   const invoice = to === ORDER_STATUS.shipped ? await issueInvoice(tx, storeId, orderId) : null;
@@ -182,6 +203,7 @@ export async function transitionInTransaction(
     extra.mailFrom,
     invoice ? [await invoiceAttachment(invoice.content)] : undefined,
   );
+  await queueLifecycleMessages(tx, storeId, orderId, to);
   await enqueueOrderStatusEvent(tx, storeId, orderId, to);
   const result = { orderId, orderNumber: current.orderNumber, from, to, restockedUnits };
   await extra.afterMove?.(tx, result);

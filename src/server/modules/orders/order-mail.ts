@@ -20,6 +20,7 @@ import {
   rupeesText as rupees,
 } from '@shared/orders/order-line-text';
 import type { PricedItem } from './pricing';
+import type { MailAddOn } from './order-add-on-lines';
 
 /** The subject's words before the order number. */
 export const ORDER_RECEIVED_SUBJECT = 'Order received — complete your payment';
@@ -31,6 +32,8 @@ export type OrderConfirmation = {
   email: string;
   createdAt: Date;
   items: PricedItem[];
+  /** The lines' add-ons (docs/add-ons.md); absent or empty: none. The subtotal includes them. */
+  addOns?: MailAddOn[];
   subtotalPaise: number;
   /** The coupon's discount (paise, 0: none) and its code (null: none). */
   discountPaise: number;
@@ -129,6 +132,17 @@ export function orderConfirmationMessage(
     `Phone: ${address.phone}`,
   ];
   const deadline = paymentWindowSentence(order);
+  const placedOn = orderDate(order.createdAt);
+  // Add-ons after the goods: 'Blouse stitching for Kanjivaram Silk Saree: 1 × ₹1,200', and the longest lead time.
+  const addOnRows = (order.addOns ?? []).map(
+    (addOn) =>
+      [
+        `${addOn.title} for ${addOn.lineTitle}: ${addOn.quantity} × ${rupees(addOn.unitPricePaise)}`,
+        rupees(addOn.totalPaise),
+      ] as const,
+  );
+  const leadDays = Math.max(0, ...(order.addOns ?? []).map((addOn) => addOn.leadDays));
+  const leadLine = leadDays > 0 ? [`Stitching and finishing add ${leadDays} days to delivery.`] : [];
   const payLine = order.paymentUrl ? `Pay now: ${order.paymentUrl}` : PAY_FROM_MY_ORDERS;
 
   const text = [
@@ -140,12 +154,14 @@ export function orderConfirmationMessage(
     payLine,
     '',
     `Order number: ${order.orderNumber}`,
-    `Order date: ${orderDate(order.createdAt)}`,
+    `Order date: ${placedOn}`,
     '',
     'Items:',
     ...order.items.map(
       (item) => `- ${lineNameText(item)}: ${quantityTimesPriceText(item)} = ${rupees(item.lineTotalPaise)}`,
     ),
+    ...addOnRows.map(([name, amount]) => `- ${name} = ${amount}`),
+    ...leadLine,
     '',
     `Subtotal: ${rupees(order.subtotalPaise)}`,
     ...(order.discountPaise > 0
@@ -182,7 +198,7 @@ export function orderConfirmationMessage(
 <p>Thank you for your order at ${e(shopName)}. We have received it and are holding the items for you.</p>
 <p><strong>${e(deadline)}</strong></p>
 <p>${payHtml}</p>
-<p>Order number: <strong>${e(order.orderNumber)}</strong><br>Order date: ${e(orderDate(order.createdAt))}</p>
+<p>Order number: <strong>${e(order.orderNumber)}</strong><br>Order date: ${e(placedOn)}</p>
 <table style="border-collapse:collapse">
 <thead><tr><th ${cell}>Item</th><th ${right}>Quantity</th><th ${right}>Unit price</th><th ${right}>Total</th></tr></thead>
 <tbody>
@@ -192,14 +208,14 @@ ${order.items
       `<tr><td ${cell}>${itemCell(item)}</td><td ${right}>${e(formatQuantity(item.quantity, item.unit))}</td><td ${right}>${e(rupees(item.unitPricePaise) + perUnitSuffix(item.unit))}</td><td ${right}>${e(rupees(item.lineTotalPaise))}</td></tr>`,
   )
   .join('\n')}
-</tbody>
+${addOnRows.map(([name, amount]) => `<tr><td ${cell} colspan="3">${e(name)}</td><td ${right}>${e(amount)}</td></tr>\n`).join('')}</tbody>
 <tfoot>
 <tr><td ${cell} colspan="3">Subtotal</td><td ${right}>${e(rupees(order.subtotalPaise))}</td></tr>
 ${order.discountPaise > 0 ? `<tr><td ${cell} colspan="3">${e(discountLabel(order.couponCode))}</td><td ${right}>-${e(rupees(order.discountPaise))}</td></tr>\n` : ''}<tr><td ${cell} colspan="3">Shipping (${e(order.shippingMethod)})</td><td ${right}>${e(shipping)}</td></tr>
 <tr><td ${cell} colspan="3"><strong>Total</strong></td><td ${right}><strong>${e(rupees(order.totalPaise))}</strong></td></tr>
 </tfoot>
 </table>
-<p>Shipping address:<br>${addressLines.map(e).join('<br>')}</p>
+${leadLine.map((line) => `<p>${e(line)}</p>\n`).join('')}<p>Shipping address:<br>${addressLines.map(e).join('<br>')}</p>
 <p>We will let you know when your order ships. To track your order, enter the order number ${e(order.orderNumber)} and this e-mail address or your phone number on the Track Order page of our shop.</p>
 <p>${e(shopName)}</p>
 </body></html>

@@ -12,6 +12,8 @@ import { shownCourierStatus } from '@shared/orders/courier-status';
 import type { Db } from '../../db/database';
 import { taxDocuments } from '../../db/schema/gst-tables';
 import { orderLines, orders } from '../../db/schema/order-tables';
+import type { OrderLineAddOn } from '@shared/add-ons/add-on-schemas';
+import { addOnsByLine } from '../add-ons/order-add-ons';
 import { afterDeliveryOfOrders, type AfterDelivery } from './order-after-delivery';
 import { activityOfOrders, type OrderActivity } from './order-history';
 
@@ -134,6 +136,7 @@ export function toOrder(
   documents: DocumentRow[] = [],
   activity: OrderActivity = { history: [], paidBy: null },
   after?: AfterDelivery,
+  addOns: ReadonlyMap<number, OrderLineAddOn[]> = new Map(),
 ): Order {
   return {
     id: row.orderNumber,
@@ -166,6 +169,7 @@ export function toOrder(
             igst: paiseToRupees(line.igstPaise),
           }),
       ...after?.lines.get(line.id),
+      ...(addOns.has(line.id) ? { addOns: addOns.get(line.id)! } : {}),
     })),
     shippingAddress: {
       fullName: row.fullName,
@@ -221,6 +225,7 @@ async function toOrders(db: Db, storeId: number, rows: OrderRow[]): Promise<Orde
   const documents = await documentsOfOrders(db, storeId, ids);
   const activity = await activityOfOrders(db, storeId, ids);
   const after = await afterDeliveryOfOrders(db, storeId, rows, lines, activity);
+  const addOns = await addOnsByLine(db, storeId, ids);
   return rows.map((row) =>
     toOrder(
       row,
@@ -228,6 +233,7 @@ async function toOrders(db: Db, storeId: number, rows: OrderRow[]): Promise<Orde
       documents.get(row.id) ?? [],
       activity.get(row.id),
       after.get(row.id),
+      addOns,
     ),
   );
 }

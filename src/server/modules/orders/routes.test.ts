@@ -1076,7 +1076,8 @@ describe('order e-mail delivery', () => {
       await app.close();
       closed = true;
       const outbox = join(dataDir, 'outbox');
-      const files = await readdir(outbox);
+      // The order's SMS is kept beside it, in outbox/messages/ (docs/messages.md).
+      const files = (await readdir(outbox)).filter((name) => name !== 'messages');
       expect(files).toHaveLength(1);
       expect(files[0]).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2}T[\\d-]+Z-${id}\\.eml$`));
       const eml = await readFile(join(outbox, files[0]!), 'utf8');

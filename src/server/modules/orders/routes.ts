@@ -17,6 +17,8 @@ import {
   trackOrderQuerySchema,
 } from '@shared/orders/order-schemas';
 import { checkoutQuoteBodySchema, checkoutQuoteSchema } from '@shared/discounts/coupon-schemas';
+import { ORDER_NEEDS_EMAIL_MESSAGE } from '@shared/accounts/otp-schemas';
+import { BadRequestError } from '../../errors';
 import { shopOrigin } from '../../shop-origin';
 import { authenticate, requireAccount } from '../auth/authenticate';
 import { createOrder } from './create-order';
@@ -37,8 +39,9 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
 
   /**
    * 201 `{ id }` (the order number); an `Idempotency-Key` retry answers 201 with the same id (and
-   * `Idempotent-Replayed: true`). 400 for bad input, 401 without a session, 409 for short stock or a reused
-   * key.
+   * `Idempotent-Replayed: true`). 400 for bad input, and for an account that has no e-mail yet (made by
+   * signing in with a phone code: ORDER_NEEDS_EMAIL_MESSAGE, the order's mails need an address), 401 without a
+   * session, 409 for short stock or a reused key.
    */
   app.post(
     '/orders',
@@ -58,6 +61,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     },
     async (request, reply) => {
       const account = await requireAccount(request);
+      if (account.email === null) throw new BadRequestError(ORDER_NEEDS_EMAIL_MESSAGE);
       const created = await createOrder(app.db, {
         storeId: request.storeId,
         userId: account.accountId,
@@ -68,6 +72,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
         paymentWindowMinutes: app.config.PAYMENT_WINDOW_MINUTES,
         shopOrigin: shopOrigin(request, app.config.PUBLIC_URL ?? null),
         now: app.clock(),
+        caches: { quote: app.quoteCache, store: app.orderStoreCache },
       });
       reply.header('cache-control', 'no-store');
       if (created.replayed) reply.header('idempotent-replayed', 'true');
@@ -90,10 +95,21 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const account = request.body.couponCode ? await optionalAccount(request) : null;
+      // The account matters for a coupon's per-customer rules and for a saved measurement profile.
+      const profiles = request.body.lines.some((line) =>
+        line.addOns?.some((addOn) => addOn.measurementProfileId !== undefined),
+      );
+      const account = request.body.couponCode || profiles ? await optionalAccount(request) : null;
       reply.header('cache-control', 'no-store');
       return reply.send(
-        await quoteCheckout(app.db, request.storeId, request.body, account?.accountId ?? null, app.clock()),
+        await quoteCheckout(
+          app.db,
+          request.storeId,
+          request.body,
+          account?.accountId ?? null,
+          app.clock(),
+          app.quoteCache,
+        ),
       );
     },
   );

@@ -2,8 +2,9 @@
  * Cash on delivery (docs/delivery.md): the store turns it on with a fee (default ₹49), an order-value cap
  * (default ₹5,000) and optionally the PIN-code prefixes where it is offered. Choosing it on the payment page
  * adds the fee to the order as its own charge (taxed at the principal supply's rate, CGST Act section 8),
- * records an open `cod` payment with the payer's details, and moves the Pending order to Processing without a
- * payment window; its stock stays reserved. The cash is collected when the order is delivered
+ * records an open `cod` payment with the payer's details, and moves the Pending order to COD awaiting
+ * confirmation without a payment window, sending the shopper the Confirm / Cancel message
+ * (../orders/cod-confirmation.ts); its stock stays reserved. The cash is collected when the order is delivered
  * (../orders/order-lifecycle.ts). An account has at most {@link MAX_OPEN_COD_ORDERS} COD orders not yet
  * delivered or cancelled. Amounts in paise.
  */
@@ -19,11 +20,12 @@ import { readDeliverySettings } from '../delivery/delivery-settings-store';
 import { taxedCharge } from '../delivery/order-charges';
 import { lockCustomer } from '../orders/checkout-lock';
 import { transitionInTransaction } from '../orders/order-lifecycle';
+import { startCodConfirmation } from '../orders/cod-confirmation';
 import { normalizeOrderNumber } from '../orders/order-number';
 import { ORDER_NOT_FOUND } from '../orders/order-queries';
 import { notPayableMessage } from './start-payment';
 
-/** Open COD orders (Processing or Shipped) an account may have at once. */
+/** Open COD orders (awaiting confirmation, Processing or Shipped) an account may have at once. */
 export const MAX_OPEN_COD_ORDERS = 2;
 
 /** The 409 of a third open COD order. */
@@ -74,7 +76,7 @@ async function openCodOrders(tx: Db, storeId: number, userId: number): Promise<n
         eq(orders.storeId, storeId),
         eq(orders.userId, userId),
         eq(orders.cashOnDelivery, true),
-        sql`${orders.status} IN (${ORDER_STATUS.processing}, ${ORDER_STATUS.shipped})`,
+        sql`${orders.status} IN (${ORDER_STATUS.codAwaitingConfirmation}, ${ORDER_STATUS.processing}, ${ORDER_STATUS.shipped})`,
       ),
     );
   return Number(row?.count ?? 0);
@@ -123,13 +125,17 @@ export type CashOnDeliveryInput = {
   payer: PaymentPayer;
   /** `MAIL_FROM`, for the order's mail. */
   mailFrom?: string | undefined;
+  /** The shop's public origin, for the COD confirmation link (`<origin>/c/<token>`). */
+  shopOrigin: string;
+  /** When the confirmation window starts (default: now). */
+  now?: Date;
 };
 
 /**
  * Pays the user's Pending order by cash on delivery, in one transaction (the account's checkout lock held, so
  * the limit of open COD orders holds on PostgreSQL too): the fee is added as a charge with its GST, the total
  * and the order's tax grow by it, the payment window is cleared, an open `cod` payment records the payer, and
- * the order moves to Processing with the 'confirmed: cash on delivery' mail. Nothing changes when it throws.
+ * the order moves to COD awaiting confirmation with the 'cod-confirmation' message. Nothing changes when it throws.
  * @returns the order number and its new total (paise).
  * @throws {NotFoundError} for a missing order or one of another customer.
  * @throws {ConflictError} for an order that is not Pending; {@link TOO_MANY_COD_ORDERS}.
@@ -193,9 +199,13 @@ export async function payByCashOnDelivery(
       status: 'initiated',
       payer: input.payer,
     });
-    await transitionInTransaction(tx, storeId, order.id, ORDER_STATUS.processing, COD_CAUSE, {
+    await transitionInTransaction(tx, storeId, order.id, ORDER_STATUS.codAwaitingConfirmation, COD_CAUSE, {
       onlyFrom: ORDER_STATUS.pending,
       mailFrom: input.mailFrom,
+    });
+    await startCodConfirmation(tx, storeId, order.id, {
+      shopOrigin: input.shopOrigin,
+      now: input.now ?? new Date(),
     });
     return { orderNumber: order.orderNumber, totalPaise };
   });

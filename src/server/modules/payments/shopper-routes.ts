@@ -60,7 +60,7 @@ export const shopperPaymentRoutes: FastifyPluginAsyncZod<{ settings: PaymentSett
       return reply.send(
         paymentFieldDefinitions(
           settings,
-          { name: `${account.firstName} ${account.lastName}`.trim(), email: account.email },
+          { name: `${account.firstName} ${account.lastName}`.trim(), email: account.email ?? undefined },
           cod,
         ),
       );
@@ -111,6 +111,8 @@ export const shopperPaymentRoutes: FastifyPluginAsyncZod<{ settings: PaymentSett
           orderId: request.body.orderId,
           payer: submission.payer,
           mailFrom: app.config.MAIL_FROM,
+          shopOrigin: shopOrigin(request, settings.publicUrl),
+          now: app.clock(),
         });
         return reply.send({
           success: true,

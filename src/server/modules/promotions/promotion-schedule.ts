@@ -30,6 +30,14 @@ export class PromotionSchedule {
   }
 
   /**
+   * True when {@link turnOverIfDue} has anything to do at `now` (a look-up is running, or the boundary is
+   * reached); false lets a request go on at once without waiting for a promise.
+   */
+  isDue(now: Date): boolean {
+    return this.looking !== null || now.getTime() >= this.nextBoundaryMs;
+  }
+
+  /**
    * Called before each request with the request's instant: at or past the boundary, clears the cache and
    * looks up the next boundary after `now` (one look-up at a time; requests meanwhile wait for it).
    */

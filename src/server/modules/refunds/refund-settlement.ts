@@ -11,6 +11,7 @@ import { refunds, returnLines } from '../../db/schema/return-tables';
 import { issueRefundCreditNote } from '../gst/tax-documents';
 import { refundableAmount } from './refundable-amount';
 import { enqueueRefundProcessedMail } from './refund-mail';
+import { queueRefundUpdateMessage } from './refund-update-message';
 import { enqueueRefundProcessedEvent } from '../webhooks/return-events';
 
 type RefundRow = typeof refunds.$inferSelect;
@@ -33,7 +34,7 @@ async function refundedLinesOf(tx: Db, storeId: number, returnId: string) {
 /**
  * Completes processed refund `refund` inside its transaction: issues its credit note when the order was
  * invoiced (and records it on the refund), clears the order's 'Refund due' when processed refunds now cover
- * what was paid, and queues the shopper's mail.
+ * what was paid, and queues the shopper's mail and phone message.
  * @returns the credit note's number, or null when none was issued (no invoice, or nothing left to credit).
  */
 export async function settleProcessedRefund(
@@ -63,6 +64,7 @@ export async function settleProcessedRefund(
       .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId), eq(orders.refundDue, true)));
   }
   await enqueueRefundProcessedMail(tx, storeId, orderId, refund, creditNote?.content ?? null, mailFrom);
+  await queueRefundUpdateMessage(tx, storeId, orderId, refund);
   await enqueueRefundProcessedEvent(tx, storeId, refund.id);
   return creditNote?.content.number ?? null;
 }

@@ -9,20 +9,17 @@
 import { and, count, eq } from 'drizzle-orm';
 import { MAX_RETURN_PHOTOS } from '@shared/returns/return-rules';
 import type { Db } from '../../db/database';
-import { uploadedImages } from '../../db/schema/media-tables';
 import { orders } from '../../db/schema/order-tables';
 import { orderReturns, returnPhotos } from '../../db/schema/return-tables';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
-import { processImage, type UploadedFile } from '../media/image-pipeline';
-import { mediaUrl, writeImageFiles } from '../media/media-files';
+import type { UploadedFile } from '../media/image-pipeline';
 import type { MediaStorage } from '../media/media-storage';
+import { saveOnePhoto } from '../media/save-uploads';
 import { normalizeOrderNumber } from '../orders/order-number';
 import { ORDER_NOT_FOUND } from '../orders/order-queries';
 
 /** 404 for a return that is not one of the order's. */
 export const RETURN_NOT_FOUND = 'Return not found';
-/** 400 for a request with more than one file. */
-export const ONE_PHOTO_MESSAGE = 'Upload one photo at a time';
 /** 400 past the limit. */
 export const TOO_MANY_PHOTOS_MESSAGE = `You can add at most ${MAX_RETURN_PHOTOS} photos to a return`;
 /** 409 once the shop has answered the request. */
@@ -77,10 +74,10 @@ async function photoReturnOf(
 }
 
 /**
- * Adds the one file `readFiles` reads from the request to the return, its files written to `storage`. The checks run before the picture is decoded (no work
- * for a refused request) and again under the lock.
- * @throws {BadRequestError} no file or more than one ({@link ONE_PHOTO_MESSAGE}); the pipeline's refusal of
- *   the file (`photo.jpg is not a JPEG, PNG or WebP image`, …); past the limit.
+ * Adds the one file `readFiles` reads from the request to the return, its files written to `storage`. The
+ * checks run before the picture is decoded (no work for a refused request) and again under the lock.
+ * @throws {BadRequestError} no file or more than one ('Upload one photo at a time': ../media/save-uploads.ts);
+ *   the pipeline's refusal of the file (`photo.jpg is not a JPEG, PNG or WebP image`, …); past the limit.
  * @throws {NotFoundError} / {ConflictError} as {@link photoReturnOf}.
  */
 export async function addReturnPhoto(
@@ -91,35 +88,8 @@ export async function addReturnPhoto(
 ): Promise<void> {
   const { storeId } = target;
   await photoReturnOf(db, target);
-  const files = await readFiles();
-  if (files.length !== 1) throw new BadRequestError(ONE_PHOTO_MESSAGE);
-  const image = await processImage(files[0]!);
-  const url = mediaUrl(storeId, image.hash, image.width);
-  const written = await writeImageFiles(storage, storeId, [image]);
-  try {
-    await db.transaction(async (tx) => {
-      const found = await photoReturnOf(tx, target, true);
-      await tx
-        .insert(uploadedImages)
-        .values({
-          storeId,
-          url,
-          hash: image.hash,
-          width: image.width,
-          height: image.height,
-          widths: image.files.map((file) => file.width),
-        })
-        .onConflictDoNothing();
-      const [stored] = await tx
-        .select({ id: uploadedImages.id })
-        .from(uploadedImages)
-        .where(and(eq(uploadedImages.storeId, storeId), eq(uploadedImages.url, url)));
-      await tx
-        .insert(returnPhotos)
-        .values({ storeId, returnId: found.id, imageId: stored!.id, position: found.photos });
-    });
-  } catch (error) {
-    await written.remove();
-    throw error;
-  }
+  await saveOnePhoto(db, storage, storeId, readFiles, async (tx, imageId) => {
+    const found = await photoReturnOf(tx, target, true);
+    await tx.insert(returnPhotos).values({ storeId, returnId: found.id, imageId, position: found.photos });
+  });
 }

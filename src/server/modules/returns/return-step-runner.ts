@@ -16,6 +16,7 @@ import { ConflictError, NotFoundError } from '../../errors';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { RETURN_NOT_FOUND } from './admin-returns';
 import { enqueueReturnStepMail, type ReturnMailStep, type ReturnMailView } from './return-step-mail';
+import { queueReturnStepMessage } from './return-step-messages';
 
 /** Who makes the step, in which store, and the sender of the shopper's mail. */
 export type ReturnStepContext = { storeId: number; actor: AuditActor; mailFrom?: string | undefined };
@@ -103,7 +104,7 @@ export async function runReturnStep(
       before: { status: RETURN_STATUS_LABELS[row.status] },
       after: { status: RETURN_STATUS_LABELS[after!.status], ...done.details },
     });
-    if (done.mail)
+    if (done.mail) {
       await enqueueReturnStepMail(
         tx,
         storeId,
@@ -112,6 +113,8 @@ export async function runReturnStep(
         done.mail,
         context.mailFrom,
       );
+      await queueReturnStepMessage(tx, storeId, row.orderId, row.number, done.mail);
+    }
   });
 }
 

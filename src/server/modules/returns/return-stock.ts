@@ -10,6 +10,7 @@ import { productVariants, products } from '../../db/schema/catalog-tables';
 import { returnLines } from '../../db/schema/return-tables';
 import { ConflictError } from '../../errors';
 import { isExchange, type LineRow } from './return-step-runner';
+import { sendStockAlerts } from '../stock-alerts/stock-alert-release';
 
 /** 409 of an exchange whose size is gone: 'Cotton Kurta in size L (White) is sold out: the exchange cannot be held'. */
 export function exchangeSoldOutMessage(title: string, size: string | null, color: string | null): string {
@@ -72,4 +73,6 @@ export async function restockLine(
   await tx.execute(sql`
     UPDATE ${table} SET stock = stock + ${quantity}
     WHERE store_id = ${storeId} AND id = ${id} AND stock IS NOT NULL`);
+  // Stock back on sale sends its waiting back-in-stock alerts (docs/messages.md).
+  if (orderLine.productId) await sendStockAlerts(tx, storeId, [orderLine.productId]);
 }

@@ -81,9 +81,16 @@ const availability = (available: boolean) =>
  * schema.org `Product` of a product page: one `Offer` per variant (its SKU, price and availability), or one
  * offer for a product without variants; prices in rupees, INR. While a promotion sets the product's prices, each
  * discounted offer carries `priceValidUntil`: the India date of the promotion's last second (schema.org `Offer`,
- * Google's product structured data).
+ * Google's product structured data). `ratings`: the `aggregateRating` and `review` of its real published
+ * reviews (./review-json-ld.ts), none without them.
  */
-export function productJsonLd(product: ProductDetail, sku: string, url: string, origin: string): object {
+export function productJsonLd(
+  product: ProductDetail,
+  sku: string,
+  url: string,
+  origin: string,
+  ratings: object = {},
+): object {
   const validUntil = (discountedPrice: number | null) =>
     product.promotion && discountedPrice !== null
       ? { priceValidUntil: indiaDateOf(new Date(Date.parse(product.promotion.endsAt) - 1)) }
@@ -125,5 +132,6 @@ export function productJsonLd(product: ProductDetail, sku: string, url: string, 
     category: product.parentCategory ? `${product.category} > ${product.parentCategory}` : product.category,
     ...(images.length > 0 ? { image: images } : {}),
     offers,
+    ...ratings,
   };
 }

@@ -8,7 +8,8 @@
  * A rendered page carries only its critical CSS inline and loads the whole stylesheet without blocking its
  * render (./page-styles.ts). Pages are kept compressed, Brotli and gzip (docs/seo.md "How pages are sent"), in
  * the catalogue's response cache, so they are dropped with every catalogue write like the API's answers; they
- * are rebuilt at least once a minute, so availability and stock shown follow sales that closely.
+ * are rebuilt at least once a minute, so availability and stock shown follow sales that closely. A page asked
+ * for without compression also keeps its uncompressed copy from the first such request ({@link pageIdentity}).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,8 +30,26 @@ export const PAGE_HEAD_MAX_AGE_MS = 60_000;
 /** A page as sent: its status and HTML, compressed with Brotli and with gzip. */
 export type RenderedPage = { status: 200 | 404; br: Buffer; gzip: Buffer };
 
-/** A page as kept in the cache (JSON): the compressed HTML in base64. */
-type CachedPage = { status: 200 | 404; brBase64: string; gzipBase64: string };
+/**
+ * A page as kept in the cache, in one buffer: its status (2 bytes), the length of its Brotli copy (4 bytes), the
+ * Brotli copy, then the gzip copy (big-endian).
+ */
+function pageBytes(page: RenderedPage): Buffer {
+  const head = Buffer.alloc(6);
+  head.writeUInt16BE(page.status, 0);
+  head.writeUInt32BE(page.br.length, 2);
+  return Buffer.concat([head, page.br, page.gzip]);
+}
+
+/** The page kept as {@link pageBytes}, its copies as views of `bytes` (nothing copied). */
+function pageOf(bytes: Buffer): RenderedPage {
+  const brEnd = 6 + bytes.readUInt32BE(2);
+  return {
+    status: bytes.readUInt16BE(0) as 200 | 404,
+    br: bytes.subarray(6, brEnd),
+    gzip: bytes.subarray(brEnd),
+  };
+}
 
 /** An API request as the storefront's renderer makes it (the browser's `fetch` signature). */
 type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
@@ -106,13 +125,27 @@ export function withRenderedBody(html: string, body: { html: string; data: strin
   );
 }
 
+/** The uncompressed copies made so far, each kept as long as its page (the cached entry) lives. */
+const identityCopies = new WeakMap<RenderedPage, Buffer>();
+
 /**
- * The HTML of a rendered page, for clients that take neither Brotli nor gzip (rare: scripts and some
- * crawlers), decompressed per request: keeping a third, uncompressed copy of every page (5–10 times its
- * compressed size) would cost more memory than these requests cost time.
+ * The HTML of a rendered page as bytes, for clients that take neither Brotli nor gzip (link previews, crawlers,
+ * scripts): decompressed at the first such request and then kept beside the cached page, so the next ones are
+ * served from the cache like a compressed answer. Only pages asked for that way carry the third copy (5–10 times
+ * the compressed size), and it is forgotten with the page.
  */
+export function pageIdentity(page: RenderedPage): Buffer {
+  let identity = identityCopies.get(page);
+  if (identity === undefined) {
+    identity = brotliDecompressSync(page.br);
+    identityCopies.set(page, identity);
+  }
+  return identity;
+}
+
+/** The HTML of a rendered page as text ({@link pageIdentity}). */
 export function pageHtmlText(page: RenderedPage): string {
-  return brotliDecompressSync(page.br).toString('utf8');
+  return pageIdentity(page).toString('utf8');
 }
 
 /**
@@ -153,7 +186,8 @@ export function pageHtmlRenderer(
   const { indexHtml, storeIdOf, originOf, testMode, renderer, stylesheet } = options;
   const plainPage = compressedPage(200, indexHtml);
   let candidates: FirstPaintCss | undefined;
-  // The cached bytes of a page, parsed once: a hit hands back the same Buffer until the page is reloaded.
+  // The cached bytes of a page, read once: a hit hands back the same Buffer until the page is reloaded, and so
+  // the same page (with its uncompressed copy, once made: pageIdentity).
   const parsed = new WeakMap<Buffer, RenderedPage>();
 
   const withStyles = async (request: FastifyRequest, html: string): Promise<string> => {
@@ -185,9 +219,9 @@ export function pageHtmlRenderer(
     const storeId = storeIdOf(request);
     const origin = originOf(request);
     try {
-      const bytes = await app.responseCache.getOrLoad(
+      const bytes = await app.responseCache.getOrLoadBytes(
         `${storeId}:page:${origin}${url.pathname}${url.search}`,
-        async (): Promise<CachedPage> => {
+        async () => {
           const meta = await pageMetaFor(
             { db: app.db, storeId, origin, now: app.clock() },
             url.pathname,
@@ -195,23 +229,13 @@ export function pageHtmlRenderer(
             testMode,
           );
           const html = await renderBody(request, url, pageWithHead(indexHtml, meta.head));
-          const page = compressedPage(meta.status, html);
-          return {
-            status: page.status,
-            brBase64: page.br.toString('base64'),
-            gzipBase64: page.gzip.toString('base64'),
-          } satisfies CachedPage;
+          return pageBytes(compressedPage(meta.status, html));
         },
         { maxAgeMs: PAGE_HEAD_MAX_AGE_MS },
       );
       const known = parsed.get(bytes);
       if (known) return known;
-      const cached = JSON.parse(bytes.toString('utf8')) as CachedPage;
-      const page: RenderedPage = {
-        status: cached.status,
-        br: Buffer.from(cached.brBase64, 'base64'),
-        gzip: Buffer.from(cached.gzipBase64, 'base64'),
-      };
+      const page = pageOf(bytes);
       parsed.set(bytes, page);
       return page;
     } catch (error) {

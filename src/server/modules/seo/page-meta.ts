@@ -24,6 +24,7 @@ import {
   webSite,
 } from './json-ld';
 import { plainSummary, type PageHead } from './page-head';
+import { pageReviews, reviewProperties } from './review-json-ld';
 
 /** The brand when the store names neither itself nor its company (as the storefront's header does). */
 export const DEFAULT_BRAND = 'Resham';
@@ -170,7 +171,13 @@ export async function pageMetaFor(
         },
         price: { amount: Math.min(...prices), currency: 'INR' },
         jsonLd: [
-          productJsonLd(product, sku, url, origin),
+          productJsonLd(
+            product,
+            sku,
+            url,
+            origin,
+            reviewProperties(product, await pageReviews(context.db, context.storeId, product)),
+          ),
           breadcrumbs([
             home,
             { name: productsHeadline({ category: product.category }), url: categoryUrl },

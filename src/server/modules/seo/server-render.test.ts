@@ -38,7 +38,9 @@ describe.each(testDatabaseKinds)('pages rendered on the server on %s', (kind) =>
       const answer = await app.inject({ method: (init.method ?? 'GET') as 'GET', url, headers: { host } });
       return new Response(answer.payload, { status: answer.statusCode });
     };
-  const render = (url: string, host = HOST) => renderPage(url, transportFor(host));
+  // The first render of a test file compiles the page's modules on the way: longer than a server's 5 s budget
+  // on a busy machine.
+  const render = (url: string, host = HOST) => renderPage(url, transportFor(host), { timeoutMs: 30_000 });
   const dataOf = (json: string) => JSON.parse(json) as PageDataEntry[];
 
   it('renders the listing with its products, and hands over the queries it was drawn with', async () => {

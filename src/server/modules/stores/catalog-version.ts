@@ -9,12 +9,18 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { stores } from '../../db/schema/store-tables';
+import { noteQuoteChange } from './quote-change';
 
 /** Channel on which a catalogue change is announced to other server processes (PostgreSQL). */
 export const CATALOG_CHANGED_CHANNEL = 'resham_catalog_changed';
 
-/** Bumps `storeId`'s catalogue version and queues the NOTIFY, inside the caller's transaction `tx`. */
+/**
+ * Bumps `storeId`'s catalogue version and queues the NOTIFY, inside the caller's transaction `tx`. A catalogue
+ * change may change what the checkout's quote keeps (settings, promotions, coupons of the catalogue file), so
+ * it is noted for the quote cache too (./quote-change.ts); other servers drop theirs on the NOTIFY.
+ */
 export async function announceCatalogChange(tx: Db, storeId: number): Promise<void> {
+  noteQuoteChange(storeId);
   await tx
     .update(stores)
     .set({ catalogVersion: sql`${stores.catalogVersion} + 1` })

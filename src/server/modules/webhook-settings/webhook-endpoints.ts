@@ -19,6 +19,7 @@ import type { Db } from '../../db/database';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/webhook-tables';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
+import { announceQuoteChange } from '../stores/quote-change';
 import { webhookAddressProblem, type ResolveAll } from '../webhooks/webhook-address';
 import { enqueuePing } from '../webhooks/webhook-outbox';
 import { newWebhookSecret } from '../webhooks/webhook-signature';
@@ -116,6 +117,8 @@ export async function createWebhookEndpoint(
       .insert(webhookEndpoints)
       .values({ storeId: context.storeId, url: body.url, events: body.events, secret })
       .returning();
+    // Orders keep the active endpoints in process (../orders/order-store-cache.ts) until this is announced.
+    await announceQuoteChange(tx, context.storeId);
     await recordAudit(tx, {
       storeId: context.storeId,
       actor: context.actor,
@@ -162,6 +165,8 @@ export async function updateWebhookEndpoint(
       })
       .where(eq(webhookEndpoints.id, endpointId))
       .returning();
+    // Orders keep the active endpoints in process (../orders/order-store-cache.ts) until this is announced.
+    await announceQuoteChange(tx, context.storeId);
     await recordAudit(tx, {
       storeId: context.storeId,
       actor: context.actor,
@@ -184,6 +189,8 @@ export async function deleteWebhookEndpoint(
   await db.transaction(async (tx) => {
     const before = await lockedEndpoint(tx, context.storeId, endpointId);
     await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
+    // Orders keep the active endpoints in process (../orders/order-store-cache.ts) until this is announced.
+    await announceQuoteChange(tx, context.storeId);
     await recordAudit(tx, {
       storeId: context.storeId,
       actor: context.actor,

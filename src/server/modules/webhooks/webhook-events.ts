@@ -16,7 +16,7 @@ import type { WebhookEventType } from '@shared/webhooks/webhook-schemas';
 import { rowsOf, type Db } from '../../db/database';
 import { products, productVariants } from '../../db/schema/catalog-tables';
 import { orderLines, orders } from '../../db/schema/order-tables';
-import { enqueueWebhookEvent, storeReceives } from './webhook-outbox';
+import { enqueueWebhookEvent, storeReceives, type ReceivingEndpoint } from './webhook-outbox';
 
 /** `{ <name>_paise, <name>_rupees }` of an amount in paise. */
 export const money = (name: string, paise: number) => ({
@@ -98,8 +98,9 @@ export function enqueueOrderEvent(
   storeId: number,
   type: WebhookEventType,
   orderId: string,
+  known?: readonly ReceivingEndpoint[],
 ): Promise<number> {
-  return enqueueWebhookEvent(tx, storeId, type, () => orderSummary(tx, storeId, orderId));
+  return enqueueWebhookEvent(tx, storeId, type, () => orderSummary(tx, storeId, orderId), known);
 }
 
 /**
@@ -120,11 +121,17 @@ export async function enqueueOrderStatusEvent(
 /**
  * `order.created` for a new order, and `stock.low` for each tracked variant (or product without variants) of
  * its lines that the order took from above {@link LOW_STOCK_THRESHOLD} (the dashboard's low-stock rule) to it
- * or below. Call it in the checkout's transaction, after the stock was reserved.
+ * or below. Call it in the checkout's transaction, after the stock was reserved. `known`: the store's active
+ * endpoints when the caller holds them (../orders/order-store-cache.ts); else they are read.
  */
-export async function enqueueOrderCreatedEvents(tx: Db, storeId: number, orderId: string): Promise<void> {
-  await enqueueOrderEvent(tx, storeId, 'order.created', orderId);
-  if (!(await storeReceives(tx, storeId, 'stock.low'))) return;
+export async function enqueueOrderCreatedEvents(
+  tx: Db,
+  storeId: number,
+  orderId: string,
+  known?: readonly ReceivingEndpoint[],
+): Promise<void> {
+  await enqueueOrderEvent(tx, storeId, 'order.created', orderId, known);
+  if (!(await storeReceives(tx, storeId, 'stock.low', known))) return;
   const crossed = rowsOf<{
     product_id: string;
     product_sku: string;
@@ -155,18 +162,24 @@ export async function enqueueOrderCreatedEvents(tx: Db, storeId: number, orderId
       ORDER BY p.sku, v.sku`),
   );
   for (const row of crossed) {
-    await enqueueWebhookEvent(tx, storeId, 'stock.low', async () => ({
-      product_id: row.product_id,
-      product_sku: row.product_sku,
-      title: row.title,
-      variant_id: row.variant_id,
-      sku: row.variant_sku ?? row.product_sku,
-      size: row.size,
-      color: row.color,
-      unit: row.unit,
-      stock: Number(row.stock),
-      threshold: LOW_STOCK_THRESHOLD,
-      order_id: orderId,
-    }));
+    await enqueueWebhookEvent(
+      tx,
+      storeId,
+      'stock.low',
+      async () => ({
+        product_id: row.product_id,
+        product_sku: row.product_sku,
+        title: row.title,
+        variant_id: row.variant_id,
+        sku: row.variant_sku ?? row.product_sku,
+        size: row.size,
+        color: row.color,
+        unit: row.unit,
+        stock: Number(row.stock),
+        threshold: LOW_STOCK_THRESHOLD,
+        order_id: orderId,
+      }),
+      known,
+    );
   }
 }

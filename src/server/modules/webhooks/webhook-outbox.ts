@@ -41,8 +41,21 @@ async function storeOf(tx: Db, storeId: number): Promise<WebhookPayload['store']
   return { id: storeId, name: row?.name ?? null };
 }
 
-/** The active endpoints of `storeId` that receive `type`. */
-function receivingEndpoints(tx: Db, storeId: number, type: WebhookEventType) {
+/** An active endpoint of a store and the events it receives (as a caller that keeps them holds it). */
+export type ReceivingEndpoint = { id: number; events: readonly string[] };
+
+/**
+ * The active endpoints of `storeId` that receive `type`: picked from `known` (every active endpoint of the
+ * store, as the caller read them in this transaction or keeps them: ../orders/order-store-cache.ts) when
+ * given, else read.
+ */
+async function receivingEndpoints(
+  tx: Db,
+  storeId: number,
+  type: WebhookEventType,
+  known?: readonly ReceivingEndpoint[],
+): Promise<{ id: number }[]> {
+  if (known) return known.filter((endpoint) => endpoint.events.includes(type)).map(({ id }) => ({ id }));
   return tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
@@ -55,15 +68,24 @@ function receivingEndpoints(tx: Db, storeId: number, type: WebhookEventType) {
     );
 }
 
-/** True when some active endpoint of `storeId` receives `type` (skip building events nobody receives). */
-export async function storeReceives(tx: Db, storeId: number, type: WebhookEventType): Promise<boolean> {
-  return (await receivingEndpoints(tx, storeId, type)).length > 0;
+/**
+ * True when some active endpoint of `storeId` receives `type` (skip building events nobody receives);
+ * `known`: the store's active endpoints when the caller holds them (nothing is read then).
+ */
+export async function storeReceives(
+  tx: Db,
+  storeId: number,
+  type: WebhookEventType,
+  known?: readonly ReceivingEndpoint[],
+): Promise<boolean> {
+  return (await receivingEndpoints(tx, storeId, type, known)).length > 0;
 }
 
 /**
  * Writes event `type` of `storeId` to the outbox: one delivery for each active endpoint of the store that
  * receives `type`, due at once. Call it inside the transaction of the change. `data` is built only when some
- * endpoint wants the event (a shop without webhooks pays one indexed query); null from it writes nothing.
+ * endpoint wants the event (a shop without webhooks pays one indexed query, or none when the caller passes
+ * `known`, the store's active endpoints it holds); null from it writes nothing.
  * @returns how many deliveries were written.
  */
 export async function enqueueWebhookEvent(
@@ -71,8 +93,9 @@ export async function enqueueWebhookEvent(
   storeId: number,
   type: WebhookEventType,
   data: () => Promise<Record<string, unknown> | null>,
+  known?: readonly ReceivingEndpoint[],
 ): Promise<number> {
-  const endpoints = await receivingEndpoints(tx, storeId, type);
+  const endpoints = await receivingEndpoints(tx, storeId, type, known);
   if (endpoints.length === 0) return 0;
   const built = await data();
   if (!built) return 0;

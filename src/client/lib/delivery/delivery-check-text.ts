@@ -5,12 +5,16 @@ import type { DeliveryCheck } from '@shared/delivery/delivery-schemas';
 import { formatRupees } from '@shared/money';
 
 /**
- * The line under the check: 'Get it by Tue, 3 Dec' (the latest day of the estimate, India time) with
+ * The line under the check: 'Get it by Tue, 3 Dec' (the latest day of the estimate, India time; with chosen
+ * add-ons ' (with 7 days for stitching and finishing)', their longest lead time, docs/add-ons.md) with
  * ' · Shipping ₹99' or ' · Free shipping', or the not-served message.
  */
-export function deliveryCheckText(answer: Pick<DeliveryCheck, 'served' | 'shipping' | 'latestDate'>): string {
+export function deliveryCheckText(
+  answer: Pick<DeliveryCheck, 'served' | 'shipping' | 'latestDate' | 'leadDays'>,
+): string {
   if (!answer.served || answer.latestDate === null) return PIN_NOT_SERVED_MESSAGE;
-  const estimate = deliveryByText(answer.latestDate);
+  const lead = answer.leadDays ? ` (with ${answer.leadDays} days for stitching and finishing)` : '';
+  const estimate = deliveryByText(answer.latestDate) + lead;
   if (answer.shipping === null) return estimate;
   return `${estimate} · ${answer.shipping === 0 ? 'Free shipping' : `Shipping ${formatRupees(answer.shipping)}`}`;
 }

@@ -15,6 +15,12 @@ describe("the product page's delivery check text", () => {
       'Get it by Sun, 5 Sep · Free shipping',
     );
   });
+  it('says the days the chosen add-ons add', () => {
+    expect(deliveryCheckText({ ...served, leadDays: 7 })).toBe(
+      'Get it by Tue, 1 Dec (with 7 days for stitching and finishing) · Shipping ₹99',
+    );
+    expect(deliveryCheckText({ ...served, leadDays: 0 })).toBe('Get it by Tue, 1 Dec · Shipping ₹99');
+  });
   it('says when the PIN code is not served', () => {
     expect(deliveryCheckText({ served: false, shipping: null, latestDate: null })).toBe(
       'We do not deliver to this PIN code yet',
