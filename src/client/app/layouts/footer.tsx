@@ -10,7 +10,7 @@ import {
   STORE_INFO_FAILURE_CATEGORIES,
   useStoreInfo,
 } from '@client/lib/store-info/store-info-query';
-import { categoryHref } from './header';
+import { categoryHref } from '@client/lib/store-info/category-href';
 
 /** Help links (docs/product.md §2 "Main layout"). */
 export const HELP_LINKS = [

@@ -19,6 +19,7 @@ import { itemCountLabel } from '@client/lib/cart/cart-reducer';
 import { useCart } from '@client/lib/cart/cart-context';
 import { capitaliseWords } from '@client/lib/capitalise-words';
 import { useSession } from '@client/lib/session/session-context';
+import { categoryHref } from '@client/lib/store-info/category-href';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { cn } from '@client/lib/utils';
 import { useWishlistCount } from '@client/lib/wishlist/wishlist-count';
@@ -26,11 +27,6 @@ import { HeaderSearch } from './header-search';
 
 /** The header gets its shadow after this many pixels of scrolling (docs/product.md §9). */
 export const HEADER_SHADOW_SCROLL_PX = 20;
-
-/** /products?category={lower-cased category} (docs/product.md §2 "Main layout"). */
-export function categoryHref(category: string): string {
-  return `/products?category=${encodeURIComponent(category.toLowerCase())}`;
-}
 
 function useScrolledPast(offset: number): boolean {
   const [scrolled, setScrolled] = useState(false);

@@ -5,7 +5,7 @@
  * `maxPrice` and `sort`; every change is a new history entry, so Back and Forward step through them. Page
  * size 12. Filters sit in a side panel from 1024 px and in a bottom sheet below.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PRODUCT_SORTS, type ProductSort } from '@shared/catalog/catalog-limits';
@@ -75,21 +75,11 @@ export function ProductsPage() {
     parentOptions.unshift(state.parentCategory);
 
   const go = (next: ListingState) => setSearchParams(listingSearch(next));
-  // Changing page scrolls to the top (docs/product.md §2); once the new page's cards replace the skeletons the
-  // scroll is asked again, as the grid's change of height can cut a smooth scroll short.
-  const scrollOnLoad = useRef(false);
-  const changePage = (page: number) => {
+  // Changing page is a route change (the query string), so the main layout scrolls to the top (docs/product.md §2).
+  const changePage = (page: number) =>
     setSearchParams(listingSearch(withPage(state, page), { explicitPage: true }));
-    scrollOnLoad.current = true;
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  };
 
   const loading = list.isPending || list.isPlaceholderData;
-  useEffect(() => {
-    if (loading || !scrollOnLoad.current) return;
-    scrollOnLoad.current = false;
-    if (window.scrollY > 0) window.scrollTo({ top: 0, behavior: 'smooth' });
-  }, [loading]);
   const total = list.data?.total ?? 0;
   const totalPages = pageCount(total);
   const gridClass = cn('grid gap-3 sm:gap-6', GRID_CLASSES[columns]);

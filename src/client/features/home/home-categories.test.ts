@@ -5,7 +5,6 @@ import {
   HOME_FALLBACK_IMAGES,
   homeCategories,
   homeCategoryGridClass,
-  homeCategoryHref,
   homeCategoryImage,
   homeCategoryNames,
 } from './home-categories';
@@ -70,16 +69,6 @@ describe('homeCategoryImage (docs/product.md §2 "Home")', () => {
       '/media/fallback/default-category.svg',
     );
     expect(homeCategoryImage('default', {})).toBe('/media/fallback/default-category.svg');
-  });
-});
-
-describe('homeCategoryHref (docs/product.md §2 "Home")', () => {
-  it('links to /products with the lower-cased, URL-encoded name', () => {
-    expect(homeCategoryHref('Men')).toBe('/products?category=men');
-    expect(homeCategoryHref('Unstitched Fabrics')).toBe('/products?category=unstitched%20fabrics');
-    expect(homeCategoryHref('TV & Video Accessories')).toBe(
-      '/products?category=tv%20%26%20video%20accessories',
-    );
   });
 });
 

@@ -3,6 +3,7 @@
  * reached from the home page (the header links only the first 3), the "TV & Video Accessories" fallback, each
  * card's image and link, and the column count.
  */
+import { categoryHref } from '@client/lib/store-info/category-href';
 
 /** The single category used when store info has no categories (docs/product.md §1, §2 "Home", §9). */
 export const HOME_FALLBACK_CATEGORY = 'TV & Video Accessories';
@@ -60,11 +61,6 @@ export function homeCategoryImage(
   return builtIn ?? DEFAULT_CATEGORY_IMAGE;
 }
 
-/** A category card's link (docs/product.md §2 "Home"): /products with `category` set to the lower-cased, URL-encoded name. */
-export function homeCategoryHref(name: string): string {
-  return `/products?category=${encodeURIComponent(name.toLowerCase())}`;
-}
-
 /** The cards of the home category section: names, images and links (docs/product.md §2 "Home"). */
 export function homeCategories(
   categories: readonly string[] | null | undefined,
@@ -73,7 +69,7 @@ export function homeCategories(
   return homeCategoryNames(categories).map((name) => ({
     name,
     image: homeCategoryImage(name, categoryImages),
-    href: homeCategoryHref(name),
+    href: categoryHref(name),
   }));
 }
 

@@ -52,15 +52,10 @@ function HomeHero() {
         fetchPriority="high"
         className="absolute inset-0 -z-10 size-full object-cover object-right"
       />
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-gradient-to-b from-brand-50/95 via-brand-50/85 to-brand-50/40 md:bg-gradient-to-r md:from-brand-50 md:via-brand-50/85 md:to-transparent"
-      />
+      <div aria-hidden="true" className="home-hero-shade" />
       <div className="mx-auto flex min-h-[26rem] max-w-7xl flex-col justify-center px-4 py-14 sm:px-6 md:min-h-[32rem] lg:px-8">
         <div className="max-w-xl">
-          <p className="mb-3 inline-flex items-center rounded-full bg-white/80 px-3 py-1 text-xs font-semibold tracking-wider text-brand-700 uppercase ring-1 ring-brand-200">
-            Fabrics &amp; ethnic wear
-          </p>
+          <p className="home-hero-eyebrow">Fabrics &amp; ethnic wear</p>
           <h1
             id="home-hero-title"
             className="font-serif text-4xl leading-tight font-bold text-brand-900 sm:text-5xl lg:text-6xl"
@@ -109,10 +104,7 @@ function HomeCategorySection() {
         <ul className={cn('grid gap-4 sm:gap-6', homeCategoryGridClass(cards.length))}>
           {cards.map((card) => (
             <li key={card.name}>
-              <Link
-                to={card.href}
-                className="group relative block overflow-hidden rounded-xl bg-brand-100 shadow-sm ring-1 ring-stone-200 transition-shadow hover:shadow-lg"
-              >
+              <Link to={card.href} className="home-category-card group">
                 <img
                   src={card.image}
                   alt=""
