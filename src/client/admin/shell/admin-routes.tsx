@@ -52,10 +52,7 @@ const MessageTemplatesPage = screen(
   () => import('../messages/message-templates-page'),
   'MessageTemplatesPage',
 );
-const MessageSettingsPage = screen(
-  () => import('../messages/message-settings-page'),
-  'MessageSettingsPage',
-);
+const MessageSettingsPage = screen(() => import('../messages/message-settings-page'), 'MessageSettingsPage');
 const ReturnsPage = screen(() => import('../returns/returns-page'), 'ReturnsPage');
 const ReturnPage = screen(() => import('../returns/return-page'), 'ReturnPage');
 const AddOnsPage = screen(() => import('../add-ons/add-ons-page'), 'AddOnsPage');

@@ -47,7 +47,9 @@ describe('the default return policy', () => {
     );
     expect(text).toContain('you can return it within 10 days from delivery');
     expect(text).toContain('Within 10 days from delivery, choose');
-    expect(text).toContain('A return pickup fee of ₹99 is deducted from your refund, unless the product arrived damaged, defective or not what you ordered.');
+    expect(text).toContain(
+      'A return pickup fee of ₹99 is deducted from your refund, unless the product arrived damaged, defective or not what you ordered.',
+    );
     expect(text).toContain('send the product to Returns desk, Ring Road, Surat &lt;395002&gt;.');
     expect(read('return', settings({ windowDays: 1, pickupFee: 49.5 }))).toContain(
       'within 1 day from delivery',
@@ -77,7 +79,9 @@ describe('the default refund and about texts', () => {
   it('state the window and the fee deducted from a refund', () => {
     const text = read('refund', settings({ windowDays: 10, pickupFee: 99 }));
     expect(text).toContain('you may return it within 10 days from delivery under our Return Policy.');
-    expect(text).toContain('we refund the price of the product, less the return pickup fee of ₹99 (none for a product that arrived damaged, defective or not what you ordered).');
+    expect(text).toContain(
+      'we refund the price of the product, less the return pickup fee of ₹99 (none for a product that arrived damaged, defective or not what you ordered).',
+    );
     expect(read('refund')).toContain('we refund the price of the product. Shipping charges');
     expect(read('about', settings({ windowDays: 10 }))).toContain('Easy returns within 10 days of delivery');
   });
