@@ -60,11 +60,13 @@ const browserBuild: BuildEnvironmentOptions = {
             test: /src[\\/]client[\\/](components[\\/]ui[\\/](input|button|badge|card|alert|form-error)\.tsx|lib[\\/]error-text\.ts)$/,
           },
           // The zod-free shared rules the product card, the product page and the listing's URL state use
-          // (money, units, limits, the wishlist's size, delivery charges): their own chunk, or the contract group (whose schemas import them) would take them and
-          // the home page's featured products would load zod.
+          // (money, units, limits, the wishlist's size, delivery charges and dates), and the product page's
+          // delivery check (lib/delivery, whose response schema loads with the first check): their own chunk, or
+          // the contract group (whose schemas import them) or 'cart-extras' (which imports zod) would take them,
+          // and the home page's featured products and the product page would load and run every schema.
           {
             name: 'rules',
-            test: /src[\\/]shared[\\/](money|catalog[\\/](catalog-limits|unit-of-measure|quantity-rules|product-mapping)|wishlist[\\/]wishlist-limit|delivery[\\/]delivery-rules)\.ts$/,
+            test: /src[\\/](shared[\\/](money|catalog[\\/](catalog-limits|unit-of-measure|quantity-rules|product-mapping)|wishlist[\\/]wishlist-limit|delivery[\\/](delivery-rules|delivery-dates))|client[\\/]lib[\\/]delivery[\\/][^\\/]+)\.ts$/,
           },
           // Lucide's icons that lazy pages use: one small chunk instead of one per icon (fewer requests, and a
           // shorter list of chunks in the first load's preload table).
@@ -89,12 +91,12 @@ const browserBuild: BuildEnvironmentOptions = {
             test: /src[\\/]client[\\/](features[\\/]account[\\/](account-api|account-messages|auth-page-footer|password-input|password-reset-api)\.tsx?|lib[\\/]cart-sync[\\/]sync\.ts)$/,
           },
           // What the cart, the checkout and the payment and order pages share (the quote, the applied coupon and its
-          // field, the chosen add-ons, the delivery check the product page and the checkout ask; an order's query,
+          // field, the chosen add-ons; an order's query,
           // paths, view, status labels and GST words): two chunks instead of eight small ones, each of which would
           // add its file to the first load's table of chunks.
           {
             name: 'cart-extras',
-            test: /src[\\/]client[\\/](lib[\\/](discounts|add-ons|delivery)|components[\\/]discounts)[\\/]/,
+            test: /src[\\/]client[\\/](lib[\\/](discounts|add-ons)|components[\\/]discounts)[\\/]/,
           },
           {
             name: 'order-lib',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees, paiseToRupees, rupeesToPaise } from './money';
+import { formatIndianNumber, formatRupees, paiseToRupees, rupeesToPaise } from './money';
 
 describe('money', () => {
   it('converts rupees to integer paise and back', () => {
@@ -53,5 +53,19 @@ describe('money', () => {
       const twoDecimals = exactlyTwo.format(amount);
       expect(formatRupees(amount)).toBe(twoDecimals.endsWith('.00') ? whole.format(amount) : twoDecimals);
     }
+  });
+});
+
+describe('formatIndianNumber (docs/product.md §9 digit grouping, without Intl)', () => {
+  it('groups the last three digits, then pairs, as en-IN does', () => {
+    for (const count of [0, 7, 999, 1000, 2000, 12345, 124999, 1234567, 100000000])
+      expect(formatIndianNumber(count)).toBe(count.toLocaleString('en-IN'));
+    expect(formatIndianNumber(124999)).toBe('1,24,999');
+  });
+
+  it('rounds to a whole number and keeps the sign', () => {
+    expect(formatIndianNumber(1999.6)).toBe('2,000');
+    expect(formatIndianNumber(-124999)).toBe('-1,24,999');
+    expect(formatIndianNumber(-0.2)).toBe('0');
   });
 });

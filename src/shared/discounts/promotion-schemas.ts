@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { indiaLocalToInstant } from './promotion-times';
+import { formatRupees } from '../money';
 
 /** What a promotion takes off: whole percent, or a fixed amount in rupees off each unit. */
 export const PROMOTION_KINDS = ['percent', 'fixed'] as const;
@@ -96,7 +97,7 @@ export type AdminPromotion = z.infer<typeof adminPromotionSchema>;
 export const adminPromotionListSchema = z.object({ promotions: z.array(adminPromotionSchema) });
 export type AdminPromotionList = z.infer<typeof adminPromotionListSchema>;
 
-/** A promotion's words for shoppers: '20% off' or '₹200 off'. */
+/** A promotion's words for shoppers: '20% off' or '₹200 off' (the amount as docs/product.md §9 writes money). */
 export function promotionOffText(kind: PromotionKind, value: number): string {
-  return kind === 'percent' ? `${value}% off` : `₹${value.toLocaleString('en-IN')} off`;
+  return kind === 'percent' ? `${value}% off` : `${formatRupees(value)} off`;
 }

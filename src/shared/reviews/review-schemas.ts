@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { productImageSchema } from '../catalog/product-schema';
+import { formatIndianNumber } from '../money';
 import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE } from '../orders/shipping-address-schema';
 import {
   MAX_HIDE_REASON,
@@ -29,7 +30,7 @@ const plainText = (min: number, max: number, tooShort: string) =>
     .string({ message: 'is required' })
     .trim()
     .min(min, tooShort)
-    .max(max, `must be at most ${max.toLocaleString('en-IN')} characters`)
+    .max(max, `must be at most ${formatIndianNumber(max)} characters`)
     .refine((value) => !CONTROL_CHARACTERS.test(value), CONTROL_CHARACTERS_MESSAGE)
     .refine((value) => !MARKUP.test(value), PLAIN_TEXT_MESSAGE);
 
@@ -185,7 +186,7 @@ export const replyReviewBodySchema = z.object({
   text: z
     .string({ message: 'is required' })
     .trim()
-    .max(MAX_REVIEW_REPLY, `must be at most ${MAX_REVIEW_REPLY.toLocaleString('en-IN')} characters`)
+    .max(MAX_REVIEW_REPLY, `must be at most ${formatIndianNumber(MAX_REVIEW_REPLY)} characters`)
     .refine((value) => !CONTROL_CHARACTERS.test(value), CONTROL_CHARACTERS_MESSAGE)
     .refine((value) => !MARKUP.test(value), PLAIN_TEXT_MESSAGE),
 });

@@ -8,7 +8,17 @@ import { FIT_LABELS } from '@shared/reviews/review-rules';
 import type { Review } from '@shared/reviews/review-schemas';
 import { RatingStars } from './review-summary';
 
-const DATE = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+/**
+ * A review's date, '28 Nov 2026'. The formatter is built at the first review shown, not when the chunk loads:
+ * building one loads the browser's locale data, which a product without reviews need not pay for.
+ */
+let dateFormat: Intl.DateTimeFormat | undefined;
+const reviewDate = (iso: string) =>
+  (dateFormat ??= new Intl.DateTimeFormat('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  })).format(new Date(iso));
 
 export function ReviewItem({ review }: { review: Review }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -25,7 +35,7 @@ export function ReviewItem({ review }: { review: Review }) {
       </div>
       <p className="flex flex-wrap gap-x-3 text-xs text-stone-600">
         <span>{review.author}</span>
-        <span>{DATE.format(new Date(review.createdAt))}</span>
+        <span>{reviewDate(review.createdAt)}</span>
         <span className="font-medium text-emerald-700">Verified purchase</span>
         {review.size && <span>Size bought: {review.size}</span>}
         {review.fit && <span>{FIT_LABELS[review.fit]}</span>}
