@@ -59,19 +59,29 @@ const browserBuild: BuildEnvironmentOptions = {
             name: 'ui',
             test: /src[\\/]client[\\/](components[\\/]ui[\\/](input|button|badge|card|alert|form-error)\.tsx|lib[\\/]error-text\.ts)$/,
           },
-          // The zod-free shared rules the product card, the product page and the listing's URL state use
-          // (money, units, limits, the wishlist's size, delivery charges and dates), and the product page's
-          // delivery check (lib/delivery, whose response schema loads with the first check): their own chunk, or
-          // the contract group (whose schemas import them) or 'cart-extras' (which imports zod) would take them,
-          // and the home page's featured products and the product page would load and run every schema.
+          // The zod-free pieces the product card, the product page, the listing and the home page's lower part
+          // use: shared rules (money, units, limits, the wishlist's size, delivery charges and dates, the
+          // newsletter's answers), the product page's delivery check (lib/delivery, whose response schema loads
+          // with the first check), the add-ons chosen for a cart line and a line's '2 × ₹1,999'. Their own chunk,
+          // or the contract groups (whose schemas import them) or 'cart-extras' and 'order-lib' (which import zod)
+          // would take them, and those pages would load and run every schema.
           {
             name: 'rules',
-            test: /src[\\/](shared[\\/](money|catalog[\\/](catalog-limits|unit-of-measure|quantity-rules|product-mapping)|wishlist[\\/]wishlist-limit|delivery[\\/](delivery-rules|delivery-dates))|client[\\/]lib[\\/]delivery[\\/][^\\/]+)\.ts$/,
+            test: /src[\\/](shared[\\/](money|catalog[\\/](catalog-limits|unit-of-measure|quantity-rules|product-mapping)|wishlist[\\/]wishlist-limit|delivery[\\/](delivery-rules|delivery-dates)|messages[\\/]message-texts)|client[\\/]lib[\\/](delivery[\\/][^\\/]+|add-ons[\\/]cart-add-ons|orders[\\/]line-text))\.ts$/,
           },
           // Lucide's icons that lazy pages use: one small chunk instead of one per icon (fewer requests, and a
           // shorter list of chunks in the first load's preload table).
           { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
-          { name: 'contract', test: /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/].*-schemas?\.ts$/ },
+          // The contract in three chunks: zod itself; the schemas of the product page's add-on picker, fit note,
+          // reviews and stock alerts (with what they import); and every other schema. Building a zod schema costs
+          // (each binds its methods), and running all of them at once was the product page's largest task on a
+          // phone; now that page runs only its own.
+          { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+          {
+            name: 'product-contract',
+            test: /src[\\/]shared[\\/](add-ons|reviews|stock-alerts)[\\/].*-schemas?\.ts$/,
+          },
+          { name: 'contract', test: /src[\\/]shared[\\/].*-schemas?\.ts$/ },
           {
             name: 'forms',
             test: /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]|src[\\/]client[\\/](lib[\\/]form-errors|components[\\/]ui[\\/]form-field)\./,
@@ -91,7 +101,7 @@ const browserBuild: BuildEnvironmentOptions = {
             test: /src[\\/]client[\\/](features[\\/]account[\\/](account-api|account-messages|auth-page-footer|password-input|password-reset-api)\.tsx?|lib[\\/]cart-sync[\\/]sync\.ts)$/,
           },
           // What the cart, the checkout and the payment and order pages share (the quote, the applied coupon and its
-          // field, the chosen add-ons; an order's query,
+          // field, the guest's measurements; an order's query,
           // paths, view, status labels and GST words): two chunks instead of eight small ones, each of which would
           // add its file to the first load's table of chunks.
           {
