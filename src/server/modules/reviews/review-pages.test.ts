@@ -2,87 +2,26 @@
  * Reviews' photos and pages through `app.inject()` on a real database: photos through the image pipeline (at
  * most 3, one a request), the sorts, pages of 10 and the figures over every published review.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { MyReview, Review, ReviewList } from '@shared/reviews/review-schemas';
-import { insertDeliveredOrder } from '../../test/delivered-order';
+import { describe, expect, it } from 'vitest';
+import type { MyReview, Review } from '@shared/reviews/review-schemas';
 import { multipartBody, testImage } from '../../test/image-files';
-import {
-  insertShoppersOfTwoShops,
-  insertSignedInCustomers,
-  type SessionCustomer,
-  type ShoppersOfTwoShops,
-} from '../../test/session-customer';
-import { buildTestApp } from '../../test/test-app';
-import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-
-const HOST = 'shop.test';
-const OTHER_HOST = 'second.example';
-const TEXT = 'Lovely weave and colour, the zari is rich.';
+import { insertSignedInCustomers } from '../../test/session-customer';
+import { REVIEW_HOST as HOST, REVIEW_TEXT as TEXT, useReviewShop } from '../../test/review-shop';
+import { testDatabaseKinds } from '../../test/test-database';
 
 describe.each(testDatabaseKinds)('review photos and pages on %s', (kind) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let world: ShoppersOfTwoShops;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    dataDir = await mkdtemp(join(tmpdir(), 'resham-review-photos-'));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-  beforeEach(async () => {
-    await app?.close();
-    await database.reset();
-    world = await insertShoppersOfTwoShops(database.db, HOST, OTHER_HOST);
-    app = await buildTestApp(database, { DATA_DIR: dataDir });
-  });
-
-  const deliver = (
-    shopper: SessionCustomer,
-    lines: { productId: string; variantId?: string; quantity: number }[] = [
-      { productId: world.shop.saree, quantity: 1 },
-    ],
-  ) =>
-    insertDeliveredOrder(database.db, {
-      storeId: world.shop.storeId,
-      userId: shopper.userId,
-      email: shopper.email,
-      lines,
-    });
-  const write = (productId: string, payload: unknown, shopper: SessionCustomer = world.asha) =>
-    app.inject({
-      method: 'POST',
-      url: `/api/v1/products/${productId}/reviews`,
-      headers: { host: HOST, ...shopper.headers },
-      payload: payload as object,
-    });
-  const list = async (productId: string, query = '') => {
-    const response = await app.inject({
-      method: 'GET',
-      url: `/api/v1/products/${productId}/reviews${query}`,
-      headers: { host: HOST },
-    });
-    expect(response.statusCode).toBe(200);
-    return response.json<ReviewList>();
-  };
+  const shop = useReviewShop(kind, 'resham-review-photos-');
+  const { deliver, write, list } = shop;
   it('photos: through the image pipeline, at most 3, one a request', async () => {
-    await deliver(world.asha);
-    await write(world.shop.saree, { rating: 5, title: 'Photo', text: TEXT, fit: 'small' });
+    await deliver(shop.world.asha);
+    await write(shop.world.shop.saree, { rating: 5, title: 'Photo', text: TEXT, fit: 'small' });
     const jpeg = await testImage('jpeg', { width: 700, height: 500 });
     const upload = (files: { name: string; bytes: Buffer }[]) => {
       const body = multipartBody(files);
-      return app.inject({
+      return shop.app.inject({
         method: 'POST',
-        url: `/api/v1/products/${world.shop.saree}/reviews/mine/photos`,
-        headers: { host: HOST, ...world.asha.headers, ...body.headers },
+        url: `/api/v1/products/${shop.world.shop.saree}/reviews/mine/photos`,
+        headers: { host: HOST, ...shop.world.asha.headers, ...body.headers },
         payload: body.payload,
       });
     };
@@ -105,41 +44,41 @@ describe.each(testDatabaseKinds)('review photos and pages on %s', (kind) => {
     ]);
     expect(fourth.statusCode).toBe(400);
     expect(fourth.json()).toEqual({ error: 'You can add at most 3 photos to a review' });
-    const page = await list(world.shop.saree);
+    const page = await list(shop.world.shop.saree);
     expect(page.data[0]!.photos).toHaveLength(3);
   });
 
   it('sorts (newest, highest, lowest, photos) and pages of 10; figures over all published reviews', async () => {
-    const shoppers = await insertSignedInCustomers(database.db, 12, world.shop.storeId);
+    const shoppers = await insertSignedInCustomers(shop.database.db, 12, shop.world.shop.storeId);
     const ids: string[] = [];
     for (const [index, shopper] of shoppers.entries()) {
       await deliver(shopper);
       const rating = (index % 5) + 1;
       const fit = (['small', 'true', 'large'] as const)[index % 3];
       const created = await write(
-        world.shop.saree,
+        shop.world.shop.saree,
         { rating, title: `Review ${index}`, text: TEXT, fit },
         shopper,
       );
       expect(created.statusCode).toBe(201);
       ids.push(created.json<Review>().id);
     }
-    const first = await list(world.shop.saree);
+    const first = await list(shop.world.shop.saree);
     expect(first.total).toBe(12);
     expect(first.data).toHaveLength(10);
     expect(first.data[0]!.title).toBe('Review 11');
-    expect((await list(world.shop.saree, '?page=2')).data.map((item) => item.title)).toEqual([
+    expect((await list(shop.world.shop.saree, '?page=2')).data.map((item) => item.title)).toEqual([
       'Review 1',
       'Review 0',
     ]);
     expect(first.distribution).toEqual({ '1': 3, '2': 3, '3': 2, '4': 2, '5': 2 });
     expect(first.fit).toEqual({ small: 4, true: 4, large: 4 });
     expect(first.average).toBe(2.8);
-    expect((await list(world.shop.saree, '?sort=highest')).data[0]!.rating).toBe(5);
-    expect((await list(world.shop.saree, '?sort=lowest')).data[0]!.rating).toBe(1);
-    const bad = await app.inject({
+    expect((await list(shop.world.shop.saree, '?sort=highest')).data[0]!.rating).toBe(5);
+    expect((await list(shop.world.shop.saree, '?sort=lowest')).data[0]!.rating).toBe(1);
+    const bad = await shop.app.inject({
       method: 'GET',
-      url: `/api/v1/products/${world.shop.saree}/reviews?sort=best&page=0`,
+      url: `/api/v1/products/${shop.world.shop.saree}/reviews?sort=best&page=0`,
       headers: { host: HOST },
     });
     expect(bad.statusCode).toBe(400);

@@ -2,86 +2,32 @@
  * The shopper's review routes through `app.inject()` on a real database: who may review (403 text), once
  * (409 text), the validation texts, editing, the figures, the rating the product answers gain (through the catalogue cache), and the store scoping.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProductDetail, ProductListResponse } from '@shared/catalog/product-schema';
 import { REVIEW_EXISTS, REVIEW_NOT_ELIGIBLE } from '@shared/reviews/review-rules';
-import type { MyReview, Review, ReviewList } from '@shared/reviews/review-schemas';
-import { insertDeliveredOrder } from '../../test/delivered-order';
+import type { MyReview, Review } from '@shared/reviews/review-schemas';
 import { insertTestOrder } from '../../test/order-fixture';
 import {
-  insertShoppersOfTwoShops,
-  type SessionCustomer,
-  type ShoppersOfTwoShops,
-} from '../../test/session-customer';
-import { buildTestApp } from '../../test/test-app';
-import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
-
-const HOST = 'shop.test';
-const OTHER_HOST = 'second.example';
-const TEXT = 'Lovely weave and colour, the zari is rich.';
+  REVIEW_HOST as HOST,
+  REVIEW_OTHER_HOST as OTHER_HOST,
+  REVIEW_TEXT as TEXT,
+  useReviewShop,
+} from '../../test/review-shop';
+import { testDatabaseKinds } from '../../test/test-database';
 
 describe.each(testDatabaseKinds)('shopper reviews on %s', (kind) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let world: ShoppersOfTwoShops;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    dataDir = await mkdtemp(join(tmpdir(), 'resham-review-photos-'));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-  beforeEach(async () => {
-    await app?.close();
-    await database.reset();
-    world = await insertShoppersOfTwoShops(database.db, HOST, OTHER_HOST);
-    app = await buildTestApp(database, { DATA_DIR: dataDir });
-  });
-
-  const deliver = (
-    shopper: SessionCustomer,
-    lines: { productId: string; variantId?: string; quantity: number }[] = [
-      { productId: world.shop.saree, quantity: 1 },
-    ],
-  ) =>
-    insertDeliveredOrder(database.db, {
-      storeId: world.shop.storeId,
-      userId: shopper.userId,
-      email: shopper.email,
-      lines,
-    });
-  const write = (productId: string, payload: unknown, shopper: SessionCustomer = world.asha) =>
-    app.inject({
-      method: 'POST',
-      url: `/api/v1/products/${productId}/reviews`,
-      headers: { host: HOST, ...shopper.headers },
-      payload: payload as object,
-    });
-  const list = async (productId: string, query = '') => {
-    const response = await app.inject({
-      method: 'GET',
-      url: `/api/v1/products/${productId}/reviews${query}`,
-      headers: { host: HOST },
-    });
-    expect(response.statusCode).toBe(200);
-    return response.json<ReviewList>();
-  };
+  const shop = useReviewShop(kind, 'resham-review-routes-');
+  const { deliver, write, list } = shop;
   const product = async (productId: string) =>
     (
-      await app.inject({ method: 'GET', url: `/api/v1/products/${productId}`, headers: { host: HOST } })
+      await shop.app.inject({ method: 'GET', url: `/api/v1/products/${productId}`, headers: { host: HOST } })
     ).json<ProductDetail>();
 
   it('201: a shopper with a Delivered line reviews it; the size comes from the order; the page lists it', async () => {
-    await deliver(world.asha, [{ productId: world.shop.kurta, variantId: world.shop.kurtaM, quantity: 1 }]);
-    const response = await write(world.shop.kurta, {
+    await deliver(shop.world.asha, [
+      { productId: shop.world.shop.kurta, variantId: shop.world.shop.kurtaM, quantity: 1 },
+    ]);
+    const response = await write(shop.world.shop.kurta, {
       rating: 4,
       title: '  Soft cotton  ',
       text: TEXT,
@@ -100,7 +46,7 @@ describe.each(testDatabaseKinds)('shopper reviews on %s', (kind) => {
       photos: [],
       reply: null,
     });
-    const page = await list(world.shop.kurta);
+    const page = await list(shop.world.shop.kurta);
     expect(page).toMatchObject({
       total: 1,
       page: 1,
@@ -113,19 +59,19 @@ describe.each(testDatabaseKinds)('shopper reviews on %s', (kind) => {
   });
 
   it('403 for a shopper without a Delivered line (none, or only a Pending order), 401 without a session', async () => {
-    await insertTestOrder(database.db, {
-      storeId: world.shop.storeId,
-      userId: world.ravi.userId,
-      lines: [{ productId: world.shop.saree, quantity: 1 }],
+    await insertTestOrder(shop.database.db, {
+      storeId: shop.world.shop.storeId,
+      userId: shop.world.ravi.userId,
+      lines: [{ productId: shop.world.shop.saree, quantity: 1 }],
     });
-    for (const shopper of [world.asha, world.ravi]) {
-      const refused = await write(world.shop.saree, { rating: 5, title: 'Nice', text: TEXT }, shopper);
+    for (const shopper of [shop.world.asha, shop.world.ravi]) {
+      const refused = await write(shop.world.shop.saree, { rating: 5, title: 'Nice', text: TEXT }, shopper);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({ error: REVIEW_NOT_ELIGIBLE });
     }
-    const anonymous = await app.inject({
+    const anonymous = await shop.app.inject({
       method: 'POST',
-      url: `/api/v1/products/${world.shop.saree}/reviews`,
+      url: `/api/v1/products/${shop.world.shop.saree}/reviews`,
       headers: { host: HOST },
       payload: { rating: 5, title: 'Nice', text: TEXT },
     });
@@ -133,34 +79,36 @@ describe.each(testDatabaseKinds)('shopper reviews on %s', (kind) => {
   });
 
   it('409 for a second review; the shopper edits theirs instead', async () => {
-    await deliver(world.asha);
-    expect((await write(world.shop.saree, { rating: 2, title: 'Meh', text: TEXT })).statusCode).toBe(201);
-    const again = await write(world.shop.saree, { rating: 5, title: 'Again', text: TEXT });
+    await deliver(shop.world.asha);
+    expect((await write(shop.world.shop.saree, { rating: 2, title: 'Meh', text: TEXT })).statusCode).toBe(
+      201,
+    );
+    const again = await write(shop.world.shop.saree, { rating: 5, title: 'Again', text: TEXT });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: REVIEW_EXISTS });
-    const edited = await app.inject({
+    const edited = await shop.app.inject({
       method: 'PUT',
-      url: `/api/v1/products/${world.shop.saree}/reviews/mine`,
-      headers: { host: HOST, ...world.asha.headers },
+      url: `/api/v1/products/${shop.world.shop.saree}/reviews/mine`,
+      headers: { host: HOST, ...shop.world.asha.headers },
       payload: { rating: 5, title: 'Better after a wash', text: `${TEXT} Even better now.`, fit: 'true' },
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json<Review>()).toMatchObject({ rating: 5, title: 'Better after a wash', fit: 'true' });
-    expect((await list(world.shop.saree)).average).toBe(5);
-    const mine = await app.inject({
+    expect((await list(shop.world.shop.saree)).average).toBe(5);
+    const mine = await shop.app.inject({
       method: 'GET',
-      url: `/api/v1/products/${world.shop.saree}/reviews/mine`,
-      headers: { host: HOST, ...world.asha.headers },
+      url: `/api/v1/products/${shop.world.shop.saree}/reviews/mine`,
+      headers: { host: HOST, ...shop.world.asha.headers },
     });
     expect(mine.json<MyReview>()).toMatchObject({
       eligible: true,
       clothing: true,
       review: { rating: 5, status: 'published' },
     });
-    const noReview = await app.inject({
+    const noReview = await shop.app.inject({
       method: 'PUT',
-      url: `/api/v1/products/${world.shop.kurta}/reviews/mine`,
-      headers: { host: HOST, ...world.asha.headers },
+      url: `/api/v1/products/${shop.world.shop.kurta}/reviews/mine`,
+      headers: { host: HOST, ...shop.world.asha.headers },
       payload: { rating: 5, title: 'x', text: TEXT },
     });
     expect(noReview.statusCode).toBe(404);
@@ -168,11 +116,11 @@ describe.each(testDatabaseKinds)('shopper reviews on %s', (kind) => {
   });
 
   it('400 with the exact texts for bad values, and a fit on fabric sold by the metre', async () => {
-    await deliver(world.asha, [
-      { productId: world.shop.saree, quantity: 1 },
-      { productId: world.shop.fabric, quantity: 2 },
+    await deliver(shop.world.asha, [
+      { productId: shop.world.shop.saree, quantity: 1 },
+      { productId: shop.world.shop.fabric, quantity: 2 },
     ]);
-    const bad = await write(world.shop.saree, {
+    const bad = await write(shop.world.shop.saree, {
       rating: 6,
       title: '   ',
       text: 'Too short',
@@ -188,15 +136,20 @@ describe.each(testDatabaseKinds)('shopper reviews on %s', (kind) => {
         fit: 'must be small, true or large',
       },
     });
-    const long = await write(world.shop.saree, { rating: 3, title: 'Ok', text: 'x'.repeat(2_001) });
+    const long = await write(shop.world.shop.saree, { rating: 3, title: 'Ok', text: 'x'.repeat(2_001) });
     expect(long.json()).toMatchObject({ fields: { text: 'must be at most 2,000 characters' } });
-    const html = await write(world.shop.saree, {
+    const html = await write(shop.world.shop.saree, {
       rating: 3,
       title: 'Ok',
       text: `<script>x</script> ${TEXT}`,
     });
     expect(html.json()).toMatchObject({ fields: { text: 'must be plain text, without HTML' } });
-    const fabricFit = await write(world.shop.fabric, { rating: 4, title: 'Ok', text: TEXT, fit: 'small' });
+    const fabricFit = await write(shop.world.shop.fabric, {
+      rating: 4,
+      title: 'Ok',
+      text: TEXT,
+      fit: 'small',
+    });
     expect(fabricFit.statusCode).toBe(400);
     expect(fabricFit.json()).toEqual({
       error: 'Invalid field: fit',
@@ -208,38 +161,38 @@ describe.each(testDatabaseKinds)('shopper reviews on %s', (kind) => {
   });
 
   it('the product and the list answers gain rating { average, count } once reviewed, through the cache', async () => {
-    const before = await product(world.shop.saree);
+    const before = await product(shop.world.shop.saree);
     expect(before.rating).toBeUndefined();
     const listed = async () =>
       (
-        await app.inject({ method: 'GET', url: '/api/v1/products?limit=50', headers: { host: HOST } })
+        await shop.app.inject({ method: 'GET', url: '/api/v1/products?limit=50', headers: { host: HOST } })
       ).json<ProductListResponse>();
     expect((await listed()).data.every((item) => item.rating === undefined)).toBe(true);
-    await deliver(world.asha);
-    await deliver(world.ravi);
-    await write(world.shop.saree, { rating: 5, title: 'Great', text: TEXT });
-    await write(world.shop.saree, { rating: 4, title: 'Good', text: TEXT }, world.ravi);
-    expect((await product(world.shop.saree)).rating).toEqual({ average: 4.5, count: 2 });
-    const saree = (await listed()).data.find((item) => item.id === world.shop.saree);
+    await deliver(shop.world.asha);
+    await deliver(shop.world.ravi);
+    await write(shop.world.shop.saree, { rating: 5, title: 'Great', text: TEXT });
+    await write(shop.world.shop.saree, { rating: 4, title: 'Good', text: TEXT }, shop.world.ravi);
+    expect((await product(shop.world.shop.saree)).rating).toEqual({ average: 4.5, count: 2 });
+    const saree = (await listed()).data.find((item) => item.id === shop.world.shop.saree);
     expect(saree?.rating).toEqual({ average: 4.5, count: 2 });
   });
 
   it('keeps stores apart: another store’s shopper and host see nothing and may not review', async () => {
-    await deliver(world.asha);
-    await write(world.shop.saree, { rating: 5, title: 'Great', text: TEXT });
-    const otherHost = await app.inject({
+    await deliver(shop.world.asha);
+    await write(shop.world.shop.saree, { rating: 5, title: 'Great', text: TEXT });
+    const otherHost = await shop.app.inject({
       method: 'GET',
-      url: `/api/v1/products/${world.shop.saree}/reviews`,
+      url: `/api/v1/products/${shop.world.shop.saree}/reviews`,
       headers: { host: OTHER_HOST },
     });
     expect(otherHost.statusCode).toBe(404);
-    const otherShopper = await app.inject({
+    const otherShopper = await shop.app.inject({
       method: 'POST',
-      url: `/api/v1/products/${world.shop.saree}/reviews`,
-      headers: { host: OTHER_HOST, ...world.otherStoreShopper.headers },
+      url: `/api/v1/products/${shop.world.shop.saree}/reviews`,
+      headers: { host: OTHER_HOST, ...shop.world.otherStoreShopper.headers },
       payload: { rating: 1, title: 'x', text: TEXT },
     });
     expect(otherShopper.statusCode).toBe(404);
-    expect((await list(world.shop.saree)).total).toBe(1);
+    expect((await list(shop.world.shop.saree)).total).toBe(1);
   });
 });
