@@ -72,6 +72,37 @@ describe('how pages are sent', () => {
     }
   });
 
+  it('the home page and a listing run no zod; the product page only its own schemas', async () => {
+    const [home, listing, product] = await pagePaths();
+    const loaded = async (path: string) => {
+      const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto(path, { waitUntil: 'networkidle' });
+      // The lower parts (the home page's featured products and newsletter, the footer, the reviews) load on the way down.
+      await page.evaluate(() =>
+        window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+      );
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+      await context.close();
+      return scripts.map((script) => /^\/assets\/(.+)-[\w-]{6}\.js$/.exec(script)?.[1] ?? script);
+    };
+    for (const path of [home!, listing!]) {
+      const chunks = await loaded(path);
+      expect(chunks, path).toContain('shell');
+      expect(chunks, path).not.toContain('zod');
+      expect(chunks, path).not.toContain('product-contract');
+      expect(chunks, path).not.toContain('contract');
+    }
+    const chunks = await loaded(product!);
+    expect(chunks).toContain('product-contract'); // the add-on picker of a saree, the reviews
+    expect(chunks).not.toContain('contract');
+  });
+
   it('sends the stylesheet precompressed with Brotli and cached as immutable', async () => {
     const html = (await sent('/', null)).bytes.toString('utf8');
     const href = /media="print" crossorigin href="([^"]+)"/.exec(html)![1]!;
