@@ -6,6 +6,7 @@
  * then `npm run orders -- mail` lists it for the shop owner. Ticks run every {@link TICK_INTERVAL_MS}, and
  * at once after a route wrote a mail ({@link OutboxSender.wake}). Tests call `tick(now)` with their own clock.
  */
+import { OutboxLoop } from '../../outbox-loop';
 import type { Db } from '../../db/database';
 import { describeMailError, mailErrorText } from './mail-error';
 import type { Mailer } from './mailer';
@@ -73,18 +74,21 @@ export class OutboxSender {
   private readonly mailer: Mailer;
   private readonly log: SenderLogger;
   private readonly clock: () => Date;
-  private readonly intervalMs: number;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private wakeQueued = false;
-  private started = false;
+  private readonly loop: OutboxLoop;
 
   constructor(options: OutboxSenderOptions) {
     this.db = options.db;
     this.mailer = options.mailer;
     this.log = options.log;
     this.clock = options.clock ?? (() => new Date());
-    this.intervalMs = options.intervalMs ?? TICK_INTERVAL_MS;
+    // A wake-up's tick leaves giving up on abandoned mails to the timer's ticks.
+    this.loop = new OutboxLoop({
+      intervalMs: options.intervalMs ?? TICK_INTERVAL_MS,
+      wakeDelayMs: WAKE_DELAY_MS,
+      tick: (cause) => this.tick(this.clock(), { sweepAbandoned: cause === 'timer' }),
+      log: this.log,
+      failureMessage: 'mail outbox tick failed',
+    });
   }
 
   /**
@@ -119,11 +123,7 @@ export class OutboxSender {
 
   /** Starts ticking: now, then every interval (the timer does not keep the process alive). */
   start(): void {
-    if (this.started) return;
-    this.started = true;
-    this.timer = setInterval(() => this.runTick(), this.intervalMs);
-    this.timer.unref();
-    this.runTick();
+    this.loop.start();
   }
 
   /**
@@ -131,33 +131,12 @@ export class OutboxSender {
    * followed by one more. The wait gathers the mails of a busy moment into one tick.
    */
   wake(): void {
-    if (!this.started || this.wakeQueued) return;
-    this.wakeQueued = true;
-    setTimeout(() => {
-      this.wakeQueued = false;
-      this.runTick({ sweepAbandoned: false });
-    }, WAKE_DELAY_MS).unref();
+    this.loop.wake();
   }
 
   /** Stops the timer and waits for a tick in progress; unsent mails stay in the outbox for the next start. */
-  async stop(): Promise<void> {
-    this.started = false;
-    clearInterval(this.timer);
-    this.timer = undefined;
-    while (this.running) await this.running;
-  }
-
-  /** One tick on the timer's clock after the running one, its failure logged (e.g. the database is down). */
-  private runTick(options: { sweepAbandoned?: boolean } = {}): void {
-    if (!this.started) return;
-    const previous = this.running ?? Promise.resolve();
-    const current: Promise<unknown> = previous
-      .then(() => (this.started ? this.tick(this.clock(), options) : undefined))
-      .catch((error: unknown) => this.log.error({ err: error }, 'mail outbox tick failed'))
-      .finally(() => {
-        if (this.running === current) this.running = undefined;
-      });
-    this.running = current;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   private async send(mail: ClaimedMail, now: Date): Promise<boolean> {

@@ -6,6 +6,7 @@
  * when the provider may take it later, or failed (the provider refused it, or the last attempt failed). Ticks
  * run every {@link MESSAGE_TICK_INTERVAL_MS}, and shortly after a message is queued. Tests call `tick(now)`.
  */
+import { OutboxLoop } from '../../outbox-loop';
 import type { Db } from '../../db/database';
 import type { MessageChannel } from '@shared/notifications/message-templates';
 import type { ChannelAdapter, SendOutcome } from './channels/channel-adapter';
@@ -64,15 +65,19 @@ export type MessageSenderOptions = {
 export class MessageSender {
   private readonly channels: Map<MessageChannel, ChannelAdapter>;
   private readonly clock: () => Date;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private wakeQueued = false;
-  private started = false;
-  private unsubscribe: (() => void) | undefined;
+  private readonly loop: OutboxLoop;
 
   constructor(private readonly options: MessageSenderOptions) {
     this.channels = new Map(options.channels.map((adapter) => [adapter.channel, adapter]));
     this.clock = options.clock ?? (() => new Date());
+    this.loop = new OutboxLoop({
+      intervalMs: options.intervalMs ?? MESSAGE_TICK_INTERVAL_MS,
+      wakeDelayMs: MESSAGE_WAKE_DELAY_MS,
+      tick: () => this.tick(this.clock()),
+      log: options.log,
+      failureMessage: 'message outbox tick failed',
+      subscribe: onMessageQueued,
+    });
   }
 
   /**
@@ -121,43 +126,17 @@ export class MessageSender {
 
   /** Starts ticking: now, then every interval, and soon after each queued message. */
   start(): void {
-    if (this.started) return;
-    this.started = true;
-    this.timer = setInterval(() => this.runTick(), this.options.intervalMs ?? MESSAGE_TICK_INTERVAL_MS);
-    this.timer.unref();
-    this.unsubscribe = onMessageQueued(() => this.wake());
-    this.runTick();
+    this.loop.start();
   }
 
   /** Asks for a tick within {@link MESSAGE_WAKE_DELAY_MS}. */
   wake(): void {
-    if (!this.started || this.wakeQueued) return;
-    this.wakeQueued = true;
-    setTimeout(() => {
-      this.wakeQueued = false;
-      this.runTick();
-    }, MESSAGE_WAKE_DELAY_MS).unref();
+    this.loop.wake();
   }
 
   /** Stops the timer and waits for a tick in progress; unsent messages stay for the next start. */
-  async stop(): Promise<void> {
-    this.started = false;
-    this.unsubscribe?.();
-    clearInterval(this.timer);
-    this.timer = undefined;
-    while (this.running) await this.running;
-  }
-
-  private runTick(): void {
-    if (!this.started) return;
-    const previous = this.running ?? Promise.resolve();
-    const current: Promise<unknown> = previous
-      .then(() => (this.started ? this.tick(this.clock()) : undefined))
-      .catch((error: unknown) => this.options.log.error({ err: error }, 'message outbox tick failed'))
-      .finally(() => {
-        if (this.running === current) this.running = undefined;
-      });
-    this.running = current;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One attempt: `kept` in test mode, else the adapter's outcome (a thrown error counts as retry). */

@@ -7,6 +7,7 @@
  * moment — then given up. Ticks run every {@link WEBHOOK_TICK_INTERVAL_MS} and shortly after a delivery is
  * written. Tests call `tick(now)` with their own clock.
  */
+import { OutboxLoop } from '../../outbox-loop';
 import type { Db } from '../../db/database';
 import type { ResolveAll } from './webhook-address';
 import { postWebhook, WEBHOOK_TIMEOUT_MS } from './webhook-http';
@@ -88,11 +89,7 @@ export type WebhookSenderOptions = {
 export class WebhookSender {
   private readonly options: WebhookSenderOptions;
   private readonly clock: () => Date;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private wakeQueued = false;
-  private started = false;
-  private unsubscribe: (() => void) | undefined;
+  private readonly loop: OutboxLoop;
 
   /** Only public internet addresses (production): the admin's check of new endpoints uses it too. */
   readonly publicOnly: boolean;
@@ -104,6 +101,14 @@ export class WebhookSender {
     this.publicOnly = options.publicOnly;
     this.resolveAll = options.resolveAll;
     this.clock = options.clock ?? (() => new Date());
+    this.loop = new OutboxLoop({
+      intervalMs: options.intervalMs ?? WEBHOOK_TICK_INTERVAL_MS,
+      wakeDelayMs: WEBHOOK_WAKE_DELAY_MS,
+      tick: () => this.tick(this.clock()),
+      log: options.log,
+      failureMessage: 'webhook outbox tick failed',
+      subscribe: onWebhookEnqueued,
+    });
   }
 
   /**
@@ -129,44 +134,17 @@ export class WebhookSender {
 
   /** Starts ticking: now, then every interval and after each written delivery (the timer does not keep the process alive). */
   start(): void {
-    if (this.started) return;
-    this.started = true;
-    this.timer = setInterval(() => this.runTick(), this.options.intervalMs ?? WEBHOOK_TICK_INTERVAL_MS);
-    this.timer.unref();
-    this.unsubscribe = onWebhookEnqueued(() => this.wake());
-    this.runTick();
+    this.loop.start();
   }
 
   /** Asks for a tick within {@link WEBHOOK_WAKE_DELAY_MS} (a delivery was just written). */
   wake(): void {
-    if (!this.started || this.wakeQueued) return;
-    this.wakeQueued = true;
-    setTimeout(() => {
-      this.wakeQueued = false;
-      this.runTick();
-    }, WEBHOOK_WAKE_DELAY_MS).unref();
+    this.loop.wake();
   }
 
   /** Stops the timer and waits for a tick in progress; waiting deliveries stay in the outbox. */
-  async stop(): Promise<void> {
-    this.started = false;
-    clearInterval(this.timer);
-    this.timer = undefined;
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
-    while (this.running) await this.running;
-  }
-
-  private runTick(): void {
-    if (!this.started) return;
-    const previous = this.running ?? Promise.resolve();
-    const current: Promise<unknown> = previous
-      .then(() => (this.started ? this.tick(this.clock()) : undefined))
-      .catch((error: unknown) => this.options.log.error({ err: error }, 'webhook outbox tick failed'))
-      .finally(() => {
-        if (this.running === current) this.running = undefined;
-      });
-    this.running = current;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   private async attempt(delivery: ClaimedDelivery, now: Date): Promise<keyof WebhookTickResult> {
