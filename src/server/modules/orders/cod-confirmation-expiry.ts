@@ -10,7 +10,7 @@
  * each order is handled in its own transaction under its row lock (`FOR UPDATE SKIP LOCKED`, then the
  * conditions read again), so it is flagged or cancelled exactly once (the pattern of ./payment-window.ts).
  */
-import { and, asc, eq, isNull, lte, notInArray } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { CANCELLATION_CAUSE } from '@shared/orders/cancellation-cause';
 import { orderMessageSettingsOf } from '@shared/notifications/order-message-settings';
 import { ORDER_STATUS } from '@shared/orders/order-status';
@@ -19,6 +19,7 @@ import { orders } from '../../db/schema/order-tables';
 import { stores } from '../../db/schema/store-tables';
 import { AppError } from '../../errors';
 import { PeriodicPass } from '../../periodic-pass';
+import { forEachDueOrder, type DueOrder } from './due-orders';
 import { transitionInTransaction } from './order-lifecycle';
 
 /** Time between passes, in milliseconds (a minute: a window of hours ends at most this late). */
@@ -36,12 +37,10 @@ export type CodExpiryResult = {
   failures: { orderNumber: string; error: unknown }[];
 };
 
-type Candidate = { id: string; storeId: number; orderNumber: string };
-
 /** Flags or cancels `candidate` if it still awaits confirmation past its window; null when left alone. */
 async function expireOne(
   db: Db,
-  candidate: Candidate,
+  candidate: DueOrder,
   now: Date,
   mailFrom: string | undefined,
 ): Promise<'flagged' | 'cancelled' | null> {
@@ -91,23 +90,16 @@ export async function expireCodConfirmations(
 ): Promise<CodExpiryResult> {
   const now = options.now ?? new Date();
   const result: CodExpiryResult = { flagged: [], cancelled: [], failures: [] };
-  const passedOver: string[] = [];
-  for (;;) {
-    // Served by the partial index `orders_cod_confirm_due` (cod_confirm_due_at WHERE status = 5).
-    const batch = await db
-      .select({ id: orders.id, storeId: orders.storeId, orderNumber: orders.orderNumber })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.status, ORDER_STATUS.codAwaitingConfirmation),
-          lte(orders.codConfirmDueAt, now),
-          isNull(orders.codFlaggedAt),
-          passedOver.length > 0 ? notInArray(orders.id, passedOver) : undefined,
-        ),
-      )
-      .orderBy(asc(orders.codConfirmDueAt), asc(orders.id))
-      .limit(BATCH_SIZE);
-    for (const candidate of batch) {
+  await forEachDueOrder(
+    db,
+    {
+      dueAt: orders.codConfirmDueAt,
+      now,
+      // Served by the partial index `orders_cod_confirm_due` (cod_confirm_due_at WHERE status = 5).
+      where: and(eq(orders.status, ORDER_STATUS.codAwaitingConfirmation), isNull(orders.codFlaggedAt)),
+      batchSize: BATCH_SIZE,
+    },
+    async (candidate) => {
       try {
         const done = await expireOne(db, candidate, now, options.mailFrom);
         if (done === 'flagged') result.flagged.push(candidate.orderNumber);
@@ -117,11 +109,9 @@ export async function expireCodConfirmations(
           result.failures.push({ orderNumber: candidate.orderNumber, error });
         }
       }
-      passedOver.push(candidate.id);
-    }
-    if (batch.length < BATCH_SIZE) return result;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+    },
+  );
+  return result;
 }
 
 /**

@@ -19,13 +19,14 @@
  * layer) passes it in when the app is built, to ask the gateway whether the order was paid after all
  * (docs/payments.md "Reconciliation"); an order it paid is no longer Pending and is left alone.
  */
-import { and, asc, eq, isNull, lte, notInArray } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { CANCELLATION_CAUSE } from '@shared/orders/cancellation-cause';
 import { ORDER_STATUS } from '@shared/orders/order-status';
 import type { Db } from '../../db/database';
 import { orders } from '../../db/schema/order-tables';
 import { AppError } from '../../errors';
 import { PeriodicPass } from '../../periodic-pass';
+import { forEachDueOrder, type DueOrder } from './due-orders';
 import { transitionInTransaction } from './order-lifecycle';
 
 /** Time between passes, in milliseconds (15 s: an expired order waits at most this long to be cancelled). */
@@ -62,7 +63,7 @@ export type ExpiryOptions = {
 };
 
 /** An order about to be cancelled by a pass. */
-export type ExpiryCandidate = { id: string; storeId: number; orderNumber: string };
+export type ExpiryCandidate = DueOrder;
 
 /** Cancels `candidate` if it is still Pending and due at `now`; false when it was left alone. */
 async function expireOne(db: Db, candidate: ExpiryCandidate, now: Date, mailFrom: string | undefined) {
@@ -103,41 +104,28 @@ export async function expireUnpaidOrders(db: Db, options: ExpiryOptions = {}): P
   const now = options.now ?? new Date();
   const batchSize = options.batchSize ?? EXPIRY_BATCH_SIZE;
   const result: ExpiryResult = { cancelled: [], skipped: 0, failures: [] };
-  // Orders this pass left alone: not read again by its later queries (they may stay Pending and due).
-  const passedOver: string[] = [];
-  for (;;) {
-    // Served by the partial index `orders_pending_payment_due` (payment_due_at WHERE status = 0).
-    const batch = await db
-      .select({ id: orders.id, storeId: orders.storeId, orderNumber: orders.orderNumber })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.status, ORDER_STATUS.pending),
-          lte(orders.paymentDueAt, now),
-          isNull(orders.shopperPaidAt),
-          passedOver.length > 0 ? notInArray(orders.id, passedOver) : undefined,
-        ),
-      )
-      .orderBy(asc(orders.paymentDueAt), asc(orders.id))
-      .limit(batchSize);
-    for (const candidate of batch) {
+  await forEachDueOrder(
+    db,
+    {
+      dueAt: orders.paymentDueAt,
+      now,
+      // Served by the partial index `orders_pending_payment_due` (payment_due_at WHERE status = 0).
+      where: and(eq(orders.status, ORDER_STATUS.pending), isNull(orders.shopperPaidAt)),
+      batchSize,
+    },
+    async (candidate) => {
       try {
         await options.beforeCancel?.(candidate).catch(() => undefined);
-        if (await expireOne(db, candidate, now, options.mailFrom)) {
+        if (await expireOne(db, candidate, now, options.mailFrom))
           result.cancelled.push(candidate.orderNumber);
-          continue;
-        }
-        result.skipped++;
+        else result.skipped++;
       } catch (error) {
         if (error instanceof AppError && error.code === 'conflict') result.skipped++;
         else result.failures.push({ orderNumber: candidate.orderNumber, error });
       }
-      passedOver.push(candidate.id);
-    }
-    if (batch.length < batchSize) return result;
-    // Let queued requests use the database between batches.
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+    },
+  );
+  return result;
 }
 
 /** Where the timer reports (pino's `log.info/warn/error(object, message)`). */
