@@ -92,13 +92,13 @@ const browserBuild: BuildEnvironmentOptions = {
             name: 'mutations',
             test: /node_modules[\\/]@tanstack[\\/][^\\/]+[\\/]build[\\/]modern[\\/](useMutation|mutationObserver)/,
           },
-          // The account screens' shared parts (sign-in and password calls, their texts, the password field and
+          // The account screens' shared parts (sign-in and password calls, their texts, the e-mail and password fields and
           // the screens' footer): one chunk for the four sign-in screens instead of five small ones, which also
           // keeps the first load's table of chunks to preload short. The signed-in cart's sync with the server
           // (lib/cart-sync) goes with them: a shopper who has it signed in through them.
           {
             name: 'account',
-            test: /src[\\/]client[\\/](features[\\/]account[\\/](account-api|account-messages|auth-page-footer|password-input|password-reset-api)\.tsx?|lib[\\/]cart-sync[\\/]sync\.ts)$/,
+            test: /src[\\/]client[\\/](features[\\/]account[\\/](account-api|account-messages|auth-page-footer|email-input|password-input|password-reset-api)\.tsx?|lib[\\/]cart-sync[\\/]sync\.ts)$/,
           },
           // What the cart, the checkout and the payment and order pages share (the quote, the applied coupon and its
           // field, the guest's measurements; an order's query,

@@ -19,12 +19,12 @@ import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { FormError } from '@client/components/ui/form-error';
 import { FormField } from '@client/components/ui/form-field';
-import { Input } from '@client/components/ui/input';
 import { setFieldErrors } from '@client/lib/form-errors';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { useForgotPasswordMutation } from './password-reset-api';
 import { passwordResetFailureMessage } from './account-messages';
+import { EmailInput } from './email-input';
 
 const linkClass = 'rounded font-medium text-brand-700 underline-offset-4 hover:underline';
 
@@ -83,16 +83,7 @@ export function ForgotPasswordPage() {
             aria-label="Forgot password"
           >
             <FormField id="forgot-email" label="Email" error={errors.email?.message}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  placeholder="you@example.com"
-                  {...register('email')}
-                />
-              )}
+              {(control) => <EmailInput {...control} {...register('email')} />}
             </FormField>
             <Button type="submit" size="lg" disabled={busy} className="w-full">
               <Mail aria-hidden="true" />

@@ -19,7 +19,7 @@ import {
 } from '@shared/accounts/account-schemas';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
-import { Input, Label } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/input';
 import { useStoreInfo } from '@client/lib/store-info/store-info-query';
 import { setFieldErrors } from '@client/lib/form-errors';
 import { toast } from '@client/lib/notify';
@@ -37,6 +37,7 @@ import {
   SIGN_IN_SUCCESS,
   signInErrorDescription,
 } from './account-messages';
+import { EmailInput } from './email-input';
 
 const OtpSignIn = lazy(async () => ({ default: (await import('./otp-sign-in')).OtpSignIn }));
 
@@ -127,16 +128,7 @@ export function LoginPage() {
           aria-label="Sign in"
         >
           <FormField id="login-email" label="Email" error={errors.email?.message}>
-            {(control) => (
-              <Input
-                {...control}
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                placeholder="you@example.com"
-                {...register('email')}
-              />
-            )}
+            {(control) => <EmailInput {...control} {...register('email')} />}
           </FormField>
 
           <FormField id="login-password" label="Password" error={errors.password?.message}>

@@ -15,6 +15,7 @@ import { setFieldErrors } from '@client/lib/form-errors';
 import { toast } from '@client/lib/notify';
 import { signInErrorDescription } from './account-messages';
 import { useAccountNameMutation } from './otp-api';
+import { EmailInput } from './email-input';
 
 /** The name step's form: both names and, required here, the e-mail. */
 const nameFormSchema = accountNameBodySchema.extend({ email: emailSchema });
@@ -68,16 +69,7 @@ export function NameStep({ onDone }: { onDone: () => void }) {
         {(control) => <Input {...control} autoComplete="family-name" {...register('lastName')} />}
       </FormField>
       <FormField id="name-email" label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            {...register('email')}
-          />
-        )}
+        {(control) => <EmailInput {...control} {...register('email')} />}
       </FormField>
       <Button type="submit" size="lg" disabled={busy} className="w-full">
         <Check aria-hidden="true" />

@@ -48,6 +48,7 @@ import {
   registerErrorDescription,
   rememberedFrom,
 } from './account-messages';
+import { EmailInput } from './email-input';
 
 const noChanges = () => () => undefined;
 
@@ -131,16 +132,7 @@ export function RegisterPage() {
           hint={EMAIL_PROVIDER_ADVICE}
           error={errors.email?.message}
         >
-          {(control) => (
-            <Input
-              {...control}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@gmail.com"
-              {...register('email')}
-            />
-          )}
+          {(control) => <EmailInput {...control} placeholder="you@gmail.com" {...register('email')} />}
         </FormField>
 
         <FormField id="register-password" label="Password" error={errors.password?.message}>
