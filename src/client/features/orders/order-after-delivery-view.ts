@@ -10,6 +10,7 @@ import type { Order } from '@shared/orders/order-schemas';
 import { ORDER_STATUS } from '@shared/orders/order-status';
 import { longIndiaDate } from '@shared/returns/return-rules';
 import type { OrderReturn, Refund } from '@shared/returns/return-schemas';
+import { formatTimestamp } from '@client/lib/format-timestamp';
 
 /** The button that opens the return request page. */
 export const RETURN_OR_EXCHANGE = 'Return or exchange';
@@ -26,14 +27,7 @@ export type AfterDeliveryView = {
 
 /** `iso` as 'd Mon' in India time ('5 Dec'); '' when not a date. */
 export function dayMonth(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'Asia/Kolkata',
-  }).format(date);
+  return formatTimestamp(iso, { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' });
 }
 
 /**

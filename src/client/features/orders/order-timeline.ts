@@ -5,6 +5,7 @@
  */
 import type { OrderHistoryEntry } from '@shared/orders/order-schemas';
 import { orderStatusLabel } from '@shared/orders/order-status';
+import { formatTimestamp } from '@client/lib/format-timestamp';
 
 /** One shown step: its label, the time as sent (ISO, for `<time dateTime>`) and as read. */
 export type TimelineStep = { label: string; at: string; when: string };
@@ -17,9 +18,7 @@ export const PLACED = 'Placed';
  * defaults to the browser's; tests pass one.
  */
 export function formatStepTime(value: string, timeZone?: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('en-IN', {
+  return formatTimestamp(value, {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -27,7 +26,7 @@ export function formatStepTime(value: string, timeZone?: string): string {
     minute: '2-digit',
     hourCycle: 'h23',
     timeZone,
-  }).format(date);
+  });
 }
 
 /** The steps of `history` (server order; entries with a time that is not a date are left out). */

@@ -22,6 +22,7 @@ import { formatRupees, rupeesToPaise } from '@shared/money';
 import { quantityTimesPrice, variantLabel } from '@client/lib/orders/line-text';
 import { afterDeliveryView, type AfterDeliveryView } from './order-after-delivery-view';
 import { orderTimeline, type TimelineStep } from './order-timeline';
+import { formatTimestamp } from '@client/lib/format-timestamp';
 
 /** docs/product.md §2 "Orders": the empty state and its link. */
 export const NO_ORDERS_TITLE = 'No Orders Found';
@@ -186,15 +187,7 @@ export function orderTotal(items: readonly Pick<OrderItemView, 'price' | 'quanti
  * the browser's (the shopper's local time); tests pass one.
  */
 export function formatPayBy(value: string | null | undefined, timeZone?: string): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('en-IN', {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  }).format(date);
+  return formatTimestamp(value, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
 }
 
 /**
@@ -213,15 +206,7 @@ export function cancellationText(cause: string | null | undefined): string {
  * to the browser's; tests pass one.
  */
 export function formatOrderDate(value: string | null | undefined, timeZone?: string): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('en-IN', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone,
-  }).format(date);
+  return formatTimestamp(value, { day: 'numeric', month: 'long', year: 'numeric', timeZone });
 }
 
 const finite = (value: unknown, fallback: number) =>
