@@ -6,7 +6,7 @@
  * compares against, so sales since then are never put back), or the stock on hand for a product no import has
  * counted. Fields without a value are left out; a product's `addOns` only when it has its own choice. Plain functions taking `db`; every query is scoped to the store.
  */
-import { couponsForFile } from '../coupons/coupon-admin';
+import { couponsForFile } from '../coupons/coupon-file';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { addOnInRupees, listStoreAddOns } from '../add-ons/store-add-ons';
 import type { Db } from '../../db/database';

@@ -8,7 +8,7 @@
  * (../catalog/bulk-writes.ts), which keeps a file of thousands of products with variants within seconds and bounded
  * memory. The demo shop is loaded through this same function.
  */
-import { upsertCouponsFromFile } from '../coupons/coupon-admin';
+import { upsertCouponsFromFile } from '../coupons/coupon-file';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/database';
 import { products } from '../../db/schema/catalog-tables';
