@@ -18,8 +18,6 @@ import {
   fieldMessage,
   FILL_ALL_DESCRIPTION,
   refusedFormToast,
-  idempotencyKeyFor,
-  newIdempotencyKey,
   PLACE_ORDER_ERROR_DESCRIPTION,
   PLACE_ORDER_ERROR_TITLE,
   PROCESSING_LABEL,
@@ -293,30 +291,6 @@ describe('createOrderFailure (docs/product.md §8 "Order placement failure")', (
       'lines',
       'shippingAddress',
     ]);
-  });
-});
-
-describe('idempotency key (one checkout attempt → one order)', () => {
-  const body = createOrderBody(lines, address);
-  let counter = 0;
-  const newKey = () => `key-${++counter}`;
-
-  it('keeps the key for a retried submit of the same body and changes it when the body changes', () => {
-    const first = idempotencyKeyFor(null, body, newKey);
-    const retry = idempotencyKeyFor(first, createOrderBody(lines, address), newKey);
-    expect(retry.key).toBe(first.key);
-    const changed = idempotencyKeyFor(first, createOrderBody(lines, { ...address, city: 'Kanpur' }), newKey);
-    expect(changed.key).not.toBe(first.key);
-  });
-
-  it('newIdempotencyKey is a UUID v4, also without crypto.randomUUID (plain-http LAN address)', () => {
-    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-    expect(newIdempotencyKey()).toMatch(uuid);
-    const fallback = newIdempotencyKey({ getRandomValues: (array) => crypto.getRandomValues(array) });
-    expect(fallback).toMatch(uuid);
-    expect(fallback).not.toBe(
-      newIdempotencyKey({ getRandomValues: (array) => crypto.getRandomValues(array) }),
-    );
   });
 });
 

@@ -36,8 +36,6 @@ import {
   createOrderFailure,
   EMPTY_SHIPPING_FORM,
   fieldMessage,
-  idempotencyKeyFor,
-  newIdempotencyKey,
   PLACE_ORDER_ERROR_DESCRIPTION,
   PLACE_ORDER_ERROR_TITLE,
   refusedFormToast,
@@ -49,6 +47,7 @@ import {
   type ShippingField,
   type ShippingFormValues,
 } from './checkout-form';
+import { idempotencyKeyFor, newIdempotencyKey } from './checkout-idempotency';
 
 export function CheckoutPage() {
   const navigate = useNavigate();
