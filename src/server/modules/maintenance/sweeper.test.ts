@@ -6,7 +6,7 @@ import { idempotencyKeys, orders } from '../../db/schema/order-tables';
 import { stores } from '../../db/schema/store-tables';
 import { sessions } from '../../db/schema/user-tables';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhook-tables';
-import { FINISHED_DELIVERY_RETENTION_MS } from '../webhooks/webhook-outbox';
+import { FINISHED_DELIVERY_RETENTION_MS } from '../webhooks/webhook-deliveries';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/test-database';
 import {
   IDEMPOTENCY_KEY_RETENTION_MS,

@@ -13,7 +13,7 @@ import { outgoingMail } from '../../db/schema/mail-tables';
 import { idempotencyKeys } from '../../db/schema/order-tables';
 import { sessions } from '../../db/schema/user-tables';
 import { sweepPasswordResetTokens } from '../accounts/password-reset';
-import { sweepFinishedDeliveries } from '../webhooks/webhook-outbox';
+import { sweepFinishedDeliveries } from '../webhooks/webhook-deliveries';
 
 /**
  * How long an `Idempotency-Key` is remembered, in milliseconds: 24 hours, the window in which a client may

@@ -8,7 +8,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { hostOf, isPublicAddress, publicOnlyLookup, type ResolveAll } from './webhook-address';
-import type { AttemptOutcome } from './webhook-outbox';
+import type { AttemptOutcome } from './webhook-deliveries';
 
 /** Characters of an answer's body kept for the admin. */
 export const RESPONSE_EXCERPT_CHARS = 1000;

@@ -14,10 +14,10 @@ import { postWebhook, WEBHOOK_TIMEOUT_MS } from './webhook-http';
 import {
   claimDueDeliveries,
   failExpiredDeliveries,
-  onWebhookEnqueued,
   recordAttempt,
   type ClaimedDelivery,
-} from './webhook-outbox';
+} from './webhook-deliveries';
+import { onWebhookEnqueued } from './webhook-outbox';
 import { webhookSignature } from './webhook-signature';
 
 /** The first retry's wait (ms); each later one doubles, up to {@link MAX_RETRY_DELAY_MS}. */
