@@ -38,7 +38,13 @@ import {
   useStorefront,
   waitForPath,
 } from './helpers';
-import { ownerMovesOrder, payByUpiWebhook, placeOrderAs, SHOPPER_PASSWORD, shipWithOrdersCli } from './shopper-order';
+import {
+  ownerMovesOrder,
+  payByUpiWebhook,
+  placeOrderAs,
+  SHOPPER_PASSWORD,
+  shipWithOrdersCli,
+} from './shopper-order';
 
 const browser = useStorefront({ width: 390, height: 844 });
 const { newPage } = browser;
@@ -156,8 +162,15 @@ describe('a saree with blouse stitching and fall & pico, ordered, delivered and 
     await eventually(authToken).not.toBeNull();
     token = (await authToken())!;
     const profiles = () =>
-      apiCall<{ profiles: { name: string; set: string }[] }>('GET', '/account/measurements', undefined, token);
-    await eventually(async () => (await profiles()).body.profiles).toMatchObject([{ name: 'Mine', set: 'blouse' }]);
+      apiCall<{ profiles: { name: string; set: string }[] }>(
+        'GET',
+        '/account/measurements',
+        undefined,
+        token,
+      );
+    await eventually(async () => (await profiles()).body.profiles).toMatchObject([
+      { name: 'Mine', set: 'blouse' },
+    ]);
     await toastByTitle(page, "Measurements saved as 'Mine'").first().waitFor({ state: 'attached' });
     // Her earlier order of the kurta in M, delivered (reviewed at the end).
     const medium = kurta.variants.find((variant) => variant.size === 'M' && variant.color === 'Red')!;

@@ -119,7 +119,9 @@ describe('built files from memory', () => {
   });
 
   it('caches content-hashed names (and their compressed copies) for a year, other files for 5 minutes', () => {
-    expect(builtFileCacheControl('/assets/cart-page-Ab12_z.js.gz')).toBe('public, max-age=31536000, immutable');
+    expect(builtFileCacheControl('/assets/cart-page-Ab12_z.js.gz')).toBe(
+      'public, max-age=31536000, immutable',
+    );
     expect(builtFileCacheControl('/favicon.svg')).toBe('public, max-age=300');
   });
 });

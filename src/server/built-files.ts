@@ -136,7 +136,11 @@ export function registerBuiltFiles(app: FastifyInstance, root: string): void {
 /** Answers `built` from memory in the copy the request takes (read from disk at its first use). */
 function sendBuiltFile(request: FastifyRequest, reply: FastifyReply, built: BuiltFile): FastifyReply {
   const coding =
-    built.br && acceptsEncoding(request, 'br') ? 'br' : built.gzip && acceptsEncoding(request, 'gzip') ? 'gzip' : null;
+    built.br && acceptsEncoding(request, 'br')
+      ? 'br'
+      : built.gzip && acceptsEncoding(request, 'gzip')
+        ? 'gzip'
+        : null;
   const copy = coding ? built[coding]! : built.identity;
   reply.headers({
     'accept-ranges': 'bytes',
