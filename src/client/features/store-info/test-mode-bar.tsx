@@ -16,6 +16,7 @@ export function TestModeBar() {
     <aside
       aria-label="Test mode"
       className="bg-yellow-200 px-4 py-1 text-center text-xs font-medium text-stone-900"
+      data-testid="test-mode-bar"
     >
       {TEST_MODE_NOTICE}
     </aside>
