@@ -36,7 +36,10 @@ export function securityHeaders(options: Readonly<HelmetOptions>): SecurityHeade
 
 /** Adds the one `onRequest` hook setting {@link securityHeaders} of `options` on every answer. */
 export function registerSecurityHeaders(app: FastifyInstance, options: Readonly<HelmetOptions>): void {
-  const headers = securityHeaders(options);
+  // Lower-case names: Node lower-cases each name when it is set and again when the head is written, and
+  // lower-casing a name that is already lower case makes no new string (names are case-insensitive, RFC 9110
+  // §5.1; Fastify's own headers go out lower-case too).
+  const headers = securityHeaders(options).map(([name, value]) => [name.toLowerCase(), value] as const);
   const setHeaders: onRequestHookHandler = (_request, reply, done) => {
     const response = reply.raw;
     for (const [name, value] of headers) response.setHeader(name, value);
