@@ -5,6 +5,9 @@
 import { AssetServerPlugin } from '@vendure/asset-server-plugin';
 import { DefaultLogger, DefaultSearchPlugin, LogLevel, dummyPaymentHandler } from '@vendure/core';
 
+// No usage reports to Vendure's telemetry endpoint: the bench runs without the internet.
+process.env.VENDURE_DISABLE_TELEMETRY = 'true';
+
 /**
  * @param {{ port: number, database: string, assetsDir: string }} options `database`: a PostgreSQL URL, or the
  *   path of the sql.js file; `assetsDir`: where the asset server keeps the catalogue's images.
