@@ -102,6 +102,12 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // Medusa, installed apart for the comparison bench, loads its configuration and scripts as CommonJS.
+  {
+    files: ['bench/compare/medusa/**/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   { files: ['src/shared/**'], rules: forbid(['server', 'client']) },
   { files: ['src/server/**'], rules: forbid(['client']) },
   // The one test of the seam where the server runs the storefront's built renderer: it renders pages from the

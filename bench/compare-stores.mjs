@@ -1,45 +1,45 @@
-// `npm run bench:compare`: the store's product list and product answers beside Vendure's, on the same machine
-// in the same run, each on its embedded database (the store's PGlite, Vendure's sql.js) and, when
-// BENCH_DATABASE_URL or TEST_DATABASE_URL names a PostgreSQL server, on PostgreSQL. Budgets
-// (docs/decisions/035-fast-path.md): the list at least 50 times Vendure's req/s, the product at least 25 times.
+// `npm run bench:compare`: the store's product list and product answers beside Vendure's and Medusa's, on the
+// same machine in the same run, each on a fresh database: the embedded ones (the store's PGlite, Vendure's
+// sql.js; Medusa has none) and, when BENCH_DATABASE_URL or TEST_DATABASE_URL names a PostgreSQL server,
+// PostgreSQL. Budgets (docs/decisions/035-fast-path.md): the list at least 50 times Vendure's req/s and 100
+// times Medusa's, the product at least 25 times Vendure's.
 //
-// Vendure (bench/compare/vendure: its own package.json and lock, installed there with `npm ci` on the first run,
-// about 200 MB) holds its own demo catalogue of 54 products with images, as `@vendure/create` makes it; the
-// store holds its demo shop of 64 products. Each side is asked what its own storefront asks for the same
-// screen:
-// - the list: the store's `GET /api/v1/products?page=1&limit=12`; Vendure's shop API `search` for 12 products
-//   grouped by product (name, slug, description, image, price range, facet values), as Vendure's storefront
-//   starter lists a collection;
-// - the product: the store's `GET /api/v1/products/{id}`; Vendure's `product(slug)` with its collections,
-//   facet values, images and variants (price, SKU, stock level), as the starter's product page asks.
-// 32 connections, 2 s of warm-up, then COMPARE_SECONDS (default 5) per run. Medusa is not measured here: it needs
-// a Medusa application built with its own CLI, which this bench does not install.
-import { spawn, spawnSync } from 'node:child_process';
+// Each rival lives in bench/compare/<name> with its own package.json and lock file, installed there with
+// `npm ci` on the first run (Vendure about 200 MB, Medusa about 700 MB):
+// - Vendure 3.7 holds its own demo catalogue (54 products with images, as `@vendure/create` makes it);
+// - Medusa 2.21 holds 64 kurtas of five sizes, made with its own workflows (bench/compare/medusa/src/scripts);
+// - the store holds its demo shop (64 products).
+// Each side is asked what its own storefront asks for the same screen (bench/compare/*/…-rival.mjs): a list of
+// 12 (the store's `GET /api/v1/products?page=1&limit=12`) and a product page (`GET /api/v1/products/{id}`).
+// 32 connections, 2 s of warm-up, then COMPARE_SECONDS (default 5) per run.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { ensureBuilt } from '../scripts/ensure-built.mjs';
 import { startServer } from '../scripts/start-server-process.mjs';
+import { startMedusa } from './compare/medusa/medusa-rival.mjs';
+import { startVendure } from './compare/vendure/vendure-rival.mjs';
 import { load, root } from './helpers.mjs';
 
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.COMPARE_SECONDS ?? 5);
 const WARM_UP_SECONDS = 2;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const VENDURE = join(root, 'bench/compare/vendure');
-const BUDGETS = { list: 50, product: 25 };
 
-const VENDURE_LIST = `{ search(input: { take: 12, groupByProduct: true }) { totalItems items {
-  productId productName slug description productAsset { id preview } currencyCode
-  priceWithTax { ... on PriceRange { min max } ... on SinglePrice { value } } facetValueIds } } }`;
-const VENDURE_PRODUCT = `{ product(slug: "laptop") { id name slug description
-  collections { id slug name breadcrumbs { id name slug } }
-  facetValues { id code name facet { id code name } }
-  featuredAsset { id preview } assets { id preview }
-  variants { id name priceWithTax currencyCode sku stockLevel featuredAsset { id preview } } } }`;
+/** The rivals, the databases each runs on, and the least lead (store req/s ÷ theirs) per answer. */
+const RIVALS = [
+  {
+    name: 'Vendure',
+    folder: 'vendure',
+    start: startVendure,
+    kinds: ['embedded', 'postgres'],
+    budgets: { list: 50, product: 25 },
+  },
+  { name: 'Medusa', folder: 'medusa', start: startMedusa, kinds: ['postgres'], budgets: { list: 100 } },
+];
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -62,11 +62,11 @@ async function adminQuery(text) {
   }
 }
 
-/** One autocannon run after a warm-up: req/s, p99 and failed answers (GraphQL errors come with status 200). */
-async function measure(url, request) {
+/** One autocannon run of `request` after a warm-up: req/s, p99 and failed answers. */
+async function measure(request) {
   const options = { connections: CONNECTIONS, timeout: 60, ...request };
-  await load(url, { ...options, duration: WARM_UP_SECONDS });
-  const result = await load(url, { ...options, duration: SECONDS });
+  await load(request.url, { ...options, duration: WARM_UP_SECONDS });
+  const result = await load(request.url, { ...options, duration: SECONDS });
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p99Ms: result.latency.p99,
@@ -74,116 +74,99 @@ async function measure(url, request) {
   };
 }
 
-/** Installs Vendure into bench/compare/vendure from its lock file, once. */
-function installVendure() {
-  if (existsSync(join(VENDURE, 'node_modules/@vendure/core'))) return;
-  console.log('Installing Vendure into bench/compare/vendure (npm ci, once)...');
-  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: VENDURE, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('npm ci in bench/compare/vendure failed');
+/** Installs a rival into bench/compare/<folder> from its lock file, once. */
+function install(rival) {
+  const folder = join(root, 'bench/compare', rival.folder);
+  if (existsSync(join(folder, 'node_modules/.package-lock.json'))) return;
+  console.log(`Installing ${rival.name} into bench/compare/${rival.folder} (npm ci, once)...`);
+  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: folder, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`npm ci in bench/compare/${rival.folder} failed`);
 }
 
-/** A fresh database for each side on `kind`; answers their settings and a function removing them. */
-async function freshDatabases(kind, work) {
-  if (kind === 'embedded')
-    return { vendure: join(work, 'vendure.sqlite'), storeEnv: {}, remove: async () => undefined };
-  const names = ['vendure', 'store'].map((side) => `resham_compare_${side}_${process.pid}`);
-  for (const name of names) await adminQuery(`CREATE DATABASE ${name}`);
-  const urlOf = (name) => Object.assign(new URL(DATABASE_URL), { pathname: `/${name}` }).toString();
+/** A fresh database of `kind` for `side`: what to hand it (a file's path or a URL) and how to remove it. */
+async function freshDatabase(kind, side, work) {
+  if (kind === 'embedded') return { database: join(work, `${side}.sqlite`), remove: async () => undefined };
+  const name = `resham_compare_${side}_${process.pid}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
   return {
-    vendure: urlOf(names[0]),
-    storeEnv: { DATABASE_URL: urlOf(names[1]) },
-    remove: async () => {
-      for (const name of names) await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
+    database: Object.assign(new URL(DATABASE_URL), { pathname: `/${name}` }).toString(),
+    remove: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 
-/** Fills Vendure's database, starts its server and answers its shop API's URL and a stop function. */
-async function startVendure(database, assetsDir) {
-  const populated = spawnSync(process.execPath, ['populate.mjs', database, assetsDir], {
-    cwd: VENDURE,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (populated.status !== 0) throw new Error('Filling Vendure with its demo catalogue failed');
-  const port = await freePort();
-  const child = spawn(process.execPath, ['serve.mjs', database, assetsDir, String(port)], {
-    cwd: VENDURE,
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  for await (const line of createInterface({ input: child.stdout })) if (line === 'listening') break;
-  child.stdout.resume();
-  return {
-    url: `http://127.0.0.1:${port}/shop-api`,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-  };
+/** The store's list and product figures on a fresh database of `kind`. */
+async function measureStore(kind, work) {
+  const place = kind === 'embedded' ? null : await freshDatabase(kind, 'store', work);
+  try {
+    const env = { LOG_LEVEL: 'info', ...(place ? { DATABASE_URL: place.database } : {}) };
+    const store = await startServer({ env });
+    try {
+      const listUrl = `${store.baseUrl}/api/v1/products?page=1&limit=12`;
+      const list = await (await fetch(listUrl)).json();
+      return {
+        list: await measure({ url: listUrl }),
+        product: await measure({ url: `${store.baseUrl}/api/v1/products/${list.data[0].id}` }),
+      };
+    } finally {
+      await store.stop();
+    }
+  } finally {
+    await place?.remove();
+  }
 }
 
-/** Checks that a GraphQL answer holds data and no errors, so that the bench does not time error answers. */
-async function checkVendureAnswer(url, query) {
-  const answer = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query }),
-  });
-  const body = await answer.json();
-  if (body.errors || !body.data) throw new Error(`Vendure answered ${JSON.stringify(body).slice(0, 300)}`);
+/** A rival's list and product figures on a fresh database of `kind`. */
+async function measureRival(rival, kind, work) {
+  const place = await freshDatabase(kind, rival.folder, work);
+  try {
+    const started = await rival.start({ database: place.database, work, port: await freePort() });
+    try {
+      return { list: await measure(started.list), product: await measure(started.product) };
+    } finally {
+      await started.stop();
+    }
+  } finally {
+    await place.remove();
+  }
 }
 
 ensureBuilt();
-installVendure();
 const kinds = DATABASE_URL ? ['embedded', 'postgres'] : ['embedded'];
+for (const rival of RIVALS) if (rival.kinds.some((kind) => kinds.includes(kind))) install(rival);
 console.log(
   `stores compared: ${CONNECTIONS} connections, ${SECONDS} s per run after ${WARM_UP_SECONDS} s of warm-up; load average ${loadavg()[0].toFixed(1)} at the start`,
 );
 const checks = [];
 for (const kind of kinds) {
   const work = mkdtempSync(join(tmpdir(), 'resham-compare-'));
-  const databases = await freshDatabases(kind, work);
   try {
-    const vendure = await startVendure(databases.vendure, join(work, 'vendure-assets'));
-    const theirs = {};
-    try {
-      for (const [key, query] of [
-        ['list', VENDURE_LIST],
-        ['product', VENDURE_PRODUCT],
-      ]) {
-        await checkVendureAnswer(vendure.url, query);
-        theirs[key] = await measure(vendure.url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ query }),
-        });
-      }
-    } finally {
-      await vendure.stop();
-    }
-    const store = await startServer({ env: { LOG_LEVEL: 'info', ...databases.storeEnv } });
-    const ours = {};
-    try {
-      const list = await (await fetch(`${store.baseUrl}/api/v1/products?page=1&limit=12`)).json();
-      ours.list = await measure(`${store.baseUrl}/api/v1/products?page=1&limit=12`, {});
-      ours.product = await measure(`${store.baseUrl}/api/v1/products/${list.data[0].id}`, {});
-    } finally {
-      await store.stop();
-    }
-    for (const key of ['list', 'product']) {
-      const ratio = ours[key].requestsPerSecond / Math.max(1, theirs[key].requestsPerSecond);
+    const ours = await measureStore(kind, work);
+    for (const answer of ['list', 'product'])
       console.log(
-        `${kind.padEnd(8)} ${key.padEnd(7)}  store ${String(ours[key].requestsPerSecond).padStart(6)} req/s, p99 ${ours[key].p99Ms} ms  Vendure ${String(theirs[key].requestsPerSecond).padStart(5)} req/s, p99 ${theirs[key].p99Ms} ms  lead ${ratio.toFixed(1)}×  errors ${ours[key].errors} / ${theirs[key].errors}`,
+        `${kind.padEnd(8)} store    ${answer.padEnd(7)} ${String(ours[answer].requestsPerSecond).padStart(6)} req/s, p99 ${ours[answer].p99Ms} ms, errors ${ours[answer].errors}`,
       );
-      checks.push([`${kind} ${key}: ${ratio.toFixed(1)}× Vendure ≥ ${BUDGETS[key]}×`, ratio >= BUDGETS[key]]);
-      checks.push([`${kind} ${key}: no failed answers`, ours[key].errors === 0 && theirs[key].errors === 0]);
+    for (const rival of RIVALS.filter((each) => each.kinds.includes(kind))) {
+      const theirs = await measureRival(rival, kind, work);
+      for (const answer of ['list', 'product']) {
+        const lead = ours[answer].requestsPerSecond / Math.max(1, theirs[answer].requestsPerSecond);
+        console.log(
+          `${kind.padEnd(8)} ${rival.name.padEnd(8)} ${answer.padEnd(7)} ${String(theirs[answer].requestsPerSecond).padStart(6)} req/s, p99 ${theirs[answer].p99Ms} ms, errors ${theirs[answer].errors}  the store's lead ${lead.toFixed(1)}×`,
+        );
+        const budget = rival.budgets[answer];
+        if (budget !== undefined)
+          checks.push([`${kind} ${answer}: ${lead.toFixed(1)}× ${rival.name} ≥ ${budget}×`, lead >= budget]);
+        checks.push([
+          `${kind} ${answer}: no failed answers (store and ${rival.name})`,
+          ours[answer].errors === 0 && theirs[answer].errors === 0,
+        ]);
+      }
     }
   } finally {
-    await databases.remove();
     rmSync(work, { recursive: true, force: true });
   }
 }
-console.log('Medusa: not measured (see the header of this file)');
+if (!DATABASE_URL)
+  console.log('Medusa runs only on PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL.');
 console.log('');
 let failed = false;
 for (const [label, ok] of checks) {
