@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export const root = new URL('..', import.meta.url).pathname;
 
@@ -34,6 +35,20 @@ export const BENCH_COLOURS = [
   'Gold',
   'Rust',
 ];
+
+/**
+ * Runs one statement on the PostgreSQL server of `databaseUrl` on a connection of its own (creating and dropping
+ * a bench's databases); resolves with node-postgres's result.
+ */
+export async function adminQuery(databaseUrl, text) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
 
 /** Runs autocannon against `url`; resolves with its result. */
 export function load(url, options) {

@@ -14,14 +14,15 @@
 // Writes bench/results/memory.json and exits 1 when a budget is missed.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { ensureBuilt } from '../scripts/ensure-built.mjs';
 import { serverProcessSettings } from '../scripts/server-process-settings.mjs';
+import { freePort } from '../scripts/start-server-process.mjs';
 import {
   accountRotation,
+  adminQuery,
   benchProducts,
   importBenchCatalogue,
   insertBenchAccounts,
@@ -47,18 +48,6 @@ const NODE_ARGS = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean
 const KINDS = process.env.BENCH_DATABASES?.split(',');
 const SEARCH_TEXTS = ['silk saree', 'cotton kurta', 'banarasi', 'chikankari', 'lehenga', 'khadi', 'ikat'];
 const SUGGEST_TEXTS = ['sil', 'kur', 'ban', 'chi', 'leh', 'kha', 'ika', 'sher', 'dupa', 'cott'];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts the built server with `env` (DATA_DIR or DATABASE_URL) and the memory probe.
@@ -121,16 +110,6 @@ async function memoryOf(server) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const round = (value, places = 2) => Math.round(value * 10 ** places) / 10 ** places;
 
-async function adminQuery(text) {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A fresh place for a database of `kind`: its env for the server and a function removing it. */
 async function freshDatabase(kind, work, index) {
   if (kind === 'pglite') {
@@ -142,12 +121,12 @@ async function freshDatabase(kind, work, index) {
     };
   }
   const name = `resham_memory_bench_${process.pid}_${index}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
+  await adminQuery(DATABASE_URL, `CREATE DATABASE ${name}`);
   const url = new URL(DATABASE_URL);
   url.pathname = `/${name}`;
   return {
     env: { DATABASE_URL: url.toString() },
-    remove: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    remove: () => adminQuery(DATABASE_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 

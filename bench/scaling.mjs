@@ -18,6 +18,7 @@ import { ensureBuilt } from '../scripts/ensure-built.mjs';
 import { startServer } from '../scripts/start-server-process.mjs';
 import {
   accountRotation,
+  adminQuery,
   benchProducts,
   importBenchCatalogue,
   insertBenchAccounts,
@@ -63,16 +64,6 @@ async function benchAccounts(url) {
   }
 }
 
-async function adminQuery(text) {
-  const client = new pg.Client({ connectionString: baseDatabaseUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Loads every server in parallel, `connections` split evenly; returns the summed req/s and worst p99. */
 async function loadAll(servers, path, connections, extra = {}) {
   const options = { connections: Math.max(1, Math.round(connections / servers.length)), ...extra };
@@ -108,7 +99,7 @@ const env = {
   REDIS_KEY_PREFIX: `resham-bench-${databaseName}:`,
   DEMO_DATA: 'off',
 };
-await adminQuery(`CREATE DATABASE ${databaseName}`);
+await adminQuery(baseDatabaseUrl, `CREATE DATABASE ${databaseName}`);
 const servers = [];
 try {
   importBenchCatalogue(workDir, env);
@@ -138,7 +129,7 @@ try {
   }
 } finally {
   await Promise.all(servers.map((server) => server.stop()));
-  await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await adminQuery(baseDatabaseUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
   rmSync(workDir, { recursive: true, force: true });
 }
 

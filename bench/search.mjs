@@ -24,10 +24,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { ensureBuilt } from '../scripts/ensure-built.mjs';
 import { startServer } from '../scripts/start-server-process.mjs';
-import { load, root, summarize } from './helpers.mjs';
+import { adminQuery, load, root, summarize } from './helpers.mjs';
 import { catalogue, QUERIES } from './search-catalogue.mjs';
 import {
   distinctSearchPaths,
@@ -117,16 +116,6 @@ function importWithCli(file, env) {
   return Math.round((performance.now() - started) / 100) / 10;
 }
 
-async function adminQuery(text) {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 ensureBuilt({ client: false });
 const work = mkdtempSync(join(tmpdir(), 'resham-search-bench-'));
 const results = [];
@@ -141,7 +130,7 @@ try {
       if (kind === 'postgres') {
         if (!DATABASE_URL) throw new Error('postgres needs BENCH_DATABASE_URL or TEST_DATABASE_URL');
         const name = `resham_search_bench_${process.pid}_${count}`;
-        await adminQuery(`CREATE DATABASE ${name}`);
+        await adminQuery(DATABASE_URL, `CREATE DATABASE ${name}`);
         dropAfter = name;
         const url = new URL(DATABASE_URL);
         url.pathname = `/${name}`;
@@ -217,7 +206,7 @@ try {
         }
         console.log(`(load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores)`);
       } finally {
-        if (dropAfter) await adminQuery(`DROP DATABASE IF EXISTS ${dropAfter} WITH (FORCE)`);
+        if (dropAfter) await adminQuery(DATABASE_URL, `DROP DATABASE IF EXISTS ${dropAfter} WITH (FORCE)`);
       }
     }
   }

@@ -14,11 +14,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { CLI_NODE_FLAGS } from '../scripts/cli-node-flags.mjs';
 import { ensureBuilt } from '../scripts/ensure-built.mjs';
 import { startServer } from '../scripts/start-server-process.mjs';
-import { BENCH_COLOURS as COLOURS, load, root, summarize } from './helpers.mjs';
+import { adminQuery, BENCH_COLOURS as COLOURS, load, root, summarize } from './helpers.mjs';
 
 /** `detail`, `import` or both (default), comma-separated. */
 const PHASES = (process.env.BENCH_PHASES ?? 'detail,import').split(',');
@@ -80,17 +79,6 @@ function line(label, run) {
     `  ${label.padEnd(44)} ${String(run.seconds).padStart(6)} s   peak RSS ${String(run.peakRssMb).padStart(4)} MB   ` +
       `(${run.output.split('\n')[0].replace(/^Imported [^:]+: /, '')})`,
   );
-}
-
-/** Runs one statement on the PostgreSQL server of `url` (creating and dropping the bench database). */
-async function adminQuery(url, text) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 /**

@@ -9,7 +9,8 @@ import { serverProcessSettings } from './server-process-settings.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
-function freePort() {
+/** A TCP port free on 127.0.0.1 at the time of asking. */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
