@@ -61,6 +61,11 @@ export type BuildAppOptions = {
   /** Between reconciliation passes, in ms (default 60 s: `RECONCILE_INTERVAL_MS`). */
   reconciliationIntervalMs?: number;
   /**
+   * How long the payment window waits for the gateway about an order before cancelling it, in ms (default 5 s:
+   * `BEFORE_CANCEL_WAIT_MS`); tests shorten it.
+   */
+  beforeCancelWaitMs?: number;
+  /**
    * The webhook sender: `autoStart: false` leaves ticking to the caller (tests call `tick(now)`); a shorter
    * attempt time limit; `publicOnly` (default: NODE_ENV is production); the resolver of that rule.
    */

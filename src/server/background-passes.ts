@@ -35,7 +35,7 @@ export type BackgroundPassDeps = {
   wakeMail: () => void;
   options: Pick<
     BuildAppOptions,
-    'paymentWindowIntervalMs' | 'reconciliationIntervalMs' | 'reviewRequestsAutoStart'
+    'paymentWindowIntervalMs' | 'reconciliationIntervalMs' | 'beforeCancelWaitMs' | 'reviewRequestsAutoStart'
   >;
 };
 
@@ -54,7 +54,12 @@ export function attachBackgroundPasses(app: FastifyInstance, deps: BackgroundPas
     intervalMs: options.paymentWindowIntervalMs,
     onExpired: wakeMail,
     // Before an order is cancelled unpaid, the gateway is asked whether it was paid after all.
-    beforeCancel: beforeCancelHook(db, { settings: payments, mailFrom, log: app.log }),
+    beforeCancel: beforeCancelHook(db, {
+      settings: payments,
+      mailFrom,
+      log: app.log,
+      waitMs: options.beforeCancelWaitMs,
+    }),
   });
   const reconciliation = new ReconciliationTimer({
     db,

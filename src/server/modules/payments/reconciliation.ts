@@ -215,16 +215,20 @@ export const BEFORE_CANCEL_PAUSE_MS = 60_000;
 /**
  * The payment window's hook (passed to `../orders/payment-window.ts` when the app is built): asks the gateway
  * about every open attempt of the order about to be cancelled, whatever its age, and pays the order when one
- * was captured — the window then finds it Processing and leaves it. The window waits at most
- * {@link BEFORE_CANCEL_WAIT_MS} per order (an answer that comes later is still applied: a Cancelled order comes
+ * was captured — the window then finds it Processing and leaves it. The window waits at most `waitMs`
+ * ({@link BEFORE_CANCEL_WAIT_MS} unless given) per order (an answer that comes later is still applied: a Cancelled order comes
  * back as a late payment), and after such a slow answer does not ask for {@link BEFORE_CANCEL_PAUSE_MS}, so a
  * gateway that does not answer cannot hold up the window. Never throws (a failure is logged and the order is
  * cancelled as before).
  */
 export function beforeCancelHook(
   db: Db,
-  options: Omit<ReconcileOptions, 'order' | 'recheck' | 'minAgeMs'>,
+  options: Omit<ReconcileOptions, 'order' | 'recheck' | 'minAgeMs'> & {
+    /** The longest wait per order, in ms (default {@link BEFORE_CANCEL_WAIT_MS}). */
+    waitMs?: number | undefined;
+  },
 ): (order: { storeId: number; id: string }) => Promise<void> {
+  const waitMs = options.waitMs ?? BEFORE_CANCEL_WAIT_MS;
   let pausedUntil = 0;
   return async (order) => {
     if (askableKinds(options.settings).length === 0 || Date.now() < pausedUntil) return;
@@ -237,7 +241,7 @@ export function beforeCancelHook(
     const slow = await Promise.race([
       asked.then(() => false),
       new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(true), BEFORE_CANCEL_WAIT_MS);
+        timer = setTimeout(() => resolve(true), waitMs);
         timer.unref();
       }),
     ]);
@@ -245,7 +249,7 @@ export function beforeCancelHook(
     if (slow) {
       pausedUntil = Date.now() + BEFORE_CANCEL_PAUSE_MS;
       options.log?.warn(
-        { waitedMs: BEFORE_CANCEL_WAIT_MS },
+        { waitedMs: waitMs },
         'the gateway is slow to answer: the payment window stops asking it for a minute',
       );
     }
