@@ -216,10 +216,10 @@ export const BEFORE_CANCEL_PAUSE_MS = 60_000;
  * The payment window's hook (passed to `../orders/payment-window.ts` when the app is built): asks the gateway
  * about every open attempt of the order about to be cancelled, whatever its age, and pays the order when one
  * was captured — the window then finds it Processing and leaves it. The window waits at most `waitMs`
- * ({@link BEFORE_CANCEL_WAIT_MS} unless given) per order (an answer that comes later is still applied: a Cancelled order comes
- * back as a late payment), and after such a slow answer does not ask for {@link BEFORE_CANCEL_PAUSE_MS}, so a
- * gateway that does not answer cannot hold up the window. Never throws (a failure is logged and the order is
- * cancelled as before).
+ * ({@link BEFORE_CANCEL_WAIT_MS} unless given) per order (an answer that comes later is still applied: a
+ * Cancelled order comes back as a late payment), and after such a slow answer does not ask for
+ * {@link BEFORE_CANCEL_PAUSE_MS}, so a gateway that does not answer cannot hold up the window. Never throws (a
+ * failure is logged and the order is cancelled as before).
  */
 export function beforeCancelHook(
   db: Db,
