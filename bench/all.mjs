@@ -1,8 +1,10 @@
 // `npm run bench`: every load benchmark in turn — the request pipeline against a bare Fastify route
-// (fast-path.mjs), the storefront and checkout (run.mjs), products in variants
-// (variants.mjs), a product with 500 reviews (reviews.mjs), orders of variant lines (variant-orders.mjs), the checkout's quote with coupons (checkout-quote.mjs), search (search.mjs), the pages' HTML as sent
-// (page-weight.mjs) and the server's memory and start times (memory.mjs) — each printing its
-// figures with PASS/FAIL. Exits 1 when any of them missed a budget; one failing does not stop the others.
+// (fast-path.mjs), the storefront and checkout (run.mjs), products in variants (variants.mjs), a product with
+// 500 reviews (reviews.mjs), orders of variant lines (variant-orders.mjs), the checkout's quote with coupons
+// (checkout-quote.mjs), search (search.mjs), the pages' HTML as sent (page-weight.mjs), the server's memory and
+// start times (memory.mjs) and the store beside Vendure and Medusa (compare-stores.mjs, which installs them into
+// bench/compare on its first run) — each printing its figures with PASS/FAIL. Exits 1 when any of them missed a
+// budget; one failing does not stop the others.
 // Several servers on one PostgreSQL are measured apart: `npm run bench:scaling`.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -18,6 +20,7 @@ const benches = [
   'reviews.mjs',
   'page-weight.mjs',
   'memory.mjs',
+  'compare-stores.mjs',
 ];
 const failed = [];
 for (const bench of benches) {
