@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gatewaySettingsIssues, gatewaySettingsShape } from './gateway-settings';
 import { messageSettingsIssues, messageSettingsShape } from './message-settings';
 
 /** The demo UPI ID and payee of an unconfigured shop: test mode only, never presented as real. */
@@ -182,35 +183,6 @@ export const configSchema = z
       .default(DEMO_UPI_PAYEE_NAME),
     /** Shared secret of the UPI provider's confirmation webhook (HMAC-SHA256); unset → the webhook is off. */
     UPI_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-    /** PayU merchant key and salt; both or neither. */
-    PAYU_KEY: z
-      .string()
-      .regex(/^[A-Za-z0-9]{1,64}$/, 'must be the merchant key from the PayU dashboard (letters and digits)')
-      .optional(),
-    PAYU_SALT: z
-      .string()
-      .regex(/^\S{1,256}$/, 'must be the salt from the PayU dashboard (no spaces)')
-      .optional(),
-    /** PayU's hosted checkout: https://test.payu.in/_payment (test) or https://secure.payu.in/_payment (live). */
-    PAYU_URL: z
-      .string()
-      .regex(
-        /^https:\/\/[^\s/?#]+(\/[^\s#]*)?$/,
-        'must be an https URL such as https://secure.payu.in/_payment',
-      )
-      .default('https://test.payu.in/_payment'),
-    /**
-     * PayU's postservice API, for refunds (`cancel_refund_transaction`) and payment status (`verify_payment`,
-     * reconciliation): https://test.payu.in/merchant/postservice?form=2 (test) or
-     * https://info.payu.in/merchant/postservice?form=2 (live). Unset → the one matching PAYU_URL.
-     */
-    PAYU_REFUND_URL: z
-      .string()
-      .regex(
-        /^https:\/\/[^\s/?#]+(\/[^\s#]*)?$/,
-        'must be an https URL such as https://info.payu.in/merchant/postservice?form=2',
-      )
-      .optional(),
     /**
      * Shiprocket's API (docs/shipping.md): https://apiv2.shiprocket.in; tests point it at a local stand-in. The
      * account itself (API user, pickup location, webhook token) is the owner's Shiprocket settings in the admin.
@@ -220,52 +192,13 @@ export const configSchema = z
       .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'must be an http(s) URL without query or fragment')
       .transform((value) => value.replace(/\/+$/, ''))
       .default('https://apiv2.shiprocket.in'),
-    /**
-     * The card / net-banking gateway (docs/payments.md "Choosing the gateway"): `payu` (default) or `razorpay`.
-     */
-    PAYMENT_GATEWAY: z.enum(['payu', 'razorpay'], { message: 'must be payu or razorpay' }).default('payu'),
-    /** Razorpay's API key id (Dashboard → Account & Settings → API keys): `rzp_test_…` or `rzp_live_…`. */
-    RAZORPAY_KEY_ID: z
-      .string()
-      .regex(/^rzp_(test|live)_[A-Za-z0-9]{1,40}$/, 'must be a Razorpay key id such as rzp_live_AbC123')
-      .optional(),
-    /** Razorpay's key secret (shown once with the key id); it signs the browser's return. Both or neither. */
-    RAZORPAY_KEY_SECRET: z
-      .string()
-      .regex(/^\S{1,256}$/, 'must be the key secret from the Razorpay dashboard (no spaces)')
-      .optional(),
-    /** The secret typed in when adding the webhook in Razorpay's dashboard (HMAC-SHA256 of each event). */
-    RAZORPAY_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-    /** Razorpay's API (orders, payments, refunds); tests point it at a local stand-in. */
-    RAZORPAY_API_URL: z
-      .string()
-      .regex(/^https?:\/\/[^\s/?#]+\/?$/, 'must be an http(s) origin such as https://api.razorpay.com')
-      .transform((value) => value.replace(/\/+$/, ''))
-      .default('https://api.razorpay.com'),
-    /**
-     * The built-in sandbox of the chosen gateway (test mode): `on` or `off`; unset → on when its keys (PAYU_KEY,
-     * RAZORPAY_KEY_ID) are unset and NODE_ENV is not production.
-     */
-    PAYMENTS_SANDBOX: z.enum(['on', 'off'], { message: 'must be on or off' }).optional(),
+    /** The card / net-banking gateways, PayU and Razorpay (./gateway-settings.ts, docs/payments.md). */
+    ...gatewaySettingsShape,
     /** WhatsApp Cloud API and MSG91 (./message-settings.ts, docs/messages.md). */
     ...messageSettingsShape,
   })
   .superRefine((config, context) => {
-    if (Boolean(config.PAYU_KEY) !== Boolean(config.PAYU_SALT)) {
-      context.addIssue({
-        code: 'custom',
-        path: [config.PAYU_KEY ? 'PAYU_SALT' : 'PAYU_KEY'],
-        message: 'PAYU_KEY and PAYU_SALT must be set together',
-      });
-    }
-    if (Boolean(config.RAZORPAY_KEY_ID) !== Boolean(config.RAZORPAY_KEY_SECRET)) {
-      context.addIssue({
-        code: 'custom',
-        path: [config.RAZORPAY_KEY_ID ? 'RAZORPAY_KEY_SECRET' : 'RAZORPAY_KEY_ID'],
-        message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together',
-      });
-    }
-    for (const issue of messageSettingsIssues(config)) {
+    for (const issue of [...gatewaySettingsIssues(config), ...messageSettingsIssues(config)]) {
       context.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
     }
     if (config.MEDIA_STORAGE === 's3') {
