@@ -17,7 +17,8 @@ import type { ActivePromotion } from '../promotions/promotion-price';
 import { facetCacheKey, STOCK_LIST_MAX_AGE_MS } from './search-cache-key';
 import { matchFacets } from './search-facets';
 import { matchFilter, productListed, selectionOf } from './search-filters';
-import { FACETS_PER_SET, loadMatchSet, noMatches, productOrder, type MatchSet } from './search-matches';
+import { productOrder } from './match-order';
+import { FACETS_PER_SET, loadMatchSet, noMatches, type MatchSet } from './search-matches';
 import { NO_MEMO, type SearchMemo } from './search-memo';
 import {
   correctedText,
