@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, pgliteExtensions, type Database } from './database';
-import { isDatabaseUnavailableError, serializeErrorForLog } from './database-errors';
+import { isDatabaseUnavailableError, isRetryableConflict, serializeErrorForLog } from './database-errors';
 import { pgliteSnapshot } from '../test/test-database';
 
 /** A TCP port nothing listens on (taken, then released). */
@@ -56,6 +56,22 @@ describe('isDatabaseUnavailableError', () => {
     expect(isDatabaseUnavailableError(new Error('boom'))).toBe(false);
     expect(isDatabaseUnavailableError(null)).toBe(false);
     expect(isDatabaseUnavailableError('ECONNREFUSED')).toBe(false);
+  });
+});
+
+describe('isRetryableConflict', () => {
+  it('is true for a deadlock or a serialization failure, also as the cause of a Drizzle query error', () => {
+    expect(isRetryableConflict(postgresError('40P01', 'deadlock detected'))).toBe(true);
+    expect(isRetryableConflict(postgresError('40001'))).toBe(true);
+    const drizzleError = new Error('Failed query: update products …', { cause: postgresError('40P01') });
+    expect(isRetryableConflict(drizzleError)).toBe(true);
+  });
+
+  it('is false for any other refusal, and for what is not an error', () => {
+    expect(isRetryableConflict(postgresError('23505', 'duplicate key'))).toBe(false);
+    expect(isRetryableConflict(new Error('Failed query', { cause: postgresError('42P01') }))).toBe(false);
+    expect(isRetryableConflict(null)).toBe(false);
+    expect(isRetryableConflict('40P01')).toBe(false);
   });
 });
 

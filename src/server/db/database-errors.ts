@@ -4,6 +4,7 @@
  * - {@link isDatabaseUnavailableError}: the database cannot be reached right now (a PostgreSQL restart, a
  *   network cut, too many connections, an embedded database already closed). The API answers 503 with
  *   `Retry-After` for these instead of 500: the request was fine and may be repeated in a minute.
+ * - {@link isRetryableConflict}: PostgreSQL ended a transaction that may simply be run again.
  * - {@link serializeErrorForLog}: the logger's `err` serializer. Drizzle puts the query's parameters into its
  *   error message (`Failed query: … params: asha@example.com,$argon2id$…`) and PostgreSQL puts row values into
  *   `detail` (`Key (email)=(asha@example.com) already exists.`); neither may reach the log.
@@ -40,6 +41,18 @@ const UNAVAILABLE_MESSAGES = [
 ];
 
 const MAX_DEPTH = 5;
+
+/**
+ * True when `error` (or its `cause`, where Drizzle keeps the driver's error) is PostgreSQL's 40P01
+ * deadlock_detected or 40001 serialization_failure: the transaction was rolled back and may be run again as it
+ * was (PostgreSQL manual, appendix A "PostgreSQL Error Codes", and §13.6 on retrying serialization failures).
+ */
+export function isRetryableConflict(error: unknown): boolean {
+  const codes = [error, (error as { cause?: unknown } | null)?.cause].map(
+    (candidate) => (candidate as { code?: unknown } | null)?.code,
+  );
+  return codes.includes('40P01') || codes.includes('40001');
+}
 
 /**
  * True when `error` (or its `cause`, or one of an AggregateError's errors) says the database is unreachable:

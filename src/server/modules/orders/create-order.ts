@@ -12,6 +12,7 @@ import {
 } from '@shared/orders/order-schemas';
 import { findIndianState } from '@shared/gst/indian-states';
 import type { Db } from '../../db/database';
+import { isRetryableConflict } from '../../db/database-errors';
 import { AppError, ConflictError, ValidationError } from '../../errors';
 import { PIN_NOT_SERVED_MESSAGE } from '@shared/delivery/delivery-rules';
 import { shippingCharge } from '../delivery/order-charges';
@@ -29,11 +30,11 @@ import { placeOrder } from './place-order';
 import { mailAddOns, placeOrderAddOns } from './order-add-on-lines';
 import { priceOrder } from './pricing';
 import { shortStockError } from './stock';
-import { applyCoupon, type CustomerUse } from '@shared/discounts/coupon-rules';
+import type { CustomerUse } from '@shared/discounts/coupon-rules';
 import { COUPON_NOT_VALID } from '@shared/discounts/coupon-messages';
-import { couponTermsOf, customerUseOf, findCouponByCode } from '../coupons/coupon-store';
+import { customerUseOf, findCouponByCode } from '../coupons/coupon-store';
 import { discountedTaxInputs } from './coupon-pricing';
-import { applyOrderCoupon } from './order-coupon';
+import { couponOnOrder } from './order-coupon';
 import { queueOrderPlacedMessage, recordCheckoutOptIn } from './checkout-consent';
 import { DEFAULT_MESSAGE_TEXTS } from '@shared/notifications/message-templates';
 import { e164IndianMobile } from '../notifications/phone-consent';
@@ -81,14 +82,6 @@ export type CreateOrderInput = {
 
 /** Thrown inside the transaction when the drawn order number already exists in the store. */
 class OrderNumberTaken extends Error {}
-
-/** PostgreSQL's deadlock_detected and serialization_failure: the transaction may simply be run again. */
-function isRetryableConflict(error: unknown): boolean {
-  const codes = [error, (error as { cause?: unknown } | null)?.cause].map(
-    (candidate) => (candidate as { code?: unknown } | null)?.code,
-  );
-  return codes.includes('40P01') || codes.includes('40001');
-}
 
 /** The storefront's payment page of an order under `origin`: `<origin>/payment?orderId=RS-…`. */
 export function paymentPageUrl(origin: string, orderNumber: string): string {
@@ -176,28 +169,9 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
       const order = placed.order;
       if (order === null) throw new OrderNumberTaken();
       if (input.idempotencyKey && placed.keysClaimed !== 1) throw new IdempotencyKeyTaken();
-      // The coupon, priced again here whatever the client showed (docs/discounts.md).
-      let lineDiscounts: number[] | null = null;
-      let freeShipping = false;
-      if (coupon) {
-        const result = applyCoupon(
-          couponTermsOf(coupon),
-          placed.lines.map((line) => ({
-            productId: line.productId!,
-            category: line.category,
-            parentCategory: line.parentCategory,
-            unitPricePaise: line.unitPricePaise!,
-            regularPricePaise: line.regularPricePaise ?? line.unitPricePaise!,
-            lineTotalPaise: line.lineTotalPaise!,
-          })),
-          order.createdAt,
-          customerUse,
-        );
-        if ('refusal' in result) throw new ConflictError(result.refusal, { couponCode: result.refusal });
-        await applyOrderCoupon(tx, storeId, order.id, coupon, result.lineDiscountsPaise);
-        lineDiscounts = result.lineDiscountsPaise;
-        freeShipping = result.freeShipping;
-      }
+      const discount = coupon && (await couponOnOrder(tx, storeId, order, coupon, customerUse, placed.lines));
+      const lineDiscounts = discount ? discount.lineDiscountsPaise : null;
+      const freeShipping = discount ? discount.freeShipping : false;
       const tax = orderTax(
         placed.gst,
         shippingAddress.state,

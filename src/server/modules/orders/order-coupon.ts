@@ -6,10 +6,46 @@
  */
 import { sql } from 'drizzle-orm';
 import { COUPON_LIMIT_REACHED } from '@shared/discounts/coupon-messages';
+import { applyCoupon, type CustomerUse } from '@shared/discounts/coupon-rules';
 import type { Db } from '../../db/database';
 import type { CouponRow } from '../../db/schema/coupon-tables';
 import { ConflictError } from '../../errors';
-import { claimCouponUse } from '../coupons/coupon-store';
+import { claimCouponUse, couponTermsOf } from '../coupons/coupon-store';
+import type { PlacedLine } from './placed-rows';
+
+/**
+ * Prices `coupon` on the order just placed (`orderId`, made at `createdAt`) — again, on the server, whatever the
+ * client showed (docs/discounts.md) — and writes it onto the order ({@link applyOrderCoupon}). `customerUse`:
+ * the customer's earlier uses, read before the order existed.
+ * @returns each line's discount in paise (by position) and whether shipping is free.
+ * @throws {ConflictError} with the coupon's refusal ('This code has expired', 'Add ₹501 more to use this code',
+ *   …) under `couponCode`, or 'This code has reached its limit' when the usage limit was reached meanwhile.
+ */
+export async function couponOnOrder(
+  tx: Db,
+  storeId: number,
+  order: { id: string; createdAt: Date },
+  coupon: CouponRow,
+  customerUse: CustomerUse | null,
+  lines: readonly PlacedLine[],
+): Promise<{ lineDiscountsPaise: number[]; freeShipping: boolean }> {
+  const result = applyCoupon(
+    couponTermsOf(coupon),
+    lines.map((line) => ({
+      productId: line.productId!,
+      category: line.category,
+      parentCategory: line.parentCategory,
+      unitPricePaise: line.unitPricePaise!,
+      regularPricePaise: line.regularPricePaise ?? line.unitPricePaise!,
+      lineTotalPaise: line.lineTotalPaise!,
+    })),
+    order.createdAt,
+    customerUse,
+  );
+  if ('refusal' in result) throw new ConflictError(result.refusal, { couponCode: result.refusal });
+  await applyOrderCoupon(tx, storeId, order.id, coupon, result.lineDiscountsPaise);
+  return { lineDiscountsPaise: result.lineDiscountsPaise, freeShipping: result.freeShipping };
+}
 
 /**
  * Counts the use of `coupon` and writes it onto order `orderId`: `coupon_code`, `coupon_id`, `discount_paise`
