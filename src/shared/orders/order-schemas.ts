@@ -286,18 +286,3 @@ export type CreatedOrder = z.infer<typeof createdOrderSchema>;
 export const MAX_PENDING_ORDERS_PER_ACCOUNT = 3;
 /** The 409 message refusing an order while {@link MAX_PENDING_ORDERS_PER_ACCOUNT} others wait for payment. */
 export const TOO_MANY_UNPAID_ORDERS = 'You have unpaid orders. Please pay or cancel one of them first.';
-
-/**
- * `GET /orders/{orderId}` and `POST /orders/{orderId}/cancel` path: the order number as the customer typed it
- * (normalised by the server). Cancelling answers the cancelled order (`orderSchema`); only the signed-in owner
- * may cancel, and only while it is Pending (409 otherwise).
- */
-export const trackOrderParamsSchema = z.object({ orderId: z.string() });
-
-/**
- * `GET /orders/{orderId}?contactInfo=…` query: the order's e-mail or phone (docs/product.md §7 track order). When given
- * it must match, for everyone, the signed-in owner included; without it only the owner sees the order.
- */
-export const trackOrderQuerySchema = z.object({
-  contactInfo: z.string().trim().max(200).optional(),
-});

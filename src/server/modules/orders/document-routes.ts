@@ -17,7 +17,7 @@ import {
   pdfFileSchema,
   taxDocumentParamsSchema,
 } from '@shared/gst/gst-schemas';
-import { trackOrderQuerySchema } from '@shared/orders/order-schemas';
+import { trackOrderQuerySchema } from '@shared/orders/order-tracking-schemas';
 import { NotFoundError } from '../../errors';
 import { optionalAccount } from '../auth/optional-account';
 import { creditNoteFile, orderDocumentFile, type DocumentFile } from '../gst/document-download';

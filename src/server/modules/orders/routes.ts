@@ -13,9 +13,8 @@ import {
   createOrderHeadersSchema,
   orderListSchema,
   orderSchema,
-  trackOrderParamsSchema,
-  trackOrderQuerySchema,
 } from '@shared/orders/order-schemas';
+import { trackOrderParamsSchema, trackOrderQuerySchema } from '@shared/orders/order-tracking-schemas';
 import { checkoutQuoteBodySchema, checkoutQuoteSchema } from '@shared/discounts/coupon-schemas';
 import { ORDER_NEEDS_EMAIL_MESSAGE } from '@shared/accounts/otp-schemas';
 import { BadRequestError } from '../../errors';

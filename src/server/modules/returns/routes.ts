@@ -10,7 +10,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@shared/errors/error-body';
-import { trackOrderParamsSchema } from '@shared/orders/order-schemas';
+import { trackOrderParamsSchema } from '@shared/orders/order-tracking-schemas';
 import { createReturnBodySchema, returnParamsSchema, returnSchema } from '@shared/returns/return-schemas';
 import { NotFoundError } from '../../errors';
 import { authenticate, requireAccount } from '../auth/authenticate';
