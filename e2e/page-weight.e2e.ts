@@ -86,8 +86,14 @@ describe('how pages are sent', () => {
       await page.evaluate(() =>
         window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
       );
+      // Each of them is there: the footer; the home page's newsletter; a product's reviews, not their fallback.
+      await page.locator('footer').waitFor();
+      if (path === '/') await page.locator('#home-newsletter-title').waitFor();
+      await page.waitForFunction(() => {
+        const reviews = document.getElementById('reviews');
+        return !reviews || reviews.querySelector(':scope > div') !== null;
+      });
       await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(500);
       await context.close();
       return scripts.map((script) => /^\/assets\/(.+)-[\w-]{6}\.js$/.exec(script)?.[1] ?? script);
     };
