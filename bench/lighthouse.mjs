@@ -14,8 +14,9 @@ const BUDGET = { performance: 95, lcpMs: 1800, tbtMs: 100, cls: 0.01, others: 10
 
 ensureBuilt({ client: true });
 const server = await startServer();
-const product = (await (await fetch(`${server.baseUrl}/api/v1/products?category=women&page=1&limit=1`)).json())
-  .data[0];
+const product = (
+  await (await fetch(`${server.baseUrl}/api/v1/products?category=women&page=1&limit=1`)).json()
+).data[0];
 const pages = [
   { name: 'home', path: '/' },
   { name: 'listing', path: '/products?category=women' },

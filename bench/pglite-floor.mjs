@@ -17,12 +17,17 @@ function kernel() {
   return { VmRSS: of('VmRSS'), VmHWM: of('VmHWM'), RssAnon: of('RssAnon'), RssFile: of('RssFile') };
 }
 const node = () =>
-  Object.fromEntries(Object.entries(process.memoryUsage()).map(([key, value]) => [key, Math.round(value / MB)]));
+  Object.fromEntries(
+    Object.entries(process.memoryUsage()).map(([key, value]) => [key, Math.round(value / MB)]),
+  );
 
 /** The start settings of src/server/db/database.ts (keep in step); PGLITE_FLOOR_PARAMS adds `-c name=value`s. */
 const START_SETTINGS = ['shared_buffers=16MB'];
 const extra = (process.env.PGLITE_FLOOR_PARAMS ?? '').split(' ').filter(Boolean);
-const startParams = [...PGlite.defaultStartParams, ...[...START_SETTINGS, ...extra].flatMap((s) => ['-c', s])];
+const startParams = [
+  ...PGlite.defaultStartParams,
+  ...[...START_SETTINGS, ...extra].flatMap((s) => ['-c', s]),
+];
 const given = process.argv[2];
 const dataDir = given ?? mkdtempSync(join(tmpdir(), 'resham-pglite-floor-'));
 console.log('empty Node process:', JSON.stringify({ kernel: kernel(), node: node() }));

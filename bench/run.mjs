@@ -94,11 +94,17 @@ try {
   const pageBytes = await sentBytes(`${server.baseUrl}/products?category=women`, headers);
   const sameSizeAsset = readdirSync(join(root, 'dist/client/assets'))
     .filter((name) => name.endsWith('.js.br'))
-    .map((name) => ({ name: name.slice(0, -3), bytes: statSync(join(root, 'dist/client/assets', name)).size }))
+    .map((name) => ({
+      name: name.slice(0, -3),
+      bytes: statSync(join(root, 'dist/client/assets', name)).size,
+    }))
     .sort((a, b) => Math.abs(a.bytes - pageBytes) - Math.abs(b.bytes - pageBytes))[0];
   const targets = [
     { name: 'static file (favicon.svg)', path: '/favicon.svg' },
-    { name: `static file of the page's size (${sameSizeAsset.bytes} B)`, path: `/assets/${sameSizeAsset.name}` },
+    {
+      name: `static file of the page's size (${sameSizeAsset.bytes} B)`,
+      path: `/assets/${sameSizeAsset.name}`,
+    },
     { name: 'GET /api/v1/products?page=1&limit=12', path: '/api/v1/products?page=1&limit=12' },
     { name: `GET /api/v1/products/{id}`, path: `/api/v1/products/${productId}` },
     { name: 'GET /products?category=women (HTML)', path: '/products?category=women' },
@@ -198,8 +204,16 @@ try {
   rmSync(benchDataDir, { recursive: true, force: true });
 }
 
-const [statik, sameSizeStatic, productList, productById, listingHtml, productHtml, createOrder, startPayment] =
-  results;
+const [
+  statik,
+  sameSizeStatic,
+  productList,
+  productById,
+  listingHtml,
+  productHtml,
+  createOrder,
+  startPayment,
+] = results;
 const ratio = productList.requestsPerSecond / statik.requestsPerSecond;
 const htmlRatio = listingHtml.requestsPerSecond / sameSizeStatic.requestsPerSecond;
 console.log(`\nRatio product list / static: ${ratio.toFixed(2)} (budget ≥ 0.50)`);

@@ -1176,7 +1176,15 @@ const PRODUCTS = [
     { trim: '#ffffff' },
   ],
   // Colour variants of the two kurtis above, sold in maroon too.
-  ['women-kurti-maroon-mulmul', 'kurti', 'cotton', ['#7a1f2b'], 'm', 'Maroon mulmul kurti', { trim: '#ffffff' }],
+  [
+    'women-kurti-maroon-mulmul',
+    'kurti',
+    'cotton',
+    ['#7a1f2b'],
+    'm',
+    'Maroon mulmul kurti',
+    { trim: '#ffffff' },
+  ],
   [
     'women-kurti-maroon-dabu',
     'kurti',
