@@ -16,7 +16,7 @@ import { BadRequestError } from '../../errors';
 import { escapeHtml } from '../../html-escape';
 import { shopOrigin } from '../../shop-origin';
 import { formFields } from './form-body';
-import { AUTO_SUBMIT_SCRIPT, hiddenInputs, renderPage, sendPage } from './html';
+import { AUTO_SUBMIT_SCRIPT, hiddenInputs, linkNotValidPage, renderPage, sendPage } from './html';
 import { applyPayuCallback } from './payu-callback';
 import {
   AUTO_SUBMIT_SCRIPT_PATH,
@@ -45,15 +45,7 @@ export const gatewayPaymentRoutes: FastifyPluginAsync<{ settings: PaymentSetting
     '/payments/redirect',
     { schema: { response: { 200: htmlPageSchema, 400: htmlPageSchema } } },
     async (request, reply) => {
-      const invalid = () =>
-        sendPage(
-          reply,
-          400,
-          renderPage({
-            title: 'Payment link not valid',
-            body: `<main><h1>Payment link not valid</h1><p class="error">${escapeHtml(BRIDGE_INVALID)}</p></main>`,
-          }),
-        );
+      const invalid = () => sendPage(reply, 400, linkNotValidPage(BRIDGE_INVALID));
       if (typeof request.body !== 'string') return invalid();
       const params = new URLSearchParams(request.body);
       const url = params.get('url') ?? '';

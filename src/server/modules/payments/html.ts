@@ -79,6 +79,42 @@ export function renderPage(options: {
   ].join('\n');
 }
 
+/**
+ * The 400 page of a payment link that cannot go on (the bridge's, or Razorpay Checkout's): 'Payment link not
+ * valid' and `message` (plain text, escaped here).
+ */
+export function linkNotValidPage(message: string): string {
+  return renderPage({
+    title: 'Payment link not valid',
+    body: `<main><h1>Payment link not valid</h1><p class="error">${escapeHtml(message)}</p></main>`,
+  });
+}
+
+/** The TEST MODE bar of a sandbox gateway's pages; `gateway` names it (plain text, escaped here). */
+export function testModeBanner(gateway: string): string {
+  return `<div class="test-mode" role="status">TEST MODE — ${escapeHtml(gateway)}. No money moves.</div>`;
+}
+
+/** A sandbox gateway's page for a request it refuses, under its `banner`; `message` is plain text. */
+export function sandboxErrorPage(banner: string, message: string): string {
+  return renderPage({
+    title: 'Sandbox payment error (TEST MODE)',
+    body: `${banner}<main><h1>Payment request refused</h1><p class="error">${escapeHtml(message)}</p>
+<p class="note">Return to the shop and start the payment again.</p></main>`,
+  });
+}
+
+/** `value` as a URL when it is an absolute http(s) URL; otherwise null. */
+export function httpUrl(value: string | undefined): URL | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Hidden inputs for `fields`, escaped. */
 export function hiddenInputs(fields: Record<string, string>): string {
   return Object.entries(fields)

@@ -12,10 +12,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { errorBodySchema } from '@shared/errors/error-body';
 import { htmlPageSchema, scriptFileSchema, seeOtherSchema } from '@shared/payments/gateway-schemas';
 import { BadRequestError } from '../../errors';
-import { escapeHtml } from '../../html-escape';
 import { formFields } from './form-body';
 import { settleGatewayPayment, paymentFailedPath, UNKNOWN_TRANSACTION } from './gateway-settlement';
-import { RAZORPAY_CHECKOUT_CSP, renderPage, sendPage } from './html';
+import { linkNotValidPage, RAZORPAY_CHECKOUT_CSP, sendPage } from './html';
 import { razorpayProvider } from './providers/razorpay-provider';
 import { failedReturnOrderId, findRazorpayAttempt } from './razorpay-attempts';
 import { RAZORPAY_CHECKOUT_SCRIPT, razorpayCheckoutPage } from './razorpay-checkout-page';
@@ -37,15 +36,7 @@ export const razorpayPaymentRoutes: FastifyPluginAsync<{ settings: PaymentSettin
     '/payments/razorpay/checkout',
     { schema: { response: { 200: htmlPageSchema, 400: htmlPageSchema } } },
     async (request, reply) => {
-      const invalid = () =>
-        sendPage(
-          reply,
-          400,
-          renderPage({
-            title: 'Payment link not valid',
-            body: `<main><h1>Payment link not valid</h1><p class="error">${escapeHtml(CHECKOUT_INVALID)}</p></main>`,
-          }),
-        );
+      const invalid = () => sendPage(reply, 400, linkNotValidPage(CHECKOUT_INVALID));
       const gateway = settings.gateway;
       if (gateway?.provider !== 'razorpay' || typeof request.body !== 'string') return invalid();
       const orderId = new URLSearchParams(request.body).get('data[order_id]') ?? '';

@@ -11,7 +11,7 @@ import { formatRupees, paiseToRupees } from '@shared/money';
 import { htmlPageSchema, sandboxPostserviceAnswerSchema } from '@shared/payments/gateway-schemas';
 import { acceptFormBodies, formFields } from '../form-body';
 import { escapeHtml } from '../../../html-escape';
-import { hiddenInputs, renderPage, sendPage } from '../html';
+import { hiddenInputs, httpUrl, renderPage, sandboxErrorPage, sendPage, testModeBanner } from '../html';
 import {
   SANDBOX_LOST_CALLBACK_PATH,
   SANDBOX_PAYU_KEY,
@@ -31,29 +31,12 @@ import {
 import { sandboxRefundAnswer } from './sandbox-payu-refund';
 import { rememberSandboxTransaction, sandboxVerifyAnswer } from './sandbox-payu-verify';
 
-const TEST_MODE_BANNER =
-  '<div class="test-mode" role="status">TEST MODE — sandbox payment gateway. No money moves.</div>';
+const TEST_MODE_BANNER = testModeBanner('sandbox payment gateway');
 
 /** PayU's own answer to a request whose hash does not match. */
 export const SANDBOX_HASH_ERROR = 'Transaction failed due to incorrectly calculated hash parameter.';
 
-function errorPage(message: string): string {
-  return renderPage({
-    title: 'Sandbox payment error (TEST MODE)',
-    body: `${TEST_MODE_BANNER}<main><h1>Payment request refused</h1><p class="error">${escapeHtml(message)}</p>
-<p class="note">Return to the shop and start the payment again.</p></main>`,
-  });
-}
-
-function httpUrl(value: string | undefined): URL | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
-  } catch {
-    return null;
-  }
-}
+const errorPage = (message: string) => sandboxErrorPage(TEST_MODE_BANNER, message);
 
 /** The checkout request's problem, or null when it is a valid PayU request signed with the sandbox salt. */
 export function sandboxRequestProblem(fields: Record<string, string>): string | null {

@@ -19,7 +19,7 @@ import { formatRupees, paiseToRupees } from '@shared/money';
 import { htmlPageSchema } from '@shared/payments/gateway-schemas';
 import { escapeHtml } from '../../../html-escape';
 import { acceptFormBodies, formFields } from '../form-body';
-import { hiddenInputs, renderPage, sendPage } from '../html';
+import { hiddenInputs, httpUrl, renderPage, sandboxErrorPage, sendPage, testModeBanner } from '../html';
 import {
   AUTO_SUBMIT_SCRIPT_PATH,
   RAZORPAY_WEBHOOK_PATH,
@@ -42,26 +42,9 @@ import {
   sandboxRazorpayOrder,
 } from './sandbox-razorpay-api';
 
-const TEST_MODE_BANNER =
-  '<div class="test-mode" role="status">TEST MODE — Razorpay sandbox. No money moves.</div>';
+const TEST_MODE_BANNER = testModeBanner('Razorpay sandbox');
 
-function errorPage(message: string): string {
-  return renderPage({
-    title: 'Sandbox payment error (TEST MODE)',
-    body: `${TEST_MODE_BANNER}<main><h1>Payment request refused</h1><p class="error">${escapeHtml(message)}</p>
-<p class="note">Return to the shop and start the payment again.</p></main>`,
-  });
-}
-
-function httpUrl(value: string | undefined): URL | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
-  } catch {
-    return null;
-  }
-}
+const errorPage = (message: string) => sandboxErrorPage(TEST_MODE_BANNER, message);
 
 /** The Checkout options of the redirect_post form (`data[name]`), or of a plain form. */
 function checkoutOptions(fields: Record<string, string>): Record<string, string> {
