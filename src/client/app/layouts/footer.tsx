@@ -4,7 +4,7 @@
  */
 import { Link } from 'react-router';
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { capitaliseWords } from '@client/lib/capitalise-words';
+import { capitaliseWords } from '@shared/text/capitalise-words';
 import {
   DEFAULT_CATEGORIES,
   STORE_INFO_FAILURE_CATEGORIES,

@@ -12,7 +12,7 @@ import { ProductCard } from '@client/components/catalog/product-card';
 import { ProductCardSkeleton } from '@client/components/catalog/product-card-skeleton';
 import { Alert } from '@client/components/ui/alert';
 import { buttonVariants } from '@client/components/ui/button-variants';
-import { capitaliseWords } from '@client/lib/capitalise-words';
+import { capitaliseWords } from '@shared/text/capitalise-words';
 import { withParentCategory } from '@client/lib/catalog/listing-changes';
 import { listingHref, searchHref, EMPTY_LISTING, type ListingState } from '@client/lib/catalog/listing-state';
 import { PaginationNav } from './pagination-nav';

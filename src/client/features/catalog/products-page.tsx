@@ -33,7 +33,7 @@ import {
   ProductsGridToggle,
   type GridColumns,
 } from './products-grid-toggle';
-import { collectionHeading, productsHeadline } from './products-headline';
+import { collectionHeading, productsHeadline } from '@shared/catalog/products-headline';
 
 /** The sort choices: '' is the server's default (relevance for a search, else the catalogue's order). */
 export const SORT_LABELS: Record<ProductSort, string> = {

@@ -6,7 +6,7 @@
  */
 import type { ProductSort } from '@shared/catalog/catalog-limits';
 import { formatRupees } from '@shared/money';
-import { capitaliseWords } from '@client/lib/capitalise-words';
+import { capitaliseWords } from '@shared/text/capitalise-words';
 import {
   EMPTY_LISTING,
   filterValues,

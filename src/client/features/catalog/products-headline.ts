@@ -1,2 +1,0 @@
-/** Texts of the products page header: the shared rule, which the server's page titles use too. */
-export * from '@shared/catalog/products-headline';
