@@ -154,31 +154,31 @@ export const adminReturnListSchema = z.object({
   }),
 });
 
-/** `/api/v1/admin/returns/{id}/…` path. */
-export const adminReturnParamsSchema = z.object({ id: z.uuid('must be a return id') });
+/** `/api/v1/admin/returns/{returnId}/…` path. */
+export const adminReturnParamsSchema = z.object({ returnId: z.uuid('must be a return id') });
 
-/** The owner's steps on a return, each at `POST /admin/returns/{id}/<step>`. */
+/** The owner's steps on a return, each at `POST /admin/returns/{returnId}/<step>`. */
 export type AdminReturnStep = 'approve' | 'reject' | 'receive' | 'ship-replacement' | 'close';
 
-/** `POST /admin/returns/{id}/approve`: the pickup note or the reverse shipment's tracking number. */
+/** `POST /admin/returns/{returnId}/approve`: the pickup note or the reverse shipment's tracking number. */
 export const approveReturnBodySchema = z.object({ pickupNote: personText(300).optional() });
-/** `POST /admin/returns/{id}/reject`: the reason the shopper reads (required). */
+/** `POST /admin/returns/{returnId}/reject`: the reason the shopper reads (required). */
 export const rejectReturnBodySchema = z.object({
   reason: personText(500).pipe(z.string().min(1, 'Please give a reason')),
 });
-/** `POST /admin/returns/{id}/receive`: what became of each line (every line of the return, by its `id`). */
+/** `POST /admin/returns/{returnId}/receive`: what became of each line (every line of the return, by its `id`). */
 export const receiveReturnBodySchema = z.object({
   lines: z
     .array(z.object({ id: z.string(), outcome: z.enum(RETURN_LINE_OUTCOMES) }))
     .min(1, 'Please say what became of each item'),
 });
-/** `POST /admin/returns/{id}/ship-replacement`: the exchange's shipment (courier and tracking number). */
+/** `POST /admin/returns/{returnId}/ship-replacement`: the exchange's shipment (courier and tracking number). */
 export const shipReplacementBodySchema = z.object({
   courier: personText(100).optional(),
   trackingNumber: personText(100).pipe(z.string().min(1, 'Please enter a tracking number')),
 });
 
-/** `POST /admin/returns/{id}/close`: nothing to add (`{}`). */
+/** `POST /admin/returns/{returnId}/close`: nothing to add (`{}`). */
 export const closeReturnBodySchema = z.object({}).strict();
 /** `POST /admin/orders/{orderNumber}/rto` (the parcel came back: 'Returned to origin'): nothing to add (`{}`). */
 export const adminRtoBodySchema = z.object({}).strict();

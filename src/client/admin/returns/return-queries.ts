@@ -25,7 +25,7 @@ export const returnsQuery = (query: ReturnListQuery) =>
     placeholderData: (previous) => previous,
   });
 
-/** `GET /admin/returns/:id`: one return. */
+/** `GET /admin/returns/:returnId`: one return. */
 export const returnQuery = (id: string) =>
   queryOptions({
     queryKey: [...RETURNS_QUERY_KEY, 'one', id],

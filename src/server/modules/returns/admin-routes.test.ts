@@ -183,7 +183,11 @@ describe.each(testDatabaseKinds)('admin returns routes on %s', (kind) => {
     });
     const ofOrder = await call('GET', `/orders/${order.orderNumber.toLowerCase()}/returns`);
     expect(ofOrder.json().data.map((row: { number: string }) => row.number)).toEqual([one.number]);
-    expect((await call('GET', '/returns/not-a-uuid')).statusCode).toBe(400);
+    const notAReturn = await call('GET', '/returns/not-a-uuid');
+    expect([notAReturn.statusCode, notAReturn.json().fields]).toEqual([
+      400,
+      { returnId: 'must be a return id' },
+    ]);
   });
 
   it('approves an exchange: holds the new size, records the pickup note, audits and mails', async () => {

@@ -73,13 +73,13 @@ export const returnAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** 200 the return; 404 for another store's. */
   app.get(
-    '/returns/:id',
+    '/returns/:returnId',
     { schema: { params: adminReturnParamsSchema, response: answers } },
-    async (request, reply) => reply.send(await adminReturn(app.db, request.storeId, request.params.id)),
+    async (request, reply) => reply.send(await adminReturn(app.db, request.storeId, request.params.returnId)),
   );
 
   /**
-   * `POST /returns/:id/<name>`: the body checked by `body`, `step` run on the return as the signed-in member
+   * `POST /returns/:returnId/<name>`: the body checked by `body`, `step` run on the return as the signed-in member
    * (runReturnStep), 200 the return as the admin shows it now; 404 for another store's return.
    */
   function stepRoute<Body extends z.ZodType>(
@@ -88,13 +88,13 @@ export const returnAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     step: (db: Db, context: ReturnStepContext, returnId: string, body: z.output<Body>) => Promise<void>,
   ) {
     app.post(
-      `/returns/:id/${name}`,
+      `/returns/:returnId/${name}`,
       { schema: { params: adminReturnParamsSchema, body, response: answers } },
       async (request, reply) =>
         reply.send(
-          await runReturnStep(app, request, request.params.id, (context) =>
+          await runReturnStep(app, request, request.params.returnId, (context) =>
             // The type provider cannot narrow a generic schema's output; `body` validated it.
-            step(app.db, context, request.params.id, request.body as z.output<Body>),
+            step(app.db, context, request.params.returnId, request.body as z.output<Body>),
           ),
         ),
     );
