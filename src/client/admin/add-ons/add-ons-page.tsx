@@ -9,7 +9,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminAddOnsSchema, MAX_STORE_ADD_ONS, type StoreAddOn } from '@shared/add-ons/add-on-schemas';
 import { MEASUREMENT_SET_LABELS, MEASUREMENT_SETS } from '@shared/add-ons/measurement-sets';
 import { GST_RATES } from '@shared/gst/gst-rate';
+import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
+import { FormError } from '@client/components/ui/form-error';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { ApiError, apiRequest } from '@client/lib/api-client';
@@ -23,7 +25,7 @@ export function AddOnsPage() {
     queryKey: QUERY_KEY,
     queryFn: () => apiRequest('/admin/add-ons', { schema: adminAddOnsSchema }),
   });
-  if (saved.isError) return <p role="alert">{errorText(saved.error)}</p>;
+  if (saved.isError) return <Alert>{errorText(saved.error)}</Alert>;
   if (!saved.data) return <p className="text-sm text-stone-600">Loading…</p>;
   return <AddOnsEditor saved={saved.data.addOns} />;
 }
@@ -79,7 +81,7 @@ function AddOnsEditor({ saved }: { saved: StoreAddOn[] }) {
           remove={() => setDrafts(drafts.filter((_, at) => at !== index))}
         />
       ))}
-      {fields.addOns && <p className="text-sm text-red-700">{fields.addOns}</p>}
+      <FormError>{fields.addOns}</FormError>
       <div className="flex flex-wrap gap-2">
         <Button
           type="button"
@@ -94,9 +96,9 @@ function AddOnsEditor({ saved }: { saved: StoreAddOn[] }) {
         </Button>
       </div>
       {status && (
-        <p role={status.ok ? 'status' : 'alert'} className={status.ok ? 'text-green-700' : 'text-red-700'}>
+        <Alert variant={status.ok ? 'success' : 'destructive'} role={status.ok ? 'status' : 'alert'}>
           {status.text}
-        </p>
+        </Alert>
       )}
     </section>
   );

@@ -16,6 +16,7 @@ import {
   type ReviewBody,
 } from '@shared/reviews/review-schemas';
 import { Button } from '@client/components/ui/button';
+import { FormError } from '@client/components/ui/form-error';
 import { FormField } from '@client/components/ui/form-field';
 import { Input, Textarea } from '@client/components/ui/input';
 import { apiRequest } from '@client/lib/api-client';
@@ -135,11 +136,7 @@ export function ReviewForm({ productId, mine }: { productId: string; mine: MyRev
           />
         )}
       </FormField>
-      {failure && (
-        <p role="alert" className="text-sm text-red-700">
-          {failure}
-        </p>
-      )}
+      <FormError>{failure}</FormError>
       <Button type="submit" disabled={isSubmitting || photos.length > MAX_REVIEW_PHOTOS}>
         {isSubmitting ? 'Sending…' : 'Send review'}
       </Button>
