@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { REVIEW_SORTS, type ReviewSort } from '@shared/reviews/review-rules';
+import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { errorText } from '@client/lib/error-text';
 import { myReviewQueryOptions, reviewsQueryOptions } from '@client/lib/reviews/review-queries';
@@ -35,7 +36,7 @@ export default function ReviewsSection({ productId }: { productId: string }) {
   return (
     <div className="flex flex-col gap-4">
       <WriteReview productId={productId} />
-      {first.isError && <p className="text-sm text-red-700">{errorText(first.error)}</p>}
+      {first.isError && <Alert>{errorText(first.error)}</Alert>}
       {list && list.total === 0 && <p className="text-sm text-stone-600">No reviews yet.</p>}
       {list && list.total > 0 && (
         <>
@@ -75,7 +76,12 @@ export default function ReviewsSection({ productId }: { productId: string }) {
 
 function ReviewPage({ productId, sort, page }: { productId: string; sort: ReviewSort; page: number }) {
   const query = useQuery(reviewsQueryOptions(productId, sort, page));
-  if (query.isError) return <li className="text-sm text-red-700">{errorText(query.error)}</li>;
+  if (query.isError)
+    return (
+      <li>
+        <Alert>{errorText(query.error)}</Alert>
+      </li>
+    );
   return query.data?.data.map((review) => <ReviewItem key={review.id} review={review} />) ?? null;
 }
 
