@@ -5,7 +5,7 @@
  * every field; its messages (`addOns.0.price: 'must be above 0'`) are shown under the fields they name.
  */
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminAddOnsSchema, MAX_STORE_ADD_ONS, type StoreAddOn } from '@shared/add-ons/add-on-schemas';
 import { MEASUREMENT_SET_LABELS, MEASUREMENT_SETS } from '@shared/add-ons/measurement-sets';
 import { GST_RATES } from '@shared/gst/gst-rate';
@@ -16,15 +16,18 @@ import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { ApiError, apiRequest } from '@client/lib/api-client';
 import { errorText } from '@client/lib/error-text';
+import { ADMIN_QUERY_KEY } from '../lib/admin-session';
 import { fromDraft, NEW_ADD_ON, toDraft, type AddOnDraft } from './add-on-draft';
 
-const QUERY_KEY = ['admin', 'add-ons'];
-
-export function AddOnsPage() {
-  const saved = useQuery({
-    queryKey: QUERY_KEY,
+/** `GET /admin/add-ons`: the store's add-ons, prices in rupees (GST included). */
+const addOnsQuery = () =>
+  queryOptions({
+    queryKey: [...ADMIN_QUERY_KEY, 'add-ons'],
     queryFn: () => apiRequest('/admin/add-ons', { schema: adminAddOnsSchema }),
   });
+
+export function AddOnsPage() {
+  const saved = useQuery(addOnsQuery());
   if (saved.isError) return <Alert>{errorText(saved.error)}</Alert>;
   if (!saved.data) return <p className="text-sm text-stone-600">Loading…</p>;
   return <AddOnsEditor saved={saved.data.addOns} />;
@@ -50,7 +53,7 @@ function AddOnsEditor({ saved }: { saved: StoreAddOn[] }) {
         body: { addOns: drafts.map(fromDraft) },
         schema: adminAddOnsSchema,
       });
-      queryClient.setQueryData(QUERY_KEY, answer);
+      queryClient.setQueryData(addOnsQuery().queryKey, answer);
       setDrafts(answer.addOns.map(toDraft));
       setStatus({ ok: true, text: 'Add-ons saved' });
     } catch (error) {

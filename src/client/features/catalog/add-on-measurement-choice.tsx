@@ -16,6 +16,7 @@ import {
 } from '@shared/add-ons/measurement-sets';
 import { MeasurementHelp } from '@client/components/add-ons/measurement-help';
 import { Button } from '@client/components/ui/button';
+import { measurementProfilesQuery } from '@client/lib/add-ons/add-on-queries';
 import { ApiError, apiRequest } from '@client/lib/api-client';
 
 /** Where an add-on's measurements come from. */
@@ -29,9 +30,6 @@ export type Choice = {
   unit: MeasurementUnit;
   values: Record<string, string>;
 };
-
-/** The query key of the signed-in shopper's measurement profiles. */
-export const PROFILES_KEY = ['account', 'measurements'];
 
 /** The typed measurements as numbers, blank fields left out. */
 export const numbersOf = (values: Record<string, string>) =>
@@ -64,7 +62,7 @@ export function MeasurementChoice(props: {
         body: { name: profileName, set: addOn.measurementSet, measurements: { unit: choice.unit, values } },
         schema: measurementProfileSchema,
       });
-      await queryClient.invalidateQueries({ queryKey: PROFILES_KEY });
+      await queryClient.invalidateQueries({ queryKey: measurementProfilesQuery().queryKey });
       update({ source: 'profile', profileId: saved.id });
     } catch (error) {
       setSaveError(

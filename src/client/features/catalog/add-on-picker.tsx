@@ -6,14 +6,13 @@
  */
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { productAddOnsSchema, type OfferedAddOn } from '@shared/add-ons/add-on-schemas';
-import { measurementProfileListSchema } from '@shared/add-ons/measurement-profile-schemas';
+import type { OfferedAddOn } from '@shared/add-ons/add-on-schemas';
 import { checkMeasurements } from '@shared/add-ons/measurement-sets';
 import { formatRupees } from '@shared/money';
-import { apiRequest } from '@client/lib/api-client';
+import { measurementProfilesQuery, productAddOnsQuery } from '@client/lib/add-ons/add-on-queries';
 import { lineAddOns, setLineAddOns, type CartAddOn } from '@client/lib/add-ons/cart-add-ons';
 import { useSession } from '@client/lib/session/session-context';
-import { MeasurementChoice, numbersOf, PROFILES_KEY, type Choice } from './add-on-measurement-choice';
+import { MeasurementChoice, numbersOf, type Choice } from './add-on-measurement-choice';
 
 /**
  * The picker for the product `productId`, whose cart line is `lineKey`; `onChosen` hears the codes of the
@@ -29,15 +28,8 @@ export default function AddOnPicker({
   onChosen?: (codes: string) => void;
 }) {
   const { isAuthenticated } = useSession();
-  const offered = useQuery({
-    queryKey: ['product-add-ons', productId],
-    queryFn: () => apiRequest(`/products/${productId}/add-ons`, { schema: productAddOnsSchema }),
-  });
-  const profiles = useQuery({
-    queryKey: PROFILES_KEY,
-    queryFn: () => apiRequest('/account/measurements', { schema: measurementProfileListSchema }),
-    enabled: isAuthenticated,
-  });
+  const offered = useQuery(productAddOnsQuery(productId));
+  const profiles = useQuery({ ...measurementProfilesQuery(), enabled: isAuthenticated });
   // What the cart line already holds (the page remounts the picker when the line changes).
   const [checked, setChecked] = useState<Record<string, Choice>>(() => heldChoices(lineKey));
 

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import {
   codAnswerResultSchema,
   codConfirmationViewSchema,
@@ -22,16 +22,19 @@ import { useDocumentTitle } from '@client/lib/use-document-title';
 
 const path = (token: string) => `/cod-confirmations/${encodeURIComponent(token)}`;
 
+/** `GET /cod-confirmations/:token`: the order behind the link; a 404 is the answer, not retried. */
+const codConfirmationQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['cod-confirmation', token],
+    queryFn: ({ signal }) => apiRequest(path(token), { schema: codConfirmationViewSchema, signal }),
+    retry: false,
+  });
+
 export function CodConfirmationPage() {
   const token = useParams().token ?? '';
   useDocumentTitle('Confirm your order');
   const [done, setDone] = useState<CodAnswerResult | null>(null);
-  const view = useQuery({
-    queryKey: ['cod-confirmation', token],
-    queryFn: ({ signal }) => apiRequest(path(token), { schema: codConfirmationViewSchema, signal }),
-    retry: false,
-    enabled: done === null,
-  });
+  const view = useQuery({ ...codConfirmationQuery(token), enabled: done === null });
   const answer = useMutation({
     mutationFn: (value: 'confirm' | 'cancel') =>
       apiRequest(path(token), { method: 'POST', body: { answer: value }, schema: codAnswerResultSchema }),
