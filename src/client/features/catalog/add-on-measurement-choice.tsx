@@ -16,7 +16,7 @@ import {
 } from '@shared/add-ons/measurement-sets';
 import { MeasurementHelp } from '@client/components/add-ons/measurement-help';
 import { Button } from '@client/components/ui/button';
-import { measurementProfilesQuery } from '@client/lib/add-ons/add-on-queries';
+import { measurementProfilesQuery } from './add-on-queries';
 import { ApiError, apiRequest } from '@client/lib/api-client';
 
 /** Where an add-on's measurements come from. */

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { OfferedAddOn } from '@shared/add-ons/add-on-schemas';
 import { checkMeasurements } from '@shared/add-ons/measurement-sets';
 import { formatRupees } from '@shared/money';
-import { measurementProfilesQuery, productAddOnsQuery } from '@client/lib/add-ons/add-on-queries';
+import { measurementProfilesQuery, productAddOnsQuery } from './add-on-queries';
 import { lineAddOns, setLineAddOns, type CartAddOn } from '@client/lib/add-ons/cart-add-ons';
 import { useSession } from '@client/lib/session/session-context';
 import { MeasurementChoice, numbersOf, type Choice } from './add-on-measurement-choice';
